@@ -1,0 +1,76 @@
+package dev.tobira.api;
+
+/**
+ * The class of a {@link DriverException}: what went wrong, independent of the database.
+ *
+ * <p>Callers decide what to do from the kind alone: retry ({@link #retryable()}), or map to
+ * a process exit code ({@link #exitCode()}), the same mapping the tobira command-line tool
+ * uses.
+ *
+ * @since 0.1
+ */
+public enum ErrorKind {
+    /** A write, or anything with a side effect, was refused on a read-only path. */
+    READ_ONLY("read-only violation", false, 4),
+    /** A namespace, collection, field, key or database file does not exist. */
+    NOT_FOUND("not found", false, 3),
+    /** The query text does not parse, or is more than one statement. */
+    SYNTAX("syntax error", false, 3),
+    /** The driver or database does not support the operation. */
+    UNSUPPORTED("unsupported", false, 3),
+    /** An argument, DSN or option has a bad value. */
+    INVALID_ARGUMENT("invalid argument", false, 1),
+    /** The database could not be reached, or the connection broke. */
+    CONNECTION("connection failed", true, 2),
+    /** The database refused the credentials. */
+    AUTH("authentication failed", false, 2),
+    /** The call ran past its timeout. */
+    TIMEOUT("timed out", true, 3),
+    /** The call was cancelled by the caller (a close from another thread, an interrupt). */
+    CANCELLED("cancelled", false, 3),
+    /** The database refused the operation for this user, or a policy refused it. */
+    PERMISSION("permission denied", false, 4),
+    /** A constraint, lock or serialization conflict; retrying the whole unit may succeed. */
+    CONFLICT("conflict", true, 3),
+    /** Anything else: a bug in the driver, or an error the driver could not classify. */
+    INTERNAL("internal error", false, 3);
+
+    private final String words;
+    private final boolean retryable;
+    private final int exitCode;
+
+    ErrorKind(String words, boolean retryable, int exitCode) {
+        this.words = words;
+        this.retryable = retryable;
+        this.exitCode = exitCode;
+    }
+
+    /**
+     * Returns the words that end every message of this kind, such as {@code read-only violation}.
+     *
+     * @return the fixed words of this kind
+     */
+    public String words() {
+        return words;
+    }
+
+    /**
+     * Tells whether trying the same call again, unchanged, may succeed.
+     *
+     * @return true for {@link #CONNECTION}, {@link #TIMEOUT} and {@link #CONFLICT}
+     */
+    public boolean retryable() {
+        return retryable;
+    }
+
+    /**
+     * Returns the exit code a command-line caller uses for an error of this kind: 1 usage
+     * (bad argument or configuration), 2 could not connect or authenticate, 3 any other query
+     * error, 4 read-only violation or permission denied.
+     *
+     * @return 1, 2, 3 or 4
+     */
+    public int exitCode() {
+        return exitCode;
+    }
+}
