@@ -1,0 +1,123 @@
+package dev.tobira.api;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An open connection to one database, made by {@link Driver#open(ConnConfig)}.
+ *
+ * <p>A connection is meant for one thread at a time; only {@link #close()} and
+ * {@link ResultSet#close()} may be called from another thread, to cancel. Closing a connection
+ * closes its open results. The caller owns the connection and must close it.
+ *
+ * <p>On a connection opened read-only every query goes through the driver's read-only guard,
+ * whatever {@link Query#readOnly()} says, and every mutating facet fails with
+ * {@link ErrorKind#READ_ONLY}.
+ *
+ * @since 0.1
+ */
+public interface Conn extends AutoCloseable {
+    /**
+     * Runs a query and returns its streamed result.
+     *
+     * @param query the query
+     * @return the result; the caller closes it
+     * @throws IllegalStateException if the connection is closed
+     * @throws DriverException READ_ONLY if the guard refuses the query, SYNTAX, NOT_FOUND, TIMEOUT
+     *     and so on when the database fails it
+     */
+    ResultSet query(Query query);
+
+    /**
+     * Checks that the database answers.
+     *
+     * @throws IllegalStateException if the connection is closed
+     * @throws DriverException CONNECTION or TIMEOUT if it does not
+     */
+    void ping();
+
+    /**
+     * Lists the namespaces: databases, schemas or logical databases.
+     *
+     * @return the namespace names; empty if the database has no such notion
+     * @throws IllegalStateException if the connection is closed
+     * @throws DriverException on failure
+     */
+    List<String> namespaces();
+
+    /**
+     * Lists the collections of a namespace: tables and views, key prefixes, document collections.
+     *
+     * @param namespace the namespace, empty for the default
+     * @return the collections
+     * @throws IllegalStateException if the connection is closed
+     * @throws DriverException NOT_FOUND if the namespace does not exist, or another kind
+     */
+    List<CollectionRef> collections(String namespace);
+
+    /**
+     * Describes a collection: fields with native type and kind, nullability, primary key, foreign
+     * keys and indexes. Never DDL, never sample rows.
+     *
+     * @param collection the collection
+     * @return the description
+     * @throws IllegalStateException if the connection is closed
+     * @throws DriverException NOT_FOUND if the collection does not exist, or another kind
+     */
+    CollectionInfo describe(CollectionRef collection);
+
+    /**
+     * Tells whether the connection was opened read-only.
+     *
+     * @return whether every query is guarded
+     */
+    boolean readOnly();
+
+    /**
+     * Tells what the connection is connected to.
+     *
+     * @return the driver, data model, dialect and server version
+     */
+    ConnInfo info();
+
+    /**
+     * Returns the facets this connection offers. By default, the facet interfaces it implements.
+     *
+     * @return an unmodifiable set, never containing {@link Capability#READ_ONLY}
+     */
+    default Set<Capability> capabilities() {
+        return Capabilities.of(this);
+    }
+
+    /**
+     * Returns this connection as a facet, if it offers it.
+     *
+     * @param <T> the facet type
+     * @param facet the facet interface, such as {@code Browser.class}
+     * @return the facet, or empty
+     */
+    default <T extends Facet> Optional<T> as(Class<T> facet) {
+        return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();
+    }
+
+    /**
+     * Returns the vendor object behind the connection, such as a {@code java.sql.Connection}, for
+     * what tobira does not cover. Using it bypasses the read-only guard; drivers return empty on
+     * read-only connections.
+     *
+     * @param <T> the type asked for
+     * @param type the vendor type
+     * @return the object, or empty
+     */
+    default <T> Optional<T> unwrap(Class<T> type) {
+        return Optional.empty();
+    }
+
+    /**
+     * Closes the connection and its open results. Idempotent; throws nothing; may be called from
+     * any thread.
+     */
+    @Override
+    void close();
+}

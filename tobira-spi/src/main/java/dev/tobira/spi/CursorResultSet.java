@@ -1,0 +1,239 @@
+package dev.tobira.spi;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.Column;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.QueryStats;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import java.time.Duration;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * The bookkeeping every streamed {@link ResultSet} needs, written once: the row limit and
+ * truncation, statistics, single-pass iteration, idempotent close, closing at the end, and cancel
+ * from another thread.
+ *
+ * <p>A driver subclass supplies {@link #fetch()}, which pulls one row from the server, {@link
+ * #release()}, which frees the server-side cursor, and optionally {@link #cancel()}, which
+ * interrupts a fetch blocked in another thread. When the limit is reached, the class fetches one
+ * row more to learn whether the result was cut, then releases the cursor at once.
+ *
+ * <p>Threading: one thread iterates; {@link #close()} may come from any thread. A close that
+ * arrives while a fetch is in flight calls {@link #cancel()}, and the iterating thread then throws
+ * {@link ErrorKind#CANCELLED} and releases the cursor itself, so {@link #release()} never runs
+ * concurrently with {@link #fetch()}.
+ *
+ * @since 0.1
+ */
+public abstract class CursorResultSet implements ResultSet {
+    private final String driver;
+    private final List<Column> columns;
+    private final long limit;
+    private final long startNanos;
+    private final Object lock = new Object();
+
+    private Row next;
+    private long rows;
+    private long rowsAffected = -1;
+    private boolean truncated;
+    private boolean ended;
+    private long endNanos;
+    // guarded by lock
+    private boolean fetching;
+    private boolean closed;
+    private boolean released;
+    private boolean cancelled;
+
+    /**
+     * Creates the bookkeeping for one result.
+     *
+     * @param driver the driver's name, for messages
+     * @param columns the result's columns, shared by every row
+     * @param limit the most rows to return, 0 for no limit
+     * @param startNanos {@link System#nanoTime()} when the query call began, for {@link QueryStats#duration()}
+     * @throws IllegalArgumentException if limit is negative
+     */
+    protected CursorResultSet(String driver, List<Column> columns, long limit, long startNanos) {
+        this.driver = requireNonNull(driver, "driver is null");
+        this.columns = List.copyOf(columns);
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit is negative: " + limit);
+        }
+        this.limit = limit;
+        this.startNanos = startNanos;
+    }
+
+    /**
+     * Pulls the next row from the server. Called by one thread at a time, never after
+     * {@link #release()}.
+     *
+     * @return the row, or null at the end of the result
+     * @throws DriverException when the database fails
+     */
+    protected abstract Row fetch();
+
+    /**
+     * Frees the server-side cursor and anything else the result holds. Called exactly once, never
+     * concurrently with {@link #fetch()}. Must not throw.
+     */
+    protected abstract void release();
+
+    /**
+     * Interrupts a {@link #fetch()} that is blocked in another thread, such as
+     * {@code java.sql.Statement.cancel()}. The default does nothing, so a close waits for the
+     * fetch in flight to return. Must not throw.
+     */
+    protected void cancel() {}
+
+    /**
+     * Records how many rows a write changed.
+     *
+     * @param rowsAffected the count, -1 when unknown
+     */
+    protected final void rowsAffected(long rowsAffected) {
+        this.rowsAffected = rowsAffected;
+    }
+
+    /**
+     * Returns the driver's name given at construction.
+     *
+     * @return the name
+     */
+    protected final String driver() {
+        return driver;
+    }
+
+    @Override
+    public final List<Column> columns() {
+        return columns;
+    }
+
+    @Override
+    public final boolean hasNext() {
+        if (next != null) {
+            return true;
+        }
+        if (ended) {
+            return false;
+        }
+        synchronized (lock) {
+            if (closed) {
+                return false;
+            }
+            fetching = true;
+        }
+        Row row = null;
+        RuntimeException failure = null;
+        try {
+            if (limit > 0 && rows >= limit) {
+                truncated = fetch() != null;
+            } else {
+                row = fetch();
+            }
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        boolean closedMeanwhile;
+        synchronized (lock) {
+            fetching = false;
+            closedMeanwhile = closed;
+        }
+        if (closedMeanwhile) {
+            end();
+            releaseOnce();
+            DriverException cancelledError = DriverException.builder(ErrorKind.CANCELLED, driver, "query")
+                    .detail("the result was closed while rows were being fetched").cause(failure).build();
+            throw cancelledError;
+        }
+        if (failure != null) {
+            close();
+            throw failure;
+        }
+        if (row == null) {
+            close();
+            return false;
+        }
+        next = row;
+        rows++;
+        return true;
+    }
+
+    @Override
+    public final Row next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("no more rows");
+        }
+        Row row = next;
+        next = null;
+        return row;
+    }
+
+    @Override
+    public final QueryStats stats() {
+        long end = ended ? endNanos : System.nanoTime();
+        return new QueryStats(rows, rowsAffected, Duration.ofNanos(end - startNanos), truncated);
+    }
+
+    /**
+     * Tells whether the result has been closed, by the caller, at its end or by a cancel.
+     *
+     * @return whether it is closed
+     */
+    protected final boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    @Override
+    public final void close() {
+        boolean interrupt;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            interrupt = fetching;
+            cancelled = interrupt;
+        }
+        if (interrupt) {
+            cancel();
+        } else {
+            end();
+            next = null;
+            releaseOnce();
+        }
+    }
+
+    /**
+     * Tells whether a close from another thread interrupted a fetch.
+     *
+     * @return whether the result was cancelled
+     */
+    protected final boolean wasCancelled() {
+        synchronized (lock) {
+            return cancelled;
+        }
+    }
+
+    private void end() {
+        if (!ended) {
+            ended = true;
+            endNanos = System.nanoTime();
+        }
+    }
+
+    private void releaseOnce() {
+        synchronized (lock) {
+            if (released) {
+                return;
+            }
+            released = true;
+        }
+        release();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.tobira.spi;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.Column;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Results that need no server-side cursor: rows already in hand (a small reply, a page) and the
+ * empty result of a write.
+ *
+ * @since 0.1
+ */
+public final class ResultSets {
+    private ResultSets() {}
+
+    /**
+     * Returns a result over rows already in hand, with the limit and statistics applied.
+     *
+     * @param driver the driver's name
+     * @param columns the columns
+     * @param rows the rows, consumed lazily
+     * @param limit the most rows to return, 0 for no limit
+     * @param startNanos {@link System#nanoTime()} when the query call began
+     * @return the result
+     */
+    public static ResultSet of(String driver, List<Column> columns, Iterator<Row> rows, long limit, long startNanos) {
+        requireNonNull(rows, "rows is null");
+        return new CursorResultSet(driver, columns, limit, startNanos) {
+            @Override
+            protected Row fetch() {
+                return rows.hasNext() ? rows.next() : null;
+            }
+
+            @Override
+            protected void release() {}
+        };
+    }
+
+    /**
+     * Returns the row-less result of a write.
+     *
+     * @param driver the driver's name
+     * @param rowsAffected how many rows the write changed, -1 when unknown
+     * @param startNanos {@link System#nanoTime()} when the query call began
+     * @return an ended result with no columns
+     */
+    public static ResultSet affected(String driver, long rowsAffected, long startNanos) {
+        CursorResultSet rs = new CursorResultSet(driver, List.of(), 0, startNanos) {
+            @Override
+            protected Row fetch() {
+                return null;
+            }
+
+            @Override
+            protected void release() {}
+        };
+        rs.rowsAffected(rowsAffected);
+        rs.hasNext();
+        return rs;
+    }
+}
