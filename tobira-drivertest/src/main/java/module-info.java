@@ -1,0 +1,15 @@
+/**
+ * The tobira conformance kit.
+ *
+ * @since 0.1
+ */
+module dev.tobira.drivertest {
+    requires transitive dev.tobira.spi;
+    requires transitive org.junit.jupiter.api;
+    requires org.junit.jupiter.params;
+    requires com.fasterxml.jackson.databind;
+
+    exports dev.tobira.drivertest;
+
+    opens dev.tobira.drivertest to org.junit.platform.commons;
+}
