@@ -1,0 +1,233 @@
+package dev.tobira.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ContractTest {
+
+    @Test
+    void queryIsImmutableAndValidated() {
+        Query q = Query.of("select 1");
+        Query r = q.withReadOnly(true).withLimit(3).withTimeout(Duration.ofSeconds(2)).withNamespace("main").withParams(Value.of(1));
+        assertFalse(q.readOnly());
+        assertEquals(0, q.limit());
+        assertTrue(r.readOnly());
+        assertEquals(3, r.limit());
+        assertTrue(r.hasTimeout());
+        assertEquals(List.of(Value.of(1)), r.params());
+        assertThrows(IllegalArgumentException.class, () -> q.withLimit(-1));
+        assertThrows(IllegalArgumentException.class, () -> q.withTimeout(Duration.ofMillis(-1)));
+        assertThrows(NullPointerException.class, () -> Query.of(null));
+        assertThrows(NullPointerException.class, () -> q.withParams(java.util.Arrays.asList(Value.NULL, null)));
+        assertFalse(r.toString().contains("Value"), "toString must not print parameter values: " + r);
+    }
+
+    @Test
+    void rowIsAddressableByIndexAndName() {
+        List<Column> cols = List.of(Column.of("name", Value.Kind.TEXT), Column.of("Country", Value.Kind.TEXT));
+        Row row = Row.of(cols, Value.of("Ada Lovelace"), Value.of("GB"));
+        assertEquals(Value.of("Ada Lovelace"), row.get(0));
+        assertEquals(Value.of("GB"), row.get("Country"));
+        assertEquals(Value.of("GB"), row.get("country"));
+        assertEquals("Ada Lovelace\tGB", row.toString());
+        NoSuchElementException e = assertThrows(NoSuchElementException.class, () -> row.get("email"));
+        assertTrue(e.getMessage().contains("email"));
+        assertThrows(IndexOutOfBoundsException.class, () -> row.get(2));
+        assertThrows(IllegalArgumentException.class, () -> Row.of(cols, Value.of(1)));
+        assertThrows(NullPointerException.class, () -> Row.of(cols, Value.of(1), null));
+        assertEquals(row, Row.of(cols, List.of(Value.of("Ada Lovelace"), Value.of("GB"))));
+    }
+
+    @Test
+    void secretNeverPrints() {
+        Secret s = Secret.of("hunter2");
+        assertEquals("[redacted]", s.toString());
+        assertEquals("hunter2", s.reveal());
+        assertEquals(Secret.of("hunter2"), s);
+        assertSame(Secret.none(), Secret.of(""));
+        assertTrue(Secret.none().isEmpty());
+        ConnConfig c = ConnConfig.of("postgres://app:hunter2@db:5432/shop?password=hunter2").withPassword(s).withOption("sslpassword", "hunter2");
+        assertFalse(c.toString().contains("hunter2"), c.toString());
+        assertTrue(c.toString().contains("postgres"));
+    }
+
+    @Test
+    void connConfigNeedsAScheme() {
+        assertEquals("sqlite", ConnConfig.of("sqlite:./shop.db").scheme());
+        assertEquals("postgres", ConnConfig.of("POSTGRES://x").scheme());
+        assertEquals("sqlite", ConnConfig.of("sqlite::memory:").name());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConnConfig.of("./shop.db"));
+        assertTrue(e.getMessage().contains("scheme"));
+        assertThrows(IllegalArgumentException.class, () -> ConnConfig.of(":memory:"));
+        assertThrows(IllegalArgumentException.class, () -> ConnConfig.of("sqlite:x").withConnectTimeout(Duration.ofSeconds(-1)));
+        assertTrue(ConnConfig.of("sqlite:x").withReadOnly(true).readOnly());
+    }
+
+    @Test
+    void errorKindsMapToExitCodes() {
+        assertEquals(4, ErrorKind.READ_ONLY.exitCode());
+        assertEquals(4, ErrorKind.PERMISSION.exitCode());
+        assertEquals(2, ErrorKind.CONNECTION.exitCode());
+        assertEquals(2, ErrorKind.AUTH.exitCode());
+        assertEquals(1, ErrorKind.INVALID_ARGUMENT.exitCode());
+        for (ErrorKind k : Set.of(ErrorKind.SYNTAX, ErrorKind.NOT_FOUND, ErrorKind.TIMEOUT, ErrorKind.UNSUPPORTED, ErrorKind.INTERNAL)) {
+            assertEquals(3, k.exitCode(), k.name());
+        }
+        assertTrue(ErrorKind.CONNECTION.retryable());
+        assertTrue(ErrorKind.TIMEOUT.retryable());
+        assertFalse(ErrorKind.READ_ONLY.retryable());
+    }
+
+    @Test
+    void driverExceptionMessageHasTheReferenceForm() {
+        DriverException e = DriverException.of(ErrorKind.READ_ONLY, "sqlite", "query",
+                "only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are allowed on a read-only connection");
+        assertEquals("sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are allowed on a read-only connection: read-only violation",
+                e.getMessage());
+        assertTrue(e.is(ErrorKind.READ_ONLY));
+        DriverException m = DriverException.builder(ErrorKind.SYNTAX, "sqlite", "query")
+                .detail("multiple statements are not supported yet").kindWords("invalid query").sqlState("42601").vendorCode(1).build();
+        assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", m.getMessage());
+        assertEquals("42601", m.sqlState().orElseThrow());
+        assertEquals(1, m.vendorCode());
+        assertEquals(ErrorKind.SYNTAX, m.kind());
+    }
+
+    @Test
+    void capabilitiesFollowTheFacetsAConnectionImplements() {
+        class Browsing extends StubConn implements Browser, Completer {
+            @Override
+            public Page browse(CollectionRef collection, String cursor, int size) {
+                return new Page(List.of(), List.of(), "");
+            }
+
+            @Override
+            public List<Completion> complete(String text, int cursor) {
+                return List.of();
+            }
+        }
+        Conn c = new Browsing();
+        assertEquals(Set.of(Capability.BROWSER, Capability.COMPLETER), c.capabilities());
+        assertEquals("[browser completer]", Capabilities.format(c.capabilities()));
+        assertTrue(c.as(Browser.class).isPresent());
+        assertTrue(c.as(Mutator.class).isEmpty());
+        assertEquals("[]", Capabilities.format(Set.of()));
+        assertTrue(Capability.READ_ONLY.facet().isEmpty());
+        assertEquals(Mutator.class, Capability.MUTATOR.facet().orElseThrow());
+    }
+
+    @Test
+    void registryRoutesBySchemeAndRefusesDuplicates() {
+        Registry r = Registry.empty().add(new StubDriver("alpha", Set.of("alpha", "a")));
+        assertThrows(IllegalStateException.class, () -> r.add(new StubDriver("alpha", Set.of("other"))));
+        IllegalStateException dup = assertThrows(IllegalStateException.class, () -> r.add(new StubDriver("beta", Set.of("a"))));
+        assertTrue(dup.getMessage().contains("alpha"), dup.getMessage());
+        assertEquals(1, r.drivers().size());
+        try (Conn c = r.open("a:whatever")) {
+            assertEquals("alpha", c.info().driver());
+        }
+        DriverException e = assertThrows(DriverException.class, () -> r.open("nope:x"));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
+        assertTrue(e.getMessage().contains("a, alpha"), e.getMessage());
+        assertTrue(r.driver("alpha").isPresent());
+        assertTrue(Registry.empty().drivers().isEmpty());
+        DriverException none = assertThrows(DriverException.class, () -> Registry.empty().open("sqlite:x"));
+        assertTrue(none.getMessage().contains("known schemes: none"), none.getMessage());
+    }
+
+    @Test
+    void discoverUsesTheServiceLoader() {
+        Registry r = Registry.discover();
+        assertTrue(r.driver("stub-service").isPresent(), r.toString());
+    }
+
+    /** Registered in META-INF/services of the test classpath. */
+    public static final class ServiceStub extends StubDriver {
+        /** Creates the stub. */
+        public ServiceStub() {
+            super("stub-service", Set.of("stub-service"));
+        }
+    }
+
+    static class StubDriver implements Driver {
+        private final String name;
+        private final Set<String> schemes;
+
+        StubDriver(String name, Set<String> schemes) {
+            this.name = name;
+            this.schemes = schemes;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public Set<String> schemes() {
+            return schemes;
+        }
+
+        @Override
+        public Set<Capability> declared() {
+            return Set.of();
+        }
+
+        @Override
+        public Conn open(ConnConfig config) {
+            return new StubConn() {
+                @Override
+                public ConnInfo info() {
+                    return new ConnInfo(name, ConnInfo.Model.KV, name, "");
+                }
+            };
+        }
+    }
+
+    static class StubConn implements Conn {
+        @Override
+        public ResultSet query(Query query) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void ping() {}
+
+        @Override
+        public List<String> namespaces() {
+            return List.of();
+        }
+
+        @Override
+        public List<CollectionRef> collections(String namespace) {
+            return List.of();
+        }
+
+        @Override
+        public CollectionInfo describe(CollectionRef collection) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean readOnly() {
+            return false;
+        }
+
+        @Override
+        public ConnInfo info() {
+            return new ConnInfo("stub", ConnInfo.Model.KV, "stub", "");
+        }
+
+        @Override
+        public void close() {}
+    }
+}

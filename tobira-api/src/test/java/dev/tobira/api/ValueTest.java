@@ -1,0 +1,205 @@
+package dev.tobira.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ValueTest {
+    private static final long SEED = Long.getLong("tobira.seed", 20261129L);
+
+    @Test
+    void displayFormsMatchWhatATablePrints() {
+        assertEquals("NULL", Value.NULL.toString());
+        assertEquals("true", Value.of(true).toString());
+        assertEquals("42", Value.of(42).toString());
+        assertEquals("1.5", Value.of(1.5).toString());
+        assertEquals("12345678901234567890.10", new Value.Decimal(new BigDecimal("12345678901234567890.10")).toString());
+        assertEquals("2026-09-02", new Value.Date(LocalDate.of(2026, 9, 2)).toString());
+        assertEquals("13:05", new Value.Time(LocalTime.of(13, 5)).toString());
+        assertEquals("2026-09-02T13:05", new Value.DateTime(LocalDateTime.of(2026, 9, 2, 13, 5)).toString());
+        assertEquals("2026-09-02T13:05:00Z", new Value.Timestamp(Instant.parse("2026-09-02T13:05:00Z")).toString());
+        assertEquals("\\x00ff10", new Value.Bytes(new byte[] {0, (byte) 0xff, 0x10}).toString());
+        assertEquals("[1,\"a\",null,[true]]",
+                new Value.Array(List.of(Value.of(1), Value.of("a"), Value.NULL, new Value.Array(List.of(Value.of(true))))).toString());
+        Map<String, Value> fields = new LinkedHashMap<>();
+        fields.put("b", Value.of("x\"y\n"));
+        fields.put("a", new Value.Date(LocalDate.of(2026, 1, 2)));
+        assertEquals("{\"b\":\"x\\\"y\\n\",\"a\":\"2026-01-02\"}", new Value.Doc(fields).toString());
+        assertEquals("[0.5,1.0]", new Value.Vector(new float[] {0.5f, 1f}).toString());
+    }
+
+    @Test
+    void jsonIsCompactedOutsideStringsOnly() {
+        Value.Json j = new Value.Json("{ \"a b\" : [1, 2],\n \"c\": \"x \\\" y\" }");
+        assertEquals("{\"a b\":[1,2],\"c\":\"x \\\" y\"}", j.text());
+        assertEquals(new Value.Json("{\"a b\":[1,2],\"c\":\"x \\\" y\"}"), j);
+    }
+
+    @Test
+    void decimalEqualityIgnoresScale() {
+        assertEquals(new Value.Decimal(new BigDecimal("1.0")), new Value.Decimal(new BigDecimal("1.00")));
+        assertEquals(new Value.Decimal(new BigDecimal("1.0")).hashCode(), new Value.Decimal(new BigDecimal("1.00")).hashCode());
+        assertEquals(new Value.Decimal(BigDecimal.ZERO).hashCode(), new Value.Decimal(new BigDecimal("0.000")).hashCode());
+        assertNotEquals(new Value.Decimal(BigDecimal.ONE), new Value.Decimal(BigDecimal.TEN));
+    }
+
+    @Test
+    void arraysAreCopiedInAndOut() {
+        byte[] raw = {1, 2, 3};
+        Value.Bytes b = new Value.Bytes(raw);
+        raw[0] = 9;
+        assertEquals(1, b.value()[0]);
+        b.value()[1] = 9;
+        assertEquals(2, b.value()[1]);
+        float[] f = {1f, 2f};
+        Value.Vector v = new Value.Vector(f);
+        f[0] = 9f;
+        assertEquals(1f, v.get(0));
+        assertEquals(2, v.dimensions());
+    }
+
+    @Test
+    void containersAreImmutable() {
+        List<Value> list = new ArrayList<>(List.of(Value.of(1)));
+        Value.Array a = new Value.Array(list);
+        list.add(Value.of(2));
+        assertEquals(1, a.values().size());
+        assertThrows(UnsupportedOperationException.class, () -> a.values().add(Value.NULL));
+        Value.Doc d = new Value.Doc(Map.of("k", Value.of(1)));
+        assertThrows(UnsupportedOperationException.class, () -> d.fields().put("x", Value.NULL));
+        assertThrows(NullPointerException.class, () -> new Value.Array(java.util.Arrays.asList(Value.NULL, null)));
+    }
+
+    @Test
+    void everyKindHasARecordThatReportsIt() {
+        Set<Value.Kind> seen = EnumSet.noneOf(Value.Kind.class);
+        sample(new Random(SEED), 4).forEach(v -> seen.add(v.kind()));
+        for (int i = 0; i < 200; i++) {
+            sample(new Random(SEED + i), 2).forEach(v -> seen.add(v.kind()));
+        }
+        assertEquals(EnumSet.allOf(Value.Kind.class), seen);
+        assertSame(Value.NULL, Value.of((String) null));
+        assertTrue(Value.NULL.isNull());
+        assertFalse(Value.of(0).isNull());
+        assertSame(Value.Bool.TRUE, Value.of(true));
+    }
+
+    static Stream<Long> seeds() {
+        return Stream.iterate(SEED, s -> s + 1).limit(500);
+    }
+
+    /** Equality is an equivalence, agrees with hashCode, and survives a rebuild from the same content. */
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void equalityLaws(long seed) {
+        List<Value> a = sample(new Random(seed), 3);
+        List<Value> b = sample(new Random(seed), 3);
+        List<Value> c = sample(new Random(seed), 3);
+        for (int i = 0; i < a.size(); i++) {
+            Value x = a.get(i);
+            Value y = b.get(i);
+            Value z = c.get(i);
+            String where = "seed " + seed + " (rerun with -Dtobira.seed=" + seed + "), value " + x;
+            assertEquals(x, x, where);
+            assertEquals(x, y, where);
+            assertEquals(y, x, where);
+            assertEquals(y, z, where);
+            assertEquals(x, z, where);
+            assertEquals(x.hashCode(), y.hashCode(), where);
+            assertEquals(x.toString(), y.toString(), where);
+            assertNotEquals(null, x, where);
+            for (Value other : a) {
+                if (other != x) {
+                    assertEquals(x.equals(other), other.equals(x), where + " vs " + other);
+                    if (x.equals(other)) {
+                        assertEquals(x.hashCode(), other.hashCode(), where);
+                    }
+                }
+            }
+        }
+    }
+
+    /** One value of every kind, with random content; containers nest to a bounded depth. */
+    static List<Value> sample(Random r, int depth) {
+        List<Value> out = new ArrayList<>();
+        for (Value.Kind k : Value.Kind.values()) {
+            out.add(one(r, k, depth));
+        }
+        return out;
+    }
+
+    private static Value one(Random r, Value.Kind k, int depth) {
+        return switch (k) {
+            case NULL -> Value.NULL;
+            case BOOL -> Value.of(r.nextBoolean());
+            case INT -> Value.of(r.nextLong());
+            case FLOAT -> Value.of(r.nextInt(10) == 0 ? Double.NaN : r.nextDouble() * 1e6);
+            case DECIMAL -> new Value.Decimal(new BigDecimal(r.nextLong()).movePointLeft(r.nextInt(20)));
+            case TEXT -> Value.of(text(r));
+            case BYTES -> {
+                byte[] b = new byte[r.nextInt(20)];
+                r.nextBytes(b);
+                yield new Value.Bytes(b);
+            }
+            case DATE -> new Value.Date(LocalDate.ofEpochDay(r.nextInt(100_000)));
+            case TIME -> new Value.Time(LocalTime.ofSecondOfDay(r.nextInt(86_400)));
+            case DATETIME -> new Value.DateTime(LocalDateTime.of(LocalDate.ofEpochDay(r.nextInt(100_000)), LocalTime.ofSecondOfDay(r.nextInt(86_400))));
+            case TIMESTAMP -> new Value.Timestamp(Instant.ofEpochSecond(r.nextInt(), r.nextInt(1_000_000_000)));
+            case UUID -> new Value.Uuid(new UUID(r.nextLong(), r.nextLong()));
+            case JSON -> new Value.Json("{ \"k\" : " + r.nextInt() + ", \"s\": \"" + text(r).replace("\\", "").replace("\"", "") + "\" }");
+            case ARRAY -> {
+                List<Value> vs = new ArrayList<>();
+                int n = depth <= 0 ? 0 : r.nextInt(4);
+                for (int i = 0; i < n; i++) {
+                    vs.add(one(r, Value.Kind.values()[r.nextInt(Value.Kind.values().length)], depth - 1));
+                }
+                yield new Value.Array(vs);
+            }
+            case DOC -> {
+                Map<String, Value> m = new LinkedHashMap<>();
+                int n = depth <= 0 ? 0 : r.nextInt(4);
+                for (int i = 0; i < n; i++) {
+                    m.put("f" + i + text(r), one(r, Value.Kind.values()[r.nextInt(Value.Kind.values().length)], depth - 1));
+                }
+                yield new Value.Doc(m);
+            }
+            case VECTOR -> {
+                float[] f = new float[r.nextInt(8)];
+                for (int i = 0; i < f.length; i++) {
+                    f[i] = r.nextFloat();
+                }
+                yield new Value.Vector(f);
+            }
+        };
+    }
+
+    private static String text(Random r) {
+        StringBuilder sb = new StringBuilder();
+        int n = r.nextInt(12);
+        for (int i = 0; i < n; i++) {
+            sb.append((char) (r.nextInt(3) == 0 ? r.nextInt(0x20, 0x3000) : r.nextInt('a', 'z' + 1)));
+        }
+        return sb.toString();
+    }
+}
