@@ -1,0 +1,189 @@
+package dev.tobira.spi;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A parsed DSN, in one of two forms: {@link Opaque}, {@code scheme:body} ({@code sqlite:./shop.db},
+ * {@code sqlite::memory:}), or {@link Url}, {@code scheme://[user[:password]@]host[:port][/path][?k=v&…]}.
+ *
+ * <p>Every {@code toString()} is redacted: a password never appears in it. A DSN that cannot be
+ * parsed fails with {@link ErrorKind#INVALID_ARGUMENT} and a message that names the problem but
+ * quotes no part of the DSN.
+ *
+ * @since 0.1
+ */
+public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
+
+    /**
+     * Returns the scheme in lower case, such as {@code postgres}.
+     *
+     * @return the scheme
+     */
+    String scheme();
+
+    /**
+     * Returns the scheme of a DSN without parsing the rest, for routing a DSN to its driver.
+     *
+     * @param text the DSN
+     * @return the scheme in lower case, or empty when the text does not begin with one
+     * @throws NullPointerException if text is null
+     */
+    static Optional<String> schemeOf(String text) {
+        requireNonNull(text, "text is null");
+        int colon = text.indexOf(':');
+        return colon > 0 && DsnParser.isScheme(text.substring(0, colon))
+                ? Optional.of(Ascii.lower(text.substring(0, colon)))
+                : Optional.empty();
+    }
+
+    /**
+     * Parses a DSN in either form: {@code scheme://…} is a {@link Url}, anything else after the
+     * scheme an {@link Opaque}.
+     *
+     * @param driver the driver's name, for the message of a failure
+     * @param text the DSN
+     * @return the parsed DSN
+     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT} when the text is not a DSN
+     * @throws NullPointerException if an argument is null
+     */
+    static Dsn parse(String driver, String text) {
+        return new DsnParser(requireNonNull(driver, "driver is null"), requireNonNull(text, "text is null")).parse();
+    }
+
+    /**
+     * Parses a DSN that must be in URL form.
+     *
+     * @param driver the driver's name, for the message of a failure
+     * @param text the DSN
+     * @return the parsed URL
+     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT} when the text is not a DSN in
+     *     URL form
+     * @throws NullPointerException if an argument is null
+     */
+    static Url parseUrl(String driver, String text) {
+        Dsn dsn = parse(driver, text);
+        if (dsn instanceof Url) {
+            return (Url) dsn;
+        }
+        throw DsnParser.invalid(driver, "expected scheme://host");
+    }
+
+    /**
+     * A DSN of the form {@code scheme:body}, whose body only the driver understands.
+     *
+     * @param scheme the scheme, in lower case
+     * @param body everything after the first {@code :}, as written (not percent-decoded)
+     * @since 0.1
+     */
+    record Opaque(String scheme, String body) implements Dsn {
+        /**
+         * Checks the parts.
+         *
+         * @param scheme see {@link #scheme()}
+         * @param body see {@link #body()}
+         * @throws NullPointerException if an argument is null
+         */
+        public Opaque {
+            requireNonNull(scheme, "scheme is null");
+            requireNonNull(body, "body is null");
+        }
+
+        /**
+         * Returns the DSN with credentials masked by {@link Redactor#standard()}.
+         *
+         * @return the redacted DSN
+         */
+        @Override
+        public String toString() {
+            return Redactor.standard().redact(scheme + ":" + body);
+        }
+    }
+
+    /**
+     * A DSN of the form {@code scheme://[user[:password]@]host[:port][/path][?k=v&…]}, its parts
+     * percent-decoded. A host in brackets is an IPv6 address, held without the brackets. A
+     * {@code +} in a query stays a {@code +}.
+     *
+     * @param scheme the scheme, in lower case
+     * @param user the user, if the DSN names one
+     * @param password the password, if the DSN holds one (possibly empty); never printed
+     * @param host the host, possibly empty ({@code sqlite:///abs/path.db})
+     * @param port the port, from 1 to 65535, if the DSN names one
+     * @param path the path, with its leading {@code /}, or empty
+     * @param params the query parameters in order; a key without {@code =} has the empty value
+     * @since 0.1
+     */
+    record Url(String scheme, Optional<String> user, Optional<String> password, String host, OptionalInt port,
+            String path, Map<String, String> params) implements Dsn {
+        /**
+         * Checks and copies the parts.
+         *
+         * @param scheme see {@link #scheme()}
+         * @param user see {@link #user()}
+         * @param password see {@link #password()}
+         * @param host see {@link #host()}
+         * @param port see {@link #port()}
+         * @param path see {@link #path()}
+         * @param params see {@link #params()}
+         * @throws NullPointerException if an argument is or holds null
+         */
+        public Url {
+            requireNonNull(scheme, "scheme is null");
+            requireNonNull(user, "user is null");
+            requireNonNull(password, "password is null");
+            requireNonNull(host, "host is null");
+            requireNonNull(port, "port is null");
+            requireNonNull(path, "path is null");
+            Map<String, String> copy = new LinkedHashMap<>();
+            params.forEach((k, v) -> copy.put(requireNonNull(k, "key is null"), requireNonNull(v, "value is null")));
+            params = Collections.unmodifiableMap(copy);
+        }
+
+        /**
+         * Returns the path without its leading {@code /}: the database name of most servers.
+         *
+         * @return the path after its first character, or empty
+         */
+        public String database() {
+            return path.startsWith("/") ? path.substring(1) : path;
+        }
+
+        /**
+         * Returns the DSN with the password replaced by {@value Redactor#MASK} and other
+         * credentials (such as a {@code password} parameter) masked by {@link Redactor#standard()}.
+         *
+         * @return the redacted DSN
+         */
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder(scheme).append("://");
+            if (user.isPresent() || password.isPresent()) {
+                sb.append(DsnParser.encode(user.orElse(""), "@:/?#"));
+                password.ifPresent(p -> sb.append(':').append(Redactor.MASK));
+                sb.append('@');
+            }
+            sb.append(host.indexOf(':') >= 0 ? "[" + host + "]" : DsnParser.encode(host, "@/?#:"));
+            port.ifPresent(p -> sb.append(':').append(p));
+            sb.append(DsnParser.encode(path, "?#"));
+            char sep = '?';
+            for (Map.Entry<String, String> e : params.entrySet()) {
+                sb.append(sep).append(DsnParser.encode(e.getKey(), "&=#")).append('=')
+                        .append(DsnParser.encode(e.getValue(), "&#"));
+                sep = '&';
+            }
+            Redactor redactor = Redactor.standard();
+            if (password.isPresent()) {
+                redactor = redactor.withSecret(password.get());
+            }
+            return redactor.redact(sb.toString());
+        }
+    }
+}
