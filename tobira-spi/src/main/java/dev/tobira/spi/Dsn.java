@@ -157,8 +157,9 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
         }
 
         /**
-         * Returns the DSN with the password replaced by {@value Redactor#MASK} and other
-         * credentials (such as a {@code password} parameter) masked by {@link Redactor#standard()}.
+         * Returns the DSN with the password replaced by {@value Redactor#MASK}, any other
+         * occurrence of a password of four or more characters masked too, and other credentials
+         * (such as a {@code password} parameter) masked by {@link Redactor#standard()}.
          *
          * @return the redacted DSN
          */
@@ -180,7 +181,9 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
                 sep = '&';
             }
             Redactor redactor = Redactor.standard();
-            if (password.isPresent()) {
+            // the password itself is never rendered; masking it as a literal catches a user, host
+            // or path that repeats it, but a very short one would only garble the scheme and host
+            if (password.isPresent() && password.get().length() >= 4) {
                 redactor = redactor.withSecret(password.get());
             }
             return redactor.redact(sb.toString());

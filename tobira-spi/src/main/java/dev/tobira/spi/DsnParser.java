@@ -175,9 +175,6 @@ final class DsnParser {
     }
 
     private String decode(String s, String part) {
-        if (s.indexOf('%') < 0) {
-            return s;
-        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -319,6 +319,12 @@ public final class SqlLexer {
             }
             if (tclVariableAt(pos)) {
                 tclVariable();
+            } else if (Ascii.isDigit(at(pos + 1))) {
+                int j = pos + 1;
+                while (j < n && Ascii.isDigit(s.charAt(j))) {
+                    j++;
+                }
+                emit(Type.PARAMETER, j);
             } else if (isWordPart(at(pos + 1)) && pos + 1 < n) {
                 emit(Type.PARAMETER, wordEnd(pos + 1));
             } else {
