@@ -8,6 +8,7 @@ module dev.tobira.drivertest {
     requires transitive org.junit.jupiter.api;
     requires org.junit.jupiter.params;
     requires com.fasterxml.jackson.databind;
+    requires java.management;
 
     exports dev.tobira.drivertest;
 

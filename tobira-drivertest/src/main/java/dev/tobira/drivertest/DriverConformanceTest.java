@@ -1,14 +1,72 @@
 package dev.tobira.drivertest;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.tobira.api.Browser;
+import dev.tobira.api.Capability;
+import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Completer;
+import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
+import dev.tobira.api.ConnInfo;
 import dev.tobira.api.Driver;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Explainer;
+import dev.tobira.api.Exporter;
+import dev.tobira.api.Facet;
+import dev.tobira.api.Mutator;
+import dev.tobira.api.Page;
+import dev.tobira.api.Query;
+import dev.tobira.api.Registry;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
 import dev.tobira.spi.SqlDialect;
+import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * The conformance kit. A driver's test module extends this class as {@code <Name>ConformanceTest}
@@ -18,10 +76,52 @@ import org.junit.jupiter.api.TestInstance;
  * <p>Fixtures work through a native side channel (the vendor client), never through the driver
  * under test, so a broken driver cannot hide its own breakage.
  *
+ * <p>What runs, in order:
+ * <ol>
+ *   <li>The contract: ping and info, listing, describe, every {@link #typeCases() type case}, a
+ *       100,000-row result that must stream (the heap may not grow by the size of the result),
+ *       limit and truncation, timeout, close and cancel from another thread, use after close,
+ *       error kinds and messages, {@link Registry#discover()}.</li>
+ *   <li>Capabilities: every capability in {@link Driver#declared()} is offered and works; every
+ *       other one is absent; on a read-only connection every mutating facet fails with
+ *       {@link ErrorKind#READ_ONLY} and changes nothing.</li>
+ *   <li>The guard: each write probe (the built-in SQL catalogue when {@link #language()} is SQL,
+ *       plus {@link #writeProbes()}) and its generated variants are proven real writes on a
+ *       writable connection, then sent on a read-only connection and as a
+ *       {@linkplain Query#withReadOnly(boolean) read-only query} on a writable one, where they
+ *       must be refused with nothing changed. Safe reads must pass. A driver that does not declare
+ *       {@link Capability#READ_ONLY} must refuse read-only connections with
+ *       {@link ErrorKind#UNSUPPORTED}.</li>
+ * </ol>
+ * After each test the kit checks that every connection and result it opened was closed, that a
+ * closed connection refuses use, and, when {@link #serverSessions()} can tell, that no server
+ * session was left behind. When all tests have run it writes
+ * {@code target/tobira-conformance/<driver>.json}.
+ *
+ * <p>With {@link #strict()} false, guard violations (a probe let through, a safe read refused,
+ * a broken probe, too few proven probes) are recorded in the report instead of failing;
+ * contract and capability failures always fail.
+ *
  * @since 0.1
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 public abstract class DriverConformanceTest {
+    private static final long STREAM_ROWS = 100_000;
+    private static final Duration SLOW_TIMEOUT = Duration.ofSeconds(1);
+    /** Generous on purpose: the point is that the call ends long before the slow query would, not how fast. */
+    private static final Duration SLOW_BOUND = Duration.ofSeconds(8);
+
+    @RegisterExtension
+    final ReportWatcher watcher = new ReportWatcher();
+    private final Tracker tracker = new Tracker();
+    private Report report;
+    private int[] mark;
+    private OptionalLong sessionsBefore = OptionalLong.empty();
+
+    /** Creates the kit; subclasses supply the fixture. */
+    protected DriverConformanceTest() {}
+
 
     /**
      * Returns the driver under test.
@@ -106,6 +206,13 @@ public abstract class DriverConformanceTest {
     /**
      * Runs a text through the native side channel, for probes the driver refuses even on a
      * writable connection (multi-statement texts), so the kit can still prove they write.
+     *
+     * <p>Run it the way the database's own command-line client would: each statement in order
+     * (split with {@code SqlScan.of(text, sqlDialect()).statements()} for SQL), in autocommit,
+     * going on past a statement that fails, as {@code psql} does. A stacked probe such as
+     * {@code commit; delete from orders} must reach its second statement even where the first one
+     * fails for want of a transaction. Only the fingerprint and the evidence decide whether the
+     * text wrote; the return value says whether anything was run at all.
      *
      * @param text the text
      * @return true if it ran, false if the fixture cannot run native text
@@ -236,5 +343,714 @@ public abstract class DriverConformanceTest {
      */
     protected int minimumProvenProbes() {
         return 1;
+    }
+
+    /**
+     * Tells whether the model declares fields with types, nullability and a primary key, which
+     * describe must then report for the shop's customers exactly: fields {@code id}, {@code name},
+     * {@code email}, {@code country}, {@code created_at}; primary key {@code id}; {@code email}
+     * nullable and {@code name} not.
+     *
+     * @return true for SQL by default
+     */
+    protected boolean hasSchema() {
+        return language() == Language.SQL;
+    }
+
+    /**
+     * Returns a collection that does not exist, which describe must refuse with NOT_FOUND.
+     *
+     * @return the reference; {@code no_such_collection} in the default namespace by default
+     */
+    protected CollectionRef missingCollection() {
+        return CollectionRef.of("no_such_collection");
+    }
+
+    /**
+     * Returns the key of a customer, in the driver's field names, for the mutator tests: id 6 is
+     * {@link #newCustomer()}, id 1 an existing customer.
+     *
+     * @param id the customer's id in the shop dataset
+     * @return the key fields; {@code id} by default
+     */
+    protected Map<String, Value> customerKey(long id) {
+        return Map.of("id", Value.of(id));
+    }
+
+    /**
+     * Returns the change the mutator test applies to {@link #newCustomer()}.
+     *
+     * @return the fields to set; a new {@code name} by default
+     */
+    protected Map<String, Value> customerChange() {
+        return Map.of("name", Value.of("Barbara H. Liskov"));
+    }
+
+    /**
+     * Returns a query that inserts {@link #newCustomer()}, a plain write in the driver's language,
+     * used for transactions and for the read-only refusals of facets.
+     *
+     * @return the query text; a SQL insert by default
+     */
+    protected String insertQuery() {
+        return "insert into customers (id, name, email, country, created_at)"
+                + " values (6, 'Barbara Liskov', 'barbara@example.com', 'US', '2026-11-01')";
+    }
+
+    // ---------------------------------------------------------------- lifecycle and helpers
+
+    @BeforeAll
+    final void startReport() {
+        report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared());
+    }
+
+    @BeforeEach
+    final void beforeEachCheck() {
+        mark = tracker.mark();
+        sessionsBefore = serverSessions();
+        seed();
+    }
+
+    @AfterEach
+    final void afterEachCheck() throws InterruptedException {
+        List<String> problems = new ArrayList<>(tracker.leaksSince(mark));
+        if (sessionsBefore.isPresent()) {
+            long before = sessionsBefore.getAsLong();
+            // a server drops a closed session asynchronously; give it a moment before calling it a leak
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            long after = serverSessions().orElse(before);
+            while (after > before && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+                after = serverSessions().orElse(before);
+            }
+            if (after > before) {
+                problems.add("the server has " + (after - before) + " more session(s) than before the test");
+            }
+        }
+        if (!problems.isEmpty()) {
+            fail("leaked: " + String.join("; ", problems));
+        }
+    }
+
+    @AfterAll
+    final void writeReport() {
+        if (report != null) {
+            Path file = report.write();
+            System.err.println("[tobira] " + report.driver + " conformance report: " + file.toAbsolutePath());
+        }
+    }
+
+    final Report report() {
+        return report;
+    }
+
+    final Tracker tracker() {
+        return tracker;
+    }
+
+    final Conn open(ConnConfig config) {
+        return tracker.open(driver(), config);
+    }
+
+    /** A guard violation: fails in strict mode, is only recorded otherwise. */
+    final void violation(String message) {
+        report.violations.add(message);
+        if (strict()) {
+            throw new AssertionFailedError(message);
+        }
+        System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + message);
+    }
+
+    private boolean declares(Capability c) {
+        return driver().declared().contains(c);
+    }
+
+    private static long drain(ResultSet rs) {
+        try (rs) {
+            long n = 0;
+            while (rs.hasNext()) {
+                rs.next();
+                n++;
+            }
+            return n;
+        }
+    }
+
+    private void assertKind(ErrorKind expected, Attempt attempt, String what) {
+        assertTrue(attempt.refusal() != null, what + ": expected " + expected + " but got " + attempt);
+        assertEquals(expected, attempt.refusal().kind(), what + ": " + attempt.refusal().getMessage());
+        assertMessage(attempt.refusal());
+    }
+
+    private void assertMessage(DriverException e) {
+        String prefix = driver().name() + ": ";
+        assertTrue(String.valueOf(e.getMessage()).startsWith(prefix),
+                "messages start with \"" + prefix + "\", this one is: " + e.getMessage());
+    }
+
+    private static long usedHeapAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static Set<String> lower(List<String> names) {
+        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    }
+
+    // ---------------------------------------------------------------- 1. the contract
+
+    @Test
+    @Order(100)
+    @DisplayName("contract: ping, info, name and schemes")
+    final void contractPing() {
+        String name = driver().name();
+        assertEquals(name.toLowerCase(Locale.ROOT), name, "driver names are lower-case");
+        assertTrue(driver().schemes().contains(writableConfig().scheme()),
+                "schemes() " + driver().schemes() + " includes the scheme of writableConfig()");
+        try (Conn conn = open(writableConfig())) {
+            conn.ping();
+            ConnInfo info = conn.info();
+            assertEquals(name, info.driver(), "info().driver()");
+            assertFalse(conn.readOnly(), "a connection opened writable reports readOnly() false");
+        }
+    }
+
+    @Test
+    @Order(110)
+    @DisplayName("contract: namespaces and collections list the shop")
+    final void contractListing() {
+        try (Conn conn = open(writableConfig())) {
+            List<String> namespaces = conn.namespaces();
+            assertNotNull(namespaces, "namespaces()");
+            if (!customers().namespace().isEmpty()) {
+                assertTrue(namespaces.contains(customers().namespace()),
+                        "namespaces() " + namespaces + " includes " + customers().namespace());
+            }
+            List<String> names = conn.collections(customers().namespace()).stream().map(CollectionRef::name).toList();
+            assertTrue(names.contains(customers().name()), "collections() " + names + " includes " + customers().name());
+            assertTrue(names.contains(orders().name()), "collections() " + names + " includes " + orders().name());
+        }
+    }
+
+    @Test
+    @Order(120)
+    @DisplayName("contract: describe reports fields, kinds, nullability, keys")
+    final void contractDescribe() {
+        try (Conn conn = open(writableConfig())) {
+            CollectionInfo info = conn.describe(customers());
+            assertEquals(customers().name(), info.ref().name(), "describe().ref()");
+            assertFalse(info.fields().isEmpty(), "describe(" + customers() + ") has fields");
+            if (hasSchema()) {
+                Map<String, CollectionInfo.Field> fields = info.fields().stream()
+                        .collect(Collectors.toMap(f -> f.name().toLowerCase(Locale.ROOT), f -> f, (a, b) -> a));
+                for (String f : List.of("id", "name", "email", "country", "created_at")) {
+                    assertTrue(fields.containsKey(f), "describe(customers) has field " + f + ": " + fields.keySet());
+                }
+                assertEquals(List.of("id"), info.primaryKey().stream().map(n -> n.toLowerCase(Locale.ROOT)).toList(),
+                        "primary key of customers");
+                assertEquals(Value.Kind.INT, fields.get("id").kind(), "kind of customers.id");
+                assertEquals(Value.Kind.TEXT, fields.get("name").kind(), "kind of customers.name");
+                assertTrue(fields.get("email").nullable(), "customers.email is nullable");
+                assertFalse(fields.get("name").nullable(), "customers.name is not null");
+            }
+            if (hasForeignKeys()) {
+                CollectionInfo orders = conn.describe(orders());
+                boolean found = orders.foreignKeys().stream().anyMatch(fk ->
+                        lower(fk.fields()).equals(Set.of("customer_id"))
+                                && fk.target().name().equalsIgnoreCase(customers().name())
+                                && lower(fk.targetFields()).equals(Set.of("id")));
+                assertTrue(found, "describe(orders) reports the foreign key customer_id -> customers(id): " + orders.foreignKeys());
+            }
+            DriverException missing = assertThrows(DriverException.class, () -> conn.describe(missingCollection()),
+                    "describe of a missing collection");
+            assertEquals(ErrorKind.NOT_FOUND, missing.kind(), missing.getMessage());
+            assertMessage(missing);
+        }
+    }
+
+    @TestFactory
+    @Order(130)
+    @DisplayName("contract: every claimed kind round-trips")
+    final Stream<DynamicTest> contractTypes() {
+        List<TypeCase> cases = typeCases();
+        if (cases.isEmpty()) {
+            return Stream.of(DynamicTest.dynamicTest("typeCases() is empty",
+                    () -> fail("typeCases() must return at least one case")));
+        }
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.expected().kind() + ": " + Guard.display(c.query()), () -> {
+            try (Conn conn = open(writableConfig()); ResultSet rs = conn.query(Query.of(c.query()))) {
+                assertEquals(1, rs.columns().size(), "one column");
+                assertTrue(rs.hasNext(), "one row");
+                Row row = rs.next();
+                assertEquals(1, row.size(), "one value");
+                Value v = row.get(0);
+                assertEquals(c.expected().kind(), v.kind(), "kind of " + v);
+                assertEquals(c.expected(), v, "value");
+                if (!c.expected().isNull()) {
+                    assertEquals(c.expected().kind(), rs.columns().get(0).kind(), "kind of the column");
+                }
+                assertFalse(rs.hasNext(), "exactly one row");
+            }
+        }));
+    }
+
+    @Test
+    @Order(140)
+    @DisplayName("contract: a 100,000-row result streams")
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    final void contractStreams() {
+        Query query = Query.of(rowsQuery(STREAM_ROWS));
+        long growthAtFirstRow;
+        try (Conn conn = open(writableConfig())) {
+            long before = usedHeapAfterGc();
+            try (ResultSet rs = conn.query(query)) {
+                assertTrue(rs.hasNext(), "the first row");
+                Row first = rs.next();
+                growthAtFirstRow = usedHeapAfterGc() - before;
+                assertNotNull(first);
+                assertEquals(1, rs.stats().rows(), "stats().rows() after the first row");
+                assertFalse(rs.stats().truncated(), "not truncated without a limit");
+                long n = 1;
+                while (rs.hasNext()) {
+                    rs.next();
+                    n++;
+                }
+                assertEquals(STREAM_ROWS, n, "rows of rowsQuery(" + STREAM_ROWS + ")");
+                assertEquals(STREAM_ROWS, rs.stats().rows(), "stats().rows() at the end");
+                assertFalse(rs.stats().truncated(), "not truncated without a limit");
+            }
+            // the size of the whole result, measured rather than guessed: hold every row at once
+            long beforeAll = usedHeapAfterGc();
+            List<Row> held = new ArrayList<>((int) STREAM_ROWS);
+            try (ResultSet rs = conn.query(query)) {
+                rs.forEachRemaining(held::add);
+            }
+            long wholeResult = usedHeapAfterGc() - beforeAll;
+            assertEquals(STREAM_ROWS, held.size());
+            held.clear();
+            assertTrue(wholeResult > 1_000_000, "100,000 rows should take over 1 MB of heap; measured " + wholeResult
+                    + " bytes, so the heap cannot show whether the result streams");
+            assertTrue(growthAtFirstRow < wholeResult / 4, "at the first row the heap grew by " + growthAtFirstRow
+                    + " bytes, while the whole result takes " + wholeResult + ": the result is buffered, not streamed");
+        }
+    }
+
+    @Test
+    @Order(150)
+    @DisplayName("contract: limit truncates and says so")
+    final void contractLimit() {
+        try (Conn conn = open(writableConfig())) {
+            try (ResultSet rs = conn.query(Query.of(rowsQuery(10)).withLimit(5))) {
+                assertEquals(5, drain(rs), "rows with limit 5 of 10");
+                assertTrue(rs.stats().truncated(), "truncated with limit 5 of 10");
+                assertEquals(5, rs.stats().rows(), "stats().rows()");
+            }
+            try (ResultSet rs = conn.query(Query.of(rowsQuery(10)).withLimit(10))) {
+                assertEquals(10, drain(rs), "rows with limit 10 of 10");
+                assertFalse(rs.stats().truncated(), "not truncated when the limit equals the rows");
+            }
+            try (ResultSet rs = conn.query(Query.of(rowsQuery(10)).withLimit(20))) {
+                assertEquals(10, drain(rs), "rows with limit 20 of 10");
+                assertFalse(rs.stats().truncated(), "not truncated when the limit exceeds the rows");
+            }
+        }
+    }
+
+    @Test
+    @Order(160)
+    @DisplayName("contract: a timeout bounds a slow query")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    final void contractTimeout() {
+        try (Conn conn = open(writableConfig())) {
+            long start = System.nanoTime();
+            Attempt a = Attempt.run(conn, Query.of(slowQuery()).withTimeout(SLOW_TIMEOUT));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertKind(ErrorKind.TIMEOUT, a, "slowQuery() with a timeout of " + SLOW_TIMEOUT);
+            assertTrue(took.compareTo(SLOW_BOUND) < 0, "a " + SLOW_TIMEOUT + " timeout ended the call after " + took);
+        }
+    }
+
+    @Test
+    @Order(170)
+    @DisplayName("contract: closing the connection from another thread cancels a query in flight")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    final void contractCancelByConnClose() throws Exception {
+        Conn conn = open(writableConfig());
+        try {
+            CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> {
+                sleep(500);
+                conn.close();
+            });
+            long start = System.nanoTime();
+            Attempt a = Attempt.run(conn, Query.of(slowQuery()));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            closer.get(30, TimeUnit.SECONDS);
+            if (!a.succeeded()) {
+                assertKind(ErrorKind.CANCELLED, a, "a query in flight when its connection closed");
+            }
+            assertTrue(took.compareTo(SLOW_BOUND) < 0, "closing the connection ended the slow query only after " + took);
+            conn.close();
+            conn.close();
+        } finally {
+            conn.close();
+        }
+    }
+
+    @Test
+    @Order(180)
+    @DisplayName("contract: closing a result from another thread stops its iteration")
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    final void contractCancelByResultClose() throws Exception {
+        try (Conn conn = open(writableConfig())) {
+            ResultSet rs = conn.query(Query.of(rowsQuery(STREAM_ROWS)));
+            try {
+                assertTrue(rs.hasNext());
+                rs.next();
+                CompletableFuture.runAsync(rs::close).get(30, TimeUnit.SECONDS);
+                boolean more;
+                try {
+                    more = rs.hasNext();
+                } catch (DriverException e) {
+                    assertEquals(ErrorKind.CANCELLED, e.kind(), e.getMessage());
+                    more = false;
+                }
+                assertFalse(more, "rows kept coming after close() from another thread");
+                rs.close();
+            } finally {
+                rs.close();
+            }
+            conn.ping();
+        }
+    }
+
+    @Test
+    @Order(190)
+    @DisplayName("contract: closing a connection closes its results")
+    final void contractConnCloseClosesResults() {
+        Conn conn = open(writableConfig());
+        ResultSet rs = conn.query(Query.of(rowsQuery(1000)));
+        try {
+            assertTrue(rs.hasNext());
+            rs.next();
+            conn.close();
+            boolean more;
+            try {
+                more = rs.hasNext();
+            } catch (DriverException | IllegalStateException e) {
+                more = false;
+            }
+            assertFalse(more, "a result still gave rows after its connection was closed");
+        } finally {
+            rs.close();
+            conn.close();
+        }
+    }
+
+    @Test
+    @Order(200)
+    @DisplayName("contract: close is idempotent, and use after close is IllegalStateException")
+    final void contractUseAfterClose() {
+        Conn conn = open(writableConfig());
+        conn.close();
+        conn.close();
+        assertThrows(IllegalStateException.class, conn::ping, "ping() after close()");
+        assertThrows(IllegalStateException.class, () -> conn.query(Query.of(customersQuery())).close(), "query() after close()");
+        assertThrows(IllegalStateException.class, conn::namespaces, "namespaces() after close()");
+        assertThrows(IllegalStateException.class, () -> conn.collections(customers().namespace()), "collections() after close()");
+        assertThrows(IllegalStateException.class, () -> conn.describe(customers()), "describe() after close()");
+    }
+
+    @Test
+    @Order(210)
+    @DisplayName("contract: a syntax error is SYNTAX, and messages start with the driver name")
+    final void contractSyntaxError() {
+        try (Conn conn = open(writableConfig())) {
+            assertKind(ErrorKind.SYNTAX, Attempt.run(conn, Query.of(syntaxErrorQuery())), "syntaxErrorQuery()");
+            conn.ping();
+        }
+    }
+
+    @Test
+    @Order(220)
+    @DisplayName("contract: a missing collection is NOT_FOUND")
+    final void contractNotFound() {
+        try (Conn conn = open(writableConfig())) {
+            assertKind(ErrorKind.NOT_FOUND, Attempt.run(conn, Query.of(missingCollectionQuery())), "missingCollectionQuery()");
+        }
+    }
+
+    @Test
+    @Order(230)
+    @DisplayName("contract: Registry.discover() finds the driver through ServiceLoader")
+    final void contractDiscovery() {
+        Registry registry = Registry.discover();
+        Optional<Driver> found = registry.driver(driver().name());
+        assertTrue(found.isPresent(), "Registry.discover() lists " + driver().name()
+                + "; is it in META-INF/services/dev.tobira.api.Driver and module-info's provides? " + registry);
+        assertEquals(driver().getClass(), found.get().getClass(), "the discovered driver's class");
+        try (Conn conn = tracker.open(found.get(), writableConfig())) {
+            conn.ping();
+            assertEquals(driver().name(), conn.info().driver());
+        }
+    }
+
+    // ---------------------------------------------------------------- 2. capabilities
+
+    @TestFactory
+    @Order(300)
+    @DisplayName("capabilities: declared ones work, others are absent")
+    final Stream<DynamicTest> capabilities() {
+        List<DynamicTest> tests = new ArrayList<>();
+        Set<Capability> declared = driver().declared();
+        tests.add(DynamicTest.dynamicTest("a writable connection offers exactly declared() minus READ_ONLY", () -> {
+            EnumSet<Capability> expected = EnumSet.noneOf(Capability.class);
+            declared.stream().filter(c -> c != Capability.READ_ONLY).forEach(expected::add);
+            try (Conn conn = open(writableConfig())) {
+                Set<Capability> offered = conn.capabilities();
+                report.offered.addAll(offered);
+                assertEquals(expected, offered.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(offered),
+                        "capabilities() of a writable connection");
+            }
+        }));
+        for (Capability c : Capability.values()) {
+            if (c == Capability.READ_ONLY) {
+                continue;
+            }
+            Class<? extends Facet> facet = c.facet().orElseThrow();
+            if (!declared.contains(c)) {
+                tests.add(DynamicTest.dynamicTest(c.word() + ": not declared, so absent", () -> {
+                    List<ConnConfig> configs = new ArrayList<>(List.of(writableConfig()));
+                    if (declares(Capability.READ_ONLY)) {
+                        configs.add(readOnlyConfig());
+                    }
+                    for (ConnConfig config : configs) {
+                        try (Conn conn = open(config)) {
+                            assertTrue(conn.as(facet).isEmpty(), c.word() + " is not declared, yet as() offers it");
+                            assertFalse(conn.capabilities().contains(c), c.word() + " is not declared, yet capabilities() lists it");
+                        }
+                    }
+                }));
+                continue;
+            }
+            Consumer<Conn> check = switch (c) {
+                case BROWSER -> this::checkBrowser;
+                case MUTATOR -> this::checkMutator;
+                case EXPLAINER -> this::checkExplainer;
+                case TRANSACTOR -> this::checkTransactor;
+                case COMPLETER -> this::checkCompleter;
+                case EXPORTER -> this::checkExporter;
+                default -> conn -> { };
+            };
+            tests.add(DynamicTest.dynamicTest(c.word() + ": declared, so offered and working", () -> {
+                seed();
+                try (Conn conn = open(writableConfig())) {
+                    assertTrue(conn.as(facet).isPresent(), c.word() + " is declared, yet as() does not offer it");
+                    check.accept(conn);
+                }
+                report.verified.add(c);
+            }));
+        }
+        if (declares(Capability.READ_ONLY)) {
+            tests.add(DynamicTest.dynamicTest("read-only connection: every mutating facet refuses with READ_ONLY",
+                    this::checkReadOnlyFacets));
+        }
+        return tests.stream();
+    }
+
+    private void checkBrowser(Conn conn) {
+        Browser browser = conn.as(Browser.class).orElseThrow();
+        List<Row> rows = new ArrayList<>();
+        int pages = 0;
+        String cursor = "";
+        do {
+            Page page = browser.browse(customers(), cursor, 2);
+            pages++;
+            assertTrue(page.rows().size() <= 2, "a page of size 2 has " + page.rows().size() + " rows");
+            rows.addAll(page.rows());
+            cursor = page.next();
+            assertTrue(pages <= 10, "browse() does not end");
+        } while (!cursor.isEmpty());
+        assertEquals(5, rows.size(), "rows browsed in customers");
+        assertEquals(3, pages, "pages of 2 over 5 customers");
+        assertEquals(5, new HashSet<>(rows).size(), "distinct rows browsed: " + rows);
+    }
+
+    private void checkMutator(Conn conn) {
+        Mutator mutator = conn.as(Mutator.class).orElseThrow();
+        String original = fingerprint();
+        assertEquals(1, mutator.insert(customers(), newCustomer()), "insert() of newCustomer()");
+        String inserted = fingerprint();
+        assertNotEquals(original, inserted, "insert() changed nothing");
+        assertEquals(1, mutator.update(customers(), customerKey(6), customerChange()), "update() of the new customer");
+        String updated = fingerprint();
+        assertNotEquals(inserted, updated, "update() changed nothing");
+        assertEquals(1, mutator.delete(customers(), customerKey(6)), "delete() of the new customer");
+        assertEquals(original, fingerprint(), "delete() of the new customer restores the original state");
+    }
+
+    private void checkExplainer(Conn conn) {
+        Explainer.Plan plan = conn.as(Explainer.class).orElseThrow().explain(Query.of(customersQuery()));
+        assertFalse(plan.text().isBlank(), "explain() of customersQuery() returned an empty plan");
+    }
+
+    private void checkTransactor(Conn conn) {
+        Transactor transactor = conn.as(Transactor.class).orElseThrow();
+        String original = fingerprint();
+        try (Transactor.Tx tx = transactor.begin()) {
+            drain(tx.query(Query.of(insertQuery())));
+            tx.commit();
+        }
+        assertNotEquals(original, fingerprint(), "a committed transaction changed nothing");
+        seed();
+        original = fingerprint();
+        try (Transactor.Tx tx = transactor.begin()) {
+            drain(tx.query(Query.of(insertQuery())));
+            tx.rollback();
+        }
+        assertEquals(original, fingerprint(), "a rolled-back transaction changed the state");
+        try (Transactor.Tx tx = transactor.begin()) {
+            drain(tx.query(Query.of(insertQuery())));
+        }
+        assertEquals(original, fingerprint(), "a transaction closed without commit changed the state");
+        conn.ping();
+    }
+
+    private void checkCompleter(Conn conn) {
+        Map.Entry<String, String> c = completionCase();
+        List<Completer.Completion> suggestions = conn.as(Completer.class).orElseThrow().complete(c.getKey(), c.getKey().length());
+        assertTrue(suggestions.stream().anyMatch(s -> s.text().equalsIgnoreCase(c.getValue())),
+                "complete(\"" + c.getKey() + "\") suggests " + c.getValue() + ": " + suggestions);
+    }
+
+    private void checkExporter(Conn conn) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        long rows = conn.as(Exporter.class).orElseThrow().export(Query.of(customersQuery()), Exporter.Format.CSV, out);
+        assertEquals(5, rows, "rows exported by customersQuery()");
+        String csv = out.toString(StandardCharsets.UTF_8);
+        assertTrue(csv.lines().count() >= 6, "a header and five lines of CSV: " + csv);
+    }
+
+    private void checkReadOnlyFacets() {
+        seed();
+        String original = fingerprint();
+        List<String> checked = new ArrayList<>();
+        try (Conn ro = open(readOnlyConfig()); Conn rw = open(writableConfig())) {
+            assertTrue(ro.readOnly(), "a connection opened read-only reports readOnly()");
+            Optional<Mutator> mutator = ro.as(Mutator.class);
+            if (mutator.isPresent()) {
+                checked.add("mutator");
+                Mutator m = mutator.get();
+                refusedReadOnly("insert() on a read-only connection", () -> m.insert(customers(), newCustomer()), original);
+                refusedReadOnly("update() on a read-only connection", () -> m.update(customers(), customerKey(1), customerChange()),
+                        original);
+                refusedReadOnly("delete() on a read-only connection", () -> m.delete(customers(), customerKey(1)), original);
+            }
+            Optional<Transactor> transactor = ro.as(Transactor.class);
+            if (transactor.isPresent()) {
+                checked.add("transactor");
+                try (Transactor.Tx tx = transactor.get().begin()) {
+                    assertKind(ErrorKind.READ_ONLY, Attempt.run(() -> tx.query(Query.of(insertQuery()))),
+                            "a write inside a transaction on a read-only connection");
+                }
+                assertEquals(original, fingerprint(), "a write inside a read-only transaction changed the state");
+            }
+            Optional<Exporter> exporter = ro.as(Exporter.class);
+            if (exporter.isPresent()) {
+                checked.add("exporter");
+                refusedReadOnly("export() of a write on a read-only connection",
+                        () -> exporter.get().export(Query.of(insertQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
+                        original);
+            }
+            Optional<Exporter> rwExporter = rw.as(Exporter.class);
+            if (rwExporter.isPresent()) {
+                refusedReadOnly("export() of a readOnly write query on a writable connection",
+                        () -> rwExporter.get().export(Query.of(insertQuery()).withReadOnly(true), Exporter.Format.CSV,
+                                new ByteArrayOutputStream()), original);
+            }
+            Optional<Explainer> explainer = ro.as(Explainer.class);
+            if (explainer.isPresent()) {
+                checked.add("explainer");
+                assertFalse(explainer.get().explain(Query.of(customersQuery())).text().isBlank(),
+                        "explain() of a read on a read-only connection");
+                refusedReadOnly("explain() of a write on a read-only connection",
+                        () -> explainer.get().explain(Query.of(insertQuery())), original);
+            }
+        }
+        Assumptions.assumeFalse(checked.isEmpty() && driver().declared().stream()
+                        .noneMatch(c -> c == Capability.MUTATOR || c == Capability.TRANSACTOR || c == Capability.EXPORTER
+                                || c == Capability.EXPLAINER),
+                "no mutating facet is declared");
+    }
+
+    private void refusedReadOnly(String what, Runnable call, String original) {
+        DriverException e = assertThrows(DriverException.class, call::run, what);
+        assertEquals(ErrorKind.READ_ONLY, e.kind(), what + ": " + e.getMessage());
+        assertMessage(e);
+        assertEquals(original, fingerprint(), what + " changed the state");
+    }
+
+    // ---------------------------------------------------------------- 3. the guard
+
+    @Test
+    @Order(400)
+    @DisplayName("guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared")
+    final void guardReadOnlyOpen() {
+        assertTrue(readOnlyConfig().readOnly(), "readOnlyConfig() has readOnly set");
+        if (declares(Capability.READ_ONLY)) {
+            try (Conn conn = open(readOnlyConfig())) {
+                assertTrue(conn.readOnly(), "a connection opened read-only reports readOnly()");
+                conn.ping();
+                assertEquals(5, drain(conn.query(Query.of(customersQuery()))), "customersQuery() on a read-only connection");
+            }
+        } else {
+            DriverException e = assertThrows(DriverException.class, () -> open(readOnlyConfig()).close(),
+                    driver().name() + " does not declare READ_ONLY, so opening read-only must fail");
+            assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
+            assertMessage(e);
+        }
+    }
+
+    @TestFactory
+    @Order(410)
+    @DisplayName("guard: write probes are proven real, then refused read-only")
+    final Stream<DynamicNode> guardWriteProbes() {
+        return new Guard(this).probes();
+    }
+
+    @TestFactory
+    @Order(420)
+    @DisplayName("guard: safe reads pass read-only")
+    final Stream<DynamicNode> guardSafeReads() {
+        return new Guard(this).safeReads();
+    }
+
+    @Test
+    @Order(Integer.MAX_VALUE)
+    @DisplayName("guard: enough probes proven and refused")
+    final void guardMinimum() {
+        Assumptions.assumeTrue(declares(Capability.READ_ONLY), "READ_ONLY is not declared");
+        Assumptions.assumeTrue(report.guardRan, "the write probes did not run in this session; run the whole class");
+        long refused = report.count(Report.Verdict.REFUSED);
+        Set<ProbeFamily> covered = report.coveredFamilies();
+        List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
+        System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
+                + uncovered);
+        boolean clean = report.count(Report.Verdict.VIOLATION) == 0 && report.count(Report.Verdict.BROKEN) == 0
+                && report.safeReads.stream().allMatch(Report.SafeReadRecord::passed);
+        if (refused < minimumProvenProbes()) {
+            violation("only " + refused + " write probes were proven and refused; minimumProvenProbes() is " + minimumProvenProbes());
+        } else if (clean) {
+            report.verified.add(Capability.READ_ONLY);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -1,0 +1,238 @@
+package dev.tobira.drivertest;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tobira.api.Capability;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one run of the kit found for one driver, written as {@code target/tobira-conformance/<driver>.json}.
+ * Filled in by the tests as they run; written once all of them have run, failures included.
+ */
+final class Report {
+    /** How a probe, or one of its variants, came out. */
+    enum Verdict {
+        /** Proven a real write, then refused on every read-only path with nothing changed. */
+        REFUSED,
+        /** Proven a real write, and a read-only path let it through or changed something. */
+        VIOLATION,
+        /** A base probe that could not prove itself a write: the probe or the fixture is broken. */
+        BROKEN,
+        /** A variant that could not prove itself a write; reported, not counted. */
+        UNPROVEN_VARIANT,
+        /** Named by the fixture as not applicable to this database. */
+        INAPPLICABLE
+    }
+
+    /** One read-only path a proven probe was sent on. */
+    record PathResult(String path, String outcome, String message, boolean fingerprintUnchanged, boolean evidenceAbsent) {}
+
+    /** The record of one probe or variant. */
+    static final class ProbeRecord {
+        final String name;
+        final ProbeFamily family;
+        final String text;
+        final String variantOf;
+        String provenBy;
+        String writableOutcome;
+        Boolean nativeRan;
+        final List<PathResult> readOnly = new ArrayList<>();
+        Verdict verdict;
+        final List<String> problems = new ArrayList<>();
+
+        ProbeRecord(String name, ProbeFamily family, String text, String variantOf) {
+            this.name = name;
+            this.family = family;
+            this.text = text;
+            this.variantOf = variantOf;
+        }
+    }
+
+    /** The record of one safe read. */
+    record SafeReadRecord(String name, String text, List<PathResult> paths, boolean passed) {}
+
+    /** The outcome of one test, as JUnit reported it. */
+    record TestRecord(String name, String status, String message) {}
+
+    final String driver;
+    final boolean strict;
+    final Language language;
+    final int minimumProvenProbes;
+    final List<ProbeRecord> probes = Collections.synchronizedList(new ArrayList<>());
+    final Map<String, String> inapplicable = Collections.synchronizedMap(new LinkedHashMap<>());
+    final List<String> unknownInapplicable = Collections.synchronizedList(new ArrayList<>());
+    final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
+    final Set<Capability> declared;
+    final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
+    final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
+    final List<String> violations = Collections.synchronizedList(new ArrayList<>());
+    final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
+    boolean guardRan;
+
+    Report(String driver, boolean strict, Language language, int minimumProvenProbes, Set<Capability> declared) {
+        this.driver = driver;
+        this.strict = strict;
+        this.language = language;
+        this.minimumProvenProbes = minimumProvenProbes;
+        this.declared = declared.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(declared);
+    }
+
+    long count(Verdict verdict) {
+        synchronized (probes) {
+            return probes.stream().filter(p -> p.verdict == verdict).count();
+        }
+    }
+
+    /** The families with at least one probe (or variant) proven and refused. */
+    Set<ProbeFamily> coveredFamilies() {
+        EnumSet<ProbeFamily> covered = EnumSet.noneOf(ProbeFamily.class);
+        synchronized (probes) {
+            probes.stream().filter(p -> p.verdict == Verdict.REFUSED).forEach(p -> covered.add(p.family));
+        }
+        return covered;
+    }
+
+    Path write() {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("driver", driver);
+        root.put("strict", strict);
+        root.put("language", language.name());
+        root.put("minimumProvenProbes", minimumProvenProbes);
+        ArrayNode probeArray = root.putArray("probes");
+        ArrayNode unproven = root.putArray("unprovenVariants");
+        List<ProbeRecord> probeList;
+        synchronized (probes) {
+            probeList = List.copyOf(probes);
+        }
+        for (ProbeRecord p : probeList) {
+            ObjectNode n = p.verdict == Verdict.UNPROVEN_VARIANT ? unproven.addObject() : probeArray.addObject();
+            n.put("name", p.name);
+            n.put("family", p.family.name());
+            n.put("text", p.text);
+            n.put("variantOf", p.variantOf);
+            n.put("provenEffective", p.provenBy != null);
+            n.put("provenBy", p.provenBy);
+            n.put("writableOutcome", p.writableOutcome);
+            if (p.nativeRan != null) {
+                n.put("nativeRan", p.nativeRan);
+            }
+            ArrayNode paths = n.putArray("readOnly");
+            for (PathResult r : p.readOnly) {
+                path(paths.addObject(), r);
+            }
+            if (!p.readOnly.isEmpty()) {
+                n.put("outcome", p.readOnly.get(0).outcome());
+                n.put("fingerprintUnchanged", p.readOnly.stream().allMatch(PathResult::fingerprintUnchanged));
+            }
+            n.put("verdict", p.verdict == null ? "NOT_RUN" : p.verdict.name());
+            ArrayNode problems = n.putArray("problems");
+            p.problems.forEach(problems::add);
+        }
+        ObjectNode inapplicableNode = root.putObject("inapplicableProbes");
+        synchronized (inapplicable) {
+            inapplicable.forEach(inapplicableNode::put);
+        }
+        ArrayNode unknown = root.putArray("unknownInapplicableNames");
+        synchronized (unknownInapplicable) {
+            unknownInapplicable.forEach(unknown::add);
+        }
+        ArrayNode reads = root.putArray("safeReads");
+        synchronized (safeReads) {
+            for (SafeReadRecord s : safeReads) {
+                ObjectNode n = reads.addObject();
+                n.put("name", s.name());
+                n.put("text", s.text());
+                n.put("passed", s.passed());
+                ArrayNode paths = n.putArray("paths");
+                s.paths().forEach(r -> path(paths.addObject(), r));
+            }
+        }
+        ObjectNode caps = root.putObject("capabilities");
+        words(caps.putArray("declared"), declared);
+        words(caps.putArray("offered"), offered);
+        words(caps.putArray("verified"), verified);
+        ObjectNode families = root.putObject("families");
+        Set<ProbeFamily> covered = coveredFamilies();
+        ArrayNode coveredNode = families.putArray("covered");
+        ArrayNode uncoveredNode = families.putArray("uncovered");
+        for (ProbeFamily f : ProbeFamily.values()) {
+            (covered.contains(f) ? coveredNode : uncoveredNode).add(f.name());
+        }
+        ArrayNode violationNode = root.putArray("violations");
+        synchronized (violations) {
+            violations.forEach(violationNode::add);
+        }
+        ArrayNode testNode = root.putArray("tests");
+        long passed = 0;
+        long failed = 0;
+        long aborted = 0;
+        synchronized (tests) {
+            for (TestRecord t : tests) {
+                ObjectNode n = testNode.addObject();
+                n.put("name", t.name());
+                n.put("status", t.status());
+                if (t.message() != null) {
+                    n.put("message", t.message());
+                }
+                switch (t.status()) {
+                    case "passed" -> passed++;
+                    case "failed" -> failed++;
+                    default -> aborted++;
+                }
+            }
+        }
+        ObjectNode totals = root.putObject("totals");
+        totals.put("probes", probeList.stream().filter(p -> p.variantOf == null && p.verdict != Verdict.INAPPLICABLE).count());
+        totals.put("variants", probeList.stream().filter(p -> p.variantOf != null).count());
+        totals.put("proven", probeList.stream().filter(p -> p.provenBy != null).count());
+        totals.put("refused", count(Verdict.REFUSED));
+        totals.put("violations", count(Verdict.VIOLATION));
+        totals.put("broken", count(Verdict.BROKEN));
+        totals.put("unprovenVariants", count(Verdict.UNPROVEN_VARIANT));
+        totals.put("inapplicable", inapplicable.size());
+        totals.put("safeReads", safeReads.size());
+        totals.put("safeReadsPassed", safeReads.stream().filter(SafeReadRecord::passed).count());
+        totals.put("capabilitiesDeclared", declared.size());
+        totals.put("capabilitiesVerified", verified.size());
+        totals.put("testsPassed", passed);
+        totals.put("testsFailed", failed);
+        totals.put("testsSkipped", aborted);
+        Path file = Path.of("target", "tobira-conformance", driver + ".json");
+        try {
+            Files.createDirectories(file.getParent());
+            mapper.writeValue(file.toFile(), root);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the conformance report " + file.toAbsolutePath(), e);
+        }
+        return file;
+    }
+
+    private static void path(ObjectNode n, PathResult r) {
+        n.put("path", r.path());
+        n.put("outcome", r.outcome());
+        n.put("message", r.message());
+        n.put("fingerprintUnchanged", r.fingerprintUnchanged());
+        n.put("evidenceAbsent", r.evidenceAbsent());
+    }
+
+    private static void words(ArrayNode array, Set<Capability> capabilities) {
+        EnumSet<Capability> sorted = EnumSet.noneOf(Capability.class);
+        synchronized (capabilities) {
+            sorted.addAll(capabilities);
+        }
+        sorted.forEach(c -> array.add(c.word()));
+    }
+}
