@@ -1,0 +1,27 @@
+package dev.tobira.sample.memdemo;
+
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** The "server": named stores that live as long as the JVM. Tests reach it directly as their native side channel. */
+final class MemStore {
+    private static final Map<String, MemStore> STORES = new ConcurrentHashMap<>();
+
+    final NavigableMap<String, String> data = new ConcurrentSkipListMap<>();
+    final List<String> log = new CopyOnWriteArrayList<>();
+
+    private MemStore() {}
+
+    static MemStore named(String name) {
+        return STORES.computeIfAbsent(name, n -> new MemStore());
+    }
+
+    /** The entries of a collection, {@code collection:…}, in key order. */
+    NavigableMap<String, String> collection(String name) {
+        return data.subMap(name + ":", true, name + ";", false);
+    }
+}
