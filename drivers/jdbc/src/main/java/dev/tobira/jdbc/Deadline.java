@@ -1,0 +1,78 @@
+package dev.tobira.jdbc;
+
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The deadline of one call: a watchdog cancels the statement when it passes, for the sub-second
+ * precision {@code setQueryTimeout} lacks and for drivers that ignore it. {@link #disarm()} and
+ * the firing exclude each other, so a cancel can never reach a later statement of the connection
+ * (SQLite's cancel interrupts the whole connection).
+ */
+final class Deadline {
+    private static final Deadline NONE = new Deadline(null);
+    private static final ScheduledExecutorService WATCHDOG = watchdog();
+
+    private final Statement statement;
+    private ScheduledFuture<?> future;
+    private boolean done;
+    private boolean fired;
+
+    private Deadline(Statement statement) {
+        this.statement = statement;
+    }
+
+    private static ScheduledExecutorService watchdog() {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "tobira-jdbc-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        executor.setRemoveOnCancelPolicy(true);
+        return executor;
+    }
+
+    static Deadline none() {
+        return NONE;
+    }
+
+    /** Arms a deadline for a statement: the timeout from now, the statement's own query timeout as a backstop. */
+    static Deadline arm(Statement statement, Duration timeout) throws SQLException {
+        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
+        statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, seconds));
+        Deadline d = new Deadline(statement);
+        synchronized (d) {
+            d.future = WATCHDOG.schedule(d::fire, Math.max(1, timeout.toNanos()), TimeUnit.NANOSECONDS);
+        }
+        return d;
+    }
+
+    private synchronized void fire() {
+        if (done) {
+            return;
+        }
+        fired = true;
+        try {
+            statement.cancel();
+        } catch (SQLException | RuntimeException e) {
+            // the statement ended meanwhile; nothing left to stop
+        }
+    }
+
+    /** Stops the watchdog; after it returns, the statement is never cancelled by this deadline. */
+    synchronized void disarm() {
+        done = true;
+        if (future != null) {
+            future.cancel(false);
+        }
+    }
+
+    synchronized boolean fired() {
+        return fired;
+    }
+}

@@ -1,0 +1,546 @@
+package dev.tobira.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.Capability;
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.ConnInfo;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Value;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.StatementGuard;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What makes one JDBC database different from the others; everything else is in the base. A
+ * driver subclasses this once (a stateless, thread-safe object) and hands it to
+ * {@link JdbcDriver#JdbcDriver(JdbcDialect)}.
+ *
+ * <p>Abstract, so every dialect decides them: {@link #name()}, {@link #schemes()},
+ * {@link #sqlDialect()}, {@link #guard()} and {@link #connect(ConnConfig)}. Everything else has a
+ * default that fits a standard JDBC driver and is overridden where the database differs.
+ *
+ * <p><b>How a query runs.</b> {@code Conn.query} checks the text with {@link #guard()}:
+ * {@link StatementGuard#check(String)} when the call is guarded (read-only connection or read-only
+ * query), {@link StatementGuard#checkSingleStatement(String)} otherwise, so every SQL driver takes
+ * exactly one statement. Then, on the connection: {@link #beforeStatement} (enter the database's
+ * read-only mode for a guarded call), {@link #useNamespace} when the query names one,
+ * {@link #prepare}, {@link #configure} (streaming settings), {@link #bind} per parameter,
+ * {@code setMaxRows(limit + 1)}, {@code setQueryTimeout} plus a watchdog that cancels the statement
+ * at the deadline, {@code execute()}, {@link #afterExecute} (post-checks), then a result whose
+ * columns are mapped once by {@link #map(JdbcColumn)} and whose rows are pulled as the caller
+ * iterates. When the result is released (end, limit, close, failure, cancel) the namespace is
+ * restored and {@link #afterStatement} runs (leave read-only mode: roll back, reset a flag).
+ * {@code afterStatement} runs exactly once for every {@code beforeStatement} that returned.
+ *
+ * <p><b>Errors.</b> A hook may throw {@link SQLException}: the base classifies it (SQLState
+ * classes, then {@link #classify(SQLException)} for vendor codes, walking
+ * {@link SQLException#getNextException()}), redacts {@link #message(SQLException)}, and throws a
+ * {@link dev.tobira.api.DriverException} with the vendor exception as the cause. A hook may also
+ * throw a {@code DriverException} of its own, which passes through unchanged.
+ *
+ * @since 0.1
+ */
+public abstract class JdbcDialect {
+    private static final List<String> SQL_KEYWORDS = List.of(
+            "SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "OFFSET", "JOIN", "LEFT JOIN",
+            "INNER JOIN", "CROSS JOIN", "ON", "USING", "AS", "AND", "OR", "NOT", "IN", "IS", "NULL", "LIKE",
+            "BETWEEN", "EXISTS", "CASE", "WHEN", "THEN", "ELSE", "END", "DISTINCT", "UNION", "UNION ALL",
+            "INTERSECT", "EXCEPT", "WITH", "RECURSIVE", "VALUES", "ASC", "DESC", "COUNT", "SUM", "MIN", "MAX",
+            "AVG", "CAST", "COALESCE", "EXPLAIN", "INSERT", "INTO", "UPDATE", "SET", "DELETE");
+
+    /** For subclasses. */
+    protected JdbcDialect() {}
+
+    // ---------------------------------------------------------------- identity
+
+    /**
+     * Returns the driver's name, lower-case, such as {@code postgres}; it starts every message.
+     *
+     * @return the name
+     */
+    public abstract String name();
+
+    /**
+     * Returns the DSN schemes the driver opens, lower-case.
+     *
+     * @return the schemes, at least one
+     */
+    public abstract Set<String> schemes();
+
+    /**
+     * Returns the capabilities the driver promises: {@link Capability#READ_ONLY} and the facets its
+     * connections offer. A connection offers exactly the declared facets through
+     * {@code capabilities()} and {@code as()}. By default: read-only, browser, mutator, explainer,
+     * transactor and completer, all of which the base implements.
+     *
+     * @return the declared capabilities
+     */
+    public Set<Capability> declared() {
+        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER,
+                Capability.TRANSACTOR, Capability.COMPLETER);
+    }
+
+    /**
+     * Returns the query language spoken, for {@link ConnInfo#dialect()}; the driver's name by default.
+     *
+     * @return the dialect name, such as {@code postgresql}
+     */
+    public String dialectName() {
+        return name();
+    }
+
+    /**
+     * Returns the data model, for {@link ConnInfo#model()}; {@link ConnInfo.Model#SQL} by default.
+     *
+     * @return the model
+     */
+    public ConnInfo.Model model() {
+        return ConnInfo.Model.SQL;
+    }
+
+    /**
+     * Returns how the database splits SQL text into tokens, for the completer and for generated
+     * variants in the conformance kit. Normally the same dialect the {@link #guard()} uses.
+     *
+     * @return the lexer options
+     */
+    public abstract SqlDialect sqlDialect();
+
+    /**
+     * Returns the statement check in front of the database's own read-only mechanism: its
+     * allow-list, forbidden words and functions and its own rules. Its driver name must be
+     * {@link #name()}. The base calls {@link StatementGuard#check(String)} on every guarded call
+     * and {@link StatementGuard#checkSingleStatement(String)} on every other one, before anything
+     * reaches the database.
+     *
+     * @return the guard, built once
+     */
+    public abstract StatementGuard guard();
+
+    // ---------------------------------------------------------------- connecting
+
+    /**
+     * Opens the JDBC connection for a configuration: parses the DSN, reveals
+     * {@link ConnConfig#password()} to the vendor driver, honours
+     * {@link ConnConfig#connectTimeout()} and, when {@link ConnConfig#readOnly()} is set, opens the
+     * connection the most read-only way the database offers (a read-only file handle, a read-only
+     * session default). The password never goes into a message: the base redacts it from every
+     * error, and a dialect that builds its own {@link dev.tobira.api.DriverException} must not
+     * quote it either.
+     *
+     * @param config the configuration; its scheme is one of {@link #schemes()}
+     * @return the open connection, owned by the base from now on
+     * @throws SQLException when the vendor driver fails; classified with op {@code open}
+     * @throws dev.tobira.api.DriverException for what the dialect classifies itself (a bad DSN is
+     *     {@link ErrorKind#INVALID_ARGUMENT}, a missing database file {@link ErrorKind#NOT_FOUND})
+     */
+    protected abstract Connection connect(ConnConfig config) throws SQLException;
+
+    /**
+     * Prepares a new connection for use, after {@link #connect(ConnConfig)}: session settings,
+     * limits, the read-only defaults of a read-only connection. Nothing by default. If it throws,
+     * the base closes the connection.
+     *
+     * @param connection the new connection
+     * @param config its configuration
+     * @throws SQLException when the database fails; classified with op {@code open}
+     */
+    protected void initialize(Connection connection, ConnConfig config) throws SQLException {}
+
+    /**
+     * Returns the server or engine version for {@link ConnInfo#serverVersion()}; by default
+     * {@link java.sql.DatabaseMetaData#getDatabaseProductVersion()}.
+     *
+     * @param connection the connection
+     * @return the version, empty if unknown
+     * @throws SQLException when the database fails
+     */
+    protected String serverVersion(Connection connection) throws SQLException {
+        String v = connection.getMetaData().getDatabaseProductVersion();
+        return v == null ? "" : v;
+    }
+
+    /**
+     * Returns texts the redactor removes from every message of this connection, besides
+     * {@link ConnConfig#password()} and the password of the DSN, which it always removes. Empty by
+     * default; a dialect adds tokens it took from options.
+     *
+     * @param config the configuration
+     * @return the secrets
+     */
+    protected List<String> secrets(ConnConfig config) {
+        return List.of();
+    }
+
+    /**
+     * Checks that the database answers, for {@code Conn.ping()}; by default
+     * {@link Connection#isValid(int)} with the given bound.
+     *
+     * @param connection the connection
+     * @param timeoutSeconds how long to wait, at least 1
+     * @return whether it answered
+     * @throws SQLException when the check fails
+     */
+    protected boolean ping(Connection connection, int timeoutSeconds) throws SQLException {
+        return connection.isValid(timeoutSeconds);
+    }
+
+    // ---------------------------------------------------------------- one statement
+
+    /**
+     * Runs on the connection before each statement. For a {@linkplain Call#guarded() guarded}
+     * call this enters the database's own read-only mode for this one statement: SQLite re-asserts
+     * {@code PRAGMA query_only=1}, PostgreSQL begins a {@code READ ONLY} transaction, MySQL starts a
+     * read-only transaction. A dialect whose streaming needs a transaction (pgjdbc's fetch size)
+     * also begins one for unguarded calls here. Nothing by default.
+     *
+     * @param connection the connection
+     * @param call what kind of call this is
+     * @throws SQLException when the database fails; the statement then does not run
+     */
+    protected void beforeStatement(Connection connection, Call call) throws SQLException {}
+
+    /**
+     * Runs right after {@code execute()} returned, before the first row is read: a post-check that
+     * the statement stayed inside the read-only mode (still in the read-only transaction, nothing
+     * committed). Throw a {@link dev.tobira.api.DriverException} of kind
+     * {@link ErrorKind#READ_ONLY} to refuse; {@link #afterStatement} still runs, with
+     * {@code completed} false. Nothing by default.
+     *
+     * @param connection the connection
+     * @param statement the statement that ran
+     * @param call what kind of call this is
+     * @throws SQLException when the check fails
+     */
+    protected void afterExecute(Connection connection, Statement statement, Call call) throws SQLException {}
+
+    /**
+     * Runs once the statement is over: its result was read to the end, cut by the limit, closed,
+     * cancelled, or the statement failed. Leaves what {@link #beforeStatement} entered: SQLite
+     * lifts {@code query_only} again on a writable connection, PostgreSQL rolls the read-only
+     * transaction back (always, even when {@code completed}). Must leave the connection ready for
+     * the next call. Nothing by default.
+     *
+     * @param connection the connection
+     * @param call what kind of call this was
+     * @param completed whether the statement ran and its result was released without an error
+     * @throws SQLException when the database fails; the failure is added to the error being
+     *     thrown, or dropped when the call succeeded and its result is already in the caller's hands
+     */
+    protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {}
+
+    /**
+     * Prepares a statement; by default forward-only and read-only
+     * ({@link ResultSet#TYPE_FORWARD_ONLY}, {@link ResultSet#CONCUR_READ_ONLY}).
+     *
+     * @param connection the connection
+     * @param sql the text, already accepted by the guard
+     * @return the statement
+     * @throws SQLException when the database refuses it
+     */
+    protected PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+        return connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+    }
+
+    /**
+     * Sets up a statement for streaming, before parameters are bound: by default a fetch size of
+     * {@link #fetchSize()}. MySQL's drivers override this for their streaming mode.
+     *
+     * @param statement the statement
+     * @param call what kind of call this is
+     * @throws SQLException when the driver refuses a setting
+     */
+    protected void configure(PreparedStatement statement, Call call) throws SQLException {
+        statement.setFetchSize(fetchSize());
+    }
+
+    /**
+     * Returns how many rows a fetch asks the server for; 1000 by default.
+     *
+     * @return the fetch size, at least 1
+     */
+    protected int fetchSize() {
+        return 1000;
+    }
+
+    // ---------------------------------------------------------------- transactions
+
+    /**
+     * Begins a {@link dev.tobira.api.Transactor.Tx}; by default {@code setAutoCommit(false)}. On a
+     * read-only connection the statements of the transaction still go through the guard and
+     * {@link #beforeStatement} (with {@link Call#inTransaction()} set); a dialect whose read-only
+     * mode is a transaction begins it read-only here instead.
+     *
+     * @param connection the connection
+     * @param readOnly whether the connection is read-only
+     * @throws SQLException when the database fails
+     */
+    protected void beginTransaction(Connection connection, boolean readOnly) throws SQLException {
+        connection.setAutoCommit(false);
+    }
+
+    /**
+     * Ends a transaction after its commit or rollback; by default {@code setAutoCommit(true)}.
+     *
+     * @param connection the connection
+     * @param readOnly whether the connection is read-only
+     * @throws SQLException when the database fails
+     */
+    protected void endTransaction(Connection connection, boolean readOnly) throws SQLException {
+        connection.setAutoCommit(true);
+    }
+
+    // ---------------------------------------------------------------- types
+
+    /**
+     * Chooses how a column crosses into tobira, once per column when a result opens (and for
+     * {@code describe}, where only the kind is used). By default {@link ColumnReaders#standard};
+     * override for native types (json, vector, intervals) and delegate the rest to it.
+     *
+     * @param column what JDBC says about the column
+     * @return the kind and the reader
+     */
+    protected ColumnMapping map(JdbcColumn column) {
+        return ColumnReaders.standard(column);
+    }
+
+    /**
+     * Binds one positional parameter. By default: NULL as {@code setNull(Types.NULL)}, Bool,
+     * Int, Float, Decimal, Text and Bytes with the matching setter, Date, Time and DateTime as
+     * {@link java.time.LocalDate}, {@link java.time.LocalTime} and {@link java.time.LocalDateTime},
+     * Timestamp as an {@link java.time.OffsetDateTime} in UTC, Uuid as {@link java.util.UUID},
+     * Json and Doc as their JSON text; Array and Vector are refused with
+     * {@link ErrorKind#UNSUPPORTED}. Override for the database's own forms and call {@code super}
+     * for the rest.
+     *
+     * @param statement the statement
+     * @param index the parameter's position, from 1
+     * @param value the value
+     * @throws SQLException when the driver refuses it
+     */
+    protected void bind(PreparedStatement statement, int index, Value value) throws SQLException {
+        Binder.bind(name(), statement, index, value);
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    /**
+     * Classifies one vendor exception of the chain before the SQLState classes are tried: for
+     * vendor error codes and drivers that report no SQLState. Empty by default.
+     *
+     * @param e one exception of the chain
+     * @return the kind, or empty to fall back to the SQLState
+     */
+    protected Optional<ErrorKind> classify(SQLException e) {
+        return Optional.empty();
+    }
+
+    /**
+     * Returns the detail of the message for a vendor exception, before redaction; by default its
+     * message. Override to strip vendor decoration such as error-code prefixes.
+     *
+     * @param e the exception
+     * @return the detail
+     */
+    protected String message(SQLException e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.strip();
+    }
+
+    // ---------------------------------------------------------------- namespaces and metadata
+
+    /**
+     * Tells whether namespaces are JDBC catalogs (MySQL's databases) rather than schemas; false by
+     * default. It decides which {@link java.sql.DatabaseMetaData} argument a namespace fills.
+     *
+     * @return whether namespaces are catalogs
+     */
+    protected boolean namespacesAreCatalogs() {
+        return false;
+    }
+
+    /**
+     * Lists the namespaces; by default the schemas (or catalogs) of
+     * {@link java.sql.DatabaseMetaData}.
+     *
+     * @param connection the connection
+     * @return the names
+     * @throws SQLException when the database fails
+     */
+    protected List<String> namespaces(Connection connection) throws SQLException {
+        return Metadata.namespaces(connection, namespacesAreCatalogs());
+    }
+
+    /**
+     * Lists the tables and views of a namespace; by default with
+     * {@link java.sql.DatabaseMetaData#getTables}, types {@code TABLE} and {@code VIEW}.
+     *
+     * @param connection the connection
+     * @param namespace the namespace, empty for the connection's default
+     * @return the collections
+     * @throws SQLException when the database fails
+     * @throws dev.tobira.api.DriverException NOT_FOUND if the namespace does not exist
+     */
+    protected List<CollectionRef> collections(Connection connection, String namespace) throws SQLException {
+        return Metadata.collections(this, connection, namespace);
+    }
+
+    /**
+     * Describes a table or view; by default from {@link java.sql.DatabaseMetaData#getColumns},
+     * {@code getPrimaryKeys}, {@code getImportedKeys} and {@code getIndexInfo}, each field's kind
+     * from {@link #map(JdbcColumn)}.
+     *
+     * @param connection the connection
+     * @param collection the collection
+     * @return the description
+     * @throws SQLException when the database fails
+     * @throws dev.tobira.api.DriverException NOT_FOUND if it does not exist
+     */
+    protected CollectionInfo describe(Connection connection, CollectionRef collection) throws SQLException {
+        return Metadata.describe(this, connection, collection);
+    }
+
+    /**
+     * Returns the namespace statements run in; by default {@link Connection#getSchema()} (or
+     * {@code getCatalog()}).
+     *
+     * @param connection the connection
+     * @return the current namespace, empty if unknown
+     * @throws SQLException when the database fails
+     */
+    protected String currentNamespace(Connection connection) throws SQLException {
+        String ns = namespacesAreCatalogs() ? connection.getCatalog() : connection.getSchema();
+        return ns == null ? "" : ns;
+    }
+
+    /**
+     * Makes statements run in a namespace, for a query that names one; restored with the previous
+     * {@link #currentNamespace} when the statement is over. By default
+     * {@link Connection#setSchema(String)} (or {@code setCatalog}).
+     *
+     * @param connection the connection
+     * @param namespace the namespace, not empty
+     * @throws SQLException when the database fails
+     * @throws dev.tobira.api.DriverException NOT_FOUND if it does not exist
+     */
+    protected void useNamespace(Connection connection, String namespace) throws SQLException {
+        if (namespacesAreCatalogs()) {
+            connection.setCatalog(namespace);
+        } else {
+            connection.setSchema(namespace);
+        }
+    }
+
+    // ---------------------------------------------------------------- generated SQL
+
+    /**
+     * Quotes an identifier for generated SQL (browser, mutator); by default with {@code "…"},
+     * doubling any {@code "} inside.
+     *
+     * @param identifier the name
+     * @return the quoted name
+     */
+    protected String quote(String identifier) {
+        return '"' + requireNonNull(identifier, "identifier is null").replace("\"", "\"\"") + '"';
+    }
+
+    /**
+     * Returns the quoted, namespace-qualified name of a collection for generated SQL.
+     *
+     * @param collection the collection
+     * @return {@code "ns"."name"}, or {@code "name"} in the default namespace
+     */
+    protected String qualify(CollectionRef collection) {
+        return collection.namespace().isEmpty()
+                ? quote(collection.name())
+                : quote(collection.namespace()) + "." + quote(collection.name());
+    }
+
+    /**
+     * Returns the clause that limits a generated query to some rows; {@code LIMIT n} by default.
+     *
+     * @param rows the row count
+     * @return the clause, without leading space
+     */
+    protected String limitClause(int rows) {
+        return "LIMIT " + rows;
+    }
+
+    /**
+     * Returns the clause that skips rows of a generated query; {@code OFFSET n} by default.
+     *
+     * @param rows how many rows to skip
+     * @return the clause, without leading space
+     */
+    protected String offsetClause(long rows) {
+        return "OFFSET " + rows;
+    }
+
+    /**
+     * Tells whether the database compares row values ({@code (a, b) > (?, ?)}), for keyset paging
+     * over composite keys; true by default. When false, such tables are paged by offset.
+     *
+     * @return whether row-value comparison works
+     */
+    protected boolean rowValueComparison() {
+        return true;
+    }
+
+    /**
+     * Returns the statement that shows the plan of a query without running it; {@code EXPLAIN
+     * <sql>} by default. Never a form that executes (no {@code ANALYZE}).
+     *
+     * @param sql the query text, already accepted by the guard
+     * @return the explain statement
+     */
+    protected String explainStatement(String sql) {
+        return "EXPLAIN " + sql;
+    }
+
+    /**
+     * Returns the format of the plan {@link #explainStatement} produces: {@code text} by default,
+     * where the plan is the result's rows, tab-separated cells, one line each; {@code json} for a
+     * plan that is one JSON cell.
+     *
+     * @return {@code text} or {@code json}
+     */
+    protected String explainFormat() {
+        return "text";
+    }
+
+    // ---------------------------------------------------------------- completion
+
+    /**
+     * Returns the keywords the completer suggests; common SQL by default.
+     *
+     * @return the keywords, upper-case
+     */
+    protected List<String> keywords() {
+        return SQL_KEYWORDS;
+    }
+
+    /**
+     * Returns the function names the completer suggests; none by default.
+     *
+     * @return the names
+     */
+    protected List<String> functions() {
+        return List.of();
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + name() + "]";
+    }
+}

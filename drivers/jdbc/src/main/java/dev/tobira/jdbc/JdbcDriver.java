@@ -1,0 +1,114 @@
+package dev.tobira.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.Capability;
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.Driver;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.Redactor;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Set;
+
+/**
+ * The {@link Driver} of a JDBC database, made of its {@link JdbcDialect}. A driver module's public
+ * class is one line on top of it:
+ *
+ * <pre>{@code
+ * public final class SqliteDriver extends JdbcDriver {
+ *     public SqliteDriver() {
+ *         super(new SqliteDialect());
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>{@link #open(ConnConfig)} checks the scheme, calls {@link JdbcDialect#connect} and
+ * {@link JdbcDialect#initialize}, and returns a connection whose queries pass the dialect's
+ * {@link JdbcDialect#guard() guard}, run inside its read-only mode and stream their rows; it offers
+ * exactly the facets of {@link JdbcDialect#declared()}. Stateless and thread-safe.
+ *
+ * @since 0.1
+ */
+public abstract class JdbcDriver implements Driver {
+    private final JdbcDialect dialect;
+
+    /**
+     * Creates the driver of a dialect.
+     *
+     * @param dialect the dialect
+     * @throws NullPointerException if dialect is null
+     */
+    protected JdbcDriver(JdbcDialect dialect) {
+        this.dialect = requireNonNull(dialect, "dialect is null");
+    }
+
+    @Override
+    public final String name() {
+        return dialect.name();
+    }
+
+    @Override
+    public final Set<String> schemes() {
+        return Set.copyOf(dialect.schemes());
+    }
+
+    @Override
+    public final Set<Capability> declared() {
+        return Set.copyOf(dialect.declared());
+    }
+
+    /**
+     * Opens a connection.
+     *
+     * @param config where and how to connect
+     * @return the open connection; the caller closes it
+     * @throws NullPointerException if config is null
+     * @throws DriverException INVALID_ARGUMENT for a scheme this driver does not open or a bad DSN,
+     *     or what the dialect and the database report, classified and redacted
+     */
+    @Override
+    public final Conn open(ConnConfig config) {
+        requireNonNull(config, "config is null");
+        if (!dialect.schemes().contains(config.scheme())) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, dialect.name(), "open",
+                    "the " + dialect.name() + " driver does not open DSNs of scheme \"" + config.scheme() + "\"");
+        }
+        Redactor redactor = SqlErrors.redactor(dialect, config);
+        SqlErrors errors = new SqlErrors(dialect, redactor);
+        Connection connection;
+        try {
+            connection = dialect.connect(config);
+        } catch (SQLException | RuntimeException e) {
+            throw rethrow(errors, e);
+        }
+        if (connection == null) {
+            throw new NullPointerException(dialect + ".connect returned null");
+        }
+        try {
+            dialect.initialize(connection, config);
+            return new JdbcConn(dialect, connection, config.readOnly(), errors, dialect.serverVersion(connection));
+        } catch (SQLException | RuntimeException e) {
+            try {
+                connection.close();
+            } catch (SQLException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw rethrow(errors, e);
+        }
+    }
+
+    private static RuntimeException rethrow(SqlErrors errors, Exception e) {
+        if (e instanceof RuntimeException r && !(r instanceof DriverException)) {
+            return r;
+        }
+        return errors.map(e, "open", false);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + name() + "]";
+    }
+}

@@ -1,0 +1,444 @@
+package dev.tobira.driver.sqlite;
+
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Value;
+import dev.tobira.jdbc.Call;
+import dev.tobira.jdbc.ColumnMapping;
+import dev.tobira.jdbc.ColumnReader;
+import dev.tobira.jdbc.ColumnReaders;
+import dev.tobira.jdbc.JdbcColumn;
+import dev.tobira.jdbc.JdbcDialect;
+import dev.tobira.spi.Redactor;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.StatementGuard;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteConnection;
+import org.sqlite.SQLiteLimits;
+
+/**
+ * SQLite on the JDBC base. The read-only layers: the file opened read-only
+ * ({@code SQLITE_OPEN_READONLY}), {@code PRAGMA query_only=1} at open and again before every
+ * guarded statement (earlier text, or a flag pragma applied while compiling, could have lifted
+ * it), {@code SQLITE_LIMIT_ATTACHED} 0, {@code trusted_schema} off, extension loading off, and
+ * {@link SqliteGuard} in front.
+ */
+class SqliteDialect extends JdbcDialect {
+    static final String NAME = "sqlite";
+    private static final String USAGE = "use sqlite:./shop.db, sqlite:/abs/path.db or sqlite::memory:";
+    private static final String MEMORY = ":memory:";
+    private static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
+    private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^(]*\\((.*)\\)\\s*$", Pattern.DOTALL);
+    private static final Set<String> OPTIONS = Set.of("busy_timeout");
+    private static final List<String> FUNCTIONS = List.of(
+            "abs", "avg", "char", "coalesce", "count", "date", "datetime", "group_concat", "hex", "ifnull", "iif",
+            "instr", "json", "json_array", "json_extract", "json_object", "julianday", "length", "like", "lower",
+            "ltrim", "max", "min", "nullif", "printf", "quote", "random", "replace", "round", "rtrim", "strftime",
+            "substr", "sum", "time", "total", "trim", "typeof", "unicode", "unixepoch", "upper");
+
+    /**
+     * Reads a cell by its storage class, since SQLite types values, not columns: INTEGER to Int,
+     * REAL to Float, TEXT to Text, BLOB to Bytes, NULL to NULL.
+     */
+    static final ColumnReader STORAGE_CLASS = (rs, i) -> {
+        Object o = rs.getObject(i);
+        if (o == null) {
+            return Value.NULL;
+        }
+        if (o instanceof Integer n) {
+            return Value.of(n.longValue());
+        }
+        if (o instanceof Long n) {
+            return Value.of(n.longValue());
+        }
+        if (o instanceof Double d) {
+            return Value.of(d.doubleValue());
+        }
+        if (o instanceof String s) {
+            return Value.of(s);
+        }
+        if (o instanceof byte[] b) {
+            return new Value.Bytes(b);
+        }
+        return ColumnReaders.fromObject(o);
+    };
+
+    private final StatementGuard guard = SqliteGuard.build(name());
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Set<String> schemes() {
+        return Set.of("sqlite");
+    }
+
+    @Override
+    public SqlDialect sqlDialect() {
+        return SqlDialect.SQLITE;
+    }
+
+    @Override
+    public StatementGuard guard() {
+        return guard;
+    }
+
+    // ---------------------------------------------------------------- connecting
+
+    @Override
+    protected Connection connect(ConnConfig config) throws SQLException {
+        String target = target(config);
+        int busy = busyTimeout(config.options());
+        if (!target.equals(MEMORY)) {
+            checkFile(Path.of(target), config.readOnly());
+        }
+        SQLiteConfig sqlite = new SQLiteConfig();
+        sqlite.setReadOnly(config.readOnly());
+        sqlite.enableLoadExtension(false);
+        sqlite.setBusyTimeout(busy);
+        return sqlite.createConnection("jdbc:sqlite:" + target);
+    }
+
+    /** The file (or {@code :memory:}) a DSN names; only the forms the README lists, so nothing reaches sqlite-jdbc's own URL options. */
+    private String target(ConnConfig config) {
+        String dsn = config.dsn();
+        String body = dsn.substring(dsn.indexOf(':') + 1);
+        if (body.startsWith("//")) {
+            if (!body.startsWith("///")) {
+                throw invalid("a sqlite DSN names a file, not a host; " + USAGE);
+            }
+            body = body.substring(2);
+        }
+        if (body.isEmpty()) {
+            throw invalid("the DSN names no database file; " + USAGE);
+        }
+        if (body.equals(MEMORY)) {
+            return MEMORY;
+        }
+        if (body.indexOf('\0') >= 0) {
+            throw invalid("the database path holds a NUL character");
+        }
+        if (body.startsWith(":")) {
+            throw invalid("the only special name is :memory:; " + USAGE);
+        }
+        if (body.regionMatches(true, 0, "file:", 0, 5)) {
+            throw invalid("URI file names are not supported; " + USAGE);
+        }
+        if (body.indexOf('?') >= 0) {
+            throw invalid("the database path holds a '?', which sqlite-jdbc would read as connection options");
+        }
+        try {
+            Path.of(body);
+        } catch (InvalidPathException e) {
+            throw invalid("the database path is not a valid file name");
+        }
+        return body;
+    }
+
+    private void checkFile(Path path, boolean readOnly) {
+        String shown = Redactor.standard().redact(path.toString());
+        if (Files.isDirectory(path)) {
+            throw invalid(shown + " is a directory, not a database file");
+        }
+        if (readOnly && !Files.exists(path)) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "open", "no such database file: " + shown);
+        }
+        Path parent = path.toAbsolutePath().getParent();
+        if (!readOnly && parent != null && !Files.isDirectory(parent)) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "open", "no such directory for the database file: " + shown);
+        }
+    }
+
+    private static int busyTimeout(Map<String, String> options) {
+        for (String key : options.keySet()) {
+            if (!OPTIONS.contains(key)) {
+                throw invalid("unknown option " + key + " (known: " + String.join(", ", OPTIONS) + ")");
+            }
+        }
+        String value = options.get("busy_timeout");
+        if (value == null) {
+            return DEFAULT_BUSY_TIMEOUT_MS;
+        }
+        try {
+            int ms = Integer.parseInt(value.trim());
+            if (ms >= 0) {
+                return ms;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the refusal
+        }
+        throw invalid("option busy_timeout must be a whole number of milliseconds");
+    }
+
+    private static DriverException invalid(String detail) {
+        return DriverException.of(ErrorKind.INVALID_ARGUMENT, NAME, "open", detail);
+    }
+
+    @Override
+    protected void initialize(Connection connection, ConnConfig config) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            if (config.readOnly()) {
+                connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_ATTACHED, 0);
+                st.execute("PRAGMA query_only=1");
+                st.execute("PRAGMA trusted_schema=0");
+            }
+            // reads the schema now, so a file that is not a database fails the open, not the first query
+            st.executeQuery("SELECT count(*) FROM sqlite_master").close();
+        }
+    }
+
+    // ---------------------------------------------------------------- one statement
+
+    @Override
+    protected void beforeStatement(Connection connection, Call call) throws SQLException {
+        if (call.guarded()) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("PRAGMA query_only=1");
+            }
+        }
+    }
+
+    @Override
+    protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
+        if (call.guarded() && !call.readOnlyConnection()) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("PRAGMA query_only=0");
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- types
+
+    @Override
+    protected ColumnMapping map(JdbcColumn column) {
+        return ColumnMapping.of(kind(column), STORAGE_CLASS);
+    }
+
+    /**
+     * The kind a column reports: by the declared type's affinity for a table column, by the first
+     * row's storage class for an expression (sqlite-jdbc reports that when no type is declared).
+     */
+    static Value.Kind kind(JdbcColumn column) {
+        switch (column.jdbcType()) {
+            case Types.INTEGER:
+            case Types.BIGINT:
+            case Types.SMALLINT:
+            case Types.TINYINT:
+            case Types.BOOLEAN:
+            case Types.BIT:
+                return Value.Kind.INT;
+            case Types.REAL:
+            case Types.FLOAT:
+            case Types.DOUBLE:
+                return Value.Kind.FLOAT;
+            case Types.BLOB:
+            case Types.BINARY:
+            case Types.VARBINARY:
+            case Types.LONGVARBINARY:
+                return Value.Kind.BYTES;
+            case Types.NULL:
+                return Value.Kind.NULL;
+            case Types.NUMERIC:
+            case Types.DECIMAL:
+                switch (column.className()) {
+                    case "java.lang.Integer":
+                    case "java.lang.Long":
+                        return Value.Kind.INT;
+                    case "java.lang.Double":
+                        return Value.Kind.FLOAT;
+                    case "java.lang.String":
+                        return Value.Kind.TEXT;
+                    default:
+                        // no value to go by: a declared NUMERIC column holds numbers, an expression's first value was NULL
+                        return column.index() == 0 ? Value.Kind.FLOAT : Value.Kind.NULL;
+                }
+            default:
+                return Value.Kind.TEXT;
+        }
+    }
+
+    /** SQLite has no date, time, UUID or boolean storage: they bind as the text and integers SQLite's own functions use. */
+    @Override
+    protected void bind(PreparedStatement statement, int index, Value value) throws SQLException {
+        switch (value.kind()) {
+            case BOOL:
+                statement.setLong(index, ((Value.Bool) value).value() ? 1 : 0);
+                break;
+            case DECIMAL:
+                statement.setString(index, ((Value.Decimal) value).value().toPlainString());
+                break;
+            case DATE:
+            case TIME:
+            case DATETIME:
+            case TIMESTAMP:
+            case UUID:
+                statement.setString(index, value.toString());
+                break;
+            default:
+                super.bind(statement, index, value);
+        }
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    @Override
+    protected Optional<ErrorKind> classify(SQLException e) {
+        int code = e.getErrorCode() & 0xff;
+        String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        switch (code) {
+            case 1: // SQLITE_ERROR
+                if (message.contains("no such ")) {
+                    return Optional.of(ErrorKind.NOT_FOUND);
+                }
+                if (message.contains("not authorized")) {
+                    return Optional.of(ErrorKind.PERMISSION);
+                }
+                if (message.contains("too many attached databases - max 0")) {
+                    return Optional.of(ErrorKind.READ_ONLY); // the limit only read-only connections set
+                }
+                return Optional.of(ErrorKind.SYNTAX);
+            case 3: // SQLITE_PERM
+            case 23: // SQLITE_AUTH
+                return Optional.of(ErrorKind.PERMISSION);
+            case 4: // SQLITE_ABORT
+            case 5: // SQLITE_BUSY
+            case 6: // SQLITE_LOCKED
+            case 17: // SQLITE_SCHEMA
+            case 19: // SQLITE_CONSTRAINT
+                return Optional.of(ErrorKind.CONFLICT);
+            case 8: // SQLITE_READONLY
+                return Optional.of(ErrorKind.READ_ONLY);
+            case 9: // SQLITE_INTERRUPT
+                return Optional.of(ErrorKind.CANCELLED);
+            case 12: // SQLITE_NOTFOUND
+            case 14: // SQLITE_CANTOPEN
+                return Optional.of(ErrorKind.NOT_FOUND);
+            case 18: // SQLITE_TOOBIG
+            case 20: // SQLITE_MISMATCH
+            case 25: // SQLITE_RANGE
+            case 26: // SQLITE_NOTADB
+                return Optional.of(ErrorKind.INVALID_ARGUMENT);
+            case 2: // SQLITE_INTERNAL
+            case 7: // SQLITE_NOMEM
+            case 10: // SQLITE_IOERR
+            case 11: // SQLITE_CORRUPT
+            case 13: // SQLITE_FULL
+            case 21: // SQLITE_MISUSE
+                return Optional.of(ErrorKind.INTERNAL);
+            default:
+                return Optional.empty();
+        }
+    }
+
+    /** sqlite-jdbc's {@code [SQLITE_ERROR] SQL error or missing database (no such table: x)} becomes {@code no such table: x}. */
+    @Override
+    protected String message(SQLException e) {
+        String m = super.message(e);
+        Matcher matcher = VENDOR_MESSAGE.matcher(m);
+        return matcher.matches() && !matcher.group(1).isBlank() ? matcher.group(1).strip() : m;
+    }
+
+    // ---------------------------------------------------------------- namespaces and metadata
+
+    @Override
+    protected List<String> namespaces(Connection connection) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("PRAGMA database_list")) {
+            while (rs.next()) {
+                names.add(rs.getString("name"));
+            }
+        }
+        return names;
+    }
+
+    private static boolean isMain(String namespace) {
+        return namespace.isEmpty() || namespace.equals("main");
+    }
+
+    private DriverException otherNamespace(Connection connection, String op, String namespace) throws SQLException {
+        if (!namespaces(connection).contains(namespace)) {
+            return DriverException.of(ErrorKind.NOT_FOUND, NAME, op, "no such namespace: " + namespace);
+        }
+        return DriverException.of(ErrorKind.UNSUPPORTED, NAME, op,
+                "only the main database can be " + (op.equals("query") ? "the default of a query" : "listed and described"));
+    }
+
+    @Override
+    protected List<CollectionRef> collections(Connection connection, String namespace) throws SQLException {
+        if (!isMain(namespace)) {
+            throw otherNamespace(connection, "collections", namespace);
+        }
+        List<CollectionRef> refs = new ArrayList<>();
+        for (CollectionRef ref : super.collections(connection, "")) {
+            refs.add(new CollectionRef(namespace, ref.name()));
+        }
+        return refs;
+    }
+
+    @Override
+    protected CollectionInfo describe(Connection connection, CollectionRef collection) throws SQLException {
+        if (!isMain(collection.namespace())) {
+            throw otherNamespace(connection, "describe", collection.namespace());
+        }
+        CollectionInfo info = super.describe(connection, CollectionRef.of(collection.name()));
+        List<CollectionInfo.ForeignKey> keys = new ArrayList<>();
+        for (CollectionInfo.ForeignKey fk : info.foreignKeys()) {
+            keys.add(new CollectionInfo.ForeignKey(fk.name(), fk.fields(),
+                    new CollectionRef(collection.namespace(), fk.target().name()), fk.targetFields()));
+        }
+        return new CollectionInfo(collection, info.type(), info.fields(), info.primaryKey(), keys, info.indexes());
+    }
+
+    @Override
+    protected String currentNamespace(Connection connection) {
+        return "";
+    }
+
+    @Override
+    protected void useNamespace(Connection connection, String namespace) throws SQLException {
+        if (!isMain(namespace)) {
+            throw otherNamespace(connection, "query", namespace);
+        }
+    }
+
+    // ---------------------------------------------------------------- generated SQL and completion
+
+    @Override
+    protected String explainStatement(String sql) {
+        return "EXPLAIN QUERY PLAN " + sql;
+    }
+
+    @Override
+    protected List<String> keywords() {
+        List<String> words = new ArrayList<>(super.keywords());
+        words.addAll(List.of("PRAGMA", "GLOB", "QUERY PLAN", "WITHOUT ROWID", "STRICT"));
+        return words;
+    }
+
+    @Override
+    protected List<String> functions() {
+        return FUNCTIONS;
+    }
+}
