@@ -1,0 +1,133 @@
+package dev.tobira.drivertest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tobira.drivertest.ToyDriver.Flaw;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The kit tested the only way that counts: pointed at a driver with one known flaw, it must fail
+ * exactly the checks about that flaw; pointed at a sound driver, it must pass.
+ */
+class KitSelfTest {
+    @AfterEach
+    void heal() {
+        ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
+        ToyConformance.strict = true;
+        ToyConformance.brokenProbe = false;
+    }
+
+    @Test
+    void aSoundDriverPassesEverything() throws IOException {
+        Events tests = run(selectClass(ToyConformance.class));
+        assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        assertTrue(tests.succeeded().count() > 20, "tests that ran: " + tests.succeeded().count());
+        JsonNode report = report();
+        assertEquals("toy", report.get("driver").asText());
+        assertEquals(8, report.get("totals").get("refused").asInt(), report.get("totals").toString());
+        assertEquals(0, report.get("totals").get("violations").asInt());
+        assertTrue(report.get("capabilities").get("verified").toString().contains("read-only"), report.get("capabilities").toString());
+    }
+
+    @Test
+    void aGuardThatLetsWritesThroughFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.GUARD_OFF);
+        Events tests = run(selectMethod(ToyConformance.class, "guardWriteProbes"), selectMethod(ToyConformance.class, "guardMinimum"));
+        Set<String> failed = failed(tests);
+        assertTrue(failed.remove("guard: enough probes proven and refused"), failed.toString());
+        // both probes and each of their three variants (lower, mixed, whitespace) were let through
+        assertEquals(List.of("base", "base", "lower", "lower", "mixed", "mixed", "whitespace", "whitespace"),
+                failed.stream().map(n -> n.substring(0, n.indexOf(':'))).sorted().toList(), failed.toString());
+        assertTrue(report().get("violations").size() >= 9, report().get("violations").toString());
+    }
+
+    @Test
+    void nonStrictModeRecordsInsteadOfFailing() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.GUARD_OFF);
+        ToyConformance.strict = false;
+        Events tests = run(selectMethod(ToyConformance.class, "guardWriteProbes"));
+        assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        JsonNode report = report();
+        assertEquals(false, report.get("strict").asBoolean());
+        assertTrue(report.get("totals").get("violations").asInt() >= 8, report.get("totals").toString());
+    }
+
+    @Test
+    void aGuardThatRefusesEverythingFails() {
+        ToyDriver.flaws = EnumSet.of(Flaw.GUARD_ALL);
+        Events tests = run(selectMethod(ToyConformance.class, "guardSafeReads"), selectMethod(ToyConformance.class, "guardReadOnlyOpen"));
+        assertEquals(Set.of("get: GET customer:1", "get.key-named-set: GET SET",
+                "guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared"), failed(tests));
+    }
+
+    @Test
+    void aProbeThatDoesNotWriteIsReportedBroken() throws IOException {
+        ToyConformance.brokenProbe = true;
+        Events tests = run(selectMethod(ToyConformance.class, "guardWriteProbes"));
+        assertEquals(Set.of("base: GET customer:1"), failed(tests));
+        assertEquals(1, report().get("totals").get("broken").asInt());
+    }
+
+    @Test
+    void aBufferedResultFailsTheStreamingCheck() {
+        ToyDriver.flaws = EnumSet.of(Flaw.BUFFERED);
+        assertEquals(Set.of("contract: a 100,000-row result streams"), failed(run(selectMethod(ToyConformance.class, "contractStreams"))));
+    }
+
+    @Test
+    void aTimeoutOfTheWrongKindFails() {
+        ToyDriver.flaws = EnumSet.of(Flaw.TIMEOUT_AS_INTERNAL);
+        assertEquals(Set.of("contract: a timeout bounds a slow query"), failed(run(selectMethod(ToyConformance.class, "contractTimeout"))));
+    }
+
+    @Test
+    void aCloseThatDoesNotCloseFailsAndLeaks() {
+        ToyDriver.flaws = EnumSet.of(Flaw.CLOSE_DOES_NOTHING);
+        Events tests = run(selectMethod(ToyConformance.class, "contractUseAfterClose"), selectMethod(ToyConformance.class, "contractPing"));
+        assertEquals(Set.of("contract: close is idempotent, and use after close is IllegalStateException",
+                "contract: ping, info, name and schemes"), failed(tests));
+    }
+
+    @Test
+    void aMessageWithoutTheDriverNameFails() {
+        ToyDriver.flaws = EnumSet.of(Flaw.NO_PREFIX);
+        assertEquals(Set.of("contract: a syntax error is SYNTAX, and messages start with the driver name"),
+                failed(run(selectMethod(ToyConformance.class, "contractSyntaxError"))));
+    }
+
+    @Test
+    void anUndeclaredFacetFails() {
+        ToyDriver.flaws = EnumSet.of(Flaw.UNDECLARED_BROWSER);
+        assertEquals(Set.of("a writable connection offers exactly declared() minus READ_ONLY", "browser: not declared, so absent"),
+                failed(run(selectMethod(ToyConformance.class, "capabilities"))));
+    }
+
+    private static Events run(DiscoverySelector... selectors) {
+        return EngineTestKit.engine("junit-jupiter").selectors(selectors).execute().testEvents();
+    }
+
+    private static Set<String> failed(Events tests) {
+        return tests.failed().stream().map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    private static JsonNode report() throws IOException {
+        return new ObjectMapper().readTree(Path.of("target", "tobira-conformance", "toy.json").toFile());
+    }
+
+}

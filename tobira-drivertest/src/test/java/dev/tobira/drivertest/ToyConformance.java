@@ -1,0 +1,111 @@
+package dev.tobira.drivertest;
+
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.Driver;
+import dev.tobira.api.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The kit pointed at {@link ToyDriver}. Not named {@code *Test}: Surefire does not run it
+ * directly, {@link KitSelfTest} runs it through the JUnit engine with one flaw at a time.
+ */
+class ToyConformance extends DriverConformanceTest {
+    static volatile boolean strict = true;
+    static volatile boolean brokenProbe;
+
+    @Override
+    protected Driver driver() {
+        return new ToyDriver();
+    }
+
+    @Override
+    protected ConnConfig writableConfig() {
+        return ConnConfig.of("toy:shop");
+    }
+
+    @Override
+    protected ConnConfig readOnlyConfig() {
+        return writableConfig().withReadOnly(true);
+    }
+
+    @Override
+    protected void seed() {
+        ToyDriver.DATA.clear();
+        ToyDriver.DATA.putAll(Map.of("customer:1", "Ada", "customer:2", "Grace", "customer:3", "Linus", "customer:4", "Margaret",
+                "customer:5", "Ken", "order:1", "1|4999", "order:2", "1|1250"));
+    }
+
+    @Override
+    protected String fingerprint() {
+        return ToyDriver.DATA.toString();
+    }
+
+    @Override
+    protected Language language() {
+        return Language.OTHER;
+    }
+
+    @Override
+    protected List<WriteProbe> writeProbes() {
+        List<WriteProbe> probes = new ArrayList<>(List.of(
+                WriteProbe.of("set", ProbeFamily.DML, "SET customer:9 Mallory"),
+                WriteProbe.of("del", ProbeFamily.DML, "DEL customer:1")));
+        if (brokenProbe) {
+            probes.add(WriteProbe.of("not-a-write", ProbeFamily.DML, "GET customer:1"));
+        }
+        return probes;
+    }
+
+    @Override
+    protected List<SafeRead> safeReads() {
+        return List.of(SafeRead.of("get", "GET customer:1"), SafeRead.of("get.key-named-set", "GET SET"));
+    }
+
+    @Override
+    protected String rowsQuery(long rows) {
+        return "RANGE " + rows;
+    }
+
+    @Override
+    protected String slowQuery() {
+        return "SLEEP 20000";
+    }
+
+    @Override
+    protected String syntaxErrorQuery() {
+        return "GETT x";
+    }
+
+    @Override
+    protected String missingCollectionQuery() {
+        return "SCAN nothing";
+    }
+
+    @Override
+    protected String customersQuery() {
+        return "SCAN customer";
+    }
+
+    @Override
+    protected List<TypeCase> typeCases() {
+        return List.of(TypeCase.of("GET customer:1", Value.of("Ada")), TypeCase.of("RANGE 1", Value.of(1)));
+    }
+
+    @Override
+    protected CollectionRef customers() {
+        return CollectionRef.of("customer");
+    }
+
+    @Override
+    protected CollectionRef orders() {
+        return CollectionRef.of("order");
+    }
+
+    @Override
+    protected boolean strict() {
+        return strict;
+    }
+}
