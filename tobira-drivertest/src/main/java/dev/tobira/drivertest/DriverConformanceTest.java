@@ -66,6 +66,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -106,6 +108,7 @@ import org.opentest4j.AssertionFailedError;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Execution(ExecutionMode.SAME_THREAD)
 public abstract class DriverConformanceTest {
     private static final long STREAM_ROWS = 100_000;
     private static final Duration SLOW_TIMEOUT = Duration.ofSeconds(1);
