@@ -26,8 +26,13 @@ import java.util.Set;
  *       {@code api_key} or {@code client_secret}, in any case, after {@code =} or {@code :}:
  *       key-value DSNs ({@code password='a b'}), JDBC and ADO.NET strings
  *       ({@code Password={a;b};}), URL queries ({@code ?password=…&}), JSON and YAML. A quoted or
- *       braced value is masked to its closing quote; a bare one to white space, or to a
- *       {@code ;} or {@code &} that a further {@code key=} follows.
+ *       braced value is masked to its closing quote, read both with backslash escapes and with
+ *       doubled quotes: the longer of the two when
+ *       both find a closing quote. A bare value is masked at most to the end of the
+ *       line: after {@code ?} or {@code &} to white space or to a {@code &} that a further
+ *       {@code key=} follows; after {@code ;} to a {@code ;} that a further {@code key=} follows;
+ *       elsewhere to white space that a further {@code key=} follows, so free text after a
+ *       {@code password=} is masked with it.
  * </ul>
  * A URL password holding white space must be percent-encoded, as URL syntax demands: white space
  * ends a URL here.
@@ -190,7 +195,7 @@ public final class Redactor {
                 continue;
             }
             int start = skipBlanks(s, k + 1);
-            int[] span = value(s, start);
+            int[] span = value(s, start, context(s, i));
             any |= mark(masked, span[0], span[1]);
             i = Math.max(span[2], j);
         }
@@ -204,8 +209,24 @@ public final class Redactor {
         return k;
     }
 
+    /**
+     * Returns the last character before a key, past blanks and the key's own opening quote: a
+     * {@code ?} or {@code &} puts the value in a URL query, a {@code ;} in a JDBC or ADO.NET string,
+     * anything else in free text or a key-value DSN.
+     */
+    private static char context(String s, int keyStart) {
+        int p = keyStart - 1;
+        if (p >= 0 && (s.charAt(p) == '"' || s.charAt(p) == '\'')) {
+            p--;
+        }
+        while (p >= 0 && (s.charAt(p) == ' ' || s.charAt(p) == '\t')) {
+            p--;
+        }
+        return p >= 0 ? s.charAt(p) : '\0';
+    }
+
     /** Returns {maskFrom, maskTo, resumeAt} for the value starting at {@code start}. */
-    private static int[] value(String s, int start) {
+    private static int[] value(String s, int start, char context) {
         int n = s.length();
         if (start >= n) {
             return new int[] {start, start, start};
@@ -213,27 +234,31 @@ public final class Redactor {
         char open = s.charAt(start);
         if (open == '\'' || open == '"' || open == '{') {
             char close = open == '{' ? '}' : open;
-            int j = start + 1;
-            while (j < n) {
-                char c = s.charAt(j);
-                if (c == '\\' && open != '{') {
-                    j += 2;
-                } else if (c == close) {
-                    if (j + 1 < n && s.charAt(j + 1) == close) {
-                        j += 2;
-                    } else {
-                        return new int[] {start + 1, j, j + 1};
-                    }
-                } else {
-                    j++;
-                }
+            // JSON and libpq escape with a backslash, ADO.NET and ODBC double the quote. The right
+            // reading of a well-formed value always finds its closing quote, so when both readings
+            // do, the longer one covers it; when only one does, that one is right
+            int end = closing(s, start + 1, close, false);
+            if (open != '{') {
+                int other = closing(s, start + 1, close, true);
+                end = end == n ? other : other == n ? end : Math.max(end, other);
             }
-            return new int[] {start + 1, n, n};
+            return end < n ? new int[] {start + 1, end, end + 1} : new int[] {start + 1, n, n};
         }
         int j = start;
         while (j < n) {
             char c = s.charAt(j);
-            if (Character.isWhitespace(c) || ((c == ';' || c == '&') && keyFollows(s, j + 1))) {
+            if (c == '\n' || c == '\r') {
+                break;
+            }
+            if (context == '?' || context == '&') {
+                if (Character.isWhitespace(c) || (c == '&' && keyFollows(s, j + 1))) {
+                    break;
+                }
+            } else if (context == ';') {
+                if (c == ';' && keyFollows(s, j + 1)) {
+                    break;
+                }
+            } else if (Character.isWhitespace(c) && keyFollows(s, j)) {
                 break;
             }
             j++;
@@ -241,7 +266,30 @@ public final class Redactor {
         return new int[] {start, j, j};
     }
 
-    /** Whether {@code key=} (or the end of the text) follows, so a separator really ends a value. */
+    /** Returns the index of the closing quote, or the text's length when there is none. */
+    private static int closing(String s, int from, char close, boolean backslash) {
+        int j = from;
+        while (j < s.length()) {
+            char c = s.charAt(j);
+            if (backslash && c == '\\') {
+                j += 2;
+            } else if (c == close) {
+                if (j + 1 < s.length() && s.charAt(j + 1) == close) {
+                    j += 2;
+                } else {
+                    return j;
+                }
+            } else {
+                j++;
+            }
+        }
+        return s.length();
+    }
+
+    /**
+     * Whether {@code key=}, a line break or the end of the text follows, past blanks, so that a
+     * separator really ends a value.
+     */
     private static boolean keyFollows(String s, int k) {
         int n = s.length();
         k = skipBlanks(s, k);
@@ -288,27 +336,62 @@ public final class Redactor {
     private static boolean maskRun(String s, int from, int at, boolean[] masked) {
         String head = s.substring(from, at);
         int scheme = head.indexOf("://");
-        int userStart = scheme >= 0 ? scheme + 3 : 0;
-        int colon = head.indexOf(':', userStart);
-        if (colon >= 0) {
-            return mark(masked, from + colon + 1, at);
+        if (scheme >= 0) {
+            int colon = head.indexOf(':', scheme + 3);
+            boolean any = colon >= 0 && mark(masked, from + colon + 1, at);
+            // "://" may also sit inside the password of a DSN without a scheme
+            // (user:pa://ss@tcp(host)/db); unless the scheme is plainly one, read it both ways
+            return isPlainScheme(head, scheme) ? any : maskSchemeless(head, from, at, masked) | any;
         }
-        if (scheme < 0) {
-            int slash = head.indexOf('/');
-            if (slash > 0 && isOracleUser(head.substring(0, slash))) {
-                return mark(masked, from + slash + 1, at);
+        return maskSchemeless(head, from, at, masked);
+    }
+
+    /**
+     * Whether the letters before {@code ://} are a scheme and only what may open a URL in text
+     * comes before them: quotes, brackets, a {@code key=}, a {@code jdbc:}; no {@code :},
+     * {@code @} or {@code /}, which would make them part of a password.
+     */
+    private static boolean isPlainScheme(String head, int scheme) {
+        int k = scheme;
+        while (k > 0 && (Ascii.isLetter(head.charAt(k - 1)) || Ascii.isDigit(head.charAt(k - 1))
+                || "+.-".indexOf(head.charAt(k - 1)) >= 0)) {
+            k--;
+        }
+        if (k == scheme || !Ascii.isLetter(head.charAt(k))) {
+            return false;
+        }
+        String before = head.substring(0, k);
+        if (Ascii.lower(before).endsWith("jdbc:")) {
+            before = before.substring(0, before.length() - 5);
+        }
+        return before.indexOf(':') < 0 && before.indexOf('@') < 0 && before.indexOf('/') < 0;
+    }
+
+    /**
+     * Without a scheme, the user is a run of user characters right before the first {@code :}
+     * ({@code user:password@tcp(host)/db}) or {@code /} (Oracle's {@code user/password@host});
+     * anything else, such as {@code "user":"ada"} in JSON or a path, is not user information.
+     */
+    private static boolean maskSchemeless(String head, int from, int at, boolean[] masked) {
+        int userStart = 0;
+        for (int i = 0; i < head.length(); i++) {
+            char c = head.charAt(i);
+            boolean hasUser = i > userStart;
+            if (c == ':' && hasUser) {
+                return mark(masked, from + i + 1, at);
+            }
+            if (c == '/' && hasUser && (userStart == 0 || head.charAt(userStart - 1) != '/')) {
+                return mark(masked, from + i + 1, at);
+            }
+            if (!isUserChar(c)) {
+                userStart = i + 1;
             }
         }
         return false;
     }
 
-    private static boolean isOracleUser(String user) {
-        for (int i = 0; i < user.length(); i++) {
-            char c = user.charAt(i);
-            if (!(Ascii.isLetter(c) || Ascii.isDigit(c) || c == '_' || c == '$' || c == '#' || c == '"')) {
-                return false;
-            }
-        }
-        return true;
+    private static boolean isUserChar(char c) {
+        return Ascii.isLetter(c) || Ascii.isDigit(c) || c == '_' || c == '-' || c == '.' || c == '$' || c == '#'
+                || c == '%' || c == '+' || c == '~' || c >= 0x80;
     }
 }

@@ -37,6 +37,15 @@ class RedactorTest {
         redacts("scott/tiger@//db:1521/ORCL", "scott/[redacted]@//db:1521/ORCL");
         redacts("mail ada@example.com", "mail ada@example.com");
         redacts("/home/x/file@2x.png", "/home/x/file@2x.png");
+        redacts("{\"user\":\"ada\",\"password\":\"p@ss\"}", "{\"user\":\"ada\",\"password\":\"[redacted]\"}");
+    }
+
+    @Test
+    void aSchemeInsideAPasswordIsNotTakenForOne() {
+        redacts("ada:pa://ss@tcp(h:3306)/db", "ada:[redacted]@tcp(h:3306)/db");
+        redacts("scott/ti://ger@//h:1521/s", "scott/[redacted]@//h:1521/s");
+        redacts("dsn=\"postgres://ada:pw@h/db\"", "dsn=\"postgres://ada:[redacted]@h/db\"");
+        redacts("url=jdbc:postgresql://ada:pw@h/db", "url=jdbc:postgresql://ada:[redacted]@h/db");
     }
 
     @Test

@@ -1,0 +1,230 @@
+package dev.tobira.spi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Generates SQL text of known structure for one dialect: statements of words, numbers, operators
+ * and parameters, with strings, quoted identifiers and comments in every form the dialect has, each
+ * holding payloads full of semicolons, dangerous keywords, comment markers and quotes. The test
+ * then checks that the lexer finds exactly the generated structure.
+ */
+final class SqlGen {
+    /** Words that only ever appear inside literals and comments. */
+    static final List<String> DANGER = List.of("DROP", "DELETE", "INSERT", "UPDATE", "TRUNCATE", "GRANT", "ATTACH");
+
+    private static final String[] WORDS = {"select", "FROM", "t", "x1", "where", "a_b", "Name", "émoji", "with",
+        "values", "e", "x", "n", "b", "u", "order", "by"};
+    private static final String[] PAYLOAD = {";", ";", "DROP", "delete", "Insert", " ", "  ", "'", "''", "\"", "`",
+        "[", "]", "--", "-- ", "/*", "*/", "#", "$$", "$a$", "$1", "\\", "\\'", "\n", "\r", "\r\n", "\t", "x", "é",
+        "E'", "?", ":", "@", "!", "/*!", "*", "/", "$", "{", "}", "名", "\ud83d\ude00"};
+
+    private final SqlDialect d;
+    private final Random r;
+
+    /** What was generated: the text, each statement's words in upper case, and whether it holds an executable comment. */
+    record Generated(String sql, List<List<String>> keywords, boolean executable) {}
+
+    SqlGen(SqlDialect dialect, Random random) {
+        this.d = dialect;
+        this.r = random;
+    }
+
+    Generated next() {
+        StringBuilder sb = new StringBuilder();
+        List<List<String>> keywords = new ArrayList<>();
+        boolean[] executable = {false};
+        if (r.nextInt(3) == 0) {
+            sb.append(junk());
+        }
+        int statements = 1 + r.nextInt(4);
+        for (int s = 0; s < statements; s++) {
+            if (s > 0) {
+                sb.append(r.nextBoolean() ? "" : separator()).append(';');
+                while (r.nextInt(4) == 0) {
+                    sb.append(junk());
+                }
+                sb.append(separator());
+            }
+            List<String> words = new ArrayList<>();
+            String first = pick(WORDS);
+            sb.append(first);
+            words.add(Ascii.upper(first));
+            int fragments = r.nextInt(8);
+            for (int f = 0; f < fragments; f++) {
+                sb.append(separator());
+                sb.append(fragment(words, executable));
+            }
+            keywords.add(words);
+        }
+        if (r.nextBoolean()) {
+            sb.append(r.nextBoolean() ? "" : separator()).append(';');
+            while (r.nextInt(3) == 0) {
+                sb.append(junk());
+            }
+        }
+        return new Generated(sb.toString(), keywords, executable[0]);
+    }
+
+    /** Text that holds no statement: white space, comments, empty statements. */
+    private String junk() {
+        switch (r.nextInt(3)) {
+            case 0:
+                return separator();
+            case 1:
+                return separator() + ";";
+            default:
+                return ";" + separator();
+        }
+    }
+
+    private String pick(String[] options) {
+        return options[r.nextInt(options.length)];
+    }
+
+    private String payload() {
+        StringBuilder sb = new StringBuilder();
+        int n = r.nextInt(8);
+        for (int i = 0; i < n; i++) {
+            sb.append(pick(PAYLOAD));
+        }
+        return sb.toString();
+    }
+
+    /** White space or a comment between two fragments; it begins and ends with white space. */
+    private String separator() {
+        switch (r.nextInt(8)) {
+            case 0:
+                return " ";
+            case 1:
+                return "\n";
+            case 2:
+                return "\t ";
+            case 3:
+                return " -- " + lineCommentPayload() + (r.nextBoolean() ? "\n" : "\r\n");
+            case 4:
+                return " " + blockComment() + " ";
+            case 5:
+                if (d.hashComments()) {
+                    return " #" + lineCommentPayload() + "\n";
+                }
+                return " ";
+            case 6:
+                if (d.nestedComments()) {
+                    return " /* " + blockPayload() + " " + blockComment() + " " + blockPayload() + " */ ";
+                }
+                return "  ";
+            default:
+                return "\r\n";
+        }
+    }
+
+    private String lineCommentPayload() {
+        String p = payload().replace("\n", " ");
+        return d.carriageReturnEndsLineComment() ? p.replace("\r", " ") : p;
+    }
+
+    private String blockComment() {
+        return "/* " + blockPayload() + " */";
+    }
+
+    /** A payload that holds no comment marker of its own, so the generated nesting is the only one. */
+    private String blockPayload() {
+        String p = payload();
+        String previous;
+        do {
+            previous = p;
+            p = p.replace("*/", "* /").replace("/*", "/ *");
+        } while (!p.equals(previous));
+        return p;
+    }
+
+    private String fragment(List<String> words, boolean[] executable) {
+        int kind = r.nextInt(12);
+        switch (kind) {
+            case 0:
+            case 1:
+                String word = pick(WORDS);
+                words.add(Ascii.upper(word));
+                return word;
+            case 2:
+                return pick(new String[] {"1", "42", "1.5", ".5", "1e10", "2E-3", "0x1F", "1_000"});
+            case 3:
+                return pick(new String[] {"=", "<>", "+", "*", "(", ")", ",", ".", "<=", "-", "/", "||", "%"});
+            case 4:
+                return pick(d.tclVariables() ? new String[] {"?", "?3", "$1", ":name", "@v", "$a::b(x;y)"}
+                        : new String[] {"?", "?3", "$1"});
+            case 5:
+            case 6:
+            case 7:
+                return string();
+            case 8:
+            case 9:
+                return quotedIdentifier();
+            case 10:
+                if (d.dashCommentNeedsSpace()) {
+                    // MySQL arithmetic: no comment here, the words after it count
+                    return "1--1";
+                }
+                return string();
+            default:
+                if (d.executableComments() && r.nextInt(4) == 0) {
+                    executable[0] = true;
+                    return pick(new String[] {"/*!", "/*!50000", "/*M!", "/*!40101 "}) + " " + blockPayload() + " */";
+                }
+                return quotedIdentifier();
+        }
+    }
+
+    private String string() {
+        int form = r.nextInt(5);
+        String p = payload();
+        if (form == 0 && d.escapeStrings()) {
+            return (r.nextBoolean() ? "E'" : "e'") + backslashed(p, '\'') + "'";
+        }
+        if (form == 1 && d.dollarQuotes()) {
+            String tag = "$" + pick(new String[] {"", "a", "fn", "_x1", "Q"}) + "$";
+            while ((p + tag).indexOf(tag) != p.length()) {
+                p = p.replace("$", "");
+            }
+            return tag + p + tag;
+        }
+        if (form == 2 && d.doubleQuotedStrings()) {
+            return "\"" + (d.backslashEscapes() ? backslashed(p, '"') : p.replace("\"", "\"\"")) + "\"";
+        }
+        String prefix = pick(new String[] {"", "", "", "N", "x", "B"});
+        return prefix + "'" + (d.backslashEscapes() ? backslashed(p, '\'') : p.replace("'", "''")) + "'";
+    }
+
+    /** Escapes for a string in which a backslash escapes the next character. */
+    private String backslashed(String p, char quote) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '\\') {
+                sb.append("\\\\");
+            } else if (c == quote) {
+                sb.append(r.nextBoolean() ? "\\" + quote : "" + quote + quote);
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private String quotedIdentifier() {
+        String p = payload();
+        int form = r.nextInt(3);
+        if (form == 1 && d.backtickIdentifiers()) {
+            return "`" + p.replace("`", "``") + "`";
+        }
+        if (form == 2 && d.bracketIdentifiers()) {
+            return "[" + p.replace("]", "") + "]";
+        }
+        if (d.doubleQuotedStrings()) {
+            return d.backtickIdentifiers() ? "`" + p.replace("`", "``") + "`" : string();
+        }
+        return "\"" + p.replace("\"", "\"\"") + "\"";
+    }
+}
