@@ -163,15 +163,15 @@ class SqliteDialect extends JdbcDialect {
             throw invalid(shown + " is a directory, not a database file");
         }
         if (readOnly && !Files.exists(path)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "open", "no such database file: " + shown);
+            throw DriverException.of(ErrorKind.NOT_FOUND, name(), "open", "no such database file: " + shown);
         }
         Path parent = path.toAbsolutePath().getParent();
         if (!readOnly && parent != null && !Files.isDirectory(parent)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "open", "no such directory for the database file: " + shown);
+            throw DriverException.of(ErrorKind.NOT_FOUND, name(), "open", "no such directory for the database file: " + shown);
         }
     }
 
-    private static int busyTimeout(Map<String, String> options) {
+    private int busyTimeout(Map<String, String> options) {
         for (String key : options.keySet()) {
             if (!OPTIONS.contains(key)) {
                 throw invalid("unknown option " + key + " (known: " + String.join(", ", OPTIONS) + ")");
@@ -192,8 +192,8 @@ class SqliteDialect extends JdbcDialect {
         throw invalid("option busy_timeout must be a whole number of milliseconds");
     }
 
-    private static DriverException invalid(String detail) {
-        return DriverException.of(ErrorKind.INVALID_ARGUMENT, NAME, "open", detail);
+    private DriverException invalid(String detail) {
+        return DriverException.of(ErrorKind.INVALID_ARGUMENT, name(), "open", detail);
     }
 
     @Override
@@ -379,9 +379,9 @@ class SqliteDialect extends JdbcDialect {
 
     private DriverException otherNamespace(Connection connection, String op, String namespace) throws SQLException {
         if (!namespaces(connection).contains(namespace)) {
-            return DriverException.of(ErrorKind.NOT_FOUND, NAME, op, "no such namespace: " + namespace);
+            return DriverException.of(ErrorKind.NOT_FOUND, name(), op, "no such namespace: " + namespace);
         }
-        return DriverException.of(ErrorKind.UNSUPPORTED, NAME, op,
+        return DriverException.of(ErrorKind.UNSUPPORTED, name(), op,
                 "only the main database can be " + (op.equals("query") ? "the default of a query" : "listed and described"));
     }
 

@@ -1,0 +1,51 @@
+package dev.tobira.driver.sqlite;
+
+import dev.tobira.api.ConnConfig;
+import dev.tobira.jdbc.Call;
+import dev.tobira.jdbc.JdbcDriver;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.StatementGuard;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * A deliberately broken SQLite driver for the kit's self-check: no {@code PRAGMA query_only}, the
+ * file opened writable even for a read-only connection, and a statement guard without an
+ * allow-list. A write sent read-only goes through, and the kit must notice.
+ */
+final class WeakenedSqliteDriver extends JdbcDriver {
+    static final String NAME = "sqlite-weakened";
+
+    WeakenedSqliteDriver() {
+        super(new SqliteDialect() {
+            // qualified: inside the subclass, a bare NAME would be SqliteDialect's inherited constant
+            private final StatementGuard guard = StatementGuard.builder(WeakenedSqliteDriver.NAME)
+                    .dialect(SqlDialect.SQLITE).build();
+
+            @Override
+            public String name() {
+                return WeakenedSqliteDriver.NAME;
+            }
+
+            @Override
+            public StatementGuard guard() {
+                return guard;
+            }
+
+            @Override
+            protected Connection connect(ConnConfig config) throws SQLException {
+                return super.connect(config.withReadOnly(false));
+            }
+
+            @Override
+            protected void initialize(Connection connection, ConnConfig config) throws SQLException {
+                super.initialize(connection, config.withReadOnly(false));
+            }
+
+            @Override
+            protected void beforeStatement(Connection connection, Call call) {
+                // the weakness: query_only is never asserted
+            }
+        });
+    }
+}
