@@ -118,6 +118,18 @@ class KitSelfTest {
                 failed(run(selectMethod(ToyConformance.class, "capabilities"))));
     }
 
+    @Test
+    void aDriverWithoutAGuardMustRefuseReadOnlyConnections() {
+        ToyDriver.flaws = EnumSet.of(Flaw.NO_GUARD);
+        Events sound = run(selectClass(ToyConformance.class));
+        assertEquals(0, sound.failed().count(), () -> "failed: " + failed(sound));
+        assertTrue(sound.skipped().count() + sound.aborted().count() >= 3, "the guard's tests are skipped, not passed");
+
+        ToyDriver.flaws = EnumSet.of(Flaw.NO_GUARD_BUT_OPENS);
+        assertEquals(Set.of("guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared"),
+                failed(run(selectMethod(ToyConformance.class, "guardReadOnlyOpen"))));
+    }
+
     private static Events run(DiscoverySelector... selectors) {
         return EngineTestKit.engine("junit-jupiter").selectors(selectors).execute().testEvents();
     }

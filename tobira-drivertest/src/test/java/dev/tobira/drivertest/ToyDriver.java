@@ -49,7 +49,11 @@ public final class ToyDriver implements Driver {
         /** Messages do not start with the driver name. */
         NO_PREFIX,
         /** Connections offer a facet the driver does not declare. */
-        UNDECLARED_BROWSER
+        UNDECLARED_BROWSER,
+        /** READ_ONLY is not declared, and read-only connections are refused, as they must be then. */
+        NO_GUARD,
+        /** READ_ONLY is not declared, yet read-only connections open. */
+        NO_GUARD_BUT_OPENS
     }
 
     static volatile Set<Flaw> flaws = EnumSet.noneOf(Flaw.class);
@@ -71,11 +75,15 @@ public final class ToyDriver implements Driver {
 
     @Override
     public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY);
+        boolean guard = !flaws.contains(Flaw.NO_GUARD) && !flaws.contains(Flaw.NO_GUARD_BUT_OPENS);
+        return guard ? EnumSet.of(Capability.READ_ONLY) : EnumSet.noneOf(Capability.class);
     }
 
     @Override
     public Conn open(ConnConfig config) {
+        if (config.readOnly() && flaws.contains(Flaw.NO_GUARD)) {
+            throw DriverException.of(ErrorKind.UNSUPPORTED, "toy", "open", "read-only connections are not supported");
+        }
         return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(config.readOnly()) : new ToyConn(config.readOnly());
     }
 
