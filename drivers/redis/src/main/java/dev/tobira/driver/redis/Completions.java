@@ -1,0 +1,104 @@
+package dev.tobira.driver.redis;
+
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Completion of a command line: the first word completes to the server's command names (on a
+ * read-only connection only those the guard allows), later words to key prefixes and, once the
+ * word has a {@code :}, to keys.
+ */
+final class Completions {
+    private static final int MAX_KEYS = 50;
+
+    private final Keyspace keyspace;
+    private final boolean readOnly;
+
+    Completions(Keyspace keyspace, boolean readOnly) {
+        this.keyspace = keyspace;
+        this.readOnly = readOnly;
+    }
+
+    List<Completion> complete(String text, int cursor) {
+        int start = cursor;
+        while (start > 0 && !Character.isWhitespace(text.charAt(start - 1))) {
+            start--;
+        }
+        String word = text.substring(start, cursor);
+        boolean first = text.substring(0, start).isBlank();
+        List<Completion> out = new ArrayList<>();
+        if (first) {
+            String lower = word.toLowerCase(Locale.ROOT);
+            for (String name : commandNames()) {
+                if (name.startsWith(lower)) {
+                    out.add(new Completion(name.toUpperCase(Locale.ROOT), Completion.Type.KEYWORD));
+                }
+            }
+            return out;
+        }
+        String quoteless = word.startsWith("\"") || word.startsWith("'") ? word.substring(1) : word;
+        for (CollectionRef c : keyspace.collections("")) {
+            if (c.name().startsWith(quoteless)) {
+                out.add(new Completion(c.name(), Completion.Type.COLLECTION));
+            }
+        }
+        if (quoteless.indexOf(Keyspace.SEPARATOR) > 0) {
+            String prefix = quoteless.substring(0, quoteless.indexOf(Keyspace.SEPARATOR));
+            Set<String> keys = new TreeSet<>();
+            String scan = "0";
+            do {
+                Keyspace.KeyPage page = keyspace.scanKeys(keyspace.defaultDb(), prefix, scan, 1000, "complete");
+                for (String k : page.keys()) {
+                    if (k.startsWith(quoteless) && keys.size() < MAX_KEYS) {
+                        keys.add(k);
+                    }
+                }
+                scan = page.cursor();
+            } while (!scan.equals("0") && keys.size() < MAX_KEYS);
+            for (String k : keys) {
+                out.add(new Completion(k, Completion.Type.COLLECTION));
+            }
+        }
+        return out;
+    }
+
+    private Set<String> commandNames() {
+        Set<String> names = new TreeSet<>();
+        try {
+            for (Reply r : Reply.elements(keyspace.call(keyspace.defaultDb(), "complete", "COMMAND", "LIST"))) {
+                names.add(Reply.text(r).toLowerCase(Locale.ROOT));
+            }
+        } catch (DriverException e) {
+            if (e.kind() == ErrorKind.CONNECTION || e.kind() == ErrorKind.TIMEOUT) {
+                throw e;
+            }
+            // COMMAND LIST is Redis 7; older servers list everything with COMMAND
+            for (Reply entry : Reply.elements(keyspace.call(keyspace.defaultDb(), "complete", "COMMAND"))) {
+                List<Reply> parts = Reply.elements(entry);
+                if (!parts.isEmpty()) {
+                    names.add(Reply.text(parts.get(0)).toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        if (readOnly) {
+            names.removeIf(n -> !ReadOnlyGuard.ALLOWED.containsKey(n) && !hasAllowedSub(n));
+        }
+        return names;
+    }
+
+    private static boolean hasAllowedSub(String container) {
+        for (String allowed : ReadOnlyGuard.ALLOWED.keySet()) {
+            if (allowed.startsWith(container + "|")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

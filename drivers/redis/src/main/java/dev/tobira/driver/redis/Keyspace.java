@@ -1,0 +1,476 @@
+package dev.tobira.driver.redis;
+
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Page;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The keyspace as namespaces and collections: a namespace is a logical database ({@code "0"},
+ * {@code "1"}, …); a collection is a key prefix, the part of a key before its first {@code :}
+ * ({@code customer} for {@code customer:1}), found with SCAN, never KEYS. A key without {@code :}
+ * is a collection of its own.
+ *
+ * <p>On a read-only connection each command the driver sends here is first confirmed with the
+ * server ({@link ReadOnlyGuard#checkInternal}), so a write renamed to SCAN or TYPE is never sent.
+ */
+final class Keyspace {
+    static final char SEPARATOR = ':';
+    /** How many keys describe looks at to learn a prefix's type and field names. */
+    static final int DESCRIBE_SAMPLE = 100;
+    /** The most elements of a list, set, sorted set or stream a browsed row shows. */
+    static final int VALUE_ELEMENTS = 1000;
+
+    private final Session session;
+    private final ReadOnlyGuard guard;
+    private final boolean readOnly;
+
+    Keyspace(Session session, ReadOnlyGuard guard, boolean readOnly) {
+        this.session = session;
+        this.guard = guard;
+        this.readOnly = readOnly;
+    }
+
+    Session session() {
+        return session;
+    }
+
+    int defaultDb() {
+        return session.target().db();
+    }
+
+    Duration timeout() {
+        return session.target().connectTimeout();
+    }
+
+    /** The logical database of a namespace: empty for the DSN's own. */
+    int db(String namespace, String op) {
+        if (namespace.isEmpty()) {
+            return defaultDb();
+        }
+        return Target.parseDb(namespace).orElseThrow(() -> DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME,
+                op, "namespace " + session.redactor().redact(namespace)
+                        + " is not a logical database number"));
+    }
+
+    /** Sends a command the driver composed, confirmed with the server first on a read-only connection. */
+    Reply call(int db, String op, String... args) {
+        CommandLine cmd = CommandLine.of(args);
+        if (readOnly) {
+            guard.checkInternal(session, ReadOnlyGuard.lookupName(cmd), op);
+        }
+        return session.call(cmd, db, timeout(), op);
+    }
+
+    Reply call(int db, String op, List<byte[]> args) {
+        CommandLine cmd = CommandLine.of(args);
+        if (readOnly) {
+            guard.checkInternal(session, ReadOnlyGuard.lookupName(cmd), op);
+        }
+        return session.call(cmd, db, timeout(), op);
+    }
+
+    List<Reply> callAll(int db, String op, List<CommandLine> cmds) {
+        if (readOnly) {
+            Set<String> names = new TreeSet<>();
+            for (CommandLine c : cmds) {
+                names.add(ReadOnlyGuard.lookupName(c));
+            }
+            for (String n : names) {
+                guard.checkInternal(session, n, op);
+            }
+        }
+        return session.callAll(cmds, db, timeout(), op);
+    }
+
+    List<String> namespaces() {
+        int count = 16;
+        try {
+            List<Reply> pair = flatten(call(defaultDb(), "namespaces", "CONFIG", "GET", "databases"));
+            if (pair.size() == 2) {
+                count = Integer.parseInt(Reply.text(pair.get(1)).strip());
+            }
+        } catch (DriverException | NumberFormatException e) {
+            if (e instanceof DriverException d && (d.kind() == ErrorKind.CONNECTION || d.kind() == ErrorKind.TIMEOUT)) {
+                throw d;
+            }
+            // CONFIG refused (ACL, rename-command): the default 16, or more if INFO keyspace shows more
+            count = Math.max(16, highestDbInKeyspace() + 1);
+        }
+        List<String> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(Integer.toString(i));
+        }
+        return out;
+    }
+
+    private int highestDbInKeyspace() {
+        int highest = -1;
+        try {
+            String info = Reply.text(call(defaultDb(), "namespaces", "INFO", "keyspace"));
+            for (String line : info.split("\r?\n")) {
+                if (line.startsWith("db") && line.indexOf(':') > 2) {
+                    highest = Math.max(highest, Target.parseDb(line.substring(2, line.indexOf(':'))).orElse(-1));
+                }
+            }
+        } catch (DriverException e) {
+            if (e.kind() == ErrorKind.CONNECTION || e.kind() == ErrorKind.TIMEOUT) {
+                throw e;
+            }
+        }
+        return highest;
+    }
+
+    List<CollectionRef> collections(String namespace) {
+        int db = db(namespace, "collections");
+        Set<String> names = new TreeSet<>();
+        String cursor = "0";
+        do {
+            List<Reply> page = Reply.elements(call(db, "collections", "SCAN", cursor, "COUNT", "1000"));
+            cursor = Reply.text(page.get(0));
+            for (Reply key : Reply.elements(page.get(1))) {
+                names.add(prefixOf(Reply.text(key)));
+            }
+        } while (!cursor.equals("0"));
+        List<CollectionRef> out = new ArrayList<>(names.size());
+        for (String n : names) {
+            out.add(new CollectionRef(namespace, n));
+        }
+        return out;
+    }
+
+    static String prefixOf(String key) {
+        int i = key.indexOf(SEPARATOR);
+        return i < 0 ? key : key.substring(0, i);
+    }
+
+    /** A glob that matches exactly the keys of a collection: its prefix, escaped, then {@code :*}. */
+    static String pattern(String collection) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : collection.toCharArray()) {
+            if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.append(SEPARATOR).append('*').toString();
+    }
+
+    /** One page of SCAN over a collection's keys. */
+    record KeyPage(List<String> keys, String cursor) {}
+
+    KeyPage scanKeys(int db, String collection, String cursor, int count, String op) {
+        List<Reply> page = Reply.elements(call(db, op, "SCAN", cursor, "MATCH", pattern(collection), "COUNT",
+                Integer.toString(count)));
+        List<String> keys = new ArrayList<>();
+        for (Reply key : Reply.elements(page.get(1))) {
+            keys.add(Reply.text(key));
+        }
+        return new KeyPage(keys, Reply.text(page.get(0)));
+    }
+
+    CollectionInfo describe(CollectionRef ref) {
+        int db = db(ref.namespace(), "describe");
+        List<String> keys = new ArrayList<>();
+        boolean single = isOne(call(db, "describe", "EXISTS", ref.name()));
+        if (single) {
+            keys.add(ref.name());
+        } else {
+            String cursor = "0";
+            do {
+                KeyPage page = scanKeys(db, ref.name(), cursor, 1000, "describe");
+                for (String k : page.keys()) {
+                    if (keys.size() < DESCRIBE_SAMPLE && !keys.contains(k)) {
+                        keys.add(k);
+                    }
+                }
+                cursor = page.cursor();
+            } while (!cursor.equals("0") && keys.size() < DESCRIBE_SAMPLE);
+        }
+        if (keys.isEmpty()) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME, "describe",
+                    "no key " + ref.name() + " and no keys " + ref.name() + SEPARATOR + "* in logical database " + db);
+        }
+        List<CommandLine> meta = new ArrayList<>();
+        for (String k : keys) {
+            meta.add(CommandLine.of("TYPE", k));
+            meta.add(CommandLine.of("PTTL", k));
+            meta.add(CommandLine.of("OBJECT", "ENCODING", k));
+        }
+        List<Reply> replies = callAll(db, "describe", meta);
+        Set<String> types = new LinkedHashSet<>();
+        Set<String> encodings = new LinkedHashSet<>();
+        long withTtl = 0;
+        long minTtl = Long.MAX_VALUE;
+        List<String> hashes = new ArrayList<>();
+        List<String> streams = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            String type = Reply.text(replies.get(3 * i));
+            if (type.equals("none")) {
+                continue; // expired or deleted since SCAN saw it
+            }
+            types.add(type);
+            String encoding = Reply.text(replies.get(3 * i + 2));
+            if (!encoding.isEmpty()) {
+                encodings.add(encoding);
+            }
+            Value ttl = replies.get(3 * i + 1).value();
+            if (ttl instanceof Value.Int t && t.value() >= 0) {
+                withTtl++;
+                minTtl = Math.min(minTtl, t.value());
+            }
+            if (type.equals("hash")) {
+                hashes.add(keys.get(i));
+            } else if (type.equals("stream")) {
+                streams.add(keys.get(i));
+            }
+        }
+        if (types.isEmpty()) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME, "describe",
+                    "the keys of " + ref.name() + " are gone");
+        }
+        List<CollectionInfo.Field> fields = new ArrayList<>();
+        fields.add(new CollectionInfo.Field("key", "key", Value.Kind.TEXT, false));
+        String type = types.size() == 1 ? types.iterator().next() : "mixed";
+        switch (type) {
+            case "hash":
+                fields.addAll(hashFields(db, hashes));
+                break;
+            case "stream":
+                fields.add(new CollectionInfo.Field("id", "stream entry id", Value.Kind.TEXT, false));
+                fields.addAll(streamFields(db, streams));
+                break;
+            case "zset":
+                fields.add(new CollectionInfo.Field("member", "zset member", Value.Kind.TEXT, false));
+                fields.add(new CollectionInfo.Field("score", "zset score", Value.Kind.FLOAT, false));
+                break;
+            case "set":
+                fields.add(new CollectionInfo.Field("member", "set member", Value.Kind.TEXT, false));
+                break;
+            case "list":
+                fields.add(new CollectionInfo.Field("element", "list element", Value.Kind.TEXT, false));
+                break;
+            default:
+                fields.add(new CollectionInfo.Field("value", type, Value.Kind.TEXT, true));
+                break;
+        }
+        String ttl = withTtl == 0 ? "no ttl"
+                : withTtl == keys.size() && keys.size() == 1 ? "ttl " + minTtl + " ms"
+                : "ttl on " + withTtl + " of " + keys.size() + " keys, the nearest " + minTtl + " ms";
+        String described = String.join("/", types) + " (" + (single ? "key" : keys.size() + " keys sampled")
+                + "; encoding " + String.join("/", encodings) + "; " + ttl + ")";
+        return new CollectionInfo(ref, described, fields, List.of("key"), List.of(), List.of());
+    }
+
+    private List<CollectionInfo.Field> hashFields(int db, List<String> hashes) {
+        List<CommandLine> cmds = new ArrayList<>();
+        for (String k : hashes) {
+            cmds.add(CommandLine.of("HKEYS", k));
+        }
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        for (Reply r : callAll(db, "describe", cmds)) {
+            for (Reply f : Reply.elements(r)) {
+                seen.merge(Reply.text(f), 1, Integer::sum);
+            }
+        }
+        List<CollectionInfo.Field> out = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : seen.entrySet()) {
+            if (!e.getKey().equals("key")) {
+                out.add(new CollectionInfo.Field(e.getKey(), "hash field", Value.Kind.TEXT, e.getValue() < hashes.size()));
+            }
+        }
+        return out;
+    }
+
+    private List<CollectionInfo.Field> streamFields(int db, List<String> streams) {
+        List<CommandLine> cmds = new ArrayList<>();
+        for (String k : streams) {
+            cmds.add(CommandLine.of("XRANGE", k, "-", "+", "COUNT", "1"));
+            cmds.add(CommandLine.of("XREVRANGE", k, "+", "-", "COUNT", "1"));
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (Reply r : callAll(db, "describe", cmds)) {
+            for (Reply entry : Reply.elements(r)) {
+                List<Reply> parts = Reply.elements(entry);
+                if (parts.size() == 2) {
+                    List<Reply> kv = flatten(parts.get(1));
+                    for (int i = 0; i + 1 < kv.size(); i += 2) {
+                        names.add(Reply.text(kv.get(i)));
+                    }
+                }
+            }
+        }
+        List<CollectionInfo.Field> out = new ArrayList<>();
+        for (String n : names) {
+            out.add(new CollectionInfo.Field(n, "stream field", Value.Kind.TEXT, true));
+        }
+        return out;
+    }
+
+    /**
+     * One page of a collection's keys. Keys whose values are all hashes come back as a table: the
+     * key, then one column per field seen on the page (NULL where a hash lacks it). Otherwise each
+     * row is the key, its type, its TTL in milliseconds (-1 for none) and its value (a list, set,
+     * sorted set or stream shows at most {@value #VALUE_ELEMENTS} elements).
+     *
+     * <p>The cursor is the SCAN cursor, and how many keys of that SCAN batch were already shown,
+     * since SCAN's COUNT is only a hint and a batch may hold more keys than the page.
+     */
+    Page browse(CollectionRef ref, String cursor, int size) {
+        int db = db(ref.namespace(), "browse");
+        String scan = "0";
+        int skip = 0;
+        if (!cursor.isEmpty()) {
+            int at = cursor.indexOf('+');
+            try {
+                scan = at < 0 ? cursor : cursor.substring(0, at);
+                skip = at < 0 ? 0 : Integer.parseInt(cursor.substring(at + 1));
+                Long.parseUnsignedLong(scan);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("not a cursor of this driver: " + cursor, e);
+            }
+        }
+        List<String> keys = new ArrayList<>();
+        String next = "";
+        String at = scan;
+        boolean advanced = false;
+        // Collects one key past the page, so the last page is never an empty one.
+        scanning:
+        while (!(advanced && at.equals("0"))) {
+            KeyPage page = scanKeys(db, ref.name(), at, Math.max(size, 10), "browse");
+            List<String> batch = page.keys();
+            for (int i = skip; i < batch.size(); i++) {
+                if (keys.size() == size) {
+                    next = at + "+" + i;
+                    break scanning;
+                }
+                if (!keys.contains(batch.get(i))) {
+                    keys.add(batch.get(i));
+                }
+            }
+            skip = 0;
+            at = page.cursor();
+            advanced = true;
+        }
+        if (keys.isEmpty() && cursor.isEmpty() && !isOne(call(db, "browse", "EXISTS", ref.name()))) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME, "browse",
+                    "no keys " + ref.name() + SEPARATOR + "* in logical database " + db);
+        }
+        keys.sort(null);
+        return rowsOf(db, keys, next);
+    }
+
+    private Page rowsOf(int db, List<String> keys, String next) {
+        List<CommandLine> meta = new ArrayList<>();
+        for (String k : keys) {
+            meta.add(CommandLine.of("TYPE", k));
+            meta.add(CommandLine.of("PTTL", k));
+        }
+        List<Reply> m = keys.isEmpty() ? List.of() : callAll(db, "browse", meta);
+        List<CommandLine> reads = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        boolean allHashes = !keys.isEmpty();
+        for (int i = 0; i < keys.size(); i++) {
+            String type = Reply.text(m.get(2 * i));
+            types.add(type);
+            allHashes &= type.equals("hash");
+            valueRead(keys.get(i), type).ifPresent(reads::add);
+        }
+        List<Reply> read = reads.isEmpty() ? List.of() : callAll(db, "browse", reads);
+        List<Reply> values = new ArrayList<>(keys.size());
+        int r = 0;
+        for (String type : types) {
+            // a type the driver cannot read (a module's, or a key gone since SCAN) shows NULL
+            values.add(READABLE.contains(type) ? read.get(r++) : Reply.Scalar.NULL);
+        }
+        if (allHashes) {
+            Map<String, Integer> index = new LinkedHashMap<>();
+            List<Map<String, Value>> docs = new ArrayList<>();
+            for (Reply value : values) {
+                Map<String, Value> doc = new LinkedHashMap<>();
+                List<Reply> kv = flatten(value);
+                for (int j = 0; j + 1 < kv.size(); j += 2) {
+                    String field = Reply.text(kv.get(j));
+                    doc.put(field, kv.get(j + 1).value());
+                    index.putIfAbsent(field, index.size());
+                }
+                docs.add(doc);
+            }
+            index.remove("key");
+            List<Column> columns = new ArrayList<>();
+            columns.add(new Column("key", Value.Kind.TEXT, "key", false));
+            for (String f : index.keySet()) {
+                columns.add(new Column(f, Value.Kind.TEXT, "hash field", true));
+            }
+            List<Row> rows = new ArrayList<>();
+            for (int i = 0; i < keys.size(); i++) {
+                Value[] row = new Value[columns.size()];
+                row[0] = Values.ofBytes(keys.get(i).getBytes(StandardCharsets.UTF_8));
+                int c = 1;
+                for (String f : index.keySet()) {
+                    row[c++] = docs.get(i).getOrDefault(f, Value.NULL);
+                }
+                rows.add(Row.of(columns, row));
+            }
+            return new Page(columns, rows, next);
+        }
+        List<Column> columns = List.of(new Column("key", Value.Kind.TEXT, "key", false),
+                new Column("type", Value.Kind.TEXT, "type", false), new Column("ttl", Value.Kind.INT, "pttl", false),
+                new Column("value", Value.Kind.TEXT, "", true));
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            Value ttl = m.get(2 * i + 1).value();
+            rows.add(Row.of(columns, Value.of(keys.get(i)), Value.of(types.get(i)),
+                    ttl instanceof Value.Int ? ttl : Value.of(-1), values.get(i).value()));
+        }
+        return new Page(columns, rows, next);
+    }
+
+    private static final Set<String> READABLE = Set.of("string", "hash", "list", "set", "zset", "stream");
+
+    private static Optional<CommandLine> valueRead(String key, String type) {
+        String last = Integer.toString(VALUE_ELEMENTS - 1);
+        switch (type) {
+            case "string":
+                return Optional.of(CommandLine.of("GET", key));
+            case "hash":
+                return Optional.of(CommandLine.of("HGETALL", key));
+            case "list":
+                return Optional.of(CommandLine.of("LRANGE", key, "0", last));
+            case "set":
+                return Optional.of(CommandLine.of("SRANDMEMBER", key, Integer.toString(VALUE_ELEMENTS)));
+            case "zset":
+                return Optional.of(CommandLine.of("ZRANGE", key, "0", last, "WITHSCORES"));
+            case "stream":
+                return Optional.of(CommandLine.of("XRANGE", key, "-", "+", "COUNT", Integer.toString(VALUE_ELEMENTS)));
+            default:
+                return Optional.empty();
+        }
+    }
+
+    /** A map's entries or an array's elements, as one flat list: RESP3 maps and RESP2 pairs alike. */
+    static List<Reply> flatten(Reply r) {
+        if (r instanceof Reply.Aggregate a) {
+            return a.items();
+        }
+        return List.of();
+    }
+
+    static boolean isOne(Reply r) {
+        return r.value() instanceof Value.Int i && i.value() == 1;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.tobira.driver.redis;
+
+import dev.tobira.api.Column;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import dev.tobira.spi.CursorResultSet;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The rows of a SCAN, HSCAN, SSCAN or ZSCAN, following the server's cursor page by page as the
+ * caller iterates, from the cursor given to the end of the iteration (cursor 0). The limit stops
+ * the iteration: no page is asked for past it. Each page is one command, bounded by the query
+ * timeout; a page that fails ends the result with the error.
+ */
+final class ScanResultSet extends CursorResultSet {
+    /** Where the cursor is in each scanning command's arguments. */
+    private static final Map<String, Integer> CURSOR_AT = Map.of("scan", 1, "hscan", 2, "sscan", 2, "zscan", 2);
+
+    private final Session session;
+    private final int db;
+    private final Duration timeout;
+    private final int width;
+    private final ArrayDeque<Row> page = new ArrayDeque<>();
+    private final Consumer<ScanResultSet> onRelease;
+    private CommandLine cmd;
+    private String cursor;
+    private boolean first = true;
+
+    private ScanResultSet(Session session, CommandLine cmd, int db, Duration timeout, List<Column> columns, long limit,
+                          long startNanos, Consumer<ScanResultSet> onRelease) {
+        super(RedisDriver.NAME, columns, limit, startNanos);
+        this.onRelease = onRelease;
+        this.session = session;
+        this.cmd = cmd;
+        this.db = db;
+        this.timeout = timeout;
+        this.width = columns.size();
+    }
+
+    /** Whether the command is a scan this class follows: a SCAN-family command with its cursor argument. */
+    static boolean applies(CommandLine cmd) {
+        Integer at = CURSOR_AT.get(cmd.name());
+        return at != null && cmd.size() > at;
+    }
+
+    /** Runs the first page now, so a bad command fails from the query call itself. */
+    static ScanResultSet start(Session session, CommandLine cmd, int db, Duration timeout, long limit, long startNanos,
+                               Consumer<ScanResultSet> onRelease) {
+        String name = cmd.name();
+        List<Column> columns;
+        switch (name) {
+            case "scan":
+                columns = List.of(text("key"));
+                break;
+            case "sscan":
+                columns = List.of(text("member"));
+                break;
+            case "zscan":
+                columns = List.of(text("member"), text("score"));
+                break;
+            default:
+                columns = cmd.hasWord("novalues") ? List.of(text("field")) : List.of(text("field"), text("value"));
+                break;
+        }
+        ScanResultSet rs = new ScanResultSet(session, cmd, db, timeout, columns, limit, startNanos, onRelease);
+        rs.cursor = new String(cmd.arg(CURSOR_AT.get(name)), StandardCharsets.UTF_8);
+        rs.load();
+        return rs;
+    }
+
+    private static Column text(String name) {
+        return new Column(name, Value.Kind.TEXT, "bulk-string", false);
+    }
+
+    @Override
+    protected Row fetch() {
+        while (page.isEmpty()) {
+            if (cursor.equals("0") && !first) {
+                return null;
+            }
+            load();
+        }
+        return page.poll();
+    }
+
+    private void load() {
+        int at = CURSOR_AT.get(cmd.name());
+        cmd = cmd.withArg(at, cursor.getBytes(StandardCharsets.UTF_8));
+        Reply reply = session.call(cmd, db, timeout, "query");
+        first = false;
+        List<Reply> parts = Reply.elements(reply);
+        if (parts.size() != 2) {
+            throw DriverException.of(ErrorKind.INTERNAL, RedisDriver.NAME, "query",
+                    "unexpected reply to " + cmd + ": expected a cursor and a page");
+        }
+        cursor = Reply.text(parts.get(0));
+        List<Reply> items = Reply.elements(parts.get(1));
+        for (int i = 0; i + width <= items.size(); i += width) {
+            Value[] values = new Value[width];
+            for (int j = 0; j < width; j++) {
+                values[j] = items.get(i + j).value();
+            }
+            page.add(Row.of(columns(), values));
+        }
+    }
+
+    @Override
+    protected void release() {
+        page.clear();
+        onRelease.accept(this);
+    }
+
+    @Override
+    protected void cancel() {
+        session.cancel();
+    }
+}
