@@ -73,7 +73,7 @@ final class Execution {
                 st.setMaxRows((int) limit + 1);
             }
             for (int i = 0; i < params.size(); i++) {
-                dialect.bind(st, i + 1, params.get(i));
+                bind(st, i + 1, params.get(i), params.size());
             }
             if (!timeout.isZero()) {
                 deadline = Deadline.arm(st, timeout);
@@ -104,6 +104,19 @@ final class Execution {
                     : conn.errors().map(e, op, deadline.fired());
             finish(false, failure);
             throw failure;
+        }
+    }
+
+    private void bind(PreparedStatement st, int index, Value value, int count) throws SQLException {
+        try {
+            dialect.bind(st, index, value);
+        } catch (DriverException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // some drivers throw an unchecked exception for a parameter the statement does not have
+            throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, dialect.name(), op)
+                    .detail("parameter " + index + " of " + count + " could not be bound; does the query have that many placeholders?")
+                    .cause(e).build();
         }
     }
 

@@ -25,8 +25,9 @@ import java.util.TreeSet;
  * ({@code customer} for {@code customer:1}), found with SCAN, never KEYS. A key without {@code :}
  * is a collection of its own.
  *
- * <p>On a read-only connection each command the driver sends here is first confirmed with the
- * server ({@link ReadOnlyGuard#checkInternal}), so a write renamed to SCAN or TYPE is never sent.
+ * <p>Each command the driver sends here is first confirmed with the server
+ * ({@link ReadOnlyGuard#checkInternal}, cached), on writable connections too, so listing and
+ * describing never write, even on a server where a write was renamed to SCAN or TYPE.
  */
 final class Keyspace {
     static final char SEPARATOR = ':';
@@ -37,12 +38,10 @@ final class Keyspace {
 
     private final Session session;
     private final ReadOnlyGuard guard;
-    private final boolean readOnly;
 
-    Keyspace(Session session, ReadOnlyGuard guard, boolean readOnly) {
+    Keyspace(Session session, ReadOnlyGuard guard) {
         this.session = session;
         this.guard = guard;
-        this.readOnly = readOnly;
     }
 
     Session session() {
@@ -67,32 +66,20 @@ final class Keyspace {
                         + " is not a logical database number"));
     }
 
-    /** Sends a command the driver composed, confirmed with the server first on a read-only connection. */
+    /** Sends a read the driver composed, once the server has confirmed the command is one. */
     Reply call(int db, String op, String... args) {
         CommandLine cmd = CommandLine.of(args);
-        if (readOnly) {
-            guard.checkInternal(session, ReadOnlyGuard.lookupName(cmd), op);
-        }
-        return session.call(cmd, db, timeout(), op);
-    }
-
-    Reply call(int db, String op, List<byte[]> args) {
-        CommandLine cmd = CommandLine.of(args);
-        if (readOnly) {
-            guard.checkInternal(session, ReadOnlyGuard.lookupName(cmd), op);
-        }
+        guard.checkInternal(session, ReadOnlyGuard.lookupName(cmd), op);
         return session.call(cmd, db, timeout(), op);
     }
 
     List<Reply> callAll(int db, String op, List<CommandLine> cmds) {
-        if (readOnly) {
-            Set<String> names = new TreeSet<>();
-            for (CommandLine c : cmds) {
-                names.add(ReadOnlyGuard.lookupName(c));
-            }
-            for (String n : names) {
-                guard.checkInternal(session, n, op);
-            }
+        Set<String> names = new TreeSet<>();
+        for (CommandLine c : cmds) {
+            names.add(ReadOnlyGuard.lookupName(c));
+        }
+        for (String n : names) {
+            guard.checkInternal(session, n, op);
         }
         return session.callAll(cmds, db, timeout(), op);
     }

@@ -62,7 +62,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
         this.session = session;
         this.guard = guard;
         this.readOnly = readOnly;
-        this.keyspace = new Keyspace(session, guard, readOnly);
+        this.keyspace = new Keyspace(session, guard);
         this.feedEnabled = KeyspaceFeed.enabled(keyspace);
     }
 

@@ -88,7 +88,7 @@ public final class RedisDriver implements Driver {
         requireNonNull(config, "config is null");
         Target target = Target.of(config);
         RedisClient c = acquire();
-        Session session = new Session(target, c, guard, config.readOnly(), this::release);
+        Session session = new Session(target, c, guard, this::release);
         try {
             session.open();
             return new RedisConn(session, guard, config.readOnly());

@@ -38,7 +38,6 @@ final class Session implements AutoCloseable {
     private final Target target;
     private final RedisClient client;
     private final ReadOnlyGuard guard;
-    private final boolean readOnly;
     private final Runnable onClose;
 
     private final AtomicReference<StatefulRedisConnection<byte[], byte[]>> link = new AtomicReference<>();
@@ -49,11 +48,10 @@ final class Session implements AutoCloseable {
     private String serverKey = "";
     private String version = "";
 
-    Session(Target target, RedisClient client, ReadOnlyGuard guard, boolean readOnly, Runnable onClose) {
+    Session(Target target, RedisClient client, ReadOnlyGuard guard, Runnable onClose) {
         this.target = target;
         this.client = client;
         this.guard = guard;
-        this.readOnly = readOnly;
         this.onClose = onClose;
     }
 
@@ -171,10 +169,8 @@ final class Session implements AutoCloseable {
         serverKey = target.address() + "#link-" + UUID.randomUUID();
         version = "";
         try {
-            if (readOnly) {
-                // INFO is the first command the driver sends on its own; make sure it is INFO.
-                guard.checkInternal(this, "info", op);
-            }
+            // INFO is the first command the driver sends on its own; make sure it is INFO.
+            guard.checkInternal(this, "info", op);
             String info = Reply.text(await(send(l, CommandLine.of("INFO", "server")), deadline, op));
             for (String line : info.split("\r?\n")) {
                 if (line.startsWith("redis_version:")) {

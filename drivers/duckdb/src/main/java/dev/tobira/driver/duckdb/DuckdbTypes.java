@@ -1,0 +1,186 @@
+package dev.tobira.driver.duckdb;
+
+import dev.tobira.api.Value;
+import dev.tobira.jdbc.ColumnMapping;
+import dev.tobira.jdbc.ColumnReader;
+import dev.tobira.jdbc.ColumnReaders;
+import dev.tobira.jdbc.JdbcColumn;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Array;
+import java.sql.SQLException;
+import java.time.OffsetTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.duckdb.DuckDBStruct;
+import org.duckdb.JsonNode;
+
+/**
+ * DuckDB's types as tobira values, chosen by the type name DuckDB reports, since duckdb_jdbc
+ * reports many of them as {@code OTHER}:
+ * <ul>
+ *   <li>TINYINT to BIGINT, UTINYINT, USMALLINT, UINTEGER: Int. UBIGINT, HUGEINT, UHUGEINT and
+ *       BIGNUM, which go past 64 bits: Decimal, every value of the column;</li>
+ *   <li>DECIMAL: Decimal; FLOAT, DOUBLE: Float; BOOLEAN: Bool; VARCHAR, ENUM: Text; BLOB: Bytes;</li>
+ *   <li>DATE: Date; TIME: Time; TIMESTAMP (and _S, _MS, _NS): DateTime; TIMESTAMP WITH TIME ZONE:
+ *       Timestamp; TIME WITH TIME ZONE, INTERVAL, BIT and UNION: Text, their native type on the
+ *       column;</li>
+ *   <li>UUID: Uuid; JSON: Json; LIST and ARRAY: Array; STRUCT and MAP: Doc (a MAP's keys as text);
+ *       nested values the same way.</li>
+ * </ul>
+ */
+final class DuckdbTypes {
+    /** Integers past 64 bits, every value as a Decimal so the column has one kind. */
+    static final ColumnReader BIG_INTEGER = (rs, i) -> {
+        Object o = rs.getObject(i);
+        return o == null ? Value.NULL : new Value.Decimal(decimal(o));
+    };
+
+    /** LIST and ARRAY, nested values converted by {@link #of(Object)}. */
+    static final ColumnReader LIST = (rs, i) -> {
+        Array a = rs.getArray(i);
+        if (a == null) {
+            return Value.NULL;
+        }
+        try {
+            return of(a.getArray());
+        } finally {
+            a.free();
+        }
+    };
+
+    /** STRUCT, MAP, UNION and anything else read as an object. */
+    static final ColumnReader OBJECT = (rs, i) -> of(rs.getObject(i));
+
+    private DuckdbTypes() {}
+
+    static ColumnMapping map(JdbcColumn column) {
+        String type = column.typeName().toUpperCase(Locale.ROOT).strip();
+        if (type.endsWith("]")) {
+            return ColumnMapping.of(Value.Kind.ARRAY, LIST);
+        }
+        int paren = type.indexOf('(');
+        String base = paren < 0 ? type : type.substring(0, paren).strip();
+        switch (base) {
+            case "TINYINT":
+            case "SMALLINT":
+            case "INTEGER":
+            case "BIGINT":
+            case "UTINYINT":
+            case "USMALLINT":
+            case "UINTEGER":
+                return ColumnMapping.of(Value.Kind.INT, ColumnReaders.INT);
+            case "UBIGINT":
+            case "HUGEINT":
+            case "UHUGEINT":
+            case "BIGNUM":
+            case "VARINT":
+                return ColumnMapping.of(Value.Kind.DECIMAL, BIG_INTEGER);
+            case "DECIMAL":
+            case "NUMERIC":
+                return ColumnMapping.of(Value.Kind.DECIMAL, ColumnReaders.DECIMAL);
+            case "FLOAT":
+            case "REAL":
+                return ColumnMapping.of(Value.Kind.FLOAT, ColumnReaders.REAL);
+            case "DOUBLE":
+                return ColumnMapping.of(Value.Kind.FLOAT, ColumnReaders.DOUBLE);
+            case "BOOLEAN":
+                return ColumnMapping.of(Value.Kind.BOOL, ColumnReaders.BOOL);
+            case "VARCHAR":
+            case "ENUM":
+            case "INTERVAL":
+            case "BIT":
+            case "UNION":
+                return ColumnMapping.of(Value.Kind.TEXT, ColumnReaders.TEXT);
+            case "BLOB":
+                return ColumnMapping.of(Value.Kind.BYTES, ColumnReaders.BYTES);
+            case "DATE":
+                return ColumnMapping.of(Value.Kind.DATE, ColumnReaders.DATE);
+            case "TIME":
+            case "TIME_NS":
+                return ColumnMapping.of(Value.Kind.TIME, ColumnReaders.TIME);
+            case "TIME WITH TIME ZONE":
+                return ColumnMapping.of(Value.Kind.TEXT, ColumnReaders.TIME_WITH_TIMEZONE);
+            case "TIMESTAMP":
+            case "TIMESTAMP_S":
+            case "TIMESTAMP_MS":
+            case "TIMESTAMP_NS":
+                return ColumnMapping.of(Value.Kind.DATETIME, ColumnReaders.DATETIME);
+            case "TIMESTAMP WITH TIME ZONE":
+                return ColumnMapping.of(Value.Kind.TIMESTAMP, ColumnReaders.TIMESTAMP);
+            case "UUID":
+                return ColumnMapping.of(Value.Kind.UUID, ColumnReaders.UUID);
+            case "JSON":
+                return ColumnMapping.of(Value.Kind.JSON, ColumnReaders.JSON);
+            case "STRUCT":
+            case "MAP":
+                return ColumnMapping.of(Value.Kind.DOC, OBJECT);
+            case "NULL":
+            case "\"NULL\"":
+                return ColumnMapping.of(Value.Kind.NULL, ColumnReaders.NULL);
+            default:
+                return ColumnReaders.standard(column);
+        }
+    }
+
+    /** Converts a nested value as duckdb_jdbc returns it from {@code getObject} or an array. */
+    static Value of(Object o) throws SQLException {
+        if (o == null) {
+            return Value.NULL;
+        }
+        if (o instanceof DuckDBStruct s) {
+            return doc(s.getMap());
+        }
+        if (o instanceof Map<?, ?> m) {
+            return doc(m);
+        }
+        if (o instanceof Array a) {
+            try {
+                return of(a.getArray());
+            } finally {
+                a.free();
+            }
+        }
+        if (o instanceof Object[] a) {
+            List<Value> values = new ArrayList<>(a.length);
+            for (Object e : a) {
+                values.add(of(e));
+            }
+            return new Value.Array(values);
+        }
+        if (o instanceof BigInteger b) {
+            return new Value.Decimal(new BigDecimal(b));
+        }
+        if (o instanceof JsonNode j) {
+            return new Value.Json(j.toString());
+        }
+        if (o instanceof OffsetTime t) {
+            return Value.of(t.toString());
+        }
+        return ColumnReaders.fromObject(o);
+    }
+
+    private static Value doc(Map<?, ?> m) throws SQLException {
+        Map<String, Value> fields = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            fields.put(String.valueOf(e.getKey()), of(e.getValue()));
+        }
+        return new Value.Doc(fields);
+    }
+
+    private static BigDecimal decimal(Object o) {
+        if (o instanceof BigInteger b) {
+            return new BigDecimal(b);
+        }
+        if (o instanceof BigDecimal d) {
+            return d;
+        }
+        if (o instanceof Number n) {
+            return BigDecimal.valueOf(n.longValue());
+        }
+        return new BigDecimal(o.toString());
+    }
+}

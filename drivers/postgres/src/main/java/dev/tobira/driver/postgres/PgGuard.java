@@ -1,0 +1,227 @@
+package dev.tobira.driver.postgres;
+
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.SqlScan;
+import dev.tobira.spi.SqlToken;
+import dev.tobira.spi.StatementGuard;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The statement check in front of PostgreSQL's read-only transaction. The transaction stops every
+ * transactional write; this stops, before anything reaches the server, what it lets through:
+ * <ul>
+ *   <li>every statement kind but {@code SELECT}, {@code WITH}, {@code VALUES}, {@code TABLE},
+ *       {@code EXPLAIN} and {@code SHOW}: so no {@code COPY … PROGRAM} or {@code COPY} to or from
+ *       a file, no {@code DO} block, no {@code SET}/{@code RESET}, no {@code BEGIN},
+ *       {@code SET TRANSACTION READ WRITE}, {@code COMMIT} or {@code SAVEPOINT} text, no
+ *       {@code LISTEN}/{@code NOTIFY}, {@code CALL}, {@code PREPARE}, {@code LOCK};</li>
+ *   <li>calls of functions with effects outside the transaction, or that read server files or
+ *       run query text the check cannot see ({@link #FUNCTIONS}, {@link #FUNCTION_PREFIXES});</li>
+ *   <li>{@code EXPLAIN ANALYZE} (which runs its statement) of anything but a read;</li>
+ *   <li>a WITH statement holding a data-modifying statement (the transaction would refuse it
+ *       too; refusing it here says why);</li>
+ *   <li>Unicode-escaped identifiers ({@code U&"lo\005fexport"}), which could spell a refused
+ *       function's name in a form no word check sees.</li>
+ * </ul>
+ * Text is read with {@link SqlDialect#POSTGRES}: dollar quotes, {@code E''} strings, nested comments.
+ */
+final class PgGuard {
+    static final List<String> STATEMENTS = List.of("SELECT", "WITH", "VALUES", "TABLE", "EXPLAIN", "SHOW");
+
+    /** Functions refused by exact name. */
+    static final Set<String> FUNCTIONS = Set.of(
+            // settings and sequences: set_config can lift read-only; the sequences write outside the transaction's rollback
+            "set_config", "nextval", "setval",
+            // signalling and server control
+            "pg_notify", "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile",
+            "pg_rotate_logfile_old", "pg_log_backend_memory_contexts", "pg_promote", "pg_switch_wal", "pg_switch_xlog",
+            "pg_wal_replay_pause", "pg_wal_replay_resume", "pg_xlog_replay_pause", "pg_xlog_replay_resume",
+            "pg_backup_start", "pg_backup_stop", "pg_start_backup", "pg_stop_backup", "pg_import_system_collations",
+            "pg_drop_replication_slot", "pg_logdir_ls",
+            // server files and large objects without the lo_ prefix
+            "pg_stat_file", "loread", "lowrite",
+            // functions that run query text given as a string, which this check cannot read
+            "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
+            "ts_stat", "ts_rewrite", "crosstab", "crosstab2", "crosstab3", "crosstab4", "connectby");
+
+    /** Functions refused by the start of their name: families whose every member reaches outside. */
+    static final List<String> FUNCTION_PREFIXES = List.of(
+            "lo_", // large objects: lo_export writes a server file, lo_import reads one
+            "pg_read_", // pg_read_file, pg_read_binary_file
+            "pg_ls_", // pg_ls_dir, pg_ls_logdir, pg_ls_waldir, pg_ls_tmpdir, …
+            "pg_file_", // adminpack: pg_file_write, pg_file_rename, pg_file_unlink
+            "pg_advisory_", "pg_try_advisory_", // session locks outlive the ROLLBACK
+            "pg_stat_reset", // statistics resets are not transactional
+            "pg_create_", "pg_copy_", "pg_replication_", "pg_logical_", // replication slots and origins
+            "dblink", // dblink_exec writes to another database; dblink_connect reaches outside
+            "postgres_fdw_");
+
+    private static final Set<String> READS = Set.of("SELECT", "WITH", "VALUES", "TABLE");
+    private static final Set<String> EXPLAIN_OPTIONS = Set.of("ANALYZE", "ANALYSE", "VERBOSE");
+
+    private PgGuard() {}
+
+    static StatementGuard build(String driver) {
+        return StatementGuard.builder(driver)
+                .dialect(SqlDialect.POSTGRES)
+                .allow(STATEMENTS.toArray(String[]::new))
+                .rule(PgGuard::functions)
+                .rule(PgGuard::unicodeIdentifiers)
+                .rule(PgGuard::explainAnalyze)
+                .rule(PgGuard::writableCte)
+                .build();
+    }
+
+    /** The refused function a text calls, by exact name or prefix; qualified and quoted names count. */
+    static Optional<String> functions(SqlScan scan) {
+        SqlToken name = null;
+        for (SqlToken token : scan.tokens()) {
+            if (!token.significant()) {
+                continue;
+            }
+            if (name != null && isPunctuation(token, "(")) {
+                String called = name.type() == SqlToken.Type.WORD ? name.text() : unquote(name.text());
+                String lower = called.toLowerCase(Locale.ROOT);
+                if (refused(lower)) {
+                    return Optional.of(lower + "() is not allowed on a read-only connection");
+                }
+            }
+            name = token.type() == SqlToken.Type.WORD || token.type() == SqlToken.Type.QUOTED_IDENTIFIER ? token : null;
+        }
+        return Optional.empty();
+    }
+
+    static boolean refused(String lowerName) {
+        if (FUNCTIONS.contains(lowerName)) {
+            return true;
+        }
+        for (String prefix : FUNCTION_PREFIXES) {
+            if (lowerName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Optional<String> unicodeIdentifiers(SqlScan scan) {
+        List<SqlToken> t = scan.tokens();
+        for (int i = 0; i + 2 < t.size(); i++) {
+            if (t.get(i).type() == SqlToken.Type.WORD && t.get(i).upper().equals("U")
+                    && t.get(i + 1).text().startsWith("&") && t.get(i + 1).start() == t.get(i).end()
+                    && t.get(i + 2).type() == SqlToken.Type.QUOTED_IDENTIFIER && t.get(i + 2).start() == t.get(i + 1).end()) {
+                return Optional.of("Unicode-escaped identifiers (U&\"…\") are not allowed on a read-only connection");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** EXPLAIN ANALYZE runs its statement: that statement must itself be a read. */
+    private static Optional<String> explainAnalyze(SqlScan scan) {
+        for (SqlScan.Statement statement : scan.statements()) {
+            List<SqlToken> t = statement.tokens();
+            int i = skipParentheses(t, 0);
+            if (!isWord(t, i, "EXPLAIN")) {
+                continue;
+            }
+            i++;
+            boolean analyze = false;
+            if (i < t.size() && isPunctuation(t.get(i), "(")) {
+                int depth = 0;
+                for (; i < t.size(); i++) {
+                    SqlToken x = t.get(i);
+                    if (isPunctuation(x, "(")) {
+                        depth++;
+                    } else if (isPunctuation(x, ")")) {
+                        depth--;
+                        if (depth == 0) {
+                            i++;
+                            break;
+                        }
+                    } else if (depth == 1 && x.type() == SqlToken.Type.WORD
+                            && (x.upper().equals("ANALYZE") || x.upper().equals("ANALYSE"))) {
+                        analyze = analyze || !turnedOff(t, i + 1);
+                    }
+                }
+            } else {
+                while (i < t.size() && t.get(i).type() == SqlToken.Type.WORD && EXPLAIN_OPTIONS.contains(t.get(i).upper())) {
+                    analyze = analyze || !t.get(i).upper().equals("VERBOSE");
+                    i++;
+                }
+            }
+            if (!analyze) {
+                continue;
+            }
+            int inner = skipParentheses(t, i);
+            if (inner >= t.size() || t.get(inner).type() != SqlToken.Type.WORD || !READS.contains(t.get(inner).upper())) {
+                return Optional.of("EXPLAIN ANALYZE runs its statement, which must be a read on a read-only connection");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean turnedOff(List<SqlToken> t, int i) {
+        if (i >= t.size()) {
+            return false;
+        }
+        String v = t.get(i).type() == SqlToken.Type.STRING ? t.get(i).text().replace("'", "") : t.get(i).text();
+        v = v.toLowerCase(Locale.ROOT);
+        return v.equals("false") || v.equals("off") || v.equals("0") || v.equals("no");
+    }
+
+    private static Optional<String> writableCte(SqlScan scan) {
+        for (SqlScan.Statement statement : scan.statements()) {
+            List<SqlToken> t = statement.tokens();
+            if (!isWord(t, skipParentheses(t, 0), "WITH")) {
+                continue;
+            }
+            for (int i = 0; i < t.size(); i++) {
+                if (isWord(t, i, "INSERT") && isWord(t, i + 1, "INTO")
+                        || isWord(t, i, "DELETE") && isWord(t, i + 1, "FROM")
+                        || isWord(t, i, "MERGE") && isWord(t, i + 1, "INTO")
+                        || isWord(t, i, "UPDATE") && setFollows(t, i + 1)) {
+                    return Optional.of("a WITH statement that writes is not allowed on a read-only connection");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** UPDATE [ONLY] name [[AS] alias] SET: a SET within the next few tokens. */
+    private static boolean setFollows(List<SqlToken> t, int i) {
+        for (int j = i; j < Math.min(t.size(), i + 8); j++) {
+            if (isWord(t, j, "SET")) {
+                return true;
+            }
+            if (isPunctuation(t.get(j), "(") || isPunctuation(t.get(j), ")") || isPunctuation(t.get(j), ",")) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static int skipParentheses(List<SqlToken> t, int i) {
+        while (i < t.size() && isPunctuation(t.get(i), "(")) {
+            i++;
+        }
+        return i;
+    }
+
+    private static boolean isWord(List<SqlToken> t, int i, String upper) {
+        return i >= 0 && i < t.size() && t.get(i).type() == SqlToken.Type.WORD && t.get(i).upper().equals(upper);
+    }
+
+    private static boolean isPunctuation(SqlToken token, String text) {
+        return token.type() == SqlToken.Type.PUNCTUATION && token.text().equals(text);
+    }
+
+    /** {@code "na""me"} to {@code na"me}. */
+    static String unquote(String quoted) {
+        if (quoted.length() < 2 || quoted.charAt(0) != '"') {
+            return quoted;
+        }
+        return quoted.substring(1, quoted.length() - 1).replace("\"\"", "\"");
+    }
+}

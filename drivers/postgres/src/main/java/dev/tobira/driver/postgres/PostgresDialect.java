@@ -1,0 +1,380 @@
+package dev.tobira.driver.postgres;
+
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Value;
+import dev.tobira.jdbc.Call;
+import dev.tobira.jdbc.ColumnMapping;
+import dev.tobira.jdbc.JdbcColumn;
+import dev.tobira.jdbc.JdbcDialect;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.SqlScan;
+import dev.tobira.spi.StatementGuard;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.Parser;
+import org.postgresql.core.TransactionState;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
+/**
+ * PostgreSQL on the JDBC base. How a call runs:
+ * <ul>
+ *   <li>guarded (a read-only connection, or a read-only query): {@link PgGuard} first; then the
+ *       connection is made read-only with autocommit off, so pgjdbc opens the transaction with
+ *       {@code BEGIN READ ONLY} in the same round trip as the statement, and the transaction ends
+ *       in {@code ROLLBACK} once the result is released, however that happens. If the rollback
+ *       fails the connection is closed, which ends the server's transaction with it. Inside a
+ *       transaction of the Transactor on a writable connection, the statement runs in a savepoint
+ *       made read-only with {@code SET LOCAL transaction_read_only} and rolled back to;</li>
+ *   <li>unguarded: statements that return rows run in a transaction (pgjdbc streams only with
+ *       autocommit off) committed when the result is released normally, rolled back otherwise;
+ *       every other statement runs in autocommit, so VACUUM or CREATE DATABASE work as in psql.
+ *       Transaction-control text is refused (the Transactor facet does that), and a session that
+ *       is still inside a transaction after a call is rolled back.</li>
+ * </ul>
+ * Every statement is also split by pgjdbc's own parser, which must find exactly one.
+ */
+class PostgresDialect extends JdbcDialect {
+    static final String NAME = "postgres";
+    private static final Set<String> ROWS = Set.of("SELECT", "WITH", "VALUES", "TABLE", "EXPLAIN", "SHOW", "FETCH");
+    private static final Set<String> NOT_DDL = Set.of("SELECT", "WITH", "VALUES", "TABLE", "EXPLAIN", "SHOW", "FETCH",
+            "INSERT", "UPDATE", "DELETE", "MERGE", "COPY");
+    private static final Set<String> TRANSACTION_CONTROL = Set.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT",
+            "SAVEPOINT", "RELEASE");
+    private static final String SAVEPOINT = "tobira_guard";
+    private static final List<String> KEYWORDS = List.of("ILIKE", "RETURNING", "LATERAL", "FILTER", "OVER", "PARTITION BY",
+            "WINDOW", "FETCH FIRST", "ROWS ONLY", "ON CONFLICT", "DO NOTHING", "DISTINCT ON", "TABLE", "SHOW", "NULLS FIRST",
+            "NULLS LAST", "ANY", "ALL", "ARRAY", "INTERVAL", "TRUE", "FALSE");
+    private static final List<String> FUNCTIONS = List.of("abs", "array_agg", "array_length", "avg", "coalesce", "count",
+            "current_date", "current_schema", "current_timestamp", "date_part", "date_trunc", "extract", "format",
+            "generate_series", "greatest", "json_agg", "json_build_object", "jsonb_agg", "jsonb_build_object",
+            "jsonb_path_query", "least", "left", "length", "lower", "max", "min", "now", "nullif", "regexp_replace",
+            "replace", "right", "round", "split_part", "string_agg", "substring", "sum", "to_char", "to_date",
+            "to_timestamp", "trim", "unnest", "upper");
+
+    private final StatementGuard guard = PgGuard.build(NAME);
+    private final MetadataCache cache = new MetadataCache();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Set<String> schemes() {
+        return Set.of("postgres", "postgresql");
+    }
+
+    @Override
+    public String dialectName() {
+        return "postgresql";
+    }
+
+    @Override
+    public SqlDialect sqlDialect() {
+        return SqlDialect.POSTGRES;
+    }
+
+    @Override
+    public StatementGuard guard() {
+        return guard;
+    }
+
+    // ---------------------------------------------------------------- connecting
+
+    @Override
+    protected Connection connect(ConnConfig config) throws SQLException {
+        PgTarget target = PgTarget.of(config);
+        Connection c = new org.postgresql.Driver().connect(target.url(), target.properties());
+        if (c == null) {
+            throw PgTarget.invalid("pgjdbc did not accept the connection URL");
+        }
+        return c;
+    }
+
+    @Override
+    protected List<String> secrets(ConnConfig config) {
+        return List.of();
+    }
+
+    // ---------------------------------------------------------------- one statement
+
+    @Override
+    protected void beforeStatement(Connection connection, Call call) throws SQLException {
+        if (!call.guarded()) {
+            return; // prepare decides whether the statement needs a transaction
+        }
+        requireStandardStrings(connection);
+        if (call.inTransaction()) {
+            if (!call.readOnlyConnection()) {
+                try (Statement st = connection.createStatement()) {
+                    st.execute("SAVEPOINT " + SAVEPOINT + "; SET LOCAL transaction_read_only = on");
+                }
+            }
+            return; // a read-only connection's transaction began read-only
+        }
+        // client-side flags only: pgjdbc sends BEGIN READ ONLY with the statement itself
+        connection.setReadOnly(true);
+        connection.setAutoCommit(false);
+    }
+
+    /** The guard reads '…' strings as PostgreSQL does only with standard_conforming_strings on. */
+    private static void requireStandardStrings(Connection connection) throws SQLException {
+        BaseConnection pg = connection.unwrap(BaseConnection.class);
+        if (!pg.getStandardConformingStrings()) {
+            throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query",
+                    "standard_conforming_strings is off for this session, so the guard cannot read its strings;"
+                            + " read-only calls are refused");
+        }
+    }
+
+    @Override
+    protected PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+        BaseConnection pg = connection.unwrap(BaseConnection.class);
+        if (Parser.parseJdbcSql(sql, pg.getStandardConformingStrings(), true, true, false, false).size() > 1) {
+            throw StatementGuard.multipleStatements(NAME); // pgjdbc would split it where the guard saw one statement
+        }
+        SqlScan scan = SqlScan.of(sql, SqlDialect.POSTGRES);
+        String first = scan.firstKeyword().orElse("");
+        if (TRANSACTION_CONTROL.contains(first)) {
+            throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "query",
+                    "transaction control statements are not supported; use the transactor facet (Conn.as(Transactor.class))");
+        }
+        if (!NOT_DDL.contains(first)) {
+            cache.invalidate(connection);
+        }
+        // autocommit is still on only for an unguarded call outside a transaction
+        if (connection.getAutoCommit() && (ROWS.contains(first) || scan.containsWord("RETURNING"))) {
+            connection.setAutoCommit(false); // pgjdbc streams with a fetch size only inside a transaction
+        }
+        return super.prepare(connection, sql);
+    }
+
+    @Override
+    protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
+        if (call.inTransaction()) {
+            if (call.guarded() && !call.readOnlyConnection()) {
+                try (Statement st = connection.createStatement()) {
+                    st.execute("ROLLBACK TO SAVEPOINT " + SAVEPOINT + "; RELEASE SAVEPOINT " + SAVEPOINT);
+                }
+            }
+            return;
+        }
+        if (call.guarded()) {
+            end(connection, false);
+            if (!call.readOnlyConnection() && !connection.isClosed()) {
+                connection.setReadOnly(false);
+            }
+            return;
+        }
+        if (!connection.getAutoCommit()) {
+            end(connection, completed);
+        } else if (connection.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE) {
+            // something opened a transaction behind pgjdbc's back; no call leaves one open
+            try (Statement st = connection.createStatement()) {
+                st.execute("ROLLBACK");
+            } catch (SQLException e) {
+                abandon(connection, e);
+                throw e;
+            }
+        }
+    }
+
+    /** Ends the call's own transaction; a connection that cannot roll back is closed, which ends it on the server. */
+    private static void end(Connection connection, boolean commit) throws SQLException {
+        try {
+            if (commit) {
+                connection.commit();
+            } else {
+                connection.rollback();
+            }
+        } catch (SQLException e) {
+            if (commit) {
+                try {
+                    connection.rollback();
+                } catch (SQLException rollback) {
+                    e.addSuppressed(rollback);
+                    abandon(connection, e);
+                    throw e;
+                }
+                connection.setAutoCommit(true);
+                throw e;
+            }
+            abandon(connection, e);
+            throw e;
+        }
+        connection.setAutoCommit(true);
+    }
+
+    private static void abandon(Connection connection, SQLException failure) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- transactions
+
+    @Override
+    protected void endTransaction(Connection connection, boolean readOnly) throws SQLException {
+        cache.invalidate(connection); // a rolled-back transaction may have described its own DDL
+        super.endTransaction(connection, readOnly);
+    }
+
+    // ---------------------------------------------------------------- types
+
+    @Override
+    protected ColumnMapping map(JdbcColumn column) {
+        return PgTypes.map(column);
+    }
+
+    @Override
+    protected void bind(PreparedStatement statement, int index, Value value) throws SQLException {
+        if (!PgTypes.bind(statement, index, value)) {
+            super.bind(statement, index, value);
+        }
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    @Override
+    protected Optional<ErrorKind> classify(SQLException e) {
+        String state = e.getSQLState();
+        if (state == null) {
+            return Optional.empty();
+        }
+        switch (state) {
+            case "55P03": // lock_not_available
+            case "55006": // object_in_use
+            case "25P02": // in_failed_sql_transaction
+            case "2BP01": // dependent_objects_still_exist
+                return Optional.of(ErrorKind.CONFLICT);
+            case "25001": // active_sql_transaction: cannot run inside a transaction block
+                return Optional.of(ErrorKind.UNSUPPORTED);
+            case "53300": // too_many_connections
+            case "57P04": // database_dropped
+                return Optional.of(ErrorKind.CONNECTION);
+            default:
+                break;
+        }
+        if (state.startsWith("54")) { // program_limit_exceeded
+            return Optional.of(ErrorKind.INVALID_ARGUMENT);
+        }
+        return Optional.empty();
+    }
+
+    /** The server's primary message, with its hint; not the ERROR: prefix, the Position: line or the detail (which may quote row values). */
+    @Override
+    protected String message(SQLException e) {
+        if (e instanceof PSQLException p && p.getServerErrorMessage() != null) {
+            ServerErrorMessage m = p.getServerErrorMessage();
+            String text = m.getMessage() == null ? super.message(e) : m.getMessage();
+            return m.getHint() == null ? text : text + " (hint: " + m.getHint() + ")";
+        }
+        String m = super.message(e);
+        int line = m.indexOf('\n');
+        return line < 0 ? m : m.substring(0, line).strip();
+    }
+
+    // ---------------------------------------------------------------- namespaces and metadata
+
+    @Override
+    protected List<String> namespaces(Connection connection) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement st = connection.prepareStatement("SELECT nspname FROM pg_catalog.pg_namespace"
+                + " WHERE nspname NOT LIKE 'pg\\_toast%' AND nspname NOT LIKE 'pg\\_temp\\_%' ORDER BY nspname");
+             ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
+    @Override
+    protected List<CollectionRef> collections(Connection connection, String namespace) throws SQLException {
+        @SuppressWarnings("unchecked")
+        List<CollectionRef> refs = cache.get(connection, new MetadataCache.Key("collections", namespace, ""), List.class,
+                () -> readCollections(connection, namespace));
+        return refs;
+    }
+
+    private List<CollectionRef> readCollections(Connection connection, String namespace) throws SQLException {
+        if (!namespace.isEmpty() && !schemaExists(connection, namespace)) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "collections", "no such namespace: " + namespace);
+        }
+        List<CollectionRef> refs = new ArrayList<>();
+        try (PreparedStatement st = connection.prepareStatement("SELECT c.relname FROM pg_catalog.pg_class c"
+                + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE n.nspname = COALESCE(NULLIF(?, ''), current_schema()) AND c.relkind IN ('r', 'v', 'm', 'f', 'p')"
+                + " ORDER BY c.relname")) {
+            st.setString(1, namespace);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    refs.add(new CollectionRef(namespace, rs.getString(1)));
+                }
+            }
+        }
+        return List.copyOf(refs);
+    }
+
+    @Override
+    protected CollectionInfo describe(Connection connection, CollectionRef collection) throws SQLException {
+        return cache.get(connection, new MetadataCache.Key("describe", collection.namespace(), collection.name()),
+                CollectionInfo.class, () -> super.describe(connection, collection));
+    }
+
+    @Override
+    protected void useNamespace(Connection connection, String namespace) throws SQLException {
+        if (!schemaExists(connection, namespace)) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "query", "no such namespace: " + namespace);
+        }
+        super.useNamespace(connection, namespace);
+    }
+
+    private static boolean schemaExists(Connection connection, String namespace) throws SQLException {
+        try (PreparedStatement st = connection.prepareStatement("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = ?")) {
+            st.setString(1, namespace);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- generated SQL and completion
+
+    @Override
+    protected String explainStatement(String sql) {
+        return "EXPLAIN (FORMAT JSON) " + sql;
+    }
+
+    @Override
+    protected String explainFormat() {
+        return "json";
+    }
+
+    @Override
+    protected List<String> keywords() {
+        List<String> words = new ArrayList<>(super.keywords());
+        words.addAll(KEYWORDS);
+        return words;
+    }
+
+    @Override
+    protected List<String> functions() {
+        return FUNCTIONS;
+    }
+}
