@@ -1,0 +1,241 @@
+package dev.tobira.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tobira.api.Browser;
+import dev.tobira.api.Capability;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Explainer;
+import dev.tobira.api.Mutator;
+import dev.tobira.api.Page;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Secret;
+import dev.tobira.api.Transactor;
+import dev.tobira.api.Value;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The JDBC base against a real engine, through a dialect that overrides nothing it need not. */
+class JdbcBaseTest {
+    private Path dir;
+    private Path db;
+    private TestDialect dialect;
+    private TestDriver driver;
+
+    @BeforeEach
+    void createDatabase() throws IOException, SQLException {
+        dir = Files.createTempDirectory("tobira-jdbc-");
+        db = dir.resolve("test.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+            st.execute("create table typed (i integer, bi bigint, r real, d double, n decimal(10,2), b boolean, t varchar(10),"
+                    + " bl blob, dt date, ts timestamp)");
+            st.execute("insert into typed values (1, 9007199254740993, 1.5, 2.25, 12.34, 1, 'text', x'0102', '2026-09-02',"
+                    + " '2026-09-02 10:11:12')");
+            st.execute("create table items (code text primary key, qty integer not null)");
+            st.execute("insert into items values ('a', 1), ('b', 2), ('c', 3), ('d', 4), ('e', 5)");
+        }
+        dialect = new TestDialect();
+        driver = new TestDriver(dialect);
+    }
+
+    @AfterEach
+    void removeDatabase() throws IOException {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    private ConnConfig config() {
+        return ConnConfig.of("testdb:" + db);
+    }
+
+    private static List<Row> rows(ResultSet rs) {
+        List<Row> rows = new ArrayList<>();
+        try (rs) {
+            rs.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    @Test
+    void standardTypeMappingOnARealEngine() {
+        try (Conn conn = driver.open(config()); ResultSet rs = conn.query(Query.of("select i, bi, r, d, n, b, t, bl, dt, ts from typed"))) {
+            assertEquals(List.of(Value.Kind.INT, Value.Kind.INT, Value.Kind.FLOAT, Value.Kind.FLOAT, Value.Kind.DECIMAL,
+                            Value.Kind.BOOL, Value.Kind.TEXT, Value.Kind.BYTES, Value.Kind.DATE, Value.Kind.DATETIME),
+                    rs.columns().stream().map(dev.tobira.api.Column::kind).toList());
+            Row row = rs.next();
+            assertEquals(List.of(Value.of(1), Value.of(9007199254740993L), Value.of(1.5), Value.of(2.25), Value.of(new BigDecimal("12.34")),
+                    Value.of(true), Value.of("text"), new Value.Bytes(new byte[] {1, 2}), new Value.Date(LocalDate.of(2026, 9, 2)),
+                    new Value.DateTime(LocalDateTime.of(2026, 9, 2, 10, 11, 12))), row.values());
+        }
+    }
+
+    @Test
+    void afterStatementRunsOnceForEveryBeforeStatement() {
+        try (Conn conn = driver.open(config().withReadOnly(true))) {
+            rows(conn.query(Query.of("select * from items")));
+            rows(conn.query(Query.of("select * from items").withLimit(2)));
+            conn.query(Query.of("select * from items")).close();
+            assertThrows(DriverException.class, () -> conn.query(Query.of("select * from nope")));
+            ResultSet failing = conn.query(Query.of("with recursive r(x) as (select 1 union all select x + 1 from r where x < 5)"
+                    + " select case when x < 3 then x else abs(-9223372036854775807 - 1) end from r"));
+            assertThrows(DriverException.class, () -> rows(failing));
+            assertThrows(DriverException.class, () -> conn.query(Query.of("delete from items")), "refused before any hook");
+        }
+        assertEquals(List.of(
+                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
+                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
+                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
+                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false",
+                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false"), dialect.hooks);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void theDeadlineMakesAnInterruptATimeoutAndACloseACancel() throws Exception {
+        String slow = "with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r";
+        try (Conn conn = driver.open(config())) {
+            DriverException timeout = assertThrows(DriverException.class, () -> conn.query(Query.of(slow).withTimeout(Duration.ofMillis(100))));
+            assertEquals(ErrorKind.TIMEOUT, timeout.kind(), "the dialect calls the interrupt CANCELLED; the fired deadline wins");
+            assertEquals(5, rows(conn.query(Query.of("select * from items"))).size());
+        }
+        Conn conn = driver.open(config());
+        CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            conn.close();
+        });
+        DriverException cancelled = assertThrows(DriverException.class, () -> conn.query(Query.of(slow)));
+        assertEquals(ErrorKind.CANCELLED, cancelled.kind(), cancelled.getMessage());
+        closer.get(30, TimeUnit.SECONDS);
+        assertEquals(List.of("before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after false",
+                "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after true",
+                "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after false"), dialect.hooks);
+    }
+
+    @Test
+    void passwordsNeverReachAMessage() {
+        ConnConfig config = ConnConfig.of("testdb:fail-auth").withPassword(Secret.of("hunter2-s3cret"));
+        DriverException e = assertThrows(DriverException.class, () -> driver.open(config));
+        assertEquals(ErrorKind.AUTH, e.kind());
+        assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("testdb: open: login refused for user app with password [redacted]"), e.getMessage());
+        assertEquals("28P01", e.sqlState().orElseThrow());
+        ConnConfig inDsn = ConnConfig.of("testdb:fail-auth?password=dsn-pass-77");
+        DriverException e2 = assertThrows(DriverException.class, () -> driver.open(inDsn));
+        assertFalse(e2.getMessage().contains("dsn-pass-77"), e2.getMessage());
+    }
+
+    @Test
+    void openChecksTheScheme() {
+        DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of("other:x")));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
+        assertEquals("testdb: open: the testdb driver does not open DSNs of scheme \"other\": invalid argument", e.getMessage());
+    }
+
+    @Test
+    void onlyDeclaredFacetsAreOffered() {
+        TestDriver small = new TestDriver(new TestDialect(EnumSet.of(Capability.READ_ONLY, Capability.BROWSER)));
+        assertEquals(EnumSet.of(Capability.READ_ONLY, Capability.BROWSER), small.declared());
+        try (Conn conn = small.open(config())) {
+            assertEquals(EnumSet.of(Capability.BROWSER), EnumSet.copyOf(conn.capabilities()));
+            assertTrue(conn.as(Browser.class).isPresent());
+            assertTrue(conn.as(Mutator.class).isEmpty());
+            assertTrue(conn.as(Transactor.class).isEmpty());
+            DriverException e = assertThrows(DriverException.class, () -> ((Mutator) conn).delete(CollectionRef.of("items"), Map.of("code", Value.of("a"))));
+            assertEquals(ErrorKind.UNSUPPORTED, e.kind());
+        }
+    }
+
+    @Test
+    void keysetPagingOverATextKeyAndCursorChecks() {
+        try (Conn conn = driver.open(config().withReadOnly(true))) {
+            Browser browser = conn.as(Browser.class).orElseThrow();
+            List<String> codes = new ArrayList<>();
+            String cursor = "";
+            do {
+                Page page = browser.browse(CollectionRef.of("items"), cursor, 2);
+                page.rows().forEach(r -> codes.add(r.get("code").toString()));
+                cursor = page.next();
+            } while (!cursor.isEmpty());
+            assertEquals(List.of("a", "b", "c", "d", "e"), codes);
+            for (String bad : List.of("%%%", "b3Bz", java.util.Base64.getUrlEncoder().encodeToString("k|NOPE:eA".getBytes()),
+                    java.util.Base64.getUrlEncoder().encodeToString("o|-1".getBytes()))) {
+                assertThrows(IllegalArgumentException.class, () -> browser.browse(CollectionRef.of("items"), bad, 2), bad);
+            }
+        }
+    }
+
+    @Test
+    void transactionsCommitRollBackAndGuardTheConnection() {
+        try (Conn conn = driver.open(config())) {
+            Transactor transactor = conn.as(Transactor.class).orElseThrow();
+            try (Transactor.Tx tx = transactor.begin()) {
+                rows(tx.query(Query.of("delete from items where code = 'a'")));
+                assertThrows(IllegalStateException.class, () -> conn.query(Query.of("select 1")), "queries go through the open transaction");
+                assertThrows(IllegalStateException.class, transactor::begin);
+                tx.rollback();
+                assertThrows(IllegalStateException.class, () -> tx.query(Query.of("select 1")));
+            }
+            assertEquals(5, rows(conn.query(Query.of("select * from items"))).size());
+            try (Transactor.Tx tx = transactor.begin()) {
+                rows(tx.query(Query.of("delete from items where code = 'a'")));
+                assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class,
+                        () -> tx.query(Query.of("delete from items").withReadOnly(true))).kind());
+                tx.commit();
+            }
+            assertEquals(4, rows(conn.query(Query.of("select * from items"))).size());
+            try (Transactor.Tx tx = transactor.begin()) {
+                rows(tx.query(Query.of("delete from items")));
+            }
+            assertEquals(4, rows(conn.query(Query.of("select * from items"))).size(), "closing without commit rolls back");
+        }
+    }
+
+    @Test
+    void explainCompleteAndSingleStatements() {
+        try (Conn conn = driver.open(config())) {
+            assertFalse(conn.as(Explainer.class).orElseThrow().explain(Query.of("select * from items")).text().isBlank());
+            assertTrue(conn.as(dev.tobira.api.Completer.class).orElseThrow().complete("select * from it", 16).stream()
+                    .anyMatch(c -> c.text().equals("items")));
+            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("select 1; select 2")));
+            assertEquals("testdb: query: multiple statements are not supported yet: invalid query", e.getMessage());
+            try (ResultSet rs = conn.query(Query.of("update items set qty = qty + 1"))) {
+                assertEquals(5, rs.stats().rowsAffected());
+                assertTrue(rs.columns().isEmpty());
+                assertFalse(rs.hasNext());
+            }
+        }
+    }
+}

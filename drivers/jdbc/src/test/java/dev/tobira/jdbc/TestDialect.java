@@ -1,0 +1,114 @@
+package dev.tobira.jdbc;
+
+import dev.tobira.api.Capability;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.StatementGuard;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The smallest dialect over a real engine (SQLite through sqlite-jdbc), with the base's standard
+ * type mapping and a record of every per-statement hook call. DSN: {@code testdb:<file>}.
+ */
+class TestDialect extends JdbcDialect {
+    final List<String> hooks = Collections.synchronizedList(new ArrayList<>());
+    private final Set<Capability> declared;
+    private final StatementGuard guard = StatementGuard.builder("testdb").dialect(SqlDialect.SQLITE)
+            .allow("SELECT", "WITH", "VALUES", "EXPLAIN").build();
+
+    TestDialect() {
+        this(EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER,
+                Capability.TRANSACTOR, Capability.COMPLETER));
+    }
+
+    TestDialect(Set<Capability> declared) {
+        this.declared = declared;
+    }
+
+    @Override
+    public String name() {
+        return "testdb";
+    }
+
+    @Override
+    public Set<String> schemes() {
+        return Set.of("testdb");
+    }
+
+    @Override
+    public Set<Capability> declared() {
+        return declared;
+    }
+
+    @Override
+    public SqlDialect sqlDialect() {
+        return SqlDialect.SQLITE;
+    }
+
+    @Override
+    public StatementGuard guard() {
+        return guard;
+    }
+
+    @Override
+    protected Connection connect(ConnConfig config) throws SQLException {
+        String file = config.dsn().substring("testdb:".length());
+        if (file.startsWith("fail-auth")) {
+            // what a server says when it refuses a login, password and all, as some do
+            throw new SQLException("login refused for user app with password " + config.password().reveal()
+                    + " (dsn " + config.dsn() + ")", "28P01");
+        }
+        return DriverManager.getConnection("jdbc:sqlite:" + file);
+    }
+
+    @Override
+    protected void beforeStatement(Connection connection, Call call) throws SQLException {
+        hooks.add("before " + call);
+        if (call.guarded()) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("pragma query_only=1");
+            }
+        }
+    }
+
+    @Override
+    protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
+        hooks.add("after " + completed);
+        try (Statement st = connection.createStatement()) {
+            st.execute("pragma query_only=" + (call.readOnlyConnection() ? 1 : 0));
+        }
+    }
+
+    @Override
+    protected Optional<ErrorKind> classify(SQLException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("no such table")) {
+            return Optional.of(ErrorKind.NOT_FOUND);
+        }
+        if (m.contains("SQLITE_INTERRUPT")) {
+            return Optional.of(ErrorKind.CANCELLED);
+        }
+        if (m.contains("SQLITE_READONLY")) {
+            return Optional.of(ErrorKind.READ_ONLY);
+        }
+        if (m.contains("SQLITE_ERROR")) {
+            return Optional.of(ErrorKind.SYNTAX);
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    protected String currentNamespace(Connection connection) {
+        return "";
+    }
+}
