@@ -258,7 +258,8 @@ public final class Redactor {
                 if (c == ';' && keyFollows(s, j + 1)) {
                     break;
                 }
-            } else if (Character.isWhitespace(c) && keyFollows(s, j)) {
+            } else if (Character.isWhitespace(c) && !Character.isWhitespace(s.charAt(j - 1)) && keyFollows(s, j)) {
+                // only the first blank of a run looks ahead, which keeps the scan linear
                 break;
             }
             j++;

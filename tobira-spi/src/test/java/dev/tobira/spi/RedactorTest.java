@@ -3,7 +3,9 @@ package dev.tobira.spi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -123,6 +125,28 @@ class RedactorTest {
         Redactor r = R.withSecret("hunter2");
         assertFalse(r.toString().contains("hunter2"));
         assertEquals("Redactor[standard]", R.toString());
+    }
+
+    @Test
+    void linearOnAdversarialInput() {
+        int n = 200_000;
+        List<String> inputs = List.of(
+                "password=x" + " ".repeat(n) + "y",
+                "password=x" + " a".repeat(n),
+                "a:b@".repeat(n),
+                "://".repeat(n) + "@",
+                "?password=x" + "&a".repeat(n),
+                ";password=x" + ";a".repeat(n),
+                "password='" + "\\'".repeat(n),
+                "password=".repeat(n),
+                "a".repeat(n) + "@");
+        Redactor r = R.withSecret("aaaa");
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            for (String input : inputs) {
+                R.redact(input);
+                r.redact(input);
+            }
+        });
     }
 
     @Test
