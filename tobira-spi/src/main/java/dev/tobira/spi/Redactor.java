@@ -27,9 +27,8 @@ import java.util.Set;
  *       key-value DSNs ({@code password='a b'}), JDBC and ADO.NET strings
  *       ({@code Password={a;b};}), URL queries ({@code ?password=…&}), JSON and YAML. A quoted or
  *       braced value is masked to its closing quote, read both with backslash escapes and with
- *       doubled quotes: the longer of the two when
- *       both find a closing quote. A bare value is masked at most to the end of the
- *       line: after {@code ?} or {@code &} to white space or to a {@code &} that a further
+ *       doubled quotes (the longer of the two when both find a closing quote). A bare value is
+ *       masked at most to the end of the line: after {@code ?} or {@code &} to white space or to a {@code &} that a further
  *       {@code key=} follows; after {@code ;} to a {@code ;} that a further {@code key=} follows;
  *       elsewhere to white space that a further {@code key=} follows, so free text after a
  *       {@code password=} is masked with it.
