@@ -1,0 +1,385 @@
+package dev.tobira.driver.postgres;
+
+import dev.tobira.drivertest.Evidence;
+import dev.tobira.spi.Dsn;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.SqlScan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The native side channel of the PostgreSQL tests: plain pgjdbc connections, never the driver under
+ * test. Each test class gets a schema of its own ({@code search_path} of the driver's DSN) and an
+ * application name of its own, by which its sessions are counted.
+ */
+final class PgFixture implements AutoCloseable {
+    static final String SHOP = """
+            create table customers (id integer primary key, name text not null, email text,
+              country text not null, created_at text not null);
+            create table orders (id integer primary key,
+              customer_id integer not null references customers(id),
+              total_cents integer not null, status text not null, created_at text not null);
+            insert into customers values
+             (1,'Ada Lovelace','ada@example.com','GB','2026-09-02'),
+             (2,'Grace Hopper','grace@example.com','US','2026-09-10'),
+             (3,'Linus Torvalds',NULL,'FI','2026-09-15'),
+             (4,'Margaret Hamilton','margaret@example.com','US','2026-10-01'),
+             (5,'Ken Thompson','ken@example.com','US','2026-10-20');
+            insert into orders values
+             (1,1,4999,'paid','2026-10-21'),(2,1,1250,'paid','2026-10-22'),
+             (3,2,8900,'refunded','2026-10-22'),(4,3,2300,'paid','2026-10-23'),
+             (5,4,15000,'pending','2026-10-24'),(6,2,720,'paid','2026-10-25'),
+             (7,5,3100,'paid','2026-10-26');
+            create index orders_status on orders (status);
+            """;
+
+    private static final String FINGERPRINT_FUNCTION = """
+            CREATE OR REPLACE FUNCTION tobira_fixture.fingerprint(s text) RETURNS text LANGUAGE plpgsql AS $f$
+            DECLARE r record; acc text := ''; part text;
+            BEGIN
+              FOR r IN SELECT c.oid, c.relname, c.relkind::text AS relkind, c.relacl::text AS acl FROM pg_class c
+                       JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = s ORDER BY c.relname LOOP
+                acc := acc || 'rel:' || r.relname || ':' || r.relkind || ':' || coalesce(r.acl, '') || ':'
+                       || coalesce(obj_description(r.oid, 'pg_class'), '') || E'\\n';
+                IF r.relkind IN ('r', 'p', 'm') THEN
+                  EXECUTE format('SELECT coalesce(string_agg(t::text, E''\\n'' ORDER BY t::text), '''') FROM %I.%I t', s, r.relname)
+                    INTO part;
+                  acc := acc || part || E'\\n';
+                ELSIF r.relkind = 'S' THEN
+                  EXECUTE format('SELECT last_value || '':'' || is_called FROM %I.%I', s, r.relname) INTO part;
+                  acc := acc || part || E'\\n';
+                END IF;
+              END LOOP;
+              SELECT acc || coalesce(string_agg(x, E'\\n' ORDER BY x), '') INTO acc FROM (
+                SELECT 'att:' || c.relname || '.' || a.attname || ':' || format_type(a.atttypid, a.atttypmod) || ':' || a.attnotnull::text AS x
+                  FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+                  WHERE n.nspname = s AND a.attnum > 0 AND NOT a.attisdropped
+                UNION ALL SELECT 'con:' || conname || ':' || pg_get_constraintdef(oid) FROM pg_constraint
+                  WHERE connamespace = (SELECT oid FROM pg_namespace WHERE nspname = s)
+                UNION ALL SELECT 'idx:' || indexdef FROM pg_indexes WHERE schemaname = s
+                UNION ALL SELECT 'fn:' || p.proname || ':' || md5(p.prosrc) FROM pg_proc p
+                  WHERE p.pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = s)
+                UNION ALL SELECT 'trg:' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+                  JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = s
+                UNION ALL SELECT 'nsp:' || nspname FROM pg_namespace
+                UNION ALL SELECT 'role:' || rolname FROM pg_roles
+                UNION ALL SELECT 'ext:' || extname FROM pg_extension
+                UNION ALL SELECT 'db:' || datname FROM pg_database
+                UNION ALL SELECT 'lo:' || count(*) FROM pg_largeobject_metadata
+              ) parts;
+              RETURN md5(acc);
+            END $f$""";
+
+    /** The one large object the seed leaves, for probes that export it. */
+    static final int LARGE_OBJECT = 424242;
+
+    final String server;
+    final String schema;
+    final String applicationName;
+    private final String jdbcUrl;
+    private final Properties properties = new Properties();
+    private final Connection side;
+    private final String token = UUID.randomUUID().toString().substring(0, 8);
+    private String pristine;
+
+    /**
+     * @param server the server's DSN, {@code postgres://user@host:port/db}
+     * @param schema the schema of this test class
+     */
+    PgFixture(String server, String schema) {
+        this.server = server;
+        this.schema = schema;
+        this.applicationName = "tobira-test-" + schema;
+        Dsn.Url url = Dsn.parseUrl("postgres", server);
+        this.jdbcUrl = "jdbc:postgresql://" + url.host() + ":" + url.port().orElse(5432) + "/" + url.database();
+        properties.setProperty("user", url.user().orElse("postgres"));
+        url.password().ifPresent(p -> properties.setProperty("password", p));
+        properties.setProperty("ApplicationName", "tobira-fixture");
+        try {
+            side = nativeConnection();
+            try (Statement st = side.createStatement()) {
+                st.execute("CREATE SCHEMA IF NOT EXISTS tobira_fixture");
+                st.execute(FINGERPRINT_FUNCTION);
+                st.execute("SET synchronous_commit = off");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("the PostgreSQL fixture could not connect to " + server, e);
+        }
+    }
+
+    /** The DSN the driver under test opens: the class's schema first in the search path, the class's application name. */
+    String dsn() {
+        return server + "?sslmode=disable&search_path=" + schema + "&application_name=" + applicationName;
+    }
+
+    Connection nativeConnection() throws SQLException {
+        Connection c = DriverManager.getConnection(jdbcUrl, properties);
+        try (Statement st = c.createStatement()) {
+            st.execute("SET search_path = " + schema + ", public");
+        }
+        return c;
+    }
+
+    /**
+     * Restores the shop in the class's schema and removes what probes may have left in the database.
+     * Everything it restores is in the fingerprint, so a state whose fingerprint is the freshly
+     * seeded one is left as it is: most probes are refused and change nothing.
+     */
+    void seed() {
+        if (pristine != null && fingerprint().equals(pristine)) {
+            return;
+        }
+        String sql = "DROP SCHEMA IF EXISTS " + schema + " CASCADE; CREATE SCHEMA " + schema + "; SET search_path = " + schema + ";\n"
+                + SHOP
+                + "CREATE SEQUENCE probe_seq;\n"
+                + "CREATE FUNCTION tobira_delete_orders() RETURNS bigint LANGUAGE sql VOLATILE AS $$ WITH d AS (DELETE FROM "
+                + schema + ".orders RETURNING 1) SELECT count(*) FROM d $$;\n"
+                + "CREATE PROCEDURE tobira_delete_orders_proc() LANGUAGE sql AS $$ DELETE FROM " + schema + ".orders $$;\n"
+                + "SELECT lo_unlink(oid) FROM pg_largeobject_metadata;\n"
+                + "SELECT lo_from_bytea(" + LARGE_OBJECT + ", 'tobira');\n"
+                + "DROP ROLE IF EXISTS probe_role_" + schema + ";\n"
+                + "SET search_path = " + schema + ", public;";
+        try (Statement st = side.createStatement()) {
+            st.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("seeding schema " + schema + " failed", e);
+        }
+        if (pristine == null) {
+            pristine = fingerprint();
+        }
+    }
+
+    /** A digest of the schema's objects and rows, sequences, privileges and comments, and the database's roles, schemas, extensions and large objects. */
+    String fingerprint() {
+        try (PreparedStatement st = side.prepareStatement("SELECT tobira_fixture.fingerprint(?)")) {
+            st.setString(1, schema);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("fingerprinting schema " + schema + " failed", e);
+        }
+    }
+
+    /** Each statement in autocommit, going on past failures, as psql does. */
+    boolean executeNatively(String text) {
+        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
+            for (SqlScan.Statement s : SqlScan.of(text, SqlDialect.POSTGRES).statements()) {
+                try {
+                    st.execute(s.text());
+                } catch (SQLException e) {
+                    // as psql without ON_ERROR_STOP: go on with the next statement
+                }
+            }
+            return true;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sessions the driver under test has open (by its application name). */
+    OptionalLong sessions() {
+        return OptionalLong.of(count("SELECT count(*) FROM pg_stat_activity WHERE application_name = ?", applicationName));
+    }
+
+    /** Sessions of the driver under test that sit inside a transaction. */
+    long idleInTransaction() {
+        return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = ? AND state LIKE 'idle in transaction%'",
+                applicationName);
+    }
+
+    long count(String sql, String arg) {
+        try (PreparedStatement st = side.prepareStatement(sql)) {
+            st.setString(1, arg);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Whether the server writes files where this JVM can see them (the server is on this machine). */
+    boolean sharesFiles() {
+        Path probe = Path.of("/tmp", "tobira-fs-check-" + token);
+        try (Statement st = side.createStatement()) {
+            st.execute("COPY (SELECT 1) TO '" + probe + "'");
+            return Files.exists(probe);
+        } catch (SQLException e) {
+            return false;
+        } finally {
+            deleteQuietly(probe);
+        }
+    }
+
+    Set<String> availableExtensions() {
+        Set<String> names = new HashSet<>();
+        try (Statement st = side.createStatement(); ResultSet rs = st.executeQuery("SELECT name FROM pg_available_extensions")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return names;
+    }
+
+    /** A file path under /tmp, where the server (running as another OS user) can write. */
+    Path tmpFile(String name) {
+        return Path.of("/tmp", "tobira-probe-" + schema + "-" + token + "-" + name);
+    }
+
+    static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Evidence: a file the probe makes the server write. */
+    static Evidence file(Path path) {
+        return new Evidence() {
+            @Override
+            public void clear() {
+                deleteQuietly(path);
+            }
+
+            @Override
+            public boolean observed() {
+                return Files.exists(path);
+            }
+        };
+    }
+
+    /**
+     * Evidence: a session that did not match a query when the evidence was last cleared matches it
+     * now. Session state (a setting, a session lock) cannot be cleared from outside, so a session
+     * already marked when cleared is not counted again.
+     */
+    Evidence newSessionMatching(String sql) {
+        return new Evidence() {
+            private final Set<Integer> baseline = new HashSet<>();
+
+            private Set<Integer> pids() {
+                Set<Integer> pids = new HashSet<>();
+                try (Statement st = side.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                    while (rs.next()) {
+                        pids.add(rs.getInt(1));
+                    }
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+                return pids;
+            }
+
+            @Override
+            public void clear() {
+                baseline.clear();
+                baseline.addAll(pids());
+            }
+
+            @Override
+            public boolean observed() {
+                Set<Integer> now = pids();
+                now.removeAll(baseline);
+                return !now.isEmpty();
+            }
+        };
+    }
+
+    /** Evidence: a notification on a channel this fixture listens to. */
+    Evidence notification(String channel) {
+        return new Evidence() {
+            private Connection listener;
+
+            private org.postgresql.PGConnection listener() throws SQLException {
+                if (listener == null || listener.isClosed()) {
+                    listener = nativeConnection();
+                    try (Statement st = listener.createStatement()) {
+                        st.execute("LISTEN " + channel);
+                    }
+                }
+                return listener.unwrap(org.postgresql.PGConnection.class);
+            }
+
+            @Override
+            public void clear() {
+                try {
+                    listener().getNotifications(50);
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+
+            @Override
+            public boolean observed() {
+                try {
+                    var n = listener().getNotifications(300);
+                    return n != null && n.length > 0;
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        };
+    }
+
+    /** Evidence: a victim session, which the probe terminates, is gone. */
+    Evidence victim(String applicationName) {
+        return new Evidence() {
+            private Connection victim;
+
+            @Override
+            public void clear() {
+                try {
+                    if (victim == null || !victim.isValid(2)) {
+                        Properties p = new Properties();
+                        p.putAll(properties);
+                        p.setProperty("ApplicationName", applicationName);
+                        victim = DriverManager.getConnection(jdbcUrl, p);
+                    }
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+
+            @Override
+            public boolean observed() {
+                try {
+                    return victim != null && !victim.isValid(2);
+                } catch (SQLException e) {
+                    return true;
+                }
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        try (Statement st = side.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        } catch (SQLException e) {
+            // the next run drops it first anyway
+        }
+        try {
+            side.close();
+        } catch (SQLException e) {
+            // nothing left to do
+        }
+    }
+}
