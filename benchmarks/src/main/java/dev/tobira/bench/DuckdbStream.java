@@ -1,0 +1,9 @@
+package dev.tobira.bench;
+
+/** {@link StreamBench} on DuckDB. */
+public class DuckdbStream extends StreamBench {
+    @Override
+    protected SqlEngine engine() {
+        return SqlEngine.DUCKDB;
+    }
+}

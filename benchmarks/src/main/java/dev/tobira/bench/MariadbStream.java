@@ -1,0 +1,9 @@
+package dev.tobira.bench;
+
+/** {@link StreamBench} on MariaDB. */
+public class MariadbStream extends StreamBench {
+    @Override
+    protected SqlEngine engine() {
+        return SqlEngine.MARIADB;
+    }
+}

@@ -1,0 +1,114 @@
+package dev.tobira.bench;
+
+import dev.tobira.api.Conn;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Guarded point-read latency: {@code select … where id = ?} for one row, its five values to the
+ * blackhole. {@code tobira} sends it read-only on a read-only connection (the guard, and on server
+ * engines the read-only transaction); {@code raw} is what most JDBC code does in autocommit: prepare,
+ * bind, execute, read, close. The ids come from a pinned seed, the same sequence on both sides.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+public abstract class PointBench {
+    private static final int KEYS = 4096;
+
+    private Conn tobira;
+    private Query query;
+    private Connection raw;
+    private long[] keys;
+    private int next;
+
+    /** The engine this subclass measures. */
+    protected abstract SqlEngine engine();
+
+    @Setup(Level.Trial)
+    public void open(BenchmarkParams params) throws SQLException {
+        SqlEngine engine = engine();
+        engine.unavailable().ifPresent(why -> {
+            throw new IllegalStateException("not run: " + why);
+        });
+        engine.ensureData();
+        keys = Dataset.pointKeys(KEYS, Dataset.rows());
+        if (params.getBenchmark().endsWith(".tobira")) {
+            tobira = engine.openTobira();
+            query = Query.of(Dataset.pointSql()).withReadOnly(true);
+        } else {
+            raw = engine.raw();
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        if (tobira != null) {
+            tobira.close();
+        }
+        if (raw != null) {
+            raw.close();
+        }
+    }
+
+    private long key() {
+        long k = keys[next];
+        next = (next + 1) & (KEYS - 1);
+        return k;
+    }
+
+    @Benchmark
+    public void tobira(Blackhole bh) {
+        long id = key();
+        try (ResultSet rs = tobira.query(query.withParams(Value.of(id)))) {
+            Row row = rs.next();
+            for (int i = 0; i < 5; i++) {
+                bh.consume(row.get(i));
+            }
+            if (rs.hasNext()) {
+                throw new IllegalStateException("more than one row for id " + id);
+            }
+        }
+    }
+
+    @Benchmark
+    public void raw(Blackhole bh) throws SQLException {
+        long id = key();
+        SqlEngine engine = engine();
+        try (PreparedStatement ps = raw.prepareStatement(Dataset.pointSql())) {
+            ps.setLong(1, id);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new IllegalStateException("no row for id " + id);
+                }
+                engine.readRow(rs, bh);
+                if (rs.next()) {
+                    throw new IllegalStateException("more than one row for id " + id);
+                }
+            }
+        }
+    }
+}

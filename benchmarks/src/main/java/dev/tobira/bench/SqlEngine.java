@@ -1,0 +1,368 @@
+package dev.tobira.bench;
+
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.Registry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.util.Optional;
+import java.util.Properties;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * One SQL engine as both sides see it: how the raw JDBC client connects and streams (the settings a
+ * careful user picks, and the same fetch size the tobira dialect uses), how tobira opens it, and how
+ * the fixed {@link Dataset} is built there once.
+ */
+enum SqlEngine {
+    SQLITE("sqlite", "SQLite") {
+        @Override
+        Optional<String> serverAbsent() {
+            return Optional.empty();
+        }
+
+        private Path file() {
+            return Dataset.dir().resolve(Dataset.table() + ".db");
+        }
+
+        @Override
+        void ensureData() throws SQLException {
+            Path file = file();
+            if (Files.exists(file)) {
+                try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+                    if (count(c) == Dataset.rows()) {
+                        return;
+                    }
+                }
+            }
+            Path tmp = file.resolveSibling(file.getFileName() + ".building");
+            try {
+                Files.createDirectories(file.getParent());
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp); Statement st = c.createStatement()) {
+                // SQLite has no decimal or timestamp type: the amount is a REAL, the time its ISO text
+                st.execute("create table " + Dataset.table() + " (id integer primary key, name text not null,"
+                        + " amount real not null, created_at text not null, active integer not null)");
+                st.execute("insert into " + Dataset.table() + " with recursive s(g) as (select 1 union all select g + 1 from s"
+                        + " where g < " + Dataset.rows() + ") select g, 'customer-' || g, ((g * 7919) % 1000000) / 100.0,"
+                        + " strftime('%Y-%m-%d %H:%M:%S', 1767225600 + g, 'unixepoch'), g % 3 = 0 from s");
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        String tobiraDsn() {
+            return "sqlite:" + file();
+        }
+
+        @Override
+        Connection raw() throws SQLException {
+            return DriverManager.getConnection("jdbc:sqlite:" + file());
+        }
+
+        @Override
+        void readRow(ResultSet rs, Blackhole bh) throws SQLException {
+            bh.consume(rs.getLong(1));
+            bh.consume(rs.getString(2));
+            bh.consume(rs.getDouble(3));
+            bh.consume(rs.getString(4));
+            bh.consume(rs.getBoolean(5));
+        }
+    },
+
+    DUCKDB("duckdb", "DuckDB") {
+        @Override
+        Optional<String> serverAbsent() {
+            return Optional.empty();
+        }
+
+        private Path file() {
+            return Dataset.dir().resolve(Dataset.table() + ".duckdb");
+        }
+
+        @Override
+        void ensureData() throws SQLException {
+            Path file = file();
+            if (Files.exists(file)) {
+                try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file, readOnly())) {
+                    if (count(c) == Dataset.rows()) {
+                        return;
+                    }
+                }
+            }
+            Path tmp = file.resolveSibling(file.getFileName() + ".building");
+            try {
+                Files.createDirectories(file.getParent());
+                Files.deleteIfExists(tmp);
+                Files.deleteIfExists(tmp.resolveSibling(tmp.getFileName() + ".wal"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + tmp); Statement st = c.createStatement()) {
+                st.execute("create table " + Dataset.table() + " (id bigint primary key, name varchar not null,"
+                        + " amount decimal(12,2) not null, created_at timestamp not null, active boolean not null)");
+                st.execute("insert into " + Dataset.table() + " select g, 'customer-' || g,"
+                        + " cast((g * 7919) % 1000000 as decimal(12,2)) / 100, timestamp '2026-01-01 00:00:00' + to_seconds(g),"
+                        + " g % 3 = 0 from range(1, " + (Dataset.rows() + 1) + ") t(g)");
+                st.execute("checkpoint");
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private Properties readOnly() {
+            Properties p = new Properties();
+            p.setProperty("duckdb.read_only", "true");
+            // streams from the engine instead of materializing the whole result first, as the tobira dialect does
+            p.setProperty("jdbc_stream_results", "true");
+            return p;
+        }
+
+        @Override
+        String tobiraDsn() {
+            return "duckdb:" + file();
+        }
+
+        @Override
+        Connection raw() throws SQLException {
+            return DriverManager.getConnection("jdbc:duckdb:" + file(), readOnly());
+        }
+
+        @Override
+        void readRow(ResultSet rs, Blackhole bh) throws SQLException {
+            typedRow(rs, bh);
+        }
+    },
+
+    POSTGRES("postgres", "PostgreSQL") {
+        @Override
+        Optional<String> serverAbsent() {
+            return Servers.postgres().absent();
+        }
+
+        private String url(String database) {
+            Servers.Server s = Servers.postgres();
+            return "jdbc:postgresql://" + s.host() + ":" + s.port() + "/" + database;
+        }
+
+        private Properties login() {
+            Servers.Server s = Servers.postgres();
+            Properties p = new Properties();
+            p.setProperty("user", s.user().isEmpty() ? "postgres" : s.user());
+            if (!s.password().isEmpty()) {
+                p.setProperty("password", s.password());
+            }
+            p.setProperty("ApplicationName", "tobira-bench-raw");
+            return p;
+        }
+
+        @Override
+        void ensureData() throws SQLException {
+            Servers.Server s = Servers.postgres();
+            try (Connection c = DriverManager.getConnection(url(s.database().isEmpty() ? "postgres" : s.database()), login());
+                 Statement st = c.createStatement()) {
+                try (ResultSet rs = st.executeQuery("select 1 from pg_database where datname = '" + Servers.DATABASE + "'")) {
+                    if (!rs.next()) {
+                        st.execute("create database " + Servers.DATABASE);
+                    }
+                }
+            }
+            try (Connection c = DriverManager.getConnection(url(Servers.DATABASE), login()); Statement st = c.createStatement()) {
+                if (count(c) == Dataset.rows()) {
+                    return;
+                }
+                st.execute("drop table if exists " + Dataset.table());
+                st.execute("create table " + Dataset.table() + " (id bigint primary key, name text not null,"
+                        + " amount numeric(12,2) not null, created_at timestamp not null, active boolean not null)");
+                st.execute("insert into " + Dataset.table() + " select g, 'customer-' || g, ((g * 7919) % 1000000) / 100.0,"
+                        + " timestamp '2026-01-01 00:00:00' + g * interval '1 second', g % 3 = 0"
+                        + " from generate_series(1, " + Dataset.rows() + ") g");
+                st.execute("vacuum analyze " + Dataset.table());
+            }
+        }
+
+        @Override
+        String tobiraDsn() {
+            return Servers.postgres().dsn("postgres", Servers.DATABASE);
+        }
+
+        @Override
+        Connection raw() throws SQLException {
+            return DriverManager.getConnection(url(Servers.DATABASE), login());
+        }
+
+        @Override
+        void beginStream(Connection c) throws SQLException {
+            c.setAutoCommit(false); // pgjdbc honours the fetch size only inside a transaction
+        }
+
+        @Override
+        void endStream(Connection c) throws SQLException {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+
+        @Override
+        void readRow(ResultSet rs, Blackhole bh) throws SQLException {
+            typedRow(rs, bh);
+        }
+    },
+
+    MARIADB("mysql", "MariaDB") {
+        @Override
+        Optional<String> serverAbsent() {
+            return Servers.mariadb().absent();
+        }
+
+        private String url(String database) {
+            Servers.Server s = Servers.mariadb();
+            return "jdbc:mariadb://" + s.host() + ":" + s.port() + "/" + database;
+        }
+
+        private Properties login() {
+            Servers.Server s = Servers.mariadb();
+            Properties p = new Properties();
+            p.setProperty("user", s.user().isEmpty() ? "root" : s.user());
+            p.setProperty("password", s.password());
+            return p;
+        }
+
+        @Override
+        void ensureData() throws SQLException {
+            try (Connection c = DriverManager.getConnection(url(""), login()); Statement st = c.createStatement()) {
+                st.execute("create database if not exists " + Servers.DATABASE);
+            }
+            try (Connection c = DriverManager.getConnection(url(Servers.DATABASE), login()); Statement st = c.createStatement()) {
+                if (count(c) == Dataset.rows()) {
+                    return;
+                }
+                st.execute("drop table if exists " + Dataset.table());
+                st.execute("create table " + Dataset.table() + " (id bigint primary key, name varchar(40) not null,"
+                        + " amount decimal(12,2) not null, created_at datetime not null, active boolean not null) engine=InnoDB");
+                st.execute("insert into " + Dataset.table() + " select seq, concat('customer-', seq), ((seq * 7919) % 1000000) / 100,"
+                        + " timestamp '2026-01-01 00:00:00' + interval seq second, seq % 3 = 0 from seq_1_to_" + Dataset.rows());
+                st.execute("analyze table " + Dataset.table());
+            }
+        }
+
+        @Override
+        String tobiraDsn() {
+            return Servers.mariadb().dsn("mysql", Servers.DATABASE);
+        }
+
+        @Override
+        Connection raw() throws SQLException {
+            return DriverManager.getConnection(url(Servers.DATABASE), login());
+        }
+
+        @Override
+        void readRow(ResultSet rs, Blackhole bh) throws SQLException {
+            typedRow(rs, bh);
+        }
+    };
+
+    /** Rows per fetch on both sides: the tobira JDBC base's default. */
+    static final int FETCH_SIZE = 1000;
+
+    private final String driver;
+    private final String display;
+
+    SqlEngine(String driver, String display) {
+        this.driver = driver;
+        this.display = display;
+    }
+
+    /** The tobira driver's name in the registry. */
+    String driver() {
+        return driver;
+    }
+
+    String display() {
+        return display;
+    }
+
+    /** Why this engine's server cannot be used, or empty. */
+    abstract Optional<String> serverAbsent();
+
+    /** Builds the dataset unless it is already there, complete. */
+    abstract void ensureData() throws SQLException;
+
+    /** The DSN tobira opens (read-only). */
+    abstract String tobiraDsn();
+
+    /** A raw JDBC connection on the dataset, in autocommit. */
+    abstract Connection raw() throws SQLException;
+
+    /** Puts the raw connection in its streaming mode before a streamed read. */
+    void beginStream(Connection c) throws SQLException {}
+
+    /** Leaves the streaming mode after a streamed read. */
+    void endStream(Connection c) throws SQLException {}
+
+    /** Reads the current row's five columns into locals, as typed as this engine allows. */
+    abstract void readRow(ResultSet rs, Blackhole bh) throws SQLException;
+
+    /** Why this engine cannot be measured at all, or empty. */
+    Optional<String> unavailable() {
+        Optional<String> server = serverAbsent();
+        if (server.isPresent()) {
+            return server;
+        }
+        return Registry.discover().driver(driver).isPresent() ? Optional.empty()
+                : Optional.of("the tobira " + driver + " driver is not on the class path (tobira-driver-" + driver
+                        + " has not landed in benchmarks/pom.xml yet)");
+    }
+
+    /** Opens the tobira side: a read-only connection, so every query is guarded. */
+    Conn openTobira() {
+        return Registry.discover().open(ConnConfig.of(tobiraDsn()).withName("bench").withReadOnly(true));
+    }
+
+    /** Prepares the streamed query the way a careful user does: forward-only, read-only, a fetch size. */
+    PreparedStatement prepareStream(Connection c) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(Dataset.streamSql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        ps.setFetchSize(FETCH_SIZE);
+        return ps;
+    }
+
+    @Override
+    public String toString() {
+        return display;
+    }
+
+    static void typedRow(ResultSet rs, Blackhole bh) throws SQLException {
+        bh.consume(rs.getLong(1));
+        bh.consume(rs.getString(2));
+        bh.consume(rs.getBigDecimal(3));
+        bh.consume(rs.getObject(4, LocalDateTime.class));
+        bh.consume(rs.getBoolean(5));
+    }
+
+    static long count(Connection c) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("select count(*) from " + Dataset.table())) {
+            return rs.next() ? rs.getLong(1) : -1;
+        } catch (SQLException e) {
+            return -1; // no table yet
+        }
+    }
+}

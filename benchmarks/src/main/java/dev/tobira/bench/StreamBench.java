@@ -1,0 +1,110 @@
+package dev.tobira.bench;
+
+import dev.tobira.api.Conn;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * Streaming throughput: one operation reads every row of the {@link Dataset} (1,000,000 rows of five
+ * columns) and hands every value to the blackhole, through tobira ({@code tobira}) and through the
+ * raw JDBC driver ({@code raw}). Both return the row count, which is checked.
+ *
+ * <p>Each method runs in its own fork and opens only its own side, so DuckDB's one-configuration-per-
+ * process rule and connection caches cannot favour either.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+public abstract class StreamBench {
+    private Conn tobira;
+    private Query query;
+    private Connection raw;
+
+    /** The engine this subclass measures. */
+    protected abstract SqlEngine engine();
+
+    @Setup(Level.Trial)
+    public void open(BenchmarkParams params) throws SQLException {
+        SqlEngine engine = engine();
+        engine.unavailable().ifPresent(why -> {
+            throw new IllegalStateException("not run: " + why);
+        });
+        engine.ensureData();
+        if (params.getBenchmark().endsWith(".tobira")) {
+            tobira = engine.openTobira();
+            query = Query.of(Dataset.streamSql()).withReadOnly(true);
+        } else {
+            raw = engine.raw();
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        if (tobira != null) {
+            tobira.close();
+        }
+        if (raw != null) {
+            raw.close();
+        }
+    }
+
+    @Benchmark
+    public long tobira(Blackhole bh) {
+        long n = 0;
+        try (ResultSet rs = tobira.query(query)) {
+            while (rs.hasNext()) {
+                Row row = rs.next();
+                for (int i = 0; i < 5; i++) {
+                    bh.consume(row.get(i));
+                }
+                n++;
+            }
+        }
+        return checked(n);
+    }
+
+    @Benchmark
+    public long raw(Blackhole bh) throws SQLException {
+        SqlEngine engine = engine();
+        long n = 0;
+        engine.beginStream(raw);
+        try (PreparedStatement ps = engine.prepareStream(raw); java.sql.ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                engine.readRow(rs, bh);
+                n++;
+            }
+        } finally {
+            engine.endStream(raw);
+        }
+        return checked(n);
+    }
+
+    private static long checked(long n) {
+        if (n != Dataset.rows()) {
+            throw new IllegalStateException("read " + n + " rows, expected " + Dataset.rows());
+        }
+        return n;
+    }
+}
