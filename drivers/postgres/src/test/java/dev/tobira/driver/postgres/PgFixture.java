@@ -330,7 +330,7 @@ final class PgFixture implements AutoCloseable {
             @Override
             public boolean observed() {
                 try {
-                    var n = listener().getNotifications(300);
+                    var n = listener().getNotifications(150);
                     return n != null && n.length > 0;
                 } catch (SQLException e) {
                     throw new IllegalStateException(e);
