@@ -10,7 +10,9 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -314,51 +316,78 @@ final class Keyspace {
      * row is the key, its type, its TTL in milliseconds (-1 for none) and its value (a list, set,
      * sorted set or stream shows at most {@value #VALUE_ELEMENTS} elements).
      *
-     * <p>The cursor is the SCAN cursor, and how many keys of that SCAN batch were already shown,
-     * since SCAN's COUNT is only a hint and a batch may hold more keys than the page.
+     * <p>SCAN's COUNT is only a hint, so a batch may hold more keys than the page: the rest travel
+     * in the cursor ({@link BrowseCursor}).
      */
     Page browse(CollectionRef ref, String cursor, int size) {
         int db = db(ref.namespace(), "browse");
-        String scan = "0";
-        int skip = 0;
-        if (!cursor.isEmpty()) {
-            int at = cursor.indexOf('+');
-            try {
-                scan = at < 0 ? cursor : cursor.substring(0, at);
-                skip = at < 0 ? 0 : Integer.parseInt(cursor.substring(at + 1));
-                Long.parseUnsignedLong(scan);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("not a cursor of this driver: " + cursor, e);
-            }
-        }
+        BrowseCursor state = cursor.isEmpty() ? new BrowseCursor("0", false, new ArrayDeque<>()) : BrowseCursor.parse(cursor);
         List<String> keys = new ArrayList<>();
-        String next = "";
-        String at = scan;
-        boolean advanced = false;
-        // Collects one key past the page, so the last page is never an empty one.
-        scanning:
-        while (!(advanced && at.equals("0"))) {
-            KeyPage page = scanKeys(db, ref.name(), at, Math.max(size, 10), "browse");
-            List<String> batch = page.keys();
-            for (int i = skip; i < batch.size(); i++) {
-                if (keys.size() == size) {
-                    next = at + "+" + i;
-                    break scanning;
-                }
-                if (!keys.contains(batch.get(i))) {
-                    keys.add(batch.get(i));
-                }
-            }
-            skip = 0;
-            at = page.cursor();
-            advanced = true;
+        if (cursor.isEmpty() && isOne(call(db, "browse", "EXISTS", ref.name()))) {
+            keys.add(ref.name()); // a key without a separator is a collection of its own
         }
-        if (keys.isEmpty() && cursor.isEmpty() && !isOne(call(db, "browse", "EXISTS", ref.name()))) {
+        int count = Math.max(size, 10);
+        while (keys.size() < size) {
+            if (!state.pending().isEmpty()) {
+                String k = state.pending().poll();
+                if (!keys.contains(k)) {
+                    keys.add(k);
+                }
+            } else if (state.finished()) {
+                break;
+            } else {
+                state = state.advance(scanKeys(db, ref.name(), state.scan(), count, "browse"));
+            }
+        }
+        // Look ahead to the next key, so the last page is never an empty one.
+        while (state.pending().isEmpty() && !state.finished()) {
+            state = state.advance(scanKeys(db, ref.name(), state.scan(), count, "browse"));
+        }
+        if (keys.isEmpty() && cursor.isEmpty()) {
             throw DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME, "browse",
                     "no keys " + ref.name() + SEPARATOR + "* in logical database " + db);
         }
         keys.sort(null);
-        return rowsOf(db, keys, next);
+        return rowsOf(db, keys, state.pending().isEmpty() ? "" : state.encode());
+    }
+
+    /**
+     * Where browsing goes on: SCAN's cursor, whether the iteration has ended, and the keys SCAN
+     * returned that did not fit on the page. They travel in the cursor itself because asking SCAN
+     * for the same batch again may give other keys once the server has resized its table.
+     */
+    record BrowseCursor(String scan, boolean finished, ArrayDeque<String> pending) {
+        BrowseCursor advance(KeyPage page) {
+            pending.addAll(page.keys());
+            return new BrowseCursor(page.cursor(), page.cursor().equals("0"), pending);
+        }
+
+        String encode() {
+            StringBuilder sb = new StringBuilder(finished ? "end" : scan);
+            Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+            for (String k : pending) {
+                sb.append('.').append(b64.encodeToString(k.getBytes(StandardCharsets.UTF_8)));
+            }
+            return sb.toString();
+        }
+
+        static BrowseCursor parse(String text) {
+            String[] parts = text.split("\\.", -1);
+            try {
+                boolean end = parts[0].equals("end");
+                if (!end) {
+                    Long.parseUnsignedLong(parts[0]);
+                }
+                ArrayDeque<String> keys = new ArrayDeque<>();
+                Base64.Decoder b64 = Base64.getUrlDecoder();
+                for (int i = 1; i < parts.length; i++) {
+                    keys.add(new String(b64.decode(parts[i]), StandardCharsets.UTF_8));
+                }
+                return new BrowseCursor(end ? "0" : parts[0], end, keys);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("not a cursor of this driver: " + text, e);
+            }
+        }
     }
 
     private Page rowsOf(int db, List<String> keys, String next) {

@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Builds a {@link Reply} tree from Lettuce's RESP decoder, keeping every type RESP3 tells apart
- * (maps, sets, doubles, booleans, big numbers) and every byte of bulk strings.
+ * (maps, sets, doubles, booleans, big numbers) and every byte of bulk strings. Lettuce reports
+ * simple, bulk and verbatim strings alike, so all three are of native type {@code string}.
  *
  * <p>Lettuce calls {@code multi…} when an aggregate starts and {@code complete(depth)} after every
  * element, with the depth the decoder is back at; an aggregate at nesting level {@code d} ends
@@ -34,12 +35,7 @@ final class ReplyOutput extends CommandOutput<byte[], byte[], Reply> {
 
     @Override
     public void set(ByteBuffer bytes) {
-        add(bytes == null ? Reply.Scalar.NULL : new Reply.Scalar(Values.ofBytes(copy(bytes)), "bulk-string"));
-    }
-
-    @Override
-    public void setSingle(ByteBuffer bytes) {
-        add(bytes == null ? Reply.Scalar.NULL : new Reply.Scalar(Values.ofBytes(copy(bytes)), "simple-string"));
+        add(bytes == null ? Reply.Scalar.NULL : new Reply.Scalar(Values.ofBytes(copy(bytes)), "string"));
     }
 
     @Override

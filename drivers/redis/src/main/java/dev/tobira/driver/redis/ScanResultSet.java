@@ -76,7 +76,7 @@ final class ScanResultSet extends CursorResultSet {
     }
 
     private static Column text(String name) {
-        return new Column(name, Value.Kind.TEXT, "bulk-string", false);
+        return new Column(name, Value.Kind.TEXT, "string", false);
     }
 
     @Override

@@ -9,8 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import redis.embedded.RedisServer;
 import redis.embedded.core.RedisServerBuilder;
 
@@ -76,6 +78,11 @@ final class RedisServers {
     record Running(int port, Path dir, Stopper stopper) {
         void stop() {
             stopper.stop();
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                // a temporary directory left behind is not worth failing a test
+            }
         }
     }
 
