@@ -46,10 +46,6 @@ final class Keyspace {
         this.guard = guard;
     }
 
-    Session session() {
-        return session;
-    }
-
     int defaultDb() {
         return session.target().db();
     }

@@ -56,14 +56,13 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     private final boolean readOnly;
     private final Keyspace keyspace;
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
-    private final boolean feedEnabled;
+    private volatile Boolean feedEnabled;
 
     RedisConn(Session session, ReadOnlyGuard guard, boolean readOnly) {
         this.session = session;
         this.guard = guard;
         this.readOnly = readOnly;
         this.keyspace = new Keyspace(session, guard);
-        this.feedEnabled = KeyspaceFeed.enabled(keyspace);
     }
 
     @Override
@@ -84,7 +83,9 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
                     ReadOnlyGuard.display(lookup) + " changes the connection's state: " + why);
         }
         if (!ScanResultSet.applies(cmd)) {
-            return Rows.of(session.call(cmd, db, query.timeout(), "query"), cmd, query.limit(), start);
+            ResultSet rs = Rows.of(session.call(cmd, db, query.timeout(), "query"), cmd, query.limit(), start, open::remove);
+            open.add(rs);
+            return rs;
         }
         ScanResultSet rs = ScanResultSet.start(session, cmd, db, query.timeout(), query.limit(), start, open::remove);
         open.add(rs);
@@ -179,7 +180,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     public ResultSet tail(CollectionRef collection) {
         requireNonNull(collection, "collection is null");
         ensureOpen();
-        if (!feedEnabled && !KeyspaceFeed.enabled(keyspace)) {
+        if (!KeyspaceFeed.enabled(keyspace)) {
             throw KeyspaceFeed.unsupported();
         }
         KeyspaceFeed feed = KeyspaceFeed.start(session, keyspace, collection, open::remove);
@@ -199,13 +200,13 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
 
     /**
      * The facets this connection offers: the change feed only when the server publishes keyspace
-     * notifications ({@code notify-keyspace-events}) as the connection opened.
+     * notifications ({@code notify-keyspace-events}), as asked the first time this is called.
      */
     @Override
     public Set<Capability> capabilities() {
         EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
         set.addAll(Capabilities.of(this));
-        if (!feedEnabled) {
+        if (!feedOffered()) {
             set.remove(Capability.CHANGE_FEED);
         }
         return Collections.unmodifiableSet(set);
@@ -214,10 +215,20 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     @Override
     public <T extends Facet> Optional<T> as(Class<T> facet) {
         requireNonNull(facet, "facet is null");
-        if (facet == ChangeFeed.class && !feedEnabled) {
+        if (facet == ChangeFeed.class && !feedOffered()) {
             return Optional.empty();
         }
         return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();
+    }
+
+    private boolean feedOffered() {
+        Boolean offered = feedEnabled;
+        if (offered == null) {
+            ensureOpen();
+            offered = KeyspaceFeed.enabled(keyspace);
+            feedEnabled = offered;
+        }
+        return offered;
     }
 
     @Override

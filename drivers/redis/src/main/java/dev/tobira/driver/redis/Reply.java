@@ -41,11 +41,6 @@ sealed interface Reply permits Reply.Scalar, Reply.Aggregate {
             }
             return new Value.Array(values);
         }
-
-        /** The number of elements, or of entries for a map. */
-        int count() {
-            return shape == Shape.MAP ? items.size() / 2 : items.size();
-        }
     }
 
     /** The aggregate types of RESP. */

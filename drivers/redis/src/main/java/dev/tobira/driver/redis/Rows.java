@@ -4,11 +4,12 @@ import dev.tobira.api.Column;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
-import dev.tobira.spi.ResultSets;
+import dev.tobira.spi.CursorResultSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Turns one reply into rows: a scalar is one row with one column {@code value}; an array or set
@@ -22,11 +23,10 @@ final class Rows {
 
     private Rows() {}
 
-    static ResultSet of(Reply reply, CommandLine cmd, long limit, long startNanos) {
+    static ResultSet of(Reply reply, CommandLine cmd, long limit, long startNanos, Consumer<ResultSet> onRelease) {
         if (reply instanceof Reply.Scalar s) {
             List<Column> columns = List.of(new Column("value", s.value().kind(), s.type(), true));
-            return ResultSets.of(RedisDriver.NAME, columns, List.of(Row.of(columns, s.value())).iterator(), limit,
-                    startNanos);
+            return new InHand(columns, List.of(Row.of(columns, s.value())).iterator(), limit, startNanos, onRelease);
         }
         Reply.Aggregate a = (Reply.Aggregate) reply;
         boolean pairs = a.shape() == Reply.Shape.MAP
@@ -37,7 +37,7 @@ final class Rows {
             Reply firstKey = items.isEmpty() ? null : items.get(0);
             Reply firstValue = items.isEmpty() ? null : items.get(1);
             List<Column> columns = List.of(column("field", firstKey), column("value", firstValue));
-            return ResultSets.of(RedisDriver.NAME, columns, new Iterator<>() {
+            return new InHand(columns, new Iterator<>() {
                 private int i;
 
                 @Override
@@ -54,10 +54,10 @@ final class Rows {
                     i += 2;
                     return row;
                 }
-            }, limit, startNanos);
+            }, limit, startNanos, onRelease);
         }
         List<Column> columns = List.of(column("value", items.isEmpty() ? null : items.get(0)));
-        return ResultSets.of(RedisDriver.NAME, columns, new Iterator<>() {
+        return new InHand(columns, new Iterator<>() {
             private int i;
 
             @Override
@@ -72,7 +72,32 @@ final class Rows {
                 }
                 return Row.of(columns, items.get(i++).value());
             }
-        }, limit, startNanos);
+        }, limit, startNanos, onRelease);
+    }
+
+    /**
+     * The rows of a reply already received, made one at a time as the caller iterates; closed with
+     * its connection like any other result.
+     */
+    private static final class InHand extends CursorResultSet {
+        private final Iterator<Row> rows;
+        private final Consumer<ResultSet> onRelease;
+
+        InHand(List<Column> columns, Iterator<Row> rows, long limit, long startNanos, Consumer<ResultSet> onRelease) {
+            super(RedisDriver.NAME, columns, limit, startNanos);
+            this.rows = rows;
+            this.onRelease = onRelease;
+        }
+
+        @Override
+        protected Row fetch() {
+            return rows.hasNext() ? rows.next() : null;
+        }
+
+        @Override
+        protected void release() {
+            onRelease.accept(this);
+        }
     }
 
     static Column column(String name, Reply first) {

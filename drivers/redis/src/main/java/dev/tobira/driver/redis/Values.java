@@ -25,11 +25,6 @@ final class Values {
         }
     }
 
-    /** The text of a reply element that names something (a key, a field, a flag); bytes in hex. */
-    static String text(Value v) {
-        return v.toString();
-    }
-
     /**
      * The bytes a value is sent as: text in UTF-8, bytes as they are, numbers in their decimal form,
      * booleans as 1 or 0, dates and times in ISO-8601, arrays and documents as JSON.
