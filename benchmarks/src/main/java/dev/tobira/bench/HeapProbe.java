@@ -135,7 +135,7 @@ public final class HeapProbe {
             case POSTGRES:
                 return "select g as id, 'customer-' || g as name, ((g * 7919) % 1000000) / 100.0 as amount,"
                         + " timestamp '2026-01-01 00:00:00' + g * interval '1 second' as created_at, g % 3 = 0 as active"
-                        + " from generate_series(1, " + rows + ") g";
+                        + " from generate_series(1::bigint, " + rows + ") g";
             case MARIADB:
                 return "select seq as id, concat('customer-', seq) as name, ((seq * 7919) % 1000000) / 100 as amount,"
                         + " timestamp '2026-01-01 00:00:00' + interval seq second as created_at, seq % 3 = 0 as active"

@@ -57,7 +57,13 @@ public class PostgresExport {
 
     /** Why the tobira side cannot run, or empty. */
     static Optional<String> unavailable() {
-        return SqlEngine.POSTGRES.unavailable();
+        Optional<String> why = SqlEngine.POSTGRES.unavailable();
+        if (why.isPresent()) {
+            return why;
+        }
+        boolean exports = dev.tobira.api.Registry.discover().driver("postgres")
+                .map(d -> d.declared().contains(dev.tobira.api.Capability.EXPORTER)).orElse(false);
+        return exports ? Optional.empty() : Optional.of("the tobira postgres driver does not declare the Exporter capability yet");
     }
 
     /** Why the psql anchor cannot run, or empty. */

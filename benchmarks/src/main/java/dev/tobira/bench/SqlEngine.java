@@ -196,7 +196,7 @@ enum SqlEngine {
                         + " amount numeric(12,2) not null, created_at timestamp not null, active boolean not null)");
                 st.execute("insert into " + Dataset.table() + " select g, 'customer-' || g, ((g * 7919) % 1000000) / 100.0,"
                         + " timestamp '2026-01-01 00:00:00' + g * interval '1 second', g % 3 = 0"
-                        + " from generate_series(1, " + Dataset.rows() + ") g");
+                        + " from generate_series(1::bigint, " + Dataset.rows() + ") g");
                 st.execute("vacuum analyze " + Dataset.table());
             }
         }
