@@ -94,22 +94,23 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
                 dsn.password().orElse(""));
     }
 
+    /** The configuration's connect timeout, else the DSN's {@code connect_timeout}, else the default; the DSN's is checked either way. */
     private static int connectSeconds(Duration configured, String fromDsn) {
+        int dsnSeconds = -1;
+        if (fromDsn != null) {
+            try {
+                dsnSeconds = Integer.parseInt(fromDsn.trim());
+            } catch (NumberFormatException e) {
+                dsnSeconds = -1;
+            }
+            if (dsnSeconds < 0) {
+                throw invalid("connect_timeout must be a whole number of seconds");
+            }
+        }
         if (!configured.isZero()) {
             return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (configured.toMillis() + 999) / 1000));
         }
-        if (fromDsn == null) {
-            return (int) ConnConfig.DEFAULT_CONNECT_TIMEOUT.toSeconds();
-        }
-        try {
-            int seconds = Integer.parseInt(fromDsn.trim());
-            if (seconds >= 0) {
-                return seconds;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw invalid("connect_timeout must be a whole number of seconds");
+        return dsnSeconds >= 0 ? dsnSeconds : (int) ConnConfig.DEFAULT_CONNECT_TIMEOUT.toSeconds();
     }
 
     private static String urlEncode(String s) {

@@ -1,0 +1,412 @@
+package dev.tobira.driver.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Explainer;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Secret;
+import dev.tobira.api.Transactor;
+import dev.tobira.api.Value;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The driver against a real server (found the usual way): the read-only transaction around every
+ * guarded call and its end in every way a call can end, sessions, errors, types, metadata.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PostgresDriverTest {
+    private final PostgresDriver driver = new PostgresDriver();
+    private PgFixture fixture;
+
+    @BeforeAll
+    void start() {
+        fixture = new PgFixture(PgServer.find(), "tobira_pg_driver");
+    }
+
+    @AfterAll
+    void stop() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @BeforeEach
+    void seed() {
+        fixture.seed();
+    }
+
+    /** No test leaves a session of the driver behind, or one inside a transaction. */
+    @AfterEach
+    void nothingLeft() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (fixture.sessions().getAsLong() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(0, fixture.sessions().getAsLong(), "sessions of the driver left open");
+    }
+
+    private ConnConfig writable() {
+        return ConnConfig.of(fixture.dsn());
+    }
+
+    private ConnConfig readOnly() {
+        return writable().withReadOnly(true);
+    }
+
+    private static List<Row> all(ResultSet rs) {
+        try (rs) {
+            List<Row> rows = new java.util.ArrayList<>();
+            rs.forEachRemaining(rows::add);
+            return rows;
+        }
+    }
+
+    private static Value one(Conn conn, Query q) {
+        List<Row> rows = all(conn.query(q));
+        assertEquals(1, rows.size());
+        return rows.get(0).get(0);
+    }
+
+    private void assertNoOpenTransaction() {
+        assertEquals(0, fixture.idleInTransaction(), "a session of the driver sits idle in transaction");
+    }
+
+    // ---------------------------------------------------------------- the read-only transaction
+
+    @Test
+    void guardedCallsRunInAReadOnlyTransactionThatEnds() {
+        Query ro = Query.of("select current_setting('transaction_read_only')");
+        try (Conn rw = driver.open(writable()); Conn r = driver.open(readOnly())) {
+            assertEquals(Value.of("on"), one(r, ro));
+            assertEquals(Value.of("on"), one(rw, ro.withReadOnly(true)));
+            assertEquals(Value.of("off"), one(rw, ro), "a writable query after a read-only one is read-write again");
+            assertEquals(Value.of("on"), one(r, Query.of("show default_transaction_read_only")), "the session default too");
+            assertEquals(Value.of("on"), one(r, ro.withNamespace("public")), "with a namespace set first");
+            assertEquals(Value.of("off"), one(rw, Query.of("select current_setting('transaction_read_only')")));
+            assertNoOpenTransaction();
+        }
+    }
+
+    @Test
+    void theServerRefusesWhatTheTextHides() {
+        try (Conn r = driver.open(readOnly())) {
+            String before = fixture.fingerprint();
+            DriverException e = assertThrows(DriverException.class, () -> all(r.query(Query.of("select tobira_delete_orders()"))));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertEquals("25006", e.sqlState().orElse(""), "the server's read-only transaction refused it");
+            assertEquals(before, fixture.fingerprint());
+            e = assertThrows(DriverException.class, () -> all(r.query(Query.of("select * from customers for update"))));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            e = assertThrows(DriverException.class, () -> all(r.query(Query.of("select * into probe_x from customers"))));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertNoOpenTransaction();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"set transaction read write", "set session characteristics as transaction read write",
+        "select set_config('default_transaction_read_only', 'off', false)", "reset default_transaction_read_only",
+        "begin read write", "commit", "savepoint s", "select pg_read_file('/etc/passwd')", "select pg_ls_dir('/')",
+        "select pg_stat_file('/etc/passwd')", "listen tobira_ch", "select pg_cancel_backend(pg_backend_pid())",
+        "copy customers to stdout", "lock table customers", "prepare p as delete from orders", "vacuum customers",
+        "select dblink_exec('dbname=test', 'delete from orders')"})
+    void refusedOnEveryReadOnlyPath(String sql) {
+        String before = fixture.fingerprint();
+        try (Conn r = driver.open(readOnly()); Conn rw = driver.open(writable())) {
+            for (Function<Query, ResultSet> path : List.<Function<Query, ResultSet>>of(r::query, q -> rw.query(q.withReadOnly(true)))) {
+                DriverException e = assertThrows(DriverException.class, () -> all(path.apply(Query.of(sql))), sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            }
+            assertEquals(Value.of("on"), one(r, Query.of("show transaction_read_only")), sql + " lifted read-only");
+            assertEquals(Value.of("off"), one(rw, Query.of("show transaction_read_only")));
+        }
+        assertEquals(before, fixture.fingerprint());
+        assertNoOpenTransaction();
+    }
+
+    @Test
+    void noTransactionLeftOpenHoweverACallEnds() throws Exception {
+        for (ConnConfig config : List.of(readOnly(), writable())) {
+            try (Conn conn = driver.open(config)) {
+                Query big = Query.of("select g from generate_series(1, 1000000) g").withReadOnly(true);
+                // closed early by the caller, after a few rows
+                ResultSet rs = conn.query(big);
+                rs.next();
+                rs.next();
+                rs.close();
+                assertNoOpenTransaction();
+                // cut by a limit
+                assertEquals(3, all(conn.query(big.withLimit(3))).size());
+                assertNoOpenTransaction();
+                // closed from another thread while rows stream
+                ResultSet streaming = conn.query(big);
+                streaming.next();
+                CompletableFuture.runAsync(streaming::close).get(30, TimeUnit.SECONDS);
+                assertFalse(streaming.hasNext());
+                assertNoOpenTransaction();
+                // failed mid-stream
+                DriverException failed = assertThrows(DriverException.class,
+                        () -> all(conn.query(Query.of("select 1 / (100000 - g) from generate_series(1, 200000) g").withReadOnly(true))));
+                assertEquals(ErrorKind.INVALID_ARGUMENT, failed.kind(), failed.getMessage());
+                assertNoOpenTransaction();
+                // timed out
+                DriverException timeout = assertThrows(DriverException.class,
+                        () -> all(conn.query(Query.of("select pg_sleep(10)").withReadOnly(true).withTimeout(Duration.ofMillis(300)))));
+                assertEquals(ErrorKind.TIMEOUT, timeout.kind(), timeout.getMessage());
+                assertNoOpenTransaction();
+                // the calling thread interrupted while it iterates
+                ResultSet interrupted = conn.query(big);
+                interrupted.next();
+                Thread.currentThread().interrupt();
+                try {
+                    interrupted.close();
+                } finally {
+                    Thread.interrupted();
+                }
+                assertNoOpenTransaction();
+                // a syntax error
+                assertThrows(DriverException.class, () -> all(conn.query(Query.of("selec 1").withReadOnly(true))));
+                assertNoOpenTransaction();
+                // and the connection still works
+                assertEquals(Value.of(1), one(conn, Query.of("select 1").withReadOnly(true)));
+            }
+        }
+    }
+
+    @Test
+    void unguardedStatementsThatReturnRowsStreamAndCommit() {
+        try (Conn rw = driver.open(writable())) {
+            List<Row> deleted = all(rw.query(Query.of("with d as (delete from orders where id = 7 returning id) select id from d")));
+            assertEquals(1, deleted.size());
+            assertEquals(Value.of(6), one(rw, Query.of("select count(*) from orders")), "the writable CTE was committed");
+            assertNoOpenTransaction();
+            // what cannot run in a transaction block still runs: only row-returning statements get one
+            all(rw.query(Query.of("vacuum customers")));
+            DriverException e = assertThrows(DriverException.class, () -> all(rw.query(Query.of("begin"))));
+            assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
+            assertNoOpenTransaction();
+        }
+    }
+
+    @Test
+    void aReadOnlyQueryInsideAWritableTransactionIsRolledBackAlone() {
+        try (Conn rw = driver.open(writable())) {
+            Transactor.Tx tx = rw.as(Transactor.class).orElseThrow().begin();
+            all(tx.query(Query.of("insert into customers values (6, 'Barbara Liskov', null, 'US', '2026-11-01')")));
+            DriverException e = assertThrows(DriverException.class, () -> all(tx.query(Query.of("delete from orders").withReadOnly(true))));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            e = assertThrows(DriverException.class, () -> all(tx.query(Query.of("select tobira_delete_orders()").withReadOnly(true))));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertEquals(Value.of("off"), all(tx.query(Query.of("show transaction_read_only"))).get(0).get(0),
+                    "the transaction is read-write again after the read-only statement");
+            tx.commit();
+            assertEquals(Value.of(6), one(rw, Query.of("select count(*) from customers")));
+            assertEquals(Value.of(7), one(rw, Query.of("select count(*) from orders")));
+            assertNoOpenTransaction();
+        }
+    }
+
+    @Test
+    void refusesReadOnlyCallsWhenStringsAreNotStandard() {
+        try (Conn rw = driver.open(writable())) {
+            all(rw.query(Query.of("set standard_conforming_strings = off")));
+            DriverException e = assertThrows(DriverException.class, () -> all(rw.query(Query.of("select 'a\\''; select 1 --'").withReadOnly(true))));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().contains("standard_conforming_strings"), e.getMessage());
+            // pgjdbc's own parser, which knows the setting, sees two statements where the lexer saw one
+            e = assertThrows(DriverException.class, () -> all(rw.query(Query.of("select 'a\\''; select 1 --'"))));
+            assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
+            assertNoOpenTransaction();
+        }
+    }
+
+    // ---------------------------------------------------------------- sessions and errors
+
+    @Test
+    void aKilledBackendIsConnectionNotAHang() {
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try (Conn conn = driver.open(readOnly()); Connection side = fixture.nativeConnection()) {
+                int pid = Integer.parseInt(one(conn, Query.of("select pg_backend_pid()")).toString());
+                CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
+                    try (Statement st = side.createStatement()) {
+                        Thread.sleep(300);
+                        st.execute("select pg_terminate_backend(" + pid + ")");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                DriverException e = assertThrows(DriverException.class, () -> all(conn.query(Query.of("select pg_sleep(20)"))));
+                assertEquals(ErrorKind.CONNECTION, e.kind(), e.getMessage());
+                killer.get(10, TimeUnit.SECONDS);
+                DriverException next = assertThrows(DriverException.class, () -> all(conn.query(Query.of("select 1"))));
+                assertEquals(ErrorKind.CONNECTION, next.kind(), next.getMessage());
+                assertThrows(DriverException.class, conn::ping);
+            }
+        });
+    }
+
+    @Test
+    void tenThousandCyclesLeaveNoSession() throws Exception {
+        int threads = 8;
+        int each = 1250;
+        List<CompletableFuture<Void>> runs = new java.util.ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            runs.add(CompletableFuture.runAsync(() -> {
+                for (int i = 0; i < each; i++) {
+                    try (Conn conn = driver.open(i % 2 == 0 ? readOnly() : writable())) {
+                        assertEquals(Value.of(1), one(conn, Query.of("select 1")));
+                    }
+                }
+            }));
+        }
+        CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).get(10, TimeUnit.MINUTES);
+        // @AfterEach checks that none of the 10,000 sessions is left
+    }
+
+    @Test
+    void aDsnPasswordNeverReachesAMessage() {
+        String secret = "Pw-" + java.util.UUID.randomUUID();
+        String dsn = fixture.server.replace("://", "://nosuchrole_tobira:" + secret + "@").replaceFirst("@[^@]*@", "@");
+        DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of(dsn)).close());
+        assertTrue(e.kind() == ErrorKind.AUTH, e.kind() + ": " + e.getMessage());
+        assertFalse(e.getMessage().contains(secret), e.getMessage());
+        e = assertThrows(DriverException.class,
+                () -> driver.open(ConnConfig.of(fixture.server.replaceFirst("/[^/]*$", "/no_such_db_tobira")).withPassword(Secret.of(secret))).close());
+        assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
+        assertFalse(e.getMessage().contains(secret), e.getMessage());
+        e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of("postgres://u:" + secret + "@127.0.0.1:1/x")).close());
+        assertEquals(ErrorKind.CONNECTION, e.kind(), e.getMessage());
+        assertFalse(e.getMessage().contains(secret), e.getMessage());
+    }
+
+    @Test
+    void bothSchemesOpen() {
+        try (Conn a = driver.open(ConnConfig.of(fixture.dsn().replaceFirst("^postgres:", "postgresql:")))) {
+            assertEquals("postgres", a.info().driver());
+            assertEquals("postgresql", a.info().dialect());
+            assertFalse(a.info().serverVersion().isEmpty());
+        }
+    }
+
+    // ---------------------------------------------------------------- types and parameters
+
+    @Test
+    void parametersOfEveryKind() {
+        try (Conn rw = driver.open(writable())) {
+            assertEquals(new Value.Json("{\"a\":1}"), one(rw, Query.of("select ?::jsonb").withParams(new Value.Json("{\"a\": 1}"))));
+            assertEquals(Value.of(3), one(rw, Query.of("select array_length(?::int8[], 1)")
+                    .withParams(new Value.Array(List.of(Value.of(1), Value.of(2), Value.NULL)))));
+            assertEquals(new Value.Array(List.of(Value.of("a"), Value.of("b"))),
+                    one(rw, Query.of("select ?::text[]").withParams(new Value.Array(List.of(Value.of("a"), Value.of("b"))))));
+            assertEquals(Value.of(new BigDecimal("1.50")), one(rw, Query.of("select ?::numeric(5,2)").withParams(Value.of(new BigDecimal("1.5")))));
+            assertEquals(Value.of(Double.POSITIVE_INFINITY), one(rw, Query.of("select 'Infinity'::numeric")));
+            assertEquals(Value.of(Double.NaN), one(rw, Query.of("select 'NaN'::numeric")));
+            DriverException e = assertThrows(DriverException.class, () -> all(rw.query(Query.of("select ?::text[]")
+                    .withParams(new Value.Array(List.of(Value.of("a"), Value.of(1)))))));
+            assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
+        }
+    }
+
+    @Test
+    void vectorsWhenPgvectorIsInstalled() {
+        try (Conn rw = driver.open(writable()); Connection side = fixture.nativeConnection(); Statement st = side.createStatement()) {
+            boolean available;
+            try (var rs = st.executeQuery("select count(*) from pg_available_extensions where name = 'vector'")) {
+                rs.next();
+                available = rs.getInt(1) > 0;
+            }
+            org.junit.jupiter.api.Assumptions.assumeTrue(available,
+                    "pgvector is not installed on this server; VectorTextTest covers the text form");
+            st.execute("create extension if not exists vector");
+            Value v = one(rw, Query.of("select ?::vector").withParams(new Value.Vector(new float[] {1f, 2.5f, -3f})));
+            assertEquals(new Value.Vector(new float[] {1f, 2.5f, -3f}), v);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- metadata
+
+    @Test
+    void describeReportsKeysAndIndexesAndIsCachedUntilDdl() throws Exception {
+        try (Conn rw = driver.open(writable()); Connection side = fixture.nativeConnection()) {
+            CollectionInfo orders = rw.describe(CollectionRef.of("orders"));
+            assertEquals(List.of("id"), orders.primaryKey());
+            assertEquals(1, orders.foreignKeys().size());
+            assertEquals("customers", orders.foreignKeys().get(0).target().name());
+            assertTrue(orders.indexes().stream().anyMatch(i -> i.name().equals("orders_status") && i.fields().equals(List.of("status"))),
+                    orders.indexes().toString());
+            // DDL from another session is not seen while the description is cached
+            try (Statement st = side.createStatement()) {
+                st.execute("alter table orders add column from_outside int");
+            }
+            assertFalse(rw.describe(CollectionRef.of("orders")).fields().stream().anyMatch(f -> f.name().equals("from_outside")),
+                    "describe is cached");
+            // DDL through the connection drops the cache
+            all(rw.query(Query.of("alter table orders add column from_tobira int")));
+            CollectionInfo after = rw.describe(CollectionRef.of("orders"));
+            assertTrue(after.fields().stream().anyMatch(f -> f.name().equals("from_tobira")), after.fields().toString());
+            assertTrue(after.fields().stream().anyMatch(f -> f.name().equals("from_outside")), after.fields().toString());
+            assertTrue(rw.collections("").stream().anyMatch(c -> c.name().equals("customers")));
+            all(rw.query(Query.of("create table made_here (x int)")));
+            assertTrue(rw.collections("").stream().anyMatch(c -> c.name().equals("made_here")), "collections after DDL");
+            DriverException e = assertThrows(DriverException.class, () -> rw.collections("no_such_schema_tobira"));
+            assertEquals(ErrorKind.NOT_FOUND, e.kind());
+            assertTrue(rw.namespaces().contains(fixture.schema));
+        }
+    }
+
+    @Test
+    void explainIsJsonAndNeverRuns() {
+        try (Conn r = driver.open(readOnly()); Conn rw = driver.open(writable())) {
+            String before = fixture.fingerprint();
+            Explainer.Plan plan = rw.as(Explainer.class).orElseThrow().explain(Query.of("delete from orders"));
+            assertEquals("json", plan.format());
+            assertTrue(plan.text().startsWith("[{\"Plan\":"), plan.text());
+            assertEquals(before, fixture.fingerprint(), "explain of a write ran it");
+            assertTrue(r.as(Explainer.class).orElseThrow().explain(Query.of("select * from customers")).text().contains("Seq Scan"));
+            DriverException e = assertThrows(DriverException.class,
+                    () -> r.as(Explainer.class).orElseThrow().explain(Query.of("delete from orders")));
+            assertEquals(ErrorKind.READ_ONLY, e.kind());
+            assertNoOpenTransaction();
+        }
+    }
+
+    @Test
+    void aNamespaceThatDoesNotExistIsNotFound() {
+        try (Conn r = driver.open(readOnly())) {
+            DriverException e = assertThrows(DriverException.class, () -> all(r.query(Query.of("select 1").withNamespace("no_such_ns_tobira"))));
+            assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
+            assertNotEquals(Value.NULL, one(r, Query.of("select count(*) from customers").withNamespace(fixture.schema)));
+            assertNoOpenTransaction();
+        }
+    }
+}
