@@ -189,16 +189,16 @@ class DuckdbDialect extends JdbcDialect {
 
     @Override
     protected void initialize(Connection connection, ConnConfig config) throws SQLException {
-        try (Statement st = connection.createStatement()) {
-            if (config.readOnly()) {
+        if (config.readOnly()) {
+            try (Statement st = connection.createStatement()) {
                 checkReadOnly(st, !target(config).equals(MEMORY));
-            } else {
-                // results stream from the engine instead of being materialized in native memory first
-                st.execute("SET SESSION jdbc_stream_results = true");
-                // nothing this driver opens reaches the network to fetch an extension
-                st.execute("SET autoinstall_known_extensions = false");
             }
+            return;
         }
+        // results stream from the engine instead of being materialized in native memory first
+        execute(connection, "SET SESSION jdbc_stream_results = true");
+        // nothing this driver opens reaches the network to fetch an extension
+        execute(connection, "SET autoinstall_known_extensions = false");
     }
 
     /** Fails closed unless the engine reports every read-only setting the configuration asked for. */
@@ -215,6 +215,12 @@ class DuckdbDialect extends JdbcDialect {
         }
     }
 
+    private static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
     // ---------------------------------------------------------------- one statement
 
     /** A read-only query on a writable connection: DuckDB has no read-only mode per statement, so a transaction rolled back after it. */
@@ -225,18 +231,14 @@ class DuckdbDialect extends JdbcDialect {
     @Override
     protected void beforeStatement(Connection connection, Call call) throws SQLException {
         if (rollsBack(call)) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("BEGIN TRANSACTION");
-            }
+            execute(connection, "BEGIN TRANSACTION");
         }
     }
 
     @Override
     protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
         if (rollsBack(call)) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("ROLLBACK");
-            }
+            execute(connection, "ROLLBACK");
         }
     }
 

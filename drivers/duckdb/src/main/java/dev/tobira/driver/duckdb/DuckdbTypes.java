@@ -52,6 +52,9 @@ final class DuckdbTypes {
         }
     };
 
+    /** TIME, which duckdb_jdbc returns as {@link java.time.LocalTime} from {@code getObject} but will not convert to it. */
+    static final ColumnReader TIME = (rs, i) -> of(rs.getObject(i));
+
     /** STRUCT, MAP, UNION and anything else read as an object. */
     static final ColumnReader OBJECT = (rs, i) -> of(rs.getObject(i));
 
@@ -101,7 +104,7 @@ final class DuckdbTypes {
                 return ColumnMapping.of(Value.Kind.DATE, ColumnReaders.DATE);
             case "TIME":
             case "TIME_NS":
-                return ColumnMapping.of(Value.Kind.TIME, ColumnReaders.TIME);
+                return ColumnMapping.of(Value.Kind.TIME, TIME);
             case "TIME WITH TIME ZONE":
                 return ColumnMapping.of(Value.Kind.TEXT, ColumnReaders.TIME_WITH_TIMEZONE);
             case "TIMESTAMP":
