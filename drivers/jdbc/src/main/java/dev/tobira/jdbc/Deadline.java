@@ -18,13 +18,19 @@ final class Deadline {
     private static final Deadline NONE = new Deadline(null);
     private static final ScheduledExecutorService WATCHDOG = watchdog();
 
-    private final Statement statement;
+    private final Canceller canceller;
     private ScheduledFuture<?> future;
     private boolean done;
     private boolean fired;
 
-    private Deadline(Statement statement) {
-        this.statement = statement;
+    /** What the deadline does when it passes. */
+    @FunctionalInterface
+    interface Canceller {
+        void cancel() throws SQLException;
+    }
+
+    private Deadline(Canceller canceller) {
+        this.canceller = canceller;
     }
 
     private static ScheduledExecutorService watchdog() {
@@ -45,7 +51,12 @@ final class Deadline {
     static Deadline arm(Statement statement, Duration timeout) throws SQLException {
         long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
         statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, seconds));
-        Deadline d = new Deadline(statement);
+        return arm(statement::cancel, timeout);
+    }
+
+    /** Arms a deadline that runs a cancel action, for work that has no statement (a bulk export). */
+    static Deadline arm(Canceller canceller, Duration timeout) {
+        Deadline d = new Deadline(canceller);
         synchronized (d) {
             d.future = WATCHDOG.schedule(d::fire, Math.max(1, timeout.toNanos()), TimeUnit.NANOSECONDS);
         }
@@ -58,7 +69,7 @@ final class Deadline {
         }
         fired = true;
         try {
-            statement.cancel();
+            canceller.cancel();
         } catch (SQLException | RuntimeException e) {
             // the statement ended meanwhile; nothing left to stop
         }

@@ -7,6 +7,9 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CursorResultSet;
 import dev.tobira.spi.ResultSets;
+import dev.tobira.api.Exporter;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSetMetaData;
@@ -32,6 +35,7 @@ final class Execution {
     private final AtomicBoolean finished = new AtomicBoolean();
 
     private volatile PreparedStatement statement;
+    private volatile boolean exporting;
     private java.sql.ResultSet rows;
     private Deadline deadline = Deadline.none();
     private String restoreNamespace;
@@ -107,6 +111,58 @@ final class Execution {
         }
     }
 
+    /**
+     * Runs an export through {@link JdbcDialect#export}, between the same hooks as a query.
+     *
+     * @param sql the text, already accepted by the guard
+     * @param params the positional parameters
+     * @param format the output format
+     * @param out where to write
+     * @param timeout the deadline of the call, zero for none
+     * @param namespace the namespace to run in, empty for the current one
+     * @return the number of rows written
+     */
+    long export(String sql, List<Value> params, Exporter.Format format, OutputStream out, Duration timeout, String namespace) {
+        try {
+            dialect.beforeStatement(connection, call);
+            entered = true;
+            if (!namespace.isEmpty()) {
+                String current = dialect.currentNamespace(connection);
+                dialect.useNamespace(connection, namespace);
+                restoreNamespace = current;
+            }
+            exporting = true;
+            conn.executing(this);
+            if (!timeout.isZero()) {
+                deadline = Deadline.arm(() -> dialect.cancel(connection), timeout);
+            }
+            long rows = dialect.export(connection, sql, params, format, out, call);
+            out.flush();
+            conn.executing(null);
+            finish(true, null);
+            return rows;
+        } catch (SQLException | IOException | RuntimeException e) {
+            conn.executing(null);
+            if (e instanceof RuntimeException && !(e instanceof DriverException)) {
+                finish(false, e);
+                throw (RuntimeException) e;
+            }
+            DriverException failure;
+            if (conn.cancelledWhileRunning()) {
+                failure = DriverException.builder(ErrorKind.CANCELLED, dialect.name(), op)
+                        .detail("the connection was closed while the export ran").cause(e).build();
+            } else if (e instanceof IOException) {
+                failure = DriverException.builder(deadline.fired() ? ErrorKind.TIMEOUT : ErrorKind.INTERNAL, dialect.name(), op)
+                        .detail("writing the export failed: " + conn.errors().redact(String.valueOf(e.getMessage())))
+                        .cause(e).build();
+            } else {
+                failure = conn.errors().map(e, op, deadline.fired());
+            }
+            finish(false, failure);
+            throw failure;
+        }
+    }
+
     private void bind(PreparedStatement st, int index, Value value, int count) throws SQLException {
         try {
             dialect.bind(st, index, value);
@@ -176,12 +232,14 @@ final class Execution {
     /** Cancels the statement in flight, from another thread. */
     void cancel() {
         PreparedStatement st = statement;
-        if (st != null) {
-            try {
+        try {
+            if (st != null) {
                 st.cancel();
-            } catch (SQLException | RuntimeException e) {
-                LOG.log(System.Logger.Level.DEBUG, "cancel failed", e);
+            } else if (exporting) {
+                dialect.cancel(connection);
             }
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "cancel failed", e);
         }
     }
 

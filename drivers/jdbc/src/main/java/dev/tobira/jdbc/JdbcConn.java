@@ -12,6 +12,7 @@ import dev.tobira.api.ConnInfo;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Explainer;
+import dev.tobira.api.Exporter;
 import dev.tobira.api.Facet;
 import dev.tobira.api.Mutator;
 import dev.tobira.api.Page;
@@ -21,6 +22,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
 import dev.tobira.spi.StatementGuard;
+import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -39,7 +41,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * read-only mode around the statement, results streamed; plus the generic facets. It offers exactly
  * the facets its dialect declares.
  */
-final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, Completer {
+final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, Completer, Exporter {
     private static final System.Logger LOG = System.getLogger(JdbcConn.class.getName());
 
     private final JdbcDialect dialect;
@@ -390,6 +392,26 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
             }
         }
         return new Plan(dialect.explainFormat(), text.toString());
+    }
+
+    // ---------------------------------------------------------------- Exporter
+
+    @Override
+    public long export(Query query, Exporter.Format format, OutputStream out) {
+        requireNonNull(query, "query is null");
+        requireNonNull(format, "format is null");
+        requireNonNull(out, "out is null");
+        offered(Capability.EXPORTER);
+        ensureOpen();
+        ensureNoTransaction();
+        boolean guarded = readOnly || query.readOnly();
+        if (guarded) {
+            guard.check(query.text());
+        } else {
+            guard.checkSingleStatement(query.text());
+        }
+        return new Execution(this, new Call(guarded, false, readOnly), "export")
+                .export(query.text(), query.params(), format, out, query.timeout(), query.namespace());
     }
 
     // ---------------------------------------------------------------- Transactor

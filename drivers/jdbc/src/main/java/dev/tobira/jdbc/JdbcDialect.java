@@ -7,10 +7,14 @@ import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.ConnInfo;
+import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Exporter;
 import dev.tobira.api.Value;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -273,6 +277,42 @@ public abstract class JdbcDialect {
     protected int fetchSize() {
         return 1000;
     }
+
+    // ---------------------------------------------------------------- export
+
+    /**
+     * Writes the result of one statement to a stream through the database's own bulk path, for
+     * {@link Exporter#export}; offered only when {@link #declared()} holds
+     * {@link dev.tobira.api.Capability#EXPORTER}. The base has already checked the text with the
+     * {@link #guard()} exactly as for a query, and runs this between {@link #beforeStatement} and
+     * {@link #afterStatement} (after {@link #useNamespace} when the query names one), with the
+     * call's deadline and a close from another thread calling {@link #cancel(Connection)}. Refuses
+     * with {@link ErrorKind#UNSUPPORTED} by default.
+     *
+     * @param connection the connection
+     * @param sql the text, already accepted by the guard
+     * @param params the positional parameters
+     * @param format the output format
+     * @param out where to write; flushed, not closed
+     * @param call what kind of call this is
+     * @return the number of rows written
+     * @throws SQLException when the database fails
+     * @throws IOException when writing to the stream fails; reported as {@link ErrorKind#INTERNAL}
+     */
+    protected long export(Connection connection, String sql, List<Value> params, Exporter.Format format,
+                          OutputStream out, Call call) throws SQLException, IOException {
+        throw DriverException.of(ErrorKind.UNSUPPORTED, name(), "export", "export is not supported");
+    }
+
+    /**
+     * Cancels what runs on the connection, from another thread: the deadline and a close of the
+     * connection call it while {@link #export} runs (queries are cancelled through
+     * {@link Statement#cancel()} instead). Nothing by default. Must not block for long.
+     *
+     * @param connection the connection
+     * @throws SQLException when the cancel fails; it is logged and ignored
+     */
+    protected void cancel(Connection connection) throws SQLException {}
 
     // ---------------------------------------------------------------- transactions
 
