@@ -1,6 +1,7 @@
 package dev.tobira.driver.mysql;
 
 import static dev.tobira.drivertest.ProbeFamily.ADMIN;
+import static dev.tobira.drivertest.ProbeFamily.ATTACH_EXTENSION;
 import static dev.tobira.drivertest.ProbeFamily.COMMENT_TRICK;
 import static dev.tobira.drivertest.ProbeFamily.DDL;
 import static dev.tobira.drivertest.ProbeFamily.DML;
@@ -176,6 +177,13 @@ class MysqlConformanceTest extends DriverConformanceTest {
                     WriteProbe.of("mariadb.next-value-for", SIDE_EFFECT_FUNCTION, "select next value for probe_seq"),
                     WriteProbe.of("mariadb.analyze-delete", EXPLAIN_EXECUTES, "analyze delete from orders"),
                     WriteProbe.of("mariadb.analyze-select-write", EXPLAIN_EXECUTES, "analyze select probe_write()")));
+            if (f.pluginInstallable("metadata_lock_info")) {
+                probes.add(WriteProbe.of("mariadb.install-soname", ATTACH_EXTENSION, "install soname 'metadata_lock_info'")
+                        .provenBy(f.plugin("metadata_lock_info")));
+            } else {
+                System.err.println("[tobira] mysql: the plugin library metadata_lock_info is not on this server, so INSTALL SONAME"
+                        + " is not probed");
+            }
         } else {
             probes.addAll(List.of(
                     WriteProbe.of("mysql.with-delete", WRITABLE_CTE, "with c as (select 1 as x) delete from orders"),

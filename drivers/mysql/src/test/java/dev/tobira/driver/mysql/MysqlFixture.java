@@ -481,6 +481,34 @@ final class MysqlFixture {
         };
     }
 
+    /** Whether the server has a plugin library that it has not loaded, for the INSTALL probe. */
+    boolean pluginInstallable(String library) {
+        if (!server.local()) {
+            return false;
+        }
+        String dir = queryString("select @@plugin_dir");
+        return Files.exists(Path.of(dir, library + ".so"))
+                && queryString("select count(*) from information_schema.plugins where plugin_library = '" + library + ".so'").equals("0");
+    }
+
+    /** A plugin the server loaded from a library, unloaded on clear. */
+    Evidence plugin(String library) {
+        return new Evidence() {
+            @Override
+            public void clear() {
+                if (observed()) {
+                    execute("uninstall soname '" + library + "'");
+                }
+            }
+
+            @Override
+            public boolean observed() {
+                return !queryString("select count(*) from information_schema.plugins where plugin_library = '" + library + ".so'")
+                        .equals("0");
+            }
+        };
+    }
+
     /** An account on the server, dropped on clear. */
     Evidence user(String name) {
         return new Evidence() {

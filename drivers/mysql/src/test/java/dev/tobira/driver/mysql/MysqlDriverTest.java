@@ -1,0 +1,474 @@
+package dev.tobira.driver.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Explainer;
+import dev.tobira.api.Query;
+import dev.tobira.api.Registry;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Secret;
+import dev.tobira.api.Transactor;
+import dev.tobira.api.Value;
+import dev.tobira.jdbc.JdbcDriver;
+import dev.tobira.spi.StatementGuard;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What the kit does not check, against the test server: credentials and unreachable servers,
+ * which server answered, MySQL's types, describe, the read-only transaction and post-check on
+ * their own (with the statement check taken away), and the session settings that keep the
+ * server reading text the way the guard does.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MysqlDriverTest {
+    private static final String DATABASE = "tobira_mysql_it";
+    private static final String USER = "tobira_auth_user";
+    private static final String PASSWORD = "Pa55-w0rd-7f3c91";
+
+    private final MysqlDriver driver = new MysqlDriver();
+    private MysqlFixture fixture;
+
+    @BeforeAll
+    void prepare() {
+        fixture = new MysqlFixture(MysqlServer.find(), DATABASE);
+    }
+
+    @AfterAll
+    void cleanUp() {
+        if (fixture != null) {
+            fixture.execute("drop user if exists " + USER + "@'localhost', " + USER + "@'127.0.0.1', " + USER + "@'%'");
+            fixture.drop();
+        }
+    }
+
+    @BeforeEach
+    void seed() {
+        fixture.seed();
+    }
+
+    private ConnConfig writable() {
+        return fixture.server.config(DATABASE, false);
+    }
+
+    private ConnConfig readOnly() {
+        return fixture.server.config(DATABASE, true);
+    }
+
+    private static List<Row> rows(Conn conn, Query query) {
+        List<Row> rows = new ArrayList<>();
+        try (ResultSet rs = conn.query(query)) {
+            rs.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    private static Value one(Conn conn, String sql) {
+        List<Row> rows = rows(conn, Query.of(sql));
+        assertEquals(1, rows.size(), sql);
+        return rows.get(0).get(0);
+    }
+
+    // ---------------------------------------------------------------- opening
+
+    @Test
+    void infoSaysWhichServerAnswered() {
+        try (Conn conn = driver.open(writable())) {
+            assertEquals("mysql", conn.info().driver());
+            assertEquals(fixture.mariaDb ? "mariadb" : "mysql", conn.info().dialect());
+            assertEquals(fixture.version, conn.info().serverVersion());
+        }
+        try (Conn conn = driver.open(writable())) {
+            assertEquals(fixture.mariaDb ? "mariadb" : "mysql", conn.info().dialect(), "a second open on the same thread");
+        }
+    }
+
+    @Test
+    void theMariadbSchemeOpensToo() {
+        ConnConfig config = new ConnConfig("m", writable().dsn().replaceFirst("^mysql:", "mariadb:"), false,
+                writable().password(), Map.of(), Duration.ofSeconds(10));
+        Registry registry = Registry.discover();
+        try (Conn conn = registry.open(config)) {
+            assertEquals(Value.of(1), one(conn, "select 1"));
+        }
+    }
+
+    private void createUser() {
+        fixture.execute("drop user if exists " + USER + "@'localhost', " + USER + "@'127.0.0.1', " + USER + "@'%'");
+        for (String host : List.of("localhost", "127.0.0.1", "%")) {
+            fixture.execute("create user " + USER + "@'" + host + "' identified by '" + PASSWORD + "'");
+            fixture.execute("grant select on " + DATABASE + ".* to " + USER + "@'" + host + "'");
+        }
+    }
+
+    private String userDsn(String password) {
+        MysqlServer s = fixture.server;
+        return "mysql://" + USER + (password == null ? "" : ":" + password) + "@" + s.host() + ":" + s.port() + "/" + DATABASE;
+    }
+
+    @Test
+    void badCredentialsAreAuthAndNeverShowThePassword() {
+        createUser();
+        String wrong = "Wr0ng-pass-4d2e88";
+        for (ConnConfig config : List.of(
+                ConnConfig.of(userDsn(wrong)),
+                ConnConfig.of(userDsn(null)).withPassword(Secret.of(wrong)),
+                ConnConfig.of(userDsn(PASSWORD)).withPassword(Secret.of(wrong)))) {
+            DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+            assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("mysql: open: "), e.getMessage());
+            assertFalse(e.getMessage().contains(wrong), e.getMessage());
+            assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+        }
+        try (Conn conn = driver.open(ConnConfig.of(userDsn(PASSWORD)))) {
+            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "the right password from the DSN");
+            DriverException denied = assertThrows(DriverException.class, () -> rows(conn, Query.of("delete from orders")));
+            assertEquals(ErrorKind.PERMISSION, denied.kind(), denied.getMessage());
+            assertFalse(denied.getMessage().contains(PASSWORD), denied.getMessage());
+        }
+        try (Conn conn = driver.open(ConnConfig.of(userDsn(null)).withPassword(Secret.of(PASSWORD)))) {
+            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "the right password from the config");
+        }
+        MysqlServer s = fixture.server;
+        DriverException noDb = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of(
+                "mysql://" + USER + ":" + PASSWORD + "@" + s.host() + ":" + s.port() + "/tobira_no_such_db")).close());
+        assertTrue(noDb.kind() == ErrorKind.NOT_FOUND || noDb.kind() == ErrorKind.PERMISSION, noDb.getMessage());
+        assertFalse(noDb.getMessage().contains(PASSWORD), noDb.getMessage());
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aClosedPortIsConnection() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        ConnConfig config = ConnConfig.of("mysql://root@127.0.0.1:" + port + "/test").withConnectTimeout(Duration.ofSeconds(2));
+        DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+        assertEquals(ErrorKind.CONNECTION, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("mysql: open: "), e.getMessage());
+    }
+
+    /** A server that accepts the connection and never says a word: the connect timeout still ends the open. */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aSilentServerIsConnectionWithinTheConnectTimeout() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0)) {
+            Thread acceptor = new Thread(() -> {
+                List<Socket> held = new ArrayList<>();
+                try {
+                    while (true) {
+                        held.add(silent.accept());
+                    }
+                } catch (IOException closed) {
+                    for (Socket s : held) {
+                        try {
+                            s.close();
+                        } catch (IOException ignored) {
+                            // closing anyway
+                        }
+                    }
+                }
+            }, "silent-server");
+            acceptor.setDaemon(true);
+            acceptor.start();
+            ConnConfig config = ConnConfig.of("mysql://root@127.0.0.1:" + silent.getLocalPort() + "/test")
+                    .withConnectTimeout(Duration.ofSeconds(1));
+            DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+            assertTrue(e.kind() == ErrorKind.CONNECTION || e.kind() == ErrorKind.TIMEOUT, e.kind() + ": " + e.getMessage());
+        }
+    }
+
+    // ---------------------------------------------------------------- the read-only layers below the statement check
+
+    /** The driver with its statement check reduced to "one statement", so only the transaction and the post-check stand. */
+    private static final class Unchecked extends JdbcDriver {
+        Unchecked() {
+            super(new MysqlDialect() {
+                private final StatementGuard none = StatementGuard.builder(NAME).dialect(sqlDialect()).build();
+
+                @Override
+                public StatementGuard guard() {
+                    return none;
+                }
+            });
+        }
+    }
+
+    @Test
+    void theTransactionAloneStopsWritesTheAllowListWouldLetThrough() {
+        List<String> writes = new ArrayList<>(List.of(
+                "select probe_write()",
+                "delete from orders",
+                "insert into orders values (99, 1, 1, 'x', '2026-01-01')",
+                "update customers set name = 'x'",
+                "select * from orders for update",
+                "create temporary table tobira_tmp (x int)",
+                "call probe_proc()",
+                "do probe_write()"));
+        if (fixture.mariaDb) {
+            writes.addAll(List.of("select nextval(probe_seq)", "select setval(probe_seq, 77)"));
+        }
+        String before = fixture.fingerprint();
+        try (Conn conn = new Unchecked().open(readOnly())) {
+            for (String sql : writes) {
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql)), sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+                assertEquals(before, fixture.fingerprint(), sql + " changed the database");
+            }
+            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "the connection still works");
+        }
+    }
+
+    /**
+     * DDL commits implicitly and so escapes START TRANSACTION READ ONLY. On a read-only connection
+     * the session's own READ ONLY default still refuses it; a read-only query on a writable
+     * connection has only the transaction, and there the post-check sees the transaction gone and
+     * refuses, but the change is made. That is why the allow-list comes first.
+     */
+    @Test
+    void thePostCheckSeesDdlEscapeTheTransaction() {
+        String before = fixture.fingerprint();
+        try (Conn conn = new Unchecked().open(readOnly())) {
+            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of("create table tobira_escaped (x int)")));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertEquals(before, fixture.fingerprint(), "the read-only session refused the DDL");
+        }
+        try (Conn conn = new Unchecked().open(writable())) {
+            DriverException e = assertThrows(DriverException.class,
+                    () -> rows(conn, Query.of("create table tobira_escaped (x int)").withReadOnly(true)));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().contains("left the read-only transaction"), e.getMessage());
+            assertNotEquals(before, fixture.fingerprint(), "the DDL ran: the post-check reports, it cannot undo");
+            assertEquals(Value.of(5), rows(conn, Query.of("select count(*) from customers").withReadOnly(true)).get(0).get(0),
+                    "the connection still works");
+        }
+        try (Conn conn = driver.open(writable())) {
+            DriverException e = assertThrows(DriverException.class,
+                    () -> rows(conn, Query.of("create table tobira_escaped2 (x int)").withReadOnly(true)));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("mysql: query: only SELECT, WITH, VALUES, TABLE, SHOW, DESCRIBE, DESC and"
+                    + " EXPLAIN statements are allowed on a read-only connection"), e.getMessage());
+        }
+    }
+
+    @Test
+    void readOnlyFileAndLockFunctionsAreRefused() {
+        try (Conn conn = driver.open(readOnly()); Conn rw = driver.open(writable())) {
+            for (String sql : List.of("select load_file('/etc/hostname')", "select get_lock('tobira_x', 0)", "select sleep(0)",
+                    "handler orders open", "set session transaction read write", "select 1 into @v")) {
+                for (Conn c : List.of(conn, rw)) {
+                    Query q = Query.of(sql).withReadOnly(true);
+                    DriverException e = assertThrows(DriverException.class, () -> rows(c, q), sql);
+                    assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+                }
+            }
+            assertEquals(Value.of(0), one(rw, "select sleep(0)"), "a writable connection's own query may sleep");
+        }
+    }
+
+    /** A writable connection may change sql_mode; a read-only query on it puts back the reading the guard assumed. */
+    @Test
+    void readOnlyQueriesUndoSqlModesThatChangeHowTextReads() {
+        try (Conn conn = driver.open(writable())) {
+            rows(conn, Query.of("set session sql_mode = 'ANSI_QUOTES,NO_BACKSLASH_ESCAPES'"));
+            assertEquals(Value.of("it's"), rows(conn, Query.of("select 'it\\'s' as s").withReadOnly(true)).get(0).get(0));
+            assertEquals(Value.of("dq"), rows(conn, Query.of("select \"dq\" as s").withReadOnly(true)).get(0).get(0));
+        }
+    }
+
+    @Test
+    void aWritableTransactionRefusesReadOnlyQueries() {
+        try (Conn conn = driver.open(writable()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
+            DriverException e = assertThrows(DriverException.class, () -> {
+                try (ResultSet rs = tx.query(Query.of("select 1").withReadOnly(true))) {
+                    rs.forEachRemaining(r -> { });
+                }
+            });
+            assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
+            try (ResultSet rs = tx.query(Query.of("select count(*) from customers"))) {
+                assertEquals(Value.of(5), rs.next().get(0));
+            }
+        }
+    }
+
+    @Test
+    void aReadOnlyTransactionReadsAndRefusesWrites() {
+        String before = fixture.fingerprint();
+        try (Conn conn = driver.open(readOnly()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
+            try (ResultSet rs = tx.query(Query.of("select count(*) from orders"))) {
+                assertEquals(Value.of(7), rs.next().get(0));
+            }
+            for (String sql : List.of("delete from orders", "select probe_write()")) {
+                DriverException e = assertThrows(DriverException.class, () -> {
+                    try (ResultSet rs = tx.query(Query.of(sql))) {
+                        rs.forEachRemaining(r -> { });
+                    }
+                }, sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            }
+            tx.commit();
+        }
+        assertEquals(before, fixture.fingerprint());
+    }
+
+    // ---------------------------------------------------------------- types and metadata
+
+    @Test
+    void describeMapsMysqlTypes() {
+        try (Conn conn = driver.open(writable())) {
+            CollectionInfo info = conn.describe(new CollectionRef(MysqlFixture.KINDS, "kinds"));
+            Map<String, Value.Kind> kinds = info.fields().stream()
+                    .collect(Collectors.toMap(CollectionInfo.Field::name, CollectionInfo.Field::kind));
+            assertEquals(Value.Kind.BOOL, kinds.get("b1"));
+            assertEquals(Value.Kind.INT, kinds.get("b5"));
+            assertEquals(Value.Kind.BOOL, kinds.get("ti1"));
+            assertEquals(Value.Kind.BOOL, kinds.get("bo"));
+            assertEquals(Value.Kind.INT, kinds.get("tiu"));
+            assertEquals(Value.Kind.INT, kinds.get("iu"));
+            assertEquals(Value.Kind.DECIMAL, kinds.get("bu"));
+            assertEquals(Value.Kind.INT, kinds.get("y"));
+            assertEquals(Value.Kind.JSON, kinds.get("j"), "JSON, also where MariaDB stores it as LONGTEXT with a json_valid check");
+            assertEquals(Value.Kind.TIMESTAMP, kinds.get("ts"));
+            assertEquals(Value.Kind.DATETIME, kinds.get("dt"));
+            assertEquals(Value.Kind.TIME, kinds.get("tm"));
+            assertEquals(Value.Kind.TEXT, kinds.get("e"));
+            assertEquals(Value.Kind.TEXT, kinds.get("st"));
+            assertEquals(Value.Kind.FLOAT, kinds.get("f"));
+            assertEquals(Value.Kind.FLOAT, kinds.get("d"));
+            assertEquals(Value.Kind.DECIMAL, kinds.get("dc"));
+            assertEquals(Value.Kind.BYTES, kinds.get("bl"));
+            assertEquals(Value.Kind.TEXT, kinds.get("tx"));
+            if (kinds.containsKey("u")) {
+                assertEquals(Value.Kind.UUID, kinds.get("u"));
+            }
+        }
+    }
+
+    @Test
+    void timeBeyondADayStaysText() {
+        try (Conn conn = driver.open(readOnly())) {
+            assertEquals(Value.of("838:59:59"), one(conn, "select dur from " + MysqlFixture.KINDS + ".kinds"));
+            assertEquals(Value.of("-01:00:00"), one(conn, "select cast('-01:00:00' as time)"));
+        }
+    }
+
+    @Test
+    void describeReportsKeysForeignKeysAndIndexes() {
+        fixture.execute("create index orders_status on orders (status(10), created_at(10))");
+        try (Conn conn = driver.open(readOnly())) {
+            CollectionInfo orders = conn.describe(CollectionRef.of("orders"));
+            assertEquals(List.of("id"), orders.primaryKey());
+            assertEquals(1, orders.foreignKeys().size(), orders.foreignKeys().toString());
+            CollectionInfo.ForeignKey fk = orders.foreignKeys().get(0);
+            assertEquals("orders_customer_fk", fk.name());
+            assertEquals(List.of("customer_id"), fk.fields());
+            assertEquals("customers", fk.target().name());
+            assertEquals(List.of("id"), fk.targetFields());
+            assertTrue(orders.indexes().stream().anyMatch(i -> i.name().equals("orders_status")
+                    && i.fields().equals(List.of("status", "created_at")) && !i.unique()), orders.indexes().toString());
+            assertEquals("table", orders.type());
+            DriverException e = assertThrows(DriverException.class, () -> conn.describe(new CollectionRef("tobira_no_such_db", "x")));
+            assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
+        }
+    }
+
+    @Test
+    void parametersRoundTrip() {
+        Instant instant = Instant.parse("2025-03-04T05:06:07Z");
+        try (Conn conn = driver.open(writable())) {
+            rows(conn, Query.of("create table tobira_params (ts timestamp null, j json, b bool, u varchar(36))"));
+            rows(conn, Query.of("insert into tobira_params values (?, ?, ?, ?)").withParams(new Value.Timestamp(instant),
+                    new Value.Json("{\"k\": [1]}"), Value.of(true), new Value.Uuid(java.util.UUID.fromString(
+                            "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"))));
+            Row row = rows(conn, Query.of("select ts, j, b, u from tobira_params where ts = ?")
+                    .withParams(new Value.Timestamp(instant)).withReadOnly(true)).get(0);
+            assertEquals(new Value.Timestamp(instant), row.get(0));
+            assertEquals(new Value.Json("{\"k\":[1]}"), row.get(1));
+            assertEquals(Value.of(true), row.get(2));
+            assertEquals(Value.of("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"), row.get(3));
+        }
+    }
+
+    @Test
+    void explainIsJson() {
+        try (Conn conn = driver.open(readOnly())) {
+            Explainer.Plan plan = conn.as(Explainer.class).orElseThrow().explain(Query.of("select * from customers where id = 1"));
+            assertEquals("json", plan.format());
+            assertTrue(plan.text().startsWith("{"), plan.text());
+            assertTrue(plan.text().contains("customers"), plan.text());
+        }
+    }
+
+    @Test
+    void queriesRunInANamedNamespaceAndComeBack() {
+        try (Conn conn = driver.open(readOnly())) {
+            assertEquals(Value.of(1), rows(conn, Query.of("select count(*) from kinds").withNamespace(MysqlFixture.KINDS))
+                    .get(0).get(0));
+            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "back in the connection's database");
+            DriverException e = assertThrows(DriverException.class,
+                    () -> rows(conn, Query.of("select 1").withNamespace("tobira_no_such_db")));
+            assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
+            assertTrue(conn.namespaces().contains(DATABASE), conn.namespaces().toString());
+        }
+    }
+
+    @Test
+    void aLimitedResultLeavesTheConnectionUsable() {
+        try (Conn conn = driver.open(readOnly())) {
+            try (ResultSet rs = conn.query(Query.of(Rows.query(100_000)).withLimit(3))) {
+                int n = 0;
+                while (rs.hasNext()) {
+                    rs.next();
+                    n++;
+                }
+                assertEquals(3, n);
+                assertTrue(rs.stats().truncated());
+            }
+            assertEquals(Value.of(5), one(conn, "select count(*) from customers"));
+        }
+    }
+
+    @Test
+    void nativeSideChannelSeesCommittedWritesOnly() throws SQLException {
+        try (Conn conn = driver.open(writable()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
+            try (ResultSet rs = tx.query(Query.of("delete from orders where id = 7"))) {
+                assertEquals(1, rs.stats().rowsAffected());
+            }
+            try (Connection c = fixture.connect(); Statement st = c.createStatement();
+                 java.sql.ResultSet rs = st.executeQuery("select count(*) from orders")) {
+                rs.next();
+                assertEquals(7, rs.getInt(1), "an open transaction's delete is not visible outside it");
+            }
+            tx.rollback();
+        }
+    }
+}
