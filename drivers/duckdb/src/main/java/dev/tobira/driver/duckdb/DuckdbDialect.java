@@ -271,7 +271,7 @@ class DuckdbDialect extends JdbcDialect {
             return Optional.of(ErrorKind.SYNTAX);
         }
         if (m.startsWith("Catalog Error") || m.startsWith("Binder Error")) {
-            if (lower.contains("does not exist") || lower.contains("not found")) {
+            if (lower.contains("does not exist") || lower.contains("not found") || lower.matches("(?s).*\\bno\\b.*\\bfound\\b.*")) {
                 return Optional.of(ErrorKind.NOT_FOUND);
             }
             return Optional.of(lower.contains("already exists") ? ErrorKind.CONFLICT : ErrorKind.SYNTAX);
