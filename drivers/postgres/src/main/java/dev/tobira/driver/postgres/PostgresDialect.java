@@ -1,10 +1,12 @@
 package dev.tobira.driver.postgres;
 
+import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Exporter;
 import dev.tobira.api.Value;
 import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.ColumnMapping;
@@ -13,15 +15,20 @@ import dev.tobira.jdbc.JdbcDialect;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.StatementGuard;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.Parser;
 import org.postgresql.core.TransactionState;
@@ -75,6 +82,12 @@ class PostgresDialect extends JdbcDialect {
     @Override
     public Set<String> schemes() {
         return Set.of("postgres", "postgresql");
+    }
+
+    @Override
+    public Set<Capability> declared() {
+        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER,
+                Capability.TRANSACTOR, Capability.COMPLETER, Capability.EXPORTER);
     }
 
     @Override
@@ -224,6 +237,79 @@ class PostgresDialect extends JdbcDialect {
         } catch (SQLException e) {
             failure.addSuppressed(e);
         }
+    }
+
+    // ---------------------------------------------------------------- export
+
+    /**
+     * {@code COPY (query) TO STDOUT} through pgjdbc's CopyManager, for a statement the guard has
+     * admitted. COPY binds no parameters, so a query with some is refused; a statement that would
+     * close the parentheses around it is refused too. On a guarded call the read-only transaction
+     * is opened explicitly first, since CopyManager would otherwise open a plain one.
+     */
+    @Override
+    protected long export(Connection connection, String sql, List<Value> params, Exporter.Format format, OutputStream out,
+                          Call call) throws SQLException, IOException {
+        if (!params.isEmpty()) {
+            throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "export", "COPY takes no parameters; put the values in the query");
+        }
+        SqlScan scan = SqlScan.of(sql, SqlDialect.POSTGRES);
+        if (!balanced(scan)) {
+            throw DriverException.of(ErrorKind.SYNTAX, NAME, "export", "the query's parentheses do not balance");
+        }
+        BaseConnection pg = connection.unwrap(BaseConnection.class);
+        if (Parser.parseJdbcSql(sql, pg.getStandardConformingStrings(), false, true, false, false).size() > 1) {
+            throw StatementGuard.multipleStatements(NAME);
+        }
+        if (call.guarded()) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("SET TRANSACTION READ ONLY"); // pgjdbc sends BEGIN READ ONLY before it
+            }
+        }
+        boolean csv = format == Exporter.Format.CSV;
+        StringBuilder copy = new StringBuilder("COPY (\n").append(scan.statements().get(0).text()).append("\n) TO STDOUT WITH (FORMAT ")
+                .append(csv ? "csv" : "text");
+        if (csv || pg.haveMinimumServerVersion(150000)) {
+            copy.append(", HEADER");
+        } else {
+            out.write(textHeader(connection, sql).getBytes(StandardCharsets.UTF_8));
+        }
+        copy.append(')');
+        return connection.unwrap(PGConnection.class).getCopyAPI().copyOut(copy.toString(), out);
+    }
+
+    @Override
+    protected void cancel(Connection connection) throws SQLException {
+        connection.unwrap(PGConnection.class).cancelQuery();
+    }
+
+    /** Whether no ')' closes more than was opened, and every '(' is closed. */
+    private static boolean balanced(SqlScan scan) {
+        int depth = 0;
+        for (dev.tobira.spi.SqlToken t : scan.tokens()) {
+            if (t.type() == dev.tobira.spi.SqlToken.Type.PUNCTUATION) {
+                if (t.text().equals("(")) {
+                    depth++;
+                } else if (t.text().equals(")") && --depth < 0) {
+                    return false;
+                }
+            }
+        }
+        return depth == 0;
+    }
+
+    /** The header line servers before 15 do not write in text format: the column names, escaped as COPY escapes text. */
+    private static String textHeader(Connection connection, String sql) throws SQLException {
+        StringBuilder sb = new StringBuilder();
+        try (PreparedStatement st = connection.prepareStatement(sql)) {
+            java.sql.ResultSetMetaData md = st.getMetaData();
+            for (int i = 1; md != null && i <= md.getColumnCount(); i++) {
+                String name = md.getColumnLabel(i).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+                        .replace("\r", "\\r");
+                sb.append(i == 1 ? "" : "\t").append(name);
+            }
+        }
+        return sb.append('\n').toString();
     }
 
     // ---------------------------------------------------------------- transactions

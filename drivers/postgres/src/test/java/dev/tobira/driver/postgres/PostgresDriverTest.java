@@ -14,6 +14,7 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Explainer;
+import dev.tobira.api.Exporter;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
@@ -350,6 +351,44 @@ class PostgresDriverTest {
             assertEquals(new Value.Vector(new float[] {1f, 2.5f, -3f}), v);
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- export
+
+    @Test
+    void exportsThroughCopyOnlyWhatTheGuardAdmits() throws Exception {
+        try (Conn r = driver.open(readOnly()); Conn rw = driver.open(writable())) {
+            Exporter ro = r.as(Exporter.class).orElseThrow();
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            assertEquals(5, ro.export(Query.of("select id, name, email from customers order by id -- trailing comment"), Exporter.Format.CSV, out));
+            List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+            assertEquals("id,name,email", lines.get(0));
+            assertEquals("3,Linus Torvalds,", lines.get(3));
+            out.reset();
+            assertEquals(2, rw.as(Exporter.class).orElseThrow().export(Query.of("select id, 'a\tb' as \"x y\" from customers where id < 3 order by id;"),
+                    Exporter.Format.TEXT, out));
+            assertEquals(List.of("id\tx y", "1\ta\\tb", "2\ta\\tb"), out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList());
+            String before = fixture.fingerprint();
+            for (String write : List.of("select tobira_delete_orders()", "delete from orders returning id",
+                    "with d as (delete from orders returning id) select * from d")) {
+                DriverException e = assertThrows(DriverException.class, () -> ro.export(Query.of(write), Exporter.Format.CSV,
+                        new java.io.ByteArrayOutputStream()), write);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            }
+            DriverException escape = assertThrows(DriverException.class, () -> rw.as(Exporter.class).orElseThrow().export(
+                    Query.of("select 1) to program 'touch /tmp/tobira-never' --"), Exporter.Format.CSV, new java.io.ByteArrayOutputStream()));
+            assertEquals(ErrorKind.SYNTAX, escape.kind(), escape.getMessage());
+            assertFalse(java.nio.file.Files.exists(java.nio.file.Path.of("/tmp/tobira-never")));
+            DriverException params = assertThrows(DriverException.class, () -> ro.export(Query.of("select ?").withParams(Value.of(1)),
+                    Exporter.Format.CSV, new java.io.ByteArrayOutputStream()));
+            assertEquals(ErrorKind.UNSUPPORTED, params.kind());
+            DriverException timeout = assertThrows(DriverException.class, () -> ro.export(Query.of("select pg_sleep(10)")
+                    .withTimeout(Duration.ofMillis(300)), Exporter.Format.CSV, new java.io.ByteArrayOutputStream()));
+            assertEquals(ErrorKind.TIMEOUT, timeout.kind(), timeout.getMessage());
+            assertEquals(before, fixture.fingerprint());
+            assertNoOpenTransaction();
+            assertEquals(Value.of(1), one(r, Query.of("select 1")));
         }
     }
 
