@@ -23,7 +23,8 @@ import dev.tobira.jdbc.JdbcDriver;
  * query-running functions, {@code set_config}, {@code nextval}/{@code setval},
  * {@code EXPLAIN ANALYZE} of a write, and Unicode-escaped identifiers that could hide a function's
  * name. Results stream with autocommit off and a fetch size. Connections offer the browser,
- * mutator, explainer ({@code EXPLAIN (FORMAT JSON)}), transactor and completer facets.
+ * mutator, explainer ({@code EXPLAIN (FORMAT JSON)}), transactor, completer and exporter
+ * ({@code COPY (query) TO STDOUT}, CSV or text, for queries the guard admits) facets.
  *
  * @since 0.1
  */
