@@ -48,6 +48,12 @@ import static java.util.Objects.requireNonNull;
  * @param tclVariables {@code $name}, {@code :name}, {@code @name} and {@code #name} are
  *     parameters, and a parenthesized suffix such as {@code $a(x)} belongs to the parameter up to
  *     the first {@code )} or white space, as SQLite reads them
+ * @param triggerBodies the body of {@code CREATE [TEMP] TRIGGER … BEGIN …; …; END} belongs to its
+ *     statement, semicolons and all, as SQLite reads it (SQLite only): after a statement's leading
+ *     {@code CREATE [TEMP|TEMPORARY] TRIGGER} (or {@code EXPLAIN [QUERY PLAN] CREATE …}) a
+ *     {@code ;} ends the statement only when it follows an {@code END} that itself follows a
+ *     {@code ;}, so a {@code CASE … END} inside the body never ends it early. This is the rule of
+ *     SQLite's {@code sqlite3_complete}, held to its strictest reading
  * @since 0.1
  */
 public record SqlDialect(
@@ -64,7 +70,8 @@ public record SqlDialect(
         boolean hashComments,
         boolean nestedComments,
         boolean executableComments,
-        boolean tclVariables) {
+        boolean tclVariables,
+        boolean triggerBodies) {
 
     /**
      * Standard SQL: {@code '…'} strings, {@code "…"} identifiers, {@code --} comments ending at a
@@ -72,15 +79,16 @@ public record SqlDialect(
      */
     public static final SqlDialect ANSI =
             new SqlDialect("ansi", false, false, false, false, false, false, false, false, true, false, true, false,
-                    false);
+                    false, false);
 
     /**
      * SQLite: {@code "…"}, {@code `…`} and {@code […]} identifiers, block comments that do not nest,
-     * line comments ending at a line feed, and Tcl-style {@code $name(…)} parameters.
+     * line comments ending at a line feed, Tcl-style {@code $name(…)} parameters, and trigger bodies
+     * that hold semicolons.
      */
     public static final SqlDialect SQLITE =
             new SqlDialect("sqlite", false, false, false, false, true, true, false, false, false, false, false, false,
-                    true);
+                    true, true);
 
     /**
      * PostgreSQL (and what speaks its dialect): {@code E'…'} strings, dollar quoting, {@code "…"}
@@ -89,7 +97,7 @@ public record SqlDialect(
      */
     public static final SqlDialect POSTGRES =
             new SqlDialect("postgres", false, true, true, false, false, false, false, false, true, false, true, false,
-                    false);
+                    false, false);
 
     /**
      * MySQL and MariaDB in their default SQL mode: backslash escapes in strings, {@code "…"}
@@ -98,7 +106,7 @@ public record SqlDialect(
      */
     public static final SqlDialect MYSQL =
             new SqlDialect("mysql", true, false, false, true, true, false, false, true, false, true, false, true,
-                    false);
+                    false, false);
 
     /**
      * DuckDB: as PostgreSQL reads it, {@code E'…'} strings, dollar quoting, {@code "…"}
@@ -106,7 +114,7 @@ public record SqlDialect(
      */
     public static final SqlDialect DUCKDB =
             new SqlDialect("duckdb", false, true, true, false, false, false, false, false, true, false, true, false,
-                    false);
+                    false, false);
 
     /**
      * Checks the name.
@@ -125,10 +133,40 @@ public record SqlDialect(
      * @param nestedComments see {@link #nestedComments()}
      * @param executableComments see {@link #executableComments()}
      * @param tclVariables see {@link #tclVariables()}
+     * @param triggerBodies see {@link #triggerBodies()}
      * @throws NullPointerException if name is null
      */
     public SqlDialect {
         requireNonNull(name, "name is null");
+    }
+
+    /**
+     * Creates a dialect without {@link #triggerBodies()}, as dialects were described before that
+     * option existed.
+     *
+     * @param name see {@link #name()}
+     * @param backslashEscapes see {@link #backslashEscapes()}
+     * @param escapeStrings see {@link #escapeStrings()}
+     * @param dollarQuotes see {@link #dollarQuotes()}
+     * @param doubleQuotedStrings see {@link #doubleQuotedStrings()}
+     * @param backtickIdentifiers see {@link #backtickIdentifiers()}
+     * @param bracketIdentifiers see {@link #bracketIdentifiers()}
+     * @param bracketEscapes see {@link #bracketEscapes()}
+     * @param dashCommentNeedsSpace see {@link #dashCommentNeedsSpace()}
+     * @param carriageReturnEndsLineComment see {@link #carriageReturnEndsLineComment()}
+     * @param hashComments see {@link #hashComments()}
+     * @param nestedComments see {@link #nestedComments()}
+     * @param executableComments see {@link #executableComments()}
+     * @param tclVariables see {@link #tclVariables()}
+     * @throws NullPointerException if name is null
+     */
+    public SqlDialect(String name, boolean backslashEscapes, boolean escapeStrings, boolean dollarQuotes,
+                      boolean doubleQuotedStrings, boolean backtickIdentifiers, boolean bracketIdentifiers,
+                      boolean bracketEscapes, boolean dashCommentNeedsSpace, boolean carriageReturnEndsLineComment,
+                      boolean hashComments, boolean nestedComments, boolean executableComments, boolean tclVariables) {
+        this(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings, backtickIdentifiers,
+                bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace, carriageReturnEndsLineComment, hashComments,
+                nestedComments, executableComments, tclVariables, false);
     }
 
     /**
@@ -140,7 +178,8 @@ public record SqlDialect(
     public SqlDialect withName(String name) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -152,7 +191,8 @@ public record SqlDialect(
     public SqlDialect withBackslashEscapes(boolean on) {
         return new SqlDialect(name, on, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -164,7 +204,8 @@ public record SqlDialect(
     public SqlDialect withEscapeStrings(boolean on) {
         return new SqlDialect(name, backslashEscapes, on, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -176,7 +217,8 @@ public record SqlDialect(
     public SqlDialect withDollarQuotes(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, on, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -189,7 +231,8 @@ public record SqlDialect(
     public SqlDialect withDoubleQuotedStrings(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, on,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -201,7 +244,8 @@ public record SqlDialect(
     public SqlDialect withBacktickIdentifiers(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 on, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -213,7 +257,8 @@ public record SqlDialect(
     public SqlDialect withBracketIdentifiers(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, on, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -225,7 +270,8 @@ public record SqlDialect(
     public SqlDialect withBracketEscapes(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, on, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -237,7 +283,8 @@ public record SqlDialect(
     public SqlDialect withDashCommentNeedsSpace(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, on,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables,
+                triggerBodies);
     }
 
     /**
@@ -249,7 +296,7 @@ public record SqlDialect(
     public SqlDialect withCarriageReturnEndsLineComment(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                on, hashComments, nestedComments, executableComments, tclVariables);
+                on, hashComments, nestedComments, executableComments, tclVariables, triggerBodies);
     }
 
     /**
@@ -261,7 +308,7 @@ public record SqlDialect(
     public SqlDialect withHashComments(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, on, nestedComments, executableComments, tclVariables);
+                carriageReturnEndsLineComment, on, nestedComments, executableComments, tclVariables, triggerBodies);
     }
 
     /**
@@ -273,7 +320,7 @@ public record SqlDialect(
     public SqlDialect withNestedComments(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, on, executableComments, tclVariables);
+                carriageReturnEndsLineComment, hashComments, on, executableComments, tclVariables, triggerBodies);
     }
 
     /**
@@ -285,7 +332,7 @@ public record SqlDialect(
     public SqlDialect withExecutableComments(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, on, tclVariables);
+                carriageReturnEndsLineComment, hashComments, nestedComments, on, tclVariables, triggerBodies);
     }
 
     /**
@@ -297,6 +344,18 @@ public record SqlDialect(
     public SqlDialect withTclVariables(boolean on) {
         return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
                 backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
-                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, on);
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, on, triggerBodies);
+    }
+
+    /**
+     * Returns this dialect with {@link #triggerBodies()} set.
+     *
+     * @param on the new value
+     * @return the derived dialect
+     */
+    public SqlDialect withTriggerBodies(boolean on) {
+        return new SqlDialect(name, backslashEscapes, escapeStrings, dollarQuotes, doubleQuotedStrings,
+                backtickIdentifiers, bracketIdentifiers, bracketEscapes, dashCommentNeedsSpace,
+                carriageReturnEndsLineComment, hashComments, nestedComments, executableComments, tclVariables, on);
     }
 }

@@ -32,7 +32,7 @@ public final class SqlScan {
         this.sql = sql;
         this.dialect = dialect;
         this.tokens = tokens;
-        this.statements = split(sql, tokens);
+        this.statements = split(sql, tokens, dialect.triggerBodies());
     }
 
     /**
@@ -47,19 +47,65 @@ public final class SqlScan {
         return SqlLexer.of(dialect).scan(sql);
     }
 
-    private static List<Statement> split(String sql, List<SqlToken> tokens) {
+    private static List<Statement> split(String sql, List<SqlToken> tokens, boolean triggerBodies) {
         List<Statement> result = new ArrayList<>();
         List<SqlToken> current = new ArrayList<>();
+        Boundary boundary = triggerBodies ? new Boundary() : null;
         for (SqlToken token : tokens) {
             if (token.type() == Type.SEMICOLON) {
-                addStatement(sql, result, current);
-                current = new ArrayList<>();
+                if (boundary == null || boundary.semicolonEnds()) {
+                    addStatement(sql, result, current);
+                    current = new ArrayList<>();
+                    boundary = boundary == null ? null : new Boundary();
+                } else {
+                    current.add(token); // inside a trigger body
+                }
             } else if (token.significant()) {
                 current.add(token);
+                if (boundary != null) {
+                    boundary.read(token);
+                }
             }
         }
         addStatement(sql, result, current);
         return List.copyOf(result);
+    }
+
+    /**
+     * Where a statement may end when trigger bodies hold semicolons: SQLite's sqlite3_complete
+     * automaton, read strictly. Only EXPLAIN, QUERY and PLAN may come before CREATE, where
+     * sqlite3_complete lets any word through after EXPLAIN: ending statements at more semicolons
+     * than the server never hides a statement from the guard, ending them at fewer would.
+     */
+    private static final class Boundary {
+        private enum State { START, EXPLAIN, CREATE, NORMAL, BODY, BODY_SEMICOLON, BODY_END }
+
+        private State state = State.START;
+
+        /** Reads a {@code ;} and tells whether it ends the statement. */
+        boolean semicolonEnds() {
+            return switch (state) {
+                case BODY, BODY_SEMICOLON -> {
+                    state = State.BODY_SEMICOLON;
+                    yield false;
+                }
+                default -> true;
+            };
+        }
+
+        void read(SqlToken token) {
+            String word = token.type() == Type.WORD ? token.upper() : "";
+            state = switch (state) {
+                case START -> word.equals("CREATE") ? State.CREATE : word.equals("EXPLAIN") ? State.EXPLAIN : State.NORMAL;
+                case EXPLAIN -> word.equals("CREATE") ? State.CREATE
+                        : word.equals("QUERY") || word.equals("PLAN") ? State.EXPLAIN : State.NORMAL;
+                case CREATE -> word.equals("TRIGGER") ? State.BODY
+                        : word.equals("TEMP") || word.equals("TEMPORARY") ? State.CREATE : State.NORMAL;
+                case NORMAL -> State.NORMAL;
+                case BODY, BODY_END -> State.BODY;
+                case BODY_SEMICOLON -> word.equals("END") ? State.BODY_END : State.BODY;
+            };
+        }
     }
 
     private static void addStatement(String sql, List<Statement> result, List<SqlToken> significant) {
@@ -101,6 +147,8 @@ public final class SqlScan {
      * Returns the statements: the stretches between {@code ;} that hold at least one
      * {@linkplain SqlToken#significant() significant} token. A trailing {@code ;}, the empty
      * statement of {@code ;;}, and a stretch of only comments and white space are not statements.
+     * With {@link SqlDialect#triggerBodies()}, the semicolons inside a trigger body do not end its
+     * {@code CREATE TRIGGER} statement.
      *
      * @return the statements in order, empty when the text holds no code
      */
@@ -286,7 +334,8 @@ public final class SqlScan {
      * @param start the index of its first significant character in the text
      * @param end the index after its last significant character
      * @param text the text from start to end, comments inside included
-     * @param tokens its significant tokens, without white space, comments or the closing {@code ;}
+     * @param tokens its significant tokens, without white space, comments or the closing {@code ;};
+     *     the semicolons inside a trigger body ({@link SqlDialect#triggerBodies()}) are kept
      * @since 0.1
      */
     public record Statement(int start, int end, String text, List<SqlToken> tokens) {

@@ -3,9 +3,7 @@ package dev.tobira.spi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -127,26 +125,33 @@ class RedactorTest {
         assertEquals("Redactor[standard]", R.toString());
     }
 
+    /**
+     * Inputs built to make a backtracking redactor quadratic, each checked for its exact result.
+     * How long they take is measured by the JMH guard-cost benchmark in benchmarks/, not here.
+     */
     @Test
-    void linearOnAdversarialInput() {
+    void redactsLargeAdversarialInputsExactly() {
         int n = 200_000;
-        List<String> inputs = List.of(
-                "password=x" + " ".repeat(n) + "y",
-                "password=x" + " a".repeat(n),
-                "a:b@".repeat(n),
-                "://".repeat(n) + "@",
-                "?password=x" + "&a".repeat(n),
-                ";password=x" + ";a".repeat(n),
-                "password='" + "\\'".repeat(n),
-                "password=".repeat(n),
-                "a".repeat(n) + "@");
         Redactor r = R.withSecret("aaaa");
-        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-            for (String input : inputs) {
-                R.redact(input);
-                r.redact(input);
-            }
-        });
+        String masked = "password=" + Redactor.MASK;
+        List<List<String>> cases = List.of(
+                // input, then what the standard redactor and one with the secret "aaaa" make of it
+                List.of("password=x" + " ".repeat(n) + "y", masked, masked),
+                List.of("password=x" + " a".repeat(n), masked, masked),
+                List.of("a:b@".repeat(n), "a:" + Redactor.MASK + "@", "a:" + Redactor.MASK + "@"),
+                List.of("://".repeat(n) + "@", "://:" + Redactor.MASK + "@", "://:" + Redactor.MASK + "@"),
+                List.of("?password=x" + "&a".repeat(n), "?" + masked, "?" + masked),
+                List.of(";password=x" + ";a".repeat(n), ";" + masked, ";" + masked),
+                List.of("password='" + "\\'".repeat(n), "password='" + Redactor.MASK + "'" + "\\'".repeat(n - 1),
+                        "password='" + Redactor.MASK + "'" + "\\'".repeat(n - 1)),
+                List.of("password=".repeat(n), masked, masked),
+                List.of("a".repeat(n) + "@", "a".repeat(n) + "@", Redactor.MASK + "@"));
+        for (List<String> c : cases) {
+            String input = c.get(0);
+            String what = input.substring(0, 24) + "… (" + input.length() + " characters)";
+            assertEquals(c.get(1), R.redact(input), what);
+            assertEquals(c.get(2), r.redact(input), what + " with a secret");
+        }
     }
 
     @Test

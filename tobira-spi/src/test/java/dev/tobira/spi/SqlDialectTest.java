@@ -20,21 +20,23 @@ class SqlDialectTest {
         assertTrue(a.nestedComments() && a.carriageReturnEndsLineComment());
         assertFalse(a.backslashEscapes() || a.escapeStrings() || a.dollarQuotes() || a.doubleQuotedStrings()
                 || a.backtickIdentifiers() || a.bracketIdentifiers() || a.hashComments() || a.executableComments()
-                || a.dashCommentNeedsSpace() || a.tclVariables() || a.bracketEscapes());
+                || a.dashCommentNeedsSpace() || a.tclVariables() || a.bracketEscapes() || a.triggerBodies());
 
         SqlDialect s = SqlDialect.SQLITE;
-        assertTrue(s.backtickIdentifiers() && s.bracketIdentifiers() && s.tclVariables());
+        assertTrue(s.backtickIdentifiers() && s.bracketIdentifiers() && s.tclVariables() && s.triggerBodies());
         assertFalse(s.nestedComments() || s.carriageReturnEndsLineComment() || s.bracketEscapes()
                 || s.doubleQuotedStrings() || s.dollarQuotes() || s.hashComments());
 
         SqlDialect p = SqlDialect.POSTGRES;
         assertTrue(p.escapeStrings() && p.dollarQuotes() && p.nestedComments() && p.carriageReturnEndsLineComment());
-        assertFalse(p.backslashEscapes() || p.doubleQuotedStrings() || p.backtickIdentifiers() || p.hashComments());
+        assertFalse(p.backslashEscapes() || p.doubleQuotedStrings() || p.backtickIdentifiers() || p.hashComments()
+                || p.triggerBodies());
 
         SqlDialect m = SqlDialect.MYSQL;
         assertTrue(m.backslashEscapes() && m.doubleQuotedStrings() && m.backtickIdentifiers() && m.hashComments()
                 && m.dashCommentNeedsSpace() && m.executableComments());
-        assertFalse(m.nestedComments() || m.carriageReturnEndsLineComment() || m.dollarQuotes() || m.escapeStrings());
+        assertFalse(m.nestedComments() || m.carriageReturnEndsLineComment() || m.dollarQuotes() || m.escapeStrings()
+                || m.triggerBodies());
 
         assertEquals(SqlDialect.POSTGRES.withName("duckdb"), SqlDialect.DUCKDB);
     }
@@ -45,15 +47,15 @@ class SqlDialectTest {
                 SqlDialect::dollarQuotes, SqlDialect::doubleQuotedStrings, SqlDialect::backtickIdentifiers,
                 SqlDialect::bracketIdentifiers, SqlDialect::bracketEscapes, SqlDialect::dashCommentNeedsSpace,
                 SqlDialect::carriageReturnEndsLineComment, SqlDialect::hashComments, SqlDialect::nestedComments,
-                SqlDialect::executableComments, SqlDialect::tclVariables);
+                SqlDialect::executableComments, SqlDialect::tclVariables, SqlDialect::triggerBodies);
         List<java.util.function.BiFunction<SqlDialect, Boolean, SqlDialect>> withers = List.of(
                 SqlDialect::withBackslashEscapes, SqlDialect::withEscapeStrings, SqlDialect::withDollarQuotes,
                 SqlDialect::withDoubleQuotedStrings, SqlDialect::withBacktickIdentifiers,
                 SqlDialect::withBracketIdentifiers, SqlDialect::withBracketEscapes,
                 SqlDialect::withDashCommentNeedsSpace, SqlDialect::withCarriageReturnEndsLineComment,
                 SqlDialect::withHashComments, SqlDialect::withNestedComments, SqlDialect::withExecutableComments,
-                SqlDialect::withTclVariables);
-        for (SqlDialect base : List.of(SqlDialect.ANSI, SqlDialect.MYSQL)) {
+                SqlDialect::withTclVariables, SqlDialect::withTriggerBodies);
+        for (SqlDialect base : List.of(SqlDialect.ANSI, SqlDialect.MYSQL, SqlDialect.SQLITE)) {
             for (int i = 0; i < getters.size(); i++) {
                 boolean flipped = !getters.get(i).apply(base);
                 SqlDialect changed = withers.get(i).apply(base, flipped);
@@ -67,6 +69,17 @@ class SqlDialectTest {
         }
         assertEquals("mariadb", SqlDialect.MYSQL.withName("mariadb").name());
         assertThrows(NullPointerException.class, () -> SqlDialect.ANSI.withName(null));
+    }
+
+    @Test
+    void theConstructorWithoutTriggerBodiesLeavesThemOff() {
+        SqlDialect s = SqlDialect.SQLITE;
+        SqlDialect older = new SqlDialect(s.name(), s.backslashEscapes(), s.escapeStrings(), s.dollarQuotes(),
+                s.doubleQuotedStrings(), s.backtickIdentifiers(), s.bracketIdentifiers(), s.bracketEscapes(),
+                s.dashCommentNeedsSpace(), s.carriageReturnEndsLineComment(), s.hashComments(), s.nestedComments(),
+                s.executableComments(), s.tclVariables());
+        assertFalse(older.triggerBodies());
+        assertEquals(s, older.withTriggerBodies(true));
     }
 
     @Test

@@ -8,14 +8,17 @@ import java.util.Random;
  * Generates SQL text of known structure for one dialect: statements of words, numbers, operators
  * and parameters, with strings, quoted identifiers and comments in every form the dialect has, each
  * holding payloads full of semicolons, dangerous keywords, comment markers and quotes. The test
- * then checks that the lexer finds exactly the generated structure.
+ * then checks that the lexer finds exactly the generated structure. Where the dialect has
+ * {@linkplain SqlDialect#triggerBodies() trigger bodies}, some statements are
+ * {@code CREATE TRIGGER … BEGIN …; …; END}, whose bodies hold semicolons and {@code CASE … END}.
  */
 final class SqlGen {
     /** Words that only ever appear inside literals and comments. */
     static final List<String> DANGER = List.of("DROP", "DELETE", "INSERT", "UPDATE", "TRUNCATE", "GRANT", "ATTACH");
 
     private static final String[] WORDS = {"select", "FROM", "t", "x1", "where", "a_b", "Name", "émoji", "with",
-        "values", "e", "x", "n", "b", "u", "order", "by"};
+        "values", "e", "x", "n", "b", "u", "order", "by", "case", "when", "then", "END", "end", "create", "explain",
+        "Temp"};
     private static final String[] PAYLOAD = {";", ";", "DROP", "delete", "Insert", " ", "  ", "'", "''", "\"", "`",
         "[", "]", "--", "-- ", "/*", "*/", "#", "$$", "$a$", "$1", "\\", "\\'", "\n", "\r", "\r\n", "\t", "x", "é",
         "E'", "?", ":", "@", "!", "/*!", "*", "/", "$", "{", "}", "名", "\ud83d\ude00"};
@@ -23,8 +26,11 @@ final class SqlGen {
     private final SqlDialect d;
     private final Random r;
 
-    /** What was generated: the text, each statement's words in upper case, and whether it holds an executable comment. */
-    record Generated(String sql, List<List<String>> keywords, boolean executable) {}
+    /**
+     * What was generated: the text, each statement's words in upper case, whether it holds an
+     * executable comment, and how many of its statements are triggers.
+     */
+    record Generated(String sql, List<List<String>> keywords, boolean executable, int triggers) {}
 
     SqlGen(SqlDialect dialect, Random random) {
         this.d = dialect;
@@ -35,6 +41,7 @@ final class SqlGen {
         StringBuilder sb = new StringBuilder();
         List<List<String>> keywords = new ArrayList<>();
         boolean[] executable = {false};
+        int triggers = 0;
         if (r.nextInt(3) == 0) {
             sb.append(junk());
         }
@@ -48,13 +55,11 @@ final class SqlGen {
                 sb.append(separator());
             }
             List<String> words = new ArrayList<>();
-            String first = pick(WORDS);
-            sb.append(first);
-            words.add(Ascii.upper(first));
-            int fragments = r.nextInt(8);
-            for (int f = 0; f < fragments; f++) {
-                sb.append(separator());
-                sb.append(fragment(words, executable));
+            if (d.triggerBodies() && r.nextInt(4) == 0) {
+                sb.append(trigger(words, executable));
+                triggers++;
+            } else {
+                sb.append(statement(pick(WORDS), words, executable));
             }
             keywords.add(words);
         }
@@ -64,7 +69,70 @@ final class SqlGen {
                 sb.append(junk());
             }
         }
-        return new Generated(sb.toString(), keywords, executable[0]);
+        return new Generated(sb.toString(), keywords, executable[0], triggers);
+    }
+
+    /** A statement that begins with a word, followed by fragments. */
+    private String statement(String first, List<String> words, boolean[] executable) {
+        StringBuilder sb = new StringBuilder(first);
+        words.add(Ascii.upper(first));
+        int fragments = r.nextInt(8);
+        for (int f = 0; f < fragments; f++) {
+            sb.append(separator());
+            sb.append(fragment(words, executable));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@code CREATE [TEMP] TRIGGER … BEGIN s; [s; …] END}: each body statement begins with any word
+     * but END (which ends the body after a semicolon) and may hold {@code CASE … END}.
+     */
+    private String trigger(List<String> words, boolean[] executable) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(word("create", words)).append(separator());
+        if (r.nextBoolean()) {
+            sb.append(word(r.nextBoolean() ? "temp" : "temporary", words)).append(separator());
+        }
+        sb.append(word("trigger", words)).append(separator()).append(word("tr", words)).append(separator())
+                .append(word(r.nextBoolean() ? "after" : "before", words)).append(separator())
+                .append(word("insert", words)).append(separator()).append(word("on", words)).append(separator())
+                .append(word("t", words)).append(separator());
+        if (r.nextInt(3) == 0) {
+            sb.append(word("when", words)).append(separator()).append(fragment(words, executable)).append(separator());
+        }
+        sb.append(word("begin", words));
+        int body = 1 + r.nextInt(3);
+        for (int i = 0; i < body; i++) {
+            sb.append(separator());
+            String first;
+            do {
+                first = pick(WORDS);
+            } while (Ascii.upper(first).equals("END"));
+            sb.append(statement(first, words, executable));
+            if (r.nextBoolean()) {
+                sb.append(separator()).append(word("case", words)).append(separator()).append(word("when", words))
+                        .append(separator()).append(fragment(words, executable)).append(separator())
+                        .append(word("then", words)).append(separator()).append(fragment(words, executable))
+                        .append(separator()).append(word("end", words));
+            }
+            sb.append(r.nextBoolean() ? "" : separator()).append(';');
+        }
+        sb.append(separator()).append(word("end", words));
+        return sb.toString();
+    }
+
+    /** A keyword in a random case, recorded in upper case. */
+    private String word(String lower, List<String> words) {
+        words.add(Ascii.upper(lower));
+        switch (r.nextInt(3)) {
+            case 0:
+                return lower;
+            case 1:
+                return Ascii.upper(lower);
+            default:
+                return Character.toUpperCase(lower.charAt(0)) + lower.substring(1);
+        }
     }
 
     /** Text that holds no statement: white space, comments, empty statements. */

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tobira.spi.SqlToken.Type;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,8 +52,43 @@ class SqlLexerPropertyTest {
                 assertEquals(Optional.of(g.keywords().get(s).get(0)), scan.statements().get(s).firstKeyword(),
                         () -> "first keyword: " + where);
             }
-            assertEquals(Optional.empty(), scan.findWord(SqlGen.DANGER), () -> "keyword in a literal: " + where);
+            // a dangerous word is read in code only where the generator put one (a trigger's event)
+            List<String> dangerInCode = scan.tokens().stream().filter(t -> t.type() == Type.WORD)
+                    .map(SqlToken::upper).filter(SqlGen.DANGER::contains).toList();
+            List<String> dangerGenerated = g.keywords().stream().flatMap(List::stream)
+                    .filter(SqlGen.DANGER::contains).toList();
+            assertEquals(dangerGenerated, dangerInCode, () -> "keyword in a literal: " + where);
+            if (g.triggers() == 0) {
+                assertEquals(Optional.empty(), scan.findWord(SqlGen.DANGER), () -> "keyword in a literal: " + where);
+            }
             assertEquals(g.executable(), scan.hasExecutableComment(), () -> "executable comment: " + where);
+            if (d.triggerBodies()) {
+                SqlScan split = SqlLexer.of(d.withTriggerBodies(false)).scan(g.sql());
+                checkOnlyJoined(scan, split, where);
+                if (g.triggers() > 0) {
+                    assertTrue(split.statementCount() > scan.statementCount(),
+                            () -> "a trigger body's semicolons split without triggerBodies: " + where);
+                } else {
+                    assertEquals(split.statements(), scan.statements(), () -> "no trigger, same statements: " + where);
+                }
+            }
+        }
+    }
+
+    /**
+     * Trigger bodies only ever join statements: each statement read with them begins where one read
+     * without them begins and ends where one ends.
+     */
+    static void checkOnlyJoined(SqlScan joined, SqlScan split, String where) {
+        Set<Integer> starts = new HashSet<>();
+        Set<Integer> ends = new HashSet<>();
+        for (SqlScan.Statement s : split.statements()) {
+            starts.add(s.start());
+            ends.add(s.end());
+        }
+        for (SqlScan.Statement s : joined.statements()) {
+            assertTrue(starts.contains(s.start()) && ends.contains(s.end()),
+                    () -> "statement " + s.text() + " does not join whole statements: " + where);
         }
     }
 
@@ -62,7 +99,8 @@ class SqlLexerPropertyTest {
         SqlLexer lexer = SqlLexer.of(d);
         String[] alphabet = {"'", "\"", "`", "[", "]", "$", "$$", "$a$", "-", "--", "/", "*", "/*", "*/", "#", ";",
             "\\", "\n", "\r", " ", "e", "E", "x", "N", "1", ".", "!", "M", "(", ")", ":", "::", "@", "?", "a", "é",
-            "\u0000", "\ud83d\ude00", "\ud800", "0x", "_", "{", "}", "="};
+            "\u0000", "\ud83d\ude00", "\ud800", "0x", "_", "{", "}", "=", " create ", " trigger ", " end ", " case ",
+            " temp "};
         for (int i = 0; i < CASES_PER_BATCH; i++) {
             long seed = Seeds.of(2, dialect, batch, i);
             Random r = new Random(seed);
@@ -80,6 +118,9 @@ class SqlLexerPropertyTest {
                 throw new AssertionError("lexer threw on " + where, e);
             }
             checkTiling(sql, scan, where);
+            if (d.triggerBodies()) {
+                checkOnlyJoined(scan, SqlLexer.of(d.withTriggerBodies(false)).scan(sql), where);
+            }
         }
     }
 
@@ -110,7 +151,9 @@ class SqlLexerPropertyTest {
         List<String> statementWords = new ArrayList<>();
         for (SqlScan.Statement s : scan.statements()) {
             statementWords.addAll(s.keywords());
-            assertTrue(s.tokens().stream().allMatch(t -> t.significant() && t.type() != Type.SEMICOLON), where);
+            // only a trigger body keeps semicolons inside its statement
+            assertTrue(s.tokens().stream().allMatch(t -> t.significant()
+                    && (t.type() != Type.SEMICOLON || scan.dialect().triggerBodies())), where);
         }
         assertEquals(words, statementWords, () -> "statements lose or invent words: " + where);
         assertTrue(scan.statementCount() <= semicolons + 1, where);

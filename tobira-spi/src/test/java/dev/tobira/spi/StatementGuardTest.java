@@ -71,6 +71,23 @@ class StatementGuardTest {
     }
 
     @Test
+    void aTriggerIsOneStatementWritableAndAWriteReadOnly() {
+        String trigger = "create trigger probe_tr after insert on orders begin delete from customers;"
+                + " update orders set status = case when new.id > 1 then 'x' else 'y' end; end";
+        assertEquals(1, SQLITE.checkSingleStatement(trigger).statementCount());
+        assertEquals(1, SQLITE.checkSingleStatement(trigger + ";").statementCount());
+        DriverException readOnly = refused(SQLITE, trigger);
+        assertEquals(ErrorKind.READ_ONLY, readOnly.kind());
+        assertEquals(SQLITE_REFUSAL, readOnly.getMessage());
+        // a statement after the trigger is still a second statement
+        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class,
+                () -> SQLITE.checkSingleStatement(trigger + "; delete from orders")).kind());
+        assertEquals(ErrorKind.READ_ONLY, refused(SQLITE, "select 1; " + trigger).kind());
+        // an EXPLAIN of a trigger is one statement, and reads
+        assertEquals(1, SQLITE.check("explain " + trigger).statementCount());
+    }
+
+    @Test
     void singleStatementRuleCanBeTurnedOff() {
         StatementGuard guard = StatementGuard.builder("x").allow("select").singleStatement(false).build();
         assertEquals(2, guard.check("select 1; select 2").statementCount());
