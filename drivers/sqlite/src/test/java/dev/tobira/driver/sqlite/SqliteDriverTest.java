@@ -192,6 +192,65 @@ class SqliteDriverTest {
         }
     }
 
+    // ---------------------------------------------------------------- triggers
+
+    private static final String AUDIT_TRIGGER = "create trigger orders_audit after insert on orders begin\n"
+            + "  update customers set email = case when new.total_cents > 1000 then 'big; spender' else email end\n"
+            + "    where id = new.customer_id;\n"
+            + "  update orders set status = 'audited' where id = new.id;\n"
+            + "end";
+
+    private String nativeText(String sql) throws java.sql.SQLException {
+        try (Connection c = fixture.nativeConnection(); Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery(sql)) {
+            return rs.next() ? String.valueOf(rs.getString(1)) : "";
+        }
+    }
+
+    @Test
+    void aTriggerIsCreatedOnAWritableConnectionAndFires() throws Exception {
+        try (Conn conn = writable()) {
+            try (ResultSet rs = conn.query(Query.of(AUDIT_TRIGGER + ";"))) {
+                assertFalse(rs.hasNext(), "CREATE TRIGGER returns no rows");
+            }
+            assertEquals("orders_audit", nativeText("select name from sqlite_master where type = 'trigger'"));
+            try (ResultSet rs = conn.query(Query.of(
+                    "insert into orders values (8, 3, 5000, 'paid', '2026-11-02')"))) {
+                assertEquals(1, rs.stats().rowsAffected(), "rows affected by the insert");
+            }
+        }
+        // both statements of the body ran, past the CASE … END and the semicolon in the string
+        assertEquals("big; spender", nativeText("select email from customers where id = 3"));
+        assertEquals("audited", nativeText("select status from orders where id = 8"));
+    }
+
+    @Test
+    void aTriggerIsRefusedReadOnlyAndNothingAfterItRuns() throws Exception {
+        String before = fixture.fingerprint();
+        String refusal = "sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are allowed "
+                + "on a read-only connection: read-only violation";
+        try (Conn conn = readOnly()) {
+            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of(AUDIT_TRIGGER)).close());
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertEquals(refusal, e.getMessage());
+        }
+        try (Conn conn = writable()) {
+            DriverException e = assertThrows(DriverException.class,
+                    () -> conn.query(Query.of(AUDIT_TRIGGER).withReadOnly(true)).close());
+            assertEquals(refusal, e.getMessage());
+            // a statement after the trigger's END is a second statement, and nothing runs
+            DriverException stacked = assertThrows(DriverException.class,
+                    () -> conn.query(Query.of(AUDIT_TRIGGER + "; delete from orders")).close());
+            assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", stacked.getMessage());
+            // EXPLAIN compiles the trigger without creating it
+            try (ResultSet rs = conn.query(Query.of("explain " + AUDIT_TRIGGER).withReadOnly(true))) {
+                assertTrue(rs.hasNext(), "EXPLAIN of CREATE TRIGGER lists its program");
+            }
+        }
+        assertEquals(before, fixture.fingerprint(), "no trigger was created, nothing was deleted");
+        assertEquals("", nativeText("select name from sqlite_master where type = 'trigger'"));
+    }
+
     @Test
     void closedConnection() {
         Conn conn = writable();
