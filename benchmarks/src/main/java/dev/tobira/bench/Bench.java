@@ -173,7 +173,7 @@ public final class Bench {
         Path err = Files.createTempFile("tobira-heap", ".log");
         try {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+            Process p = new ProcessBuilder(java, "-Xms64m", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
                     HeapProbe.class.getName(), engine, side, rows)
                     .redirectError(err.toFile()).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

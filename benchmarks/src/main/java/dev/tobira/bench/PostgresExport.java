@@ -46,7 +46,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class PostgresExport {
     private Conn tobira;
