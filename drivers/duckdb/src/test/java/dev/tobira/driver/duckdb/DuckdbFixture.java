@@ -40,9 +40,10 @@ import java.util.stream.Stream;
  *       its write-ahead log, which the CHECKPOINT probes empty) lives as long as the tests.</li>
  *   <li>{@code shop-ro.duckdb} is written by a writable connection that is closed before any
  *       read-only connection opens the file, and fingerprinted by the SHA-256 of its bytes: a
- *       read-only instance never writes the file, so any change at all shows. Its settings are read
- *       through a connection with the driver's read-only configuration, which shares the
- *       instance of an open read-only connection.</li>
+ *       read-only instance never writes the file, so any change at all shows. Then a connection
+ *       with the driver's read-only configuration stays open on it, so the read-only connections
+ *       of the tests share one instance (as they would in an application) instead of loading the
+ *       file each time; the settings evidence reads that instance the same way.</li>
  * </ul>
  */
 final class DuckdbFixture implements AutoCloseable {
