@@ -153,8 +153,7 @@ final class PgTypes {
         if (o instanceof java.sql.Time t) {
             return new Value.Time(t.toLocalTime());
         }
-        Value v = ColumnReaders.fromObject(o);
-        return v;
+        return ColumnReaders.fromObject(o);
     }
 
     /** Binds what the standard binder refuses or binds with a type the server would not coerce. */

@@ -117,11 +117,6 @@ class PostgresDialect extends JdbcDialect {
         return c;
     }
 
-    @Override
-    protected List<String> secrets(ConnConfig config) {
-        return List.of();
-    }
-
     // ---------------------------------------------------------------- one statement
 
     @Override
