@@ -10,8 +10,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tobira.api.Browser;
 import dev.tobira.api.Capability;
+import dev.tobira.api.ChangeFeed;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Completer;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
@@ -28,8 +30,10 @@ import dev.tobira.api.Query;
 import dev.tobira.api.Registry;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
+import dev.tobira.api.TimeSeriesReader;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
+import dev.tobira.api.VectorSearcher;
 import dev.tobira.spi.SqlDialect;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
@@ -114,6 +118,12 @@ public abstract class DriverConformanceTest {
     private static final Duration SLOW_TIMEOUT = Duration.ofSeconds(1);
     /** Generous on purpose: the point is that the call ends long before the slow query would, not how fast. */
     private static final Duration SLOW_BOUND = Duration.ofSeconds(8);
+    private static final java.util.regex.Pattern REPORT_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
+    /**
+     * How long the change-feed check waits for a change to arrive, or for a reader to end after a
+     * close: a bound on a hang, not a measure of speed. Lowered by the kit's own self-test only.
+     */
+    static volatile Duration feedBound = Duration.ofSeconds(30);
 
     @RegisterExtension
     final ReportWatcher watcher = new ReportWatcher();
@@ -400,6 +410,55 @@ public abstract class DriverConformanceTest {
                 + " values (6, 'Barbara Liskov', 'barbara@example.com', 'US', '2026-11-01')";
     }
 
+    /**
+     * Returns the name of this run's report, written as
+     * {@code target/tobira-conformance/<reportName>.json}. A module that runs the kit more than once,
+     * against two server versions say, gives each run its own name so that neither report replaces
+     * the other. Called once, after all tests, when the fixture is still set up.
+     *
+     * @return letters, digits, {@code .}, {@code _} and {@code -} only; {@code driver().name()} by default
+     * @since 0.1
+     */
+    protected String reportName() {
+        return driver().name();
+    }
+
+    /**
+     * Returns what the change-feed check tails: a collection, or for a key-value store the key
+     * pattern {@link dev.tobira.api.ChangeFeed#tail(CollectionRef)} takes. {@link #insertQuery()},
+     * run on a writable connection, must change something in it.
+     *
+     * @return the collection; {@link #customers()} by default
+     * @since 0.1
+     */
+    protected CollectionRef changeFeedCollection() {
+        return customers();
+    }
+
+    /**
+     * Returns the inputs of the vector-search check, over records the fixture seeds. A driver that
+     * declares {@link Capability#VECTOR_SEARCHER} must supply them; a driver that does not may, and
+     * its connections are then proven to refuse that search.
+     *
+     * @return the case; empty by default
+     * @since 0.1
+     */
+    protected Optional<VectorCase> vectorCase() {
+        return Optional.empty();
+    }
+
+    /**
+     * Returns the inputs of the time-series check, over points the fixture seeds. A driver that
+     * declares {@link Capability#TIME_SERIES_READER} must supply them; a driver that does not may,
+     * and its connections are then proven to refuse that read.
+     *
+     * @return the case; empty by default
+     * @since 0.1
+     */
+    protected Optional<TimeSeriesCase> timeSeriesCase() {
+        return Optional.empty();
+    }
+
     // ---------------------------------------------------------------- lifecycle and helpers
 
     @BeforeAll
@@ -438,7 +497,11 @@ public abstract class DriverConformanceTest {
     @AfterAll
     final void writeReport() {
         if (report != null) {
-            Path file = report.write();
+            String name = reportName();
+            if (name == null || !REPORT_NAME.matcher(name).matches()) {
+                throw new IllegalStateException("reportName() must be letters, digits, '.', '_' and '-' only: " + name);
+            }
+            Path file = report.write(name);
             System.err.println("[tobira] " + report.driver + " conformance report: " + file.toAbsolutePath());
         }
     }
@@ -452,7 +515,15 @@ public abstract class DriverConformanceTest {
     }
 
     final Conn open(ConnConfig config) {
-        return tracker.open(driver(), config);
+        Conn conn = tracker.open(driver(), config);
+        if (report != null && report.serverVersion == null) {
+            try {
+                report.serverVersion = conn.info().serverVersion();
+            } catch (RuntimeException e) {
+                // contractPing reports a broken info(); the report only lacks the version
+            }
+        }
+        return conn;
     }
 
     /** A guard violation: fails in strict mode, is only recorded otherwise. */
@@ -832,6 +903,7 @@ public abstract class DriverConformanceTest {
                         try (Conn conn = open(config)) {
                             assertTrue(conn.as(facet).isEmpty(), c.word() + " is not declared, yet as() offers it");
                             assertFalse(conn.capabilities().contains(c), c.word() + " is not declared, yet capabilities() lists it");
+                            refusedUnsupported(c, Tracker.raw(conn));
                         }
                     }
                 }));
@@ -844,6 +916,9 @@ public abstract class DriverConformanceTest {
                 case TRANSACTOR -> this::checkTransactor;
                 case COMPLETER -> this::checkCompleter;
                 case EXPORTER -> this::checkExporter;
+                case CHANGE_FEED -> this::checkChangeFeed;
+                case VECTOR_SEARCHER -> this::checkVectorSearcher;
+                case TIME_SERIES_READER -> this::checkTimeSeriesReader;
                 default -> conn -> { };
             };
             tests.add(DynamicTest.dynamicTest(c.word() + ": declared, so offered and working", () -> {
@@ -928,11 +1003,219 @@ public abstract class DriverConformanceTest {
     }
 
     private void checkExporter(Conn conn) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        long rows = conn.as(Exporter.class).orElseThrow().export(Query.of(customersQuery()), Exporter.Format.CSV, out);
-        assertEquals(5, rows, "rows exported by customersQuery()");
-        String csv = out.toString(StandardCharsets.UTF_8);
-        assertTrue(csv.lines().count() >= 6, "a header and five lines of CSV: " + csv);
+        List<String> columns;
+        List<Row> rows = new ArrayList<>();
+        try (ResultSet rs = conn.query(Query.of(customersQuery()))) {
+            columns = rs.columns().stream().map(Column::name).toList();
+            rs.forEachRemaining(rows::add);
+        }
+        assertEquals(5, rows.size(), "rows of customersQuery()");
+        Exporter exporter = conn.as(Exporter.class).orElseThrow();
+        for (Exporter.Format format : Exporter.Format.values()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            long exported = exporter.export(Query.of(customersQuery()), format, out);
+            String text = out.toString(StandardCharsets.UTF_8);
+            String what = format + " export of customersQuery()";
+            assertEquals(5, exported, what + ": rows reported");
+            List<String> lines = text.lines().toList();
+            assertEquals(6, lines.size(), what + ": a header and five lines:\n" + text);
+            boolean csv = format == Exporter.Format.CSV;
+            assertEquals(columns, fields(lines.get(0), csv), what + ": the header names the columns:\n" + text);
+            for (int i = 0; i < rows.size(); i++) {
+                String line = lines.get(i + 1);
+                assertEquals(columns.size(), fields(line, csv).size(), what + ": fields of line " + (i + 2) + ": " + line);
+                for (Value v : rows.get(i).values()) {
+                    if (v instanceof Value.Text t) {
+                        assertTrue(fields(line, csv).contains(t.value()), what + ": line " + (i + 2) + " holds " + t.value()
+                                + ": " + line);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The fields of one line: RFC 4180 CSV with its quotes undone, or tab-separated text. */
+    static List<String> fields(String line, boolean csv) {
+        if (!csv) {
+            return List.of(line.split("\t", -1));
+        }
+        List<String> fields = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char ch = line.charAt(i);
+            if (quoted) {
+                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (ch == '"') {
+                    quoted = false;
+                } else {
+                    field.append(ch);
+                }
+            } else if (ch == '"') {
+                quoted = true;
+            } else if (ch == ',') {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(ch);
+            }
+        }
+        fields.add(field.toString());
+        return fields;
+    }
+
+    private void checkChangeFeed(Conn conn) {
+        ChangeFeed feed = conn.as(ChangeFeed.class).orElseThrow();
+        Duration bound = feedBound;
+        ResultSet changes = feed.tail(changeFeedCollection());
+        try {
+            assertEquals(List.of("op", "key", "at"), changes.columns().stream().map(Column::name).toList(), "columns of tail()");
+            CompletableFuture<Row> first = onItsOwnThread(() -> changes.hasNext() ? changes.next() : null);
+            try (Conn writer = open(writableConfig())) {
+                drain(writer.query(Query.of(insertQuery())));
+            }
+            Row change = await(first, bound, "no change arrived within " + bound + " of insertQuery() on "
+                    + changeFeedCollection());
+            assertNotNull(change, "the change feed ended by itself instead of delivering the change");
+            assertFalse(change.get(0).toString().isBlank(), "a change's op is empty: " + change);
+            assertFalse(change.get(1).toString().isBlank(), "a change's key is empty: " + change);
+            assertEquals(Value.Kind.TIMESTAMP, change.get(2).kind(), "kind of a change's at: " + change);
+            // a reader waits for the next change; a close from another thread must end it
+            CompletableFuture<Long> reader = onItsOwnThread(() -> {
+                long more = 0;
+                try {
+                    while (changes.hasNext()) {
+                        changes.next();
+                        more++;
+                    }
+                } catch (DriverException e) {
+                    assertEquals(ErrorKind.CANCELLED, e.kind(), e.getMessage());
+                    assertMessage(e);
+                }
+                return more;
+            });
+            sleep(500);
+            assertFalse(reader.isDone() && !reader.isCompletedExceptionally(), "the change feed ended by itself");
+            await(CompletableFuture.runAsync(changes::close), bound, "close() of the change feed did not return");
+            await(reader, bound, "closing the change feed from another thread did not end a reader waiting for a change");
+        } finally {
+            changes.close();
+        }
+        conn.ping();
+    }
+
+    private void checkVectorSearcher(Conn conn) {
+        VectorCase c = vectorCase().orElseThrow(() -> new AssertionFailedError(
+                "VECTOR_SEARCHER is declared: override vectorCase() with a search over seeded records"));
+        VectorSearcher searcher = conn.as(VectorSearcher.class).orElseThrow();
+        List<Row> rows = new ArrayList<>();
+        int score;
+        try (ResultSet rs = searcher.search(c.collection(), c.vector(), c.k())) {
+            List<String> names = rs.columns().stream().map(Column::name).toList();
+            score = names.indexOf("score");
+            assertTrue(score >= 0, "search() has a score column: " + names);
+            rs.forEachRemaining(rows::add);
+        }
+        assertEquals(c.k(), rows.size(), "rows of search() with k = " + c.k());
+        assertTrue(rows.get(0).values().contains(c.nearest()), "the first row is the nearest, " + c.nearest() + ": " + rows.get(0));
+        List<Double> scores = new ArrayList<>();
+        for (Row row : rows) {
+            Value v = row.get(score);
+            assertTrue(v instanceof Value.Float || v instanceof Value.Int || v instanceof Value.Decimal, "a score is a number: " + v);
+            scores.add(Double.parseDouble(v.toString()));
+        }
+        List<Double> ascending = scores.stream().sorted().toList();
+        List<Double> descending = scores.stream().sorted(java.util.Comparator.reverseOrder()).toList();
+        assertTrue(scores.equals(ascending) || scores.equals(descending), "rows are in order of score, nearest first: " + scores);
+        assertThrows(IllegalArgumentException.class, () -> searcher.search(c.collection(), c.vector(), 0).close(),
+                "search() with k = 0");
+    }
+
+    private void checkTimeSeriesReader(Conn conn) {
+        TimeSeriesCase c = timeSeriesCase().orElseThrow(() -> new AssertionFailedError(
+                "TIME_SERIES_READER is declared: override timeSeriesCase() with a range of seeded points"));
+        TimeSeriesReader reader = conn.as(TimeSeriesReader.class).orElseThrow();
+        List<Row> rows = new ArrayList<>();
+        int time;
+        try (ResultSet rs = reader.range(c.series(), c.from(), c.to())) {
+            time = rs.columns().stream().map(Column::kind).toList().indexOf(Value.Kind.TIMESTAMP);
+            rs.forEachRemaining(rows::add);
+        }
+        assertEquals(c.points(), rows.size(), "points of range(" + c.series() + ", " + c.from() + ", " + c.to() + ")");
+        if (time >= 0) {
+            java.time.Instant previous = c.from();
+            for (Row row : rows) {
+                if (row.get(time) instanceof Value.Timestamp t) {
+                    assertFalse(t.value().isBefore(previous), "points in time order, from " + c.from() + ": " + t.value());
+                    assertTrue(t.value().isBefore(c.to()), "a point at or after the end of the range " + c.to() + ": " + t.value());
+                    previous = t.value();
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> reader.range(c.series(), c.to(), c.from()).close(),
+                "range() whose end is before its start");
+    }
+
+    /**
+     * Proves an undeclared reading facet absent when the connection implements its interface all
+     * the same: a call must fail with UNSUPPORTED and a message naming the driver, and change nothing.
+     * Only the facets that read are called; an undeclared mutator is never tried on real data.
+     */
+    private void refusedUnsupported(Capability c, Conn raw) {
+        Runnable call = switch (c) {
+            case EXPORTER -> raw instanceof Exporter x ? () -> {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try {
+                    x.export(Query.of(customersQuery()), Exporter.Format.CSV, out);
+                } finally {
+                    assertEquals(0, out.size(), "an export that is not offered wrote " + out.size() + " bytes");
+                }
+            } : null;
+            case CHANGE_FEED -> raw instanceof ChangeFeed f ? () -> f.tail(changeFeedCollection()).close() : null;
+            case VECTOR_SEARCHER -> raw instanceof VectorSearcher v ? () -> v.search(
+                    vectorCase().map(VectorCase::collection).orElse(customers()),
+                    vectorCase().map(VectorCase::vector).orElse(new Value.Vector(new float[] {1f, 0f})), 1).close() : null;
+            case TIME_SERIES_READER -> raw instanceof TimeSeriesReader t ? () -> t.range(
+                    timeSeriesCase().map(TimeSeriesCase::series).orElse(customers()),
+                    timeSeriesCase().map(TimeSeriesCase::from).orElse(java.time.Instant.EPOCH),
+                    timeSeriesCase().map(TimeSeriesCase::to).orElse(java.time.Instant.EPOCH.plusSeconds(3600))).close() : null;
+            default -> null;
+        };
+        if (call == null) {
+            return;
+        }
+        String before = fingerprint();
+        DriverException e = assertThrows(DriverException.class, call::run,
+                c.word() + " is not declared, yet the connection implements it and the call did not fail");
+        assertEquals(ErrorKind.UNSUPPORTED, e.kind(), c.word() + " is not declared: " + e.getMessage());
+        assertMessage(e);
+        assertEquals(before, fingerprint(), "a call of the undeclared " + c.word() + " changed the state");
+    }
+
+    private static <T> CompletableFuture<T> onItsOwnThread(java.util.function.Supplier<T> task) {
+        return CompletableFuture.supplyAsync(task, runnable -> {
+            Thread thread = new Thread(runnable, "tobira-kit-reader");
+            thread.setDaemon(true);
+            thread.start();
+        });
+    }
+
+    private static <T> T await(CompletableFuture<T> future, Duration bound, String failure) {
+        try {
+            return future.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionFailedError(failure);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new AssertionFailedError(failure + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionFailedError(failure + ": interrupted", e);
+        }
     }
 
     private void checkReadOnlyFacets() {
@@ -962,6 +1245,8 @@ public abstract class DriverConformanceTest {
             Optional<Exporter> exporter = ro.as(Exporter.class);
             if (exporter.isPresent()) {
                 checked.add("exporter");
+                assertEquals(5, exporter.get().export(Query.of(customersQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
+                        "export() of customersQuery() on a read-only connection");
                 refusedReadOnly("export() of a write on a read-only connection",
                         () -> exporter.get().export(Query.of(insertQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
                         original);

@@ -18,7 +18,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What one run of the kit found for one driver, written as {@code target/tobira-conformance/<driver>.json}.
+ * What one run of the kit found for one driver, written as
+ * {@code target/tobira-conformance/<reportName>.json}.
  * Filled in by the tests as they run; written once all of them have run, failures included.
  */
 final class Report {
@@ -80,6 +81,8 @@ final class Report {
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
     final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
     boolean guardRan;
+    /** The server version of the first connection the kit opened, from {@code ConnInfo}; null until then. */
+    volatile String serverVersion;
 
     Report(String driver, boolean strict, Language language, int minimumProvenProbes, Set<Capability> declared) {
         this.driver = driver;
@@ -104,10 +107,13 @@ final class Report {
         return covered;
     }
 
-    Path write() {
+    /** Writes {@code target/tobira-conformance/<name>.json}. */
+    Path write(String name) {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         root.put("driver", driver);
+        root.put("report", name);
+        root.put("serverVersion", serverVersion == null ? "" : serverVersion);
         root.put("strict", strict);
         root.put("language", language.name());
         root.put("minimumProvenProbes", minimumProvenProbes);
@@ -210,7 +216,7 @@ final class Report {
         totals.put("testsPassed", passed);
         totals.put("testsFailed", failed);
         totals.put("testsSkipped", aborted);
-        Path file = Path.of("target", "tobira-conformance", driver + ".json");
+        Path file = Path.of("target", "tobira-conformance", name + ".json");
         try {
             Files.createDirectories(file.getParent());
             mapper.writeValue(file.toFile(), root);

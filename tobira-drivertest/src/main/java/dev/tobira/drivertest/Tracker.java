@@ -38,6 +38,11 @@ final class Tracker {
         return conn;
     }
 
+    /** The driver's own connection behind one the tracker opened, to call what {@code as()} does not offer. */
+    static Conn raw(Conn conn) {
+        return conn instanceof TrackedConn tracked ? tracked.delegate : conn;
+    }
+
     synchronized int[] mark() {
         return new int[] {conns.size(), results.size()};
     }

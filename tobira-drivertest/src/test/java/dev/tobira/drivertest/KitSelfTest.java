@@ -1,6 +1,7 @@
 package dev.tobira.drivertest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -9,10 +10,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tobira.drivertest.ToyDriver.Flaw;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -29,8 +33,12 @@ class KitSelfTest {
     @AfterEach
     void heal() {
         ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
+        ToyDriver.facets = false;
+        ToyDriver.endFeeds();
         ToyConformance.strict = true;
         ToyConformance.brokenProbe = false;
+        ToyConformance.reportName = null;
+        DriverConformanceTest.feedBound = Duration.ofSeconds(30);
     }
 
     @Test
@@ -43,6 +51,69 @@ class KitSelfTest {
         assertEquals(8, report.get("totals").get("refused").asInt(), report.get("totals").toString());
         assertEquals(0, report.get("totals").get("violations").asInt());
         assertTrue(report.get("capabilities").get("verified").toString().contains("read-only"), report.get("capabilities").toString());
+        assertEquals("toy", report.get("report").asText());
+        assertEquals("toy 1.0", report.get("serverVersion").asText());
+        // the reading facets are not declared: each was proven absent, its call refused with UNSUPPORTED
+        for (String word : List.of("exporter", "changefeed", "vectorsearch", "timeseries")) {
+            assertTrue(passed(tests).contains(word + ": not declared, so absent"), word + ": " + passed(tests));
+        }
+    }
+
+    @Test
+    void aSoundDriverWithEveryReadingFacetPasses() throws IOException {
+        ToyDriver.facets = true;
+        Events tests = run(selectClass(ToyConformance.class));
+        assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        for (String word : List.of("exporter", "changefeed", "vectorsearch", "timeseries")) {
+            assertTrue(passed(tests).contains(word + ": declared, so offered and working"), word + ": " + passed(tests));
+        }
+        String verified = report().get("capabilities").get("verified").toString();
+        for (String word : List.of("exporter", "changefeed", "vectorsearch", "timeseries", "read-only")) {
+            assertTrue(verified.contains(word), word + " verified: " + verified);
+        }
+    }
+
+    @Test
+    void undeclaredFacetsThatStillWorkFail() {
+        ToyDriver.flaws = EnumSet.of(Flaw.UNDECLARED_FACETS_WORK);
+        assertEquals(Set.of("exporter: not declared, so absent", "changefeed: not declared, so absent",
+                "vectorsearch: not declared, so absent", "timeseries: not declared, so absent"),
+                failed(run(selectMethod(ToyConformance.class, "capabilities"))));
+    }
+
+    @Test
+    void eachBrokenReadingFacetFailsItsOwnCheck() {
+        DriverConformanceTest.feedBound = Duration.ofSeconds(2);
+        Map<Flaw, String> checks = Map.of(
+                Flaw.EXPORT_WITHOUT_HEADER, "exporter: declared, so offered and working",
+                Flaw.FEED_SILENT, "changefeed: declared, so offered and working",
+                Flaw.FEED_CLOSE_IGNORED, "changefeed: declared, so offered and working",
+                Flaw.VECTOR_FARTHEST_FIRST, "vectorsearch: declared, so offered and working",
+                Flaw.RANGE_INCLUSIVE_END, "timeseries: declared, so offered and working");
+        checks.forEach((flaw, check) -> {
+            ToyDriver.facets = true;
+            ToyDriver.flaws = EnumSet.of(flaw);
+            assertEquals(Set.of(check), failed(run(selectMethod(ToyConformance.class, "capabilities"))), flaw.name());
+            ToyDriver.endFeeds();
+        });
+    }
+
+    @Test
+    void reportNameNamesTheReportFile() throws IOException {
+        Path file = Path.of("target", "tobira-conformance", "toy-second-run.json");
+        Files.deleteIfExists(file);
+        ToyConformance.reportName = "toy-second-run";
+        run(selectMethod(ToyConformance.class, "contractPing"));
+        JsonNode report = new ObjectMapper().readTree(file.toFile());
+        assertEquals("toy", report.get("driver").asText());
+        assertEquals("toy-second-run", report.get("report").asText());
+        assertEquals("toy 1.0", report.get("serverVersion").asText());
+
+        ToyConformance.reportName = "../escape";
+        Events containers = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(ToyConformance.class, "contractPing"))
+                .execute().containerEvents();
+        assertEquals(1, containers.failed().count(), "a report name that is not a plain file name fails the class");
+        assertFalse(Files.exists(Path.of("target", "escape.json")), "nothing written outside the report folder");
     }
 
     @Test
@@ -132,6 +203,10 @@ class KitSelfTest {
 
     private static Events run(DiscoverySelector... selectors) {
         return EngineTestKit.engine("junit-jupiter").selectors(selectors).execute().testEvents();
+    }
+
+    private static Set<String> passed(Events tests) {
+        return tests.succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.toCollection(HashSet::new));
     }
 
     private static Set<String> failed(Events tests) {

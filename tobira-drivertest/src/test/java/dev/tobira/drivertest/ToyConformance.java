@@ -4,9 +4,11 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Driver;
 import dev.tobira.api.Value;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The kit pointed at {@link ToyDriver}. Not named {@code *Test}: Surefire does not run it
@@ -15,6 +17,7 @@ import java.util.Map;
 class ToyConformance extends DriverConformanceTest {
     static volatile boolean strict = true;
     static volatile boolean brokenProbe;
+    static volatile String reportName;
 
     @Override
     protected Driver driver() {
@@ -36,6 +39,8 @@ class ToyConformance extends DriverConformanceTest {
         ToyDriver.DATA.clear();
         ToyDriver.DATA.putAll(Map.of("customer:1", "Ada", "customer:2", "Grace", "customer:3", "Linus", "customer:4", "Margaret",
                 "customer:5", "Ken", "order:1", "1|4999", "order:2", "1|1250"));
+        ToyDriver.DATA.putAll(Map.of("point:1", "1,0", "point:2", "0,1", "point:3", "-1,0",
+                "temp:1000", "20", "temp:2000", "21", "temp:3000", "22"));
     }
 
     @Override
@@ -107,5 +112,26 @@ class ToyConformance extends DriverConformanceTest {
     @Override
     protected boolean strict() {
         return strict;
+    }
+
+    @Override
+    protected String insertQuery() {
+        return "SET customer:6 Barbara";
+    }
+
+    @Override
+    protected Optional<VectorCase> vectorCase() {
+        return Optional.of(VectorCase.of(CollectionRef.of("point"), new Value.Vector(new float[] {0.9f, 0.2f}), 2,
+                Value.of("point:1")));
+    }
+
+    @Override
+    protected Optional<TimeSeriesCase> timeSeriesCase() {
+        return Optional.of(TimeSeriesCase.of(CollectionRef.of("temp"), Instant.ofEpochSecond(1000), Instant.ofEpochSecond(3000), 2));
+    }
+
+    @Override
+    protected String reportName() {
+        return reportName == null ? super.reportName() : reportName;
     }
 }

@@ -17,6 +17,18 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.ResultSets;
+import dev.tobira.api.ChangeFeed;
+import dev.tobira.api.Exporter;
+import dev.tobira.api.Facet;
+import dev.tobira.api.TimeSeriesReader;
+import dev.tobira.api.VectorSearcher;
+import dev.tobira.spi.CursorResultSet;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Iterator;
@@ -53,8 +65,26 @@ public final class ToyDriver implements Driver {
         /** READ_ONLY is not declared, and read-only connections are refused, as they must be then. */
         NO_GUARD,
         /** READ_ONLY is not declared, yet read-only connections open. */
-        NO_GUARD_BUT_OPENS
+        NO_GUARD_BUT_OPENS,
+        /** The reading facets work when called although they are not declared. */
+        UNDECLARED_FACETS_WORK,
+        /** An export writes no header line. */
+        EXPORT_WITHOUT_HEADER,
+        /** A change feed delivers nothing. */
+        FEED_SILENT,
+        /** Closing a change feed does not wake a reader waiting for a change. */
+        FEED_CLOSE_IGNORED,
+        /** A vector search returns the farthest first. */
+        VECTOR_FARTHEST_FIRST,
+        /** A time range includes its end. */
+        RANGE_INCLUSIVE_END
     }
+
+    /** The reading facets, declared when {@link #facets} is set. */
+    static final Set<Capability> READING_FACETS = EnumSet.of(Capability.CHANGE_FEED, Capability.EXPORTER,
+            Capability.VECTOR_SEARCHER, Capability.TIME_SERIES_READER);
+    static volatile boolean facets;
+    private static final List<Feed> FEEDS = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     static volatile Set<Flaw> flaws = EnumSet.noneOf(Flaw.class);
     static final NavigableMap<String, String> DATA = new ConcurrentSkipListMap<>();
@@ -76,7 +106,11 @@ public final class ToyDriver implements Driver {
     @Override
     public Set<Capability> declared() {
         boolean guard = !flaws.contains(Flaw.NO_GUARD) && !flaws.contains(Flaw.NO_GUARD_BUT_OPENS);
-        return guard ? EnumSet.of(Capability.READ_ONLY) : EnumSet.noneOf(Capability.class);
+        EnumSet<Capability> declared = guard ? EnumSet.of(Capability.READ_ONLY) : EnumSet.noneOf(Capability.class);
+        if (facets) {
+            declared.addAll(READING_FACETS);
+        }
+        return declared;
     }
 
     @Override
@@ -84,7 +118,7 @@ public final class ToyDriver implements Driver {
         if (config.readOnly() && flaws.contains(Flaw.NO_GUARD)) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, "toy", "open", "read-only connections are not supported");
         }
-        return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(config.readOnly()) : new ToyConn(config.readOnly());
+        return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(config.readOnly()) : new FacetConn(config.readOnly());
     }
 
     static DriverException error(ErrorKind kind, String detail) {
@@ -125,9 +159,14 @@ public final class ToyDriver implements Driver {
                 }
                 case "SET" -> {
                     DATA.put(w[1], w[2]);
+                    publish("set", w[1]);
                     yield ResultSets.affected("toy", 1, start);
                 }
-                case "DEL" -> ResultSets.affected("toy", DATA.remove(w[1]) == null ? 0 : 1, start);
+                case "DEL" -> {
+                    boolean removed = DATA.remove(w[1]) != null;
+                    publish("del", w[1]);
+                    yield ResultSets.affected("toy", removed ? 1 : 0, start);
+                }
                 default -> throw error(ErrorKind.SYNTAX, "unknown command " + w[0]);
             };
             synchronized (results) {
@@ -200,7 +239,7 @@ public final class ToyDriver implements Driver {
 
         @Override
         public ConnInfo info() {
-            return new ConnInfo("toy", ConnInfo.Model.KV, "toy", "");
+            return new ConnInfo("toy", ConnInfo.Model.KV, "toy", "toy 1.0");
         }
 
         @Override
@@ -232,6 +271,168 @@ public final class ToyDriver implements Driver {
             Map.Entry<String, String> first = entries(collection.name()).firstEntry();
             return new Page(List.of(Column.of("key", Value.Kind.TEXT)), List.of(Row.of(List.of(Column.of("key", Value.Kind.TEXT)),
                     Value.of(first.getKey()))), "");
+        }
+    }
+
+    /** Tells every change feed following the key's collection. */
+    static void publish(String op, String key) {
+        if (flaws.contains(Flaw.FEED_SILENT)) {
+            return;
+        }
+        for (Feed feed : FEEDS) {
+            if (key.startsWith(feed.prefix)) {
+                feed.changes.add(Row.of(Feed.COLUMNS, Value.of(op), Value.of(key), new Value.Timestamp(java.time.Instant.now())));
+            }
+        }
+    }
+
+    /** Ends every change feed still open, whatever the flaws, so no reader of a self-test stays blocked. */
+    static void endFeeds() {
+        for (Feed feed : FEEDS) {
+            feed.changes.add(Feed.END);
+        }
+        FEEDS.clear();
+    }
+
+    /** A connection that implements the reading facets, and offers those the driver declares. */
+    private static final class FacetConn extends ToyConn implements ChangeFeed, Exporter, VectorSearcher, TimeSeriesReader {
+        private static final List<Column> NEIGHBOUR = List.of(Column.of("key", Value.Kind.TEXT), Column.of("score", Value.Kind.FLOAT));
+        private static final List<Column> POINT = List.of(Column.of("at", Value.Kind.TIMESTAMP), Column.of("value", Value.Kind.TEXT));
+        private final Set<Capability> offered;
+
+        FacetConn(boolean readOnly) {
+            super(readOnly);
+            EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
+            if (facets) {
+                set.addAll(READING_FACETS);
+            }
+            this.offered = java.util.Collections.unmodifiableSet(set);
+        }
+
+        @Override
+        public Set<Capability> capabilities() {
+            return offered;
+        }
+
+        @Override
+        public <T extends Facet> Optional<T> as(Class<T> facet) {
+            return offered.stream().anyMatch(c -> c.facet().orElse(null) == facet) ? Optional.of(facet.cast(this)) : Optional.empty();
+        }
+
+        private void offered(Capability c) {
+            if (!offered.contains(c) && !flaws.contains(Flaw.UNDECLARED_FACETS_WORK)) {
+                throw error(ErrorKind.UNSUPPORTED, c.word() + " is not supported");
+            }
+        }
+
+        @Override
+        public long export(Query query, Format format, OutputStream out) {
+            offered(Capability.EXPORTER);
+            String separator = format == Format.CSV ? "," : "\t";
+            long rows = 0;
+            try (ResultSet rs = query(query)) {
+                StringBuilder sb = new StringBuilder();
+                if (!flaws.contains(Flaw.EXPORT_WITHOUT_HEADER)) {
+                    sb.append(String.join(separator, rs.columns().stream().map(Column::name).toList())).append('\n');
+                }
+                while (rs.hasNext()) {
+                    sb.append(String.join(separator, rs.next().values().stream().map(Value::toString).toList())).append('\n');
+                    rows++;
+                }
+                out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                throw DriverException.builder(ErrorKind.INTERNAL, "toy", "export").detail("write failed").cause(e).build();
+            }
+            return rows;
+        }
+
+        @Override
+        public ResultSet tail(CollectionRef collection) {
+            offered(Capability.CHANGE_FEED);
+            Feed feed = new Feed(collection.name() + ":");
+            FEEDS.add(feed);
+            return feed;
+        }
+
+        @Override
+        public ResultSet search(CollectionRef collection, Value.Vector vector, int k) {
+            if (k < 1) {
+                throw new IllegalArgumentException("k is less than 1: " + k);
+            }
+            offered(Capability.VECTOR_SEARCHER);
+            Comparator<Map.Entry<String, Double>> nearest = Map.Entry.comparingByValue();
+            List<Row> rows = entries(collection.name()).entrySet().stream()
+                    .map(e -> Map.entry(e.getKey(), distance(e.getValue(), vector.values())))
+                    .sorted(flaws.contains(Flaw.VECTOR_FARTHEST_FIRST) ? nearest.reversed() : nearest)
+                    .limit(k)
+                    .map(e -> Row.of(NEIGHBOUR, Value.of(e.getKey()), Value.of(e.getValue())))
+                    .toList();
+            return ResultSets.of("toy", NEIGHBOUR, rows.iterator(), 0, System.nanoTime());
+        }
+
+        private static double distance(String point, float[] vector) {
+            String[] parts = point.split(",");
+            double sum = 0;
+            for (int i = 0; i < vector.length; i++) {
+                double d = (i < parts.length ? Double.parseDouble(parts[i]) : 0) - vector[i];
+                sum += d * d;
+            }
+            return Math.sqrt(sum);
+        }
+
+        @Override
+        public ResultSet range(CollectionRef series, java.time.Instant from, java.time.Instant to) {
+            if (to.isBefore(from)) {
+                throw new IllegalArgumentException("to is before from");
+            }
+            offered(Capability.TIME_SERIES_READER);
+            boolean inclusive = flaws.contains(Flaw.RANGE_INCLUSIVE_END);
+            List<Row> rows = entries(series.name()).entrySet().stream()
+                    .map(e -> Map.entry(java.time.Instant.ofEpochSecond(Long.parseLong(e.getKey().substring(e.getKey().indexOf(':') + 1))),
+                            e.getValue()))
+                    .filter(e -> !e.getKey().isBefore(from) && (e.getKey().isBefore(to) || (inclusive && e.getKey().equals(to))))
+                    .sorted(Map.Entry.comparingByKey())
+                    .map(e -> Row.of(POINT, new Value.Timestamp(e.getKey()), Value.of(e.getValue())))
+                    .toList();
+            return ResultSets.of("toy", POINT, rows.iterator(), 0, System.nanoTime());
+        }
+    }
+
+    /** A change feed: the changes published for its key prefix, until it is closed. */
+    private static final class Feed extends CursorResultSet {
+        static final List<Column> COLUMNS = List.of(Column.of("op", Value.Kind.TEXT), Column.of("key", Value.Kind.TEXT),
+                Column.of("at", Value.Kind.TIMESTAMP));
+        static final Row END = Row.of(COLUMNS, Value.of(""), Value.of(""), new Value.Timestamp(java.time.Instant.EPOCH));
+        final String prefix;
+        final LinkedBlockingQueue<Row> changes = new LinkedBlockingQueue<>();
+
+        Feed(String prefix) {
+            super("toy", COLUMNS, 0, System.nanoTime());
+            this.prefix = prefix;
+        }
+
+        @Override
+        protected Row fetch() {
+            try {
+                Row row = changes.take();
+                return row == END ? null : row;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw error(ErrorKind.CANCELLED, "interrupted");
+            }
+        }
+
+        @Override
+        protected void cancel() {
+            if (!flaws.contains(Flaw.FEED_CLOSE_IGNORED)) {
+                changes.add(END);
+            }
+        }
+
+        @Override
+        protected void release() {
+            FEEDS.remove(this);
         }
     }
 }

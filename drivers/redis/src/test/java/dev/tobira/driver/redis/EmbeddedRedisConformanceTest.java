@@ -1,17 +1,19 @@
 package dev.tobira.driver.redis;
 
-import org.junit.jupiter.api.extension.ExtendWith;
-
 /**
  * The conformance kit against Redis 6.2 (the binary inside embedded-redis), whose COMMAND INFO
  * flags differ from Redis 7's: no subcommand entries, {@code MEMORY} flagged readonly as a whole,
- * no EVAL_RO or functions. Its report is {@code target/tobira-conformance/redis-6.2.json}.
+ * no EVAL_RO or functions. Its report is {@code target/tobira-conformance/redis-6.2.json}, beside
+ * the primary server's {@code redis.json}.
  */
-@ExtendWith(ReportAs.class)
-@ReportAs.Name("redis-6.2")
 class EmbeddedRedisConformanceTest extends RedisConformanceTest {
     @Override
     RedisServers.Address server() {
         return RedisServers.embedded();
+    }
+
+    @Override
+    protected String reportName() {
+        return "redis-6.2";
     }
 }
