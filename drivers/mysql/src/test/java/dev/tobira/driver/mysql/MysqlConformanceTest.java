@@ -39,7 +39,11 @@ import org.junit.jupiter.api.AfterAll;
  * that server alone, so every probe sent is one the kit can prove.
  */
 class MysqlConformanceTest extends DriverConformanceTest {
-    static final String DATABASE = "tobira_mysql_kit";
+    static final String DATABASE = "tobira_mysql_kit_" + MysqlFixture.RUN;
+    private static final String LOCK = "tobira_probe_lock_" + MysqlFixture.RUN;
+    private static final String USER = "tobira_probe_user_" + MysqlFixture.RUN;
+    /** A value of slow_launch_time no other build sets at the same time. */
+    private static final String LAUNCH_TIME = Long.toString(1000 + MysqlFixture.RUN % 1_000_000);
 
     private final MysqlDriver driver = new MysqlDriver();
     private MysqlFixture fixture;
@@ -51,7 +55,9 @@ class MysqlConformanceTest extends DriverConformanceTest {
 
     private MysqlFixture fixture() {
         if (fixture == null) {
-            fixture = new MysqlFixture(server(), DATABASE);
+            MysqlServer server = server();
+            fixture = new MysqlFixture(server, DATABASE);
+            fixture.serialize();
         }
         return fixture;
     }
@@ -128,14 +134,14 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("mysql.stored-function", SIDE_EFFECT_FUNCTION, "select probe_write()"),
                 WriteProbe.of("mysql.do-function", SIDE_EFFECT_FUNCTION, "do probe_write()"),
                 WriteProbe.of("mysql.call-procedure", SIDE_EFFECT_FUNCTION, "call probe_proc()"),
-                WriteProbe.of("mysql.get-lock", SIDE_EFFECT_FUNCTION, "select get_lock('tobira_probe_lock', 0)")
-                        .provenBy(f.lock("tobira_probe_lock")),
+                WriteProbe.of("mysql.get-lock", SIDE_EFFECT_FUNCTION, "select get_lock('" + LOCK + "', 0)")
+                        .provenBy(f.lock(LOCK)),
                 // session settings that would lift read-only, then a write
                 WriteProbe.of("mysql.read-write-then-delete", SESSION_SETTING, "set session transaction read write; delete from orders"),
                 WriteProbe.of("mysql.sql-mode-then-delete", SESSION_SETTING, "set @@session.sql_mode = ''; delete from orders"),
-                WriteProbe.of("mysql.set-global", ADMIN, "set global slow_launch_time = 7")
-                        .provenBy(f.globalVariable("slow_launch_time", "7")),
-                WriteProbe.of("mysql.create-user", ADMIN, "create user tobira_probe_user").provenBy(f.user("tobira_probe_user")),
+                WriteProbe.of("mysql.set-global", ADMIN, "set global slow_launch_time = " + LAUNCH_TIME)
+                        .provenBy(f.globalVariable("slow_launch_time", LAUNCH_TIME)),
+                WriteProbe.of("mysql.create-user", ADMIN, "create user " + USER).provenBy(f.user(USER)),
                 // MySQL's own DML
                 WriteProbe.of("mysql.replace", DML, "replace into orders values (1, 1, 1, 'x', '2026-01-01')"),
                 WriteProbe.of("mysql.insert-ignore", DML, "insert ignore into orders values (100, 1, 1, 'x', '2026-01-01')"),
@@ -244,7 +250,7 @@ class MysqlConformanceTest extends DriverConformanceTest {
 
     @Override
     protected List<TypeCase> typeCases() {
-        String k = MysqlFixture.KINDS + ".kinds";
+        String k = fixture().kinds + ".kinds";
         List<TypeCase> cases = new ArrayList<>(List.of(
                 TypeCase.of("select null as v", Value.NULL),
                 TypeCase.of("select b1 from " + k, Value.of(true)),

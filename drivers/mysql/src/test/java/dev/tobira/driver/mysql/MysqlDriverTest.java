@@ -50,8 +50,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MysqlDriverTest {
-    private static final String DATABASE = "tobira_mysql_it";
-    private static final String USER = "tobira_auth_user";
+    private static final String DATABASE = "tobira_mysql_it_" + MysqlFixture.RUN;
+    private static final String USER = "tobira_auth_" + MysqlFixture.RUN;
     private static final String PASSWORD = "Pa55-w0rd-7f3c91";
 
     private final MysqlDriver driver = new MysqlDriver();
@@ -345,7 +345,7 @@ class MysqlDriverTest {
     @Test
     void describeMapsMysqlTypes() {
         try (Conn conn = driver.open(writable())) {
-            CollectionInfo info = conn.describe(new CollectionRef(MysqlFixture.KINDS, "kinds"));
+            CollectionInfo info = conn.describe(new CollectionRef(fixture.kinds, "kinds"));
             Map<String, Value.Kind> kinds = info.fields().stream()
                     .collect(Collectors.toMap(CollectionInfo.Field::name, CollectionInfo.Field::kind));
             assertEquals(Value.Kind.BOOL, kinds.get("b1"));
@@ -376,7 +376,7 @@ class MysqlDriverTest {
     @Test
     void timeBeyondADayStaysText() {
         try (Conn conn = driver.open(readOnly())) {
-            assertEquals(Value.of("838:59:59"), one(conn, "select dur from " + MysqlFixture.KINDS + ".kinds"));
+            assertEquals(Value.of("838:59:59"), one(conn, "select dur from " + fixture.kinds + ".kinds"));
             assertEquals(Value.of("-01:00:00"), one(conn, "select cast('-01:00:00' as time)"));
         }
     }
@@ -431,7 +431,7 @@ class MysqlDriverTest {
     @Test
     void queriesRunInANamedNamespaceAndComeBack() {
         try (Conn conn = driver.open(readOnly())) {
-            assertEquals(Value.of(1), rows(conn, Query.of("select count(*) from kinds").withNamespace(MysqlFixture.KINDS))
+            assertEquals(Value.of(1), rows(conn, Query.of("select count(*) from kinds").withNamespace(fixture.kinds))
                     .get(0).get(0));
             assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "back in the connection's database");
             DriverException e = assertThrows(DriverException.class,

@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * under test.
  */
 final class MysqlFixture {
-    static final String KINDS = "tobira_mysql_kinds";
+    /** Tells this build's databases, users and locks from those of another build using the same server at the same time. */
+    static final long RUN = ProcessHandle.current().pid();
 
     /** The shop of the reference, in MySQL's words: text columns, InnoDB, a real foreign key. */
     static final List<String> SHOP = List.of("""
@@ -66,11 +67,15 @@ final class MysqlFixture {
     final String version;
     /** Where probes may make the server write files: its secure_file_priv, or a directory every user may write. */
     final Path fileDir;
+    /** A database of its own holding one row of every type, which no probe touches. */
+    final String kinds;
     private State canonical;
+    private Connection serialization;
 
     MysqlFixture(MysqlServer server, String database) {
         this.server = server;
         this.database = database;
+        this.kinds = database + "_kinds";
         try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
             st.execute("drop database if exists `" + database + "`");
             st.execute("create database `" + database + "` character set utf8mb4");
@@ -103,14 +108,14 @@ final class MysqlFixture {
 
     /** One row holding a value of every type the driver maps, in a database no probe touches. */
     private void createKinds(Statement st) throws SQLException {
-        st.execute("create database if not exists " + KINDS);
-        st.execute("drop table if exists " + KINDS + ".kinds");
-        st.execute("create table " + KINDS + ".kinds (b1 bit(1), b5 bit(5), ti1 tinyint(1), bo bool, tiu tinyint unsigned,"
+        st.execute("drop database if exists " + kinds);
+        st.execute("create database " + kinds);
+        st.execute("create table " + kinds + ".kinds (b1 bit(1), b5 bit(5), ti1 tinyint(1), bo bool, tiu tinyint unsigned,"
                 + " iu int unsigned, bu bigint unsigned, y year, j json, ts timestamp null, dt datetime(3), tm time,"
                 + " dur time, e enum('a','b'), st set('x','y'), f float, d double, dc decimal(10,2), bl blob, tx text"
                 + (mariaDb && atLeast(10, 7) ? ", u uuid" : "") + ")");
         st.execute("set time_zone = '+00:00'");
-        st.execute("insert into " + KINDS + ".kinds values (1, 5, 1, false, 200, 4000000000, 18446744073709551615, 2024,"
+        st.execute("insert into " + kinds + ".kinds values (1, 5, 1, false, 200, 4000000000, 18446744073709551615, 2024,"
                 + " '{\"a\": [1, 2]}', '2024-01-02 03:04:05', '2024-01-02 03:04:05.123', '12:34:56', '838:59:59', 'b', 'x,y',"
                 + " 1.1, 2.25, 3.45, x'0102ff', 'tëxt'" + (mariaDb && atLeast(10, 7) ? ", 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'" : "")
                 + ")");
@@ -541,13 +546,39 @@ final class MysqlFixture {
         }
     }
 
-    /** Drops the database and the file directory (the kinds database stays for other classes). */
+    /**
+     * Waits until no other build runs the kit against this server, and keeps it so until
+     * {@link #drop()}: the kit's probes change server-wide state (a global variable, a plugin).
+     */
+    void serialize() {
+        try {
+            serialization = server.connect("", false);
+            try (Statement st = serialization.createStatement(); ResultSet rs = st.executeQuery("select get_lock('tobira_mysql_kit', 900)")) {
+                if (!rs.next() || rs.getInt(1) != 1) {
+                    throw new IllegalStateException("another build held the kit's server lock for 15 minutes");
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Drops the databases and the file directory, and lets another build's kit run. */
     void drop() {
         closeSide();
         try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
             st.execute("drop database if exists `" + database + "`");
+            st.execute("drop database if exists `" + kinds + "`");
         } catch (SQLException e) {
             throw new IllegalStateException(e);
+        }
+        if (serialization != null) {
+            try {
+                serialization.close();
+            } catch (SQLException e) {
+                // the lock ends with the session either way
+            }
+            serialization = null;
         }
         if (fileDir.getFileName().toString().startsWith("tobira-mysql-files-")) {
             try (Stream<Path> files = Files.walk(fileDir)) {
