@@ -88,8 +88,12 @@ import org.opentest4j.AssertionFailedError;
  *       100,000-row result that must stream (the heap may not grow by the size of the result),
  *       limit and truncation, timeout, close and cancel from another thread, use after close,
  *       error kinds and messages, {@link Registry#discover()}.</li>
- *   <li>Capabilities: every capability in {@link Driver#declared()} is offered and works; every
- *       other one is absent; on a read-only connection every mutating facet fails with
+ *   <li>Capabilities: every capability in {@link Driver#declared()} is offered and works (the
+ *       change feed delivers a change and ends on a close from another thread, an export is a
+ *       header and five lines in each format, vector search and time ranges return what
+ *       {@link #vectorCase()} and {@link #timeSeriesCase()} expect); every other one is absent,
+ *       and a reading facet the connection implements without declaring it fails with
+ *       {@link ErrorKind#UNSUPPORTED}; on a read-only connection every mutating facet fails with
  *       {@link ErrorKind#READ_ONLY} and changes nothing.</li>
  *   <li>The guard: each write probe (the built-in SQL catalogue when {@link #language()} is SQL,
  *       plus {@link #writeProbes()}) and its generated variants are proven real writes on a
@@ -102,7 +106,8 @@ import org.opentest4j.AssertionFailedError;
  * After each test the kit checks that every connection and result it opened was closed, that a
  * closed connection refuses use, and, when {@link #serverSessions()} can tell, that no server
  * session was left behind. When all tests have run it writes
- * {@code target/tobira-conformance/<driver>.json}.
+ * {@code target/tobira-conformance/<reportName>.json} ({@link #reportName()}, the driver's name by
+ * default), with the server version of the first connection's {@link ConnInfo}.
  *
  * <p>With {@link #strict()} false, guard violations (a probe let through, a safe read refused,
  * a broken probe, too few proven probes) are recorded in the report instead of failing;
