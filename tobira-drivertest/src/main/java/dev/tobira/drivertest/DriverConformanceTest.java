@@ -40,7 +40,9 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -50,8 +52,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -123,7 +129,7 @@ public abstract class DriverConformanceTest {
     private static final Duration SLOW_TIMEOUT = Duration.ofSeconds(1);
     /** Generous on purpose: the point is that the call ends long before the slow query would, not how fast. */
     private static final Duration SLOW_BOUND = Duration.ofSeconds(8);
-    private static final java.util.regex.Pattern REPORT_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
+    private static final Pattern REPORT_NAME = Pattern.compile("[A-Za-z0-9._-]+");
     /**
      * How long the change-feed check waits for a change to arrive, or for a reader to end after a
      * close: a bound on a hang, not a measure of speed. Lowered by the kit's own self-test only.
@@ -1132,7 +1138,7 @@ public abstract class DriverConformanceTest {
             scores.add(Double.parseDouble(v.toString()));
         }
         List<Double> ascending = scores.stream().sorted().toList();
-        List<Double> descending = scores.stream().sorted(java.util.Comparator.reverseOrder()).toList();
+        List<Double> descending = scores.stream().sorted(Comparator.reverseOrder()).toList();
         assertTrue(scores.equals(ascending) || scores.equals(descending), "rows are in order of score, nearest first: " + scores);
         assertThrows(IllegalArgumentException.class, () -> searcher.search(c.collection(), c.vector(), 0).close(),
                 "search() with k = 0");
@@ -1150,7 +1156,7 @@ public abstract class DriverConformanceTest {
         }
         assertEquals(c.points(), rows.size(), "points of range(" + c.series() + ", " + c.from() + ", " + c.to() + ")");
         if (time >= 0) {
-            java.time.Instant previous = c.from();
+            Instant previous = c.from();
             for (Row row : rows) {
                 if (row.get(time) instanceof Value.Timestamp t) {
                     assertFalse(t.value().isBefore(previous), "points in time order, from " + c.from() + ": " + t.value());
@@ -1184,8 +1190,8 @@ public abstract class DriverConformanceTest {
                     vectorCase().map(VectorCase::vector).orElse(new Value.Vector(new float[] {1f, 0f})), 1).close() : null;
             case TIME_SERIES_READER -> raw instanceof TimeSeriesReader t ? () -> t.range(
                     timeSeriesCase().map(TimeSeriesCase::series).orElse(customers()),
-                    timeSeriesCase().map(TimeSeriesCase::from).orElse(java.time.Instant.EPOCH),
-                    timeSeriesCase().map(TimeSeriesCase::to).orElse(java.time.Instant.EPOCH.plusSeconds(3600))).close() : null;
+                    timeSeriesCase().map(TimeSeriesCase::from).orElse(Instant.EPOCH),
+                    timeSeriesCase().map(TimeSeriesCase::to).orElse(Instant.EPOCH.plusSeconds(3600))).close() : null;
             default -> null;
         };
         if (call == null) {
@@ -1199,7 +1205,7 @@ public abstract class DriverConformanceTest {
         assertEquals(before, fingerprint(), "a call of the undeclared " + c.word() + " changed the state");
     }
 
-    private static <T> CompletableFuture<T> onItsOwnThread(java.util.function.Supplier<T> task) {
+    private static <T> CompletableFuture<T> onItsOwnThread(Supplier<T> task) {
         return CompletableFuture.supplyAsync(task, runnable -> {
             Thread thread = new Thread(runnable, "tobira-kit-reader");
             thread.setDaemon(true);
@@ -1210,9 +1216,9 @@ public abstract class DriverConformanceTest {
     private static <T> T await(CompletableFuture<T> future, Duration bound, String failure) {
         try {
             return future.get(bound.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new AssertionFailedError(failure);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             if (e.getCause() instanceof Error error) {
                 throw error;
             }
