@@ -151,8 +151,8 @@ final class SqliteFixture {
 
     /**
      * Runs each statement of a text in autocommit, going on past failures, as the sqlite3 shell
-     * does. Like the shell, which asks sqlite3_complete where a statement ends, a piece SQLite
-     * calls incomplete is joined with the next one: a trigger body holds semicolons.
+     * does. The SQLite scan already keeps a trigger body with its statement, as sqlite3_complete
+     * does; a piece SQLite still calls incomplete is joined with the next one, as the shell would.
      */
     boolean executeNatively(String text) {
         try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
