@@ -5,24 +5,30 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.api.Exporter;
 import dev.tobira.spi.CursorResultSet;
 import dev.tobira.spi.ResultSets;
-import dev.tobira.api.Exporter;
+import dev.tobira.spi.SqlScan;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One statement on a connection, from {@link JdbcDialect#beforeStatement} to
  * {@link JdbcDialect#afterStatement}: prepares, binds, arms the deadline, executes, and hands
- * back a streamed result that finishes the statement when it is released.
+ * back a streamed result that finishes the statement when it is released; or one export between
+ * the same hooks.
  */
 final class Execution {
     private static final System.Logger LOG = System.getLogger(Execution.class.getName());
@@ -33,6 +39,7 @@ final class Execution {
     private final Call call;
     private final String op;
     private final AtomicBoolean finished = new AtomicBoolean();
+    private final List<Statement> owned = new CopyOnWriteArrayList<>();
 
     private volatile PreparedStatement statement;
     private volatile boolean exporting;
@@ -62,104 +69,163 @@ final class Execution {
     dev.tobira.api.ResultSet run(String sql, List<Value> params, long limit, Duration timeout, String namespace,
                                  long startNanos) {
         try {
-            dialect.beforeStatement(connection, call);
-            entered = true;
-            if (!namespace.isEmpty()) {
-                String current = dialect.currentNamespace(connection);
-                dialect.useNamespace(connection, namespace);
-                restoreNamespace = current;
-            }
-            PreparedStatement st = dialect.prepare(connection, sql);
-            statement = st;
-            conn.executing(this);
-            dialect.configure(st, call);
-            if (limit > 0 && limit < Integer.MAX_VALUE) {
-                st.setMaxRows((int) limit + 1);
-            }
-            for (int i = 0; i < params.size(); i++) {
-                bind(st, i + 1, params.get(i), params.size());
-            }
+            enter(namespace);
+            PreparedStatement st = prepare(sql, params, limit);
             if (!timeout.isZero()) {
                 deadline = Deadline.arm(st, timeout);
             }
-            boolean hasRows = st.execute();
-            dialect.afterExecute(connection, st, call);
-            if (!hasRows) {
-                long count = updateCount(st);
-                conn.executing(null);
-                finish(true, null);
-                return ResultSets.affected(dialect.name(), count, startNanos);
-            }
-            rows = st.getResultSet();
-            Result result = new Result(columns(rows.getMetaData()), limit, startNanos);
-            conn.executing(null);
-            conn.opened(result);
-            return result;
+            return execute(st, limit, startNanos);
         } catch (SQLException | RuntimeException e) {
-            conn.executing(null);
-            if (e instanceof RuntimeException && !(e instanceof DriverException)) {
-                // a programming error (a bad argument, a hook returning null) keeps its JDK type
-                finish(false, e);
-                throw (RuntimeException) e;
-            }
-            DriverException failure = conn.cancelledWhileRunning()
-                    ? DriverException.builder(ErrorKind.CANCELLED, dialect.name(), op)
-                            .detail("the connection was closed while the statement ran").cause(e).build()
-                    : conn.errors().map(e, op, deadline.fired());
-            finish(false, failure);
-            throw failure;
+            throw fail(e, "statement");
         }
     }
 
     /**
-     * Runs an export through {@link JdbcDialect#export}, between the same hooks as a query.
+     * Runs an export between the same hooks as a query: the dialect's {@link JdbcDialect#export}
+     * fast path, or, when it has none for this call, the statement's rows written by
+     * {@link CsvWriter}.
      *
      * @param sql the text, already accepted by the guard
+     * @param scan the guard's reading of the text
      * @param params the positional parameters
+     * @param limit the row limit, 0 for none
      * @param format the output format
      * @param out where to write
      * @param timeout the deadline of the call, zero for none
      * @param namespace the namespace to run in, empty for the current one
      * @return the number of rows written
      */
-    long export(String sql, List<Value> params, Exporter.Format format, OutputStream out, Duration timeout, String namespace) {
+    long export(String sql, SqlScan scan, List<Value> params, long limit, Exporter.Format format, OutputStream out,
+                Duration timeout, String namespace) {
         try {
-            dialect.beforeStatement(connection, call);
-            entered = true;
-            if (!namespace.isEmpty()) {
-                String current = dialect.currentNamespace(connection);
-                dialect.useNamespace(connection, namespace);
-                restoreNamespace = current;
-            }
+            enter(namespace);
             exporting = true;
             conn.executing(this);
             if (!timeout.isZero()) {
-                deadline = Deadline.arm(() -> dialect.cancel(connection), timeout);
+                deadline = Deadline.arm(this::cancelNow, timeout);
             }
-            long rows = dialect.export(connection, sql, params, format, out, call);
+            OptionalLong written = dialect.export(connection, new Export(this, sql, scan, params, limit, format, out, call));
+            if (written == null) {
+                throw new NullPointerException(dialect + ".export returned null");
+            }
+            long rows = written.isPresent() ? written.getAsLong() : writeRows(sql, params, limit, format, out);
             out.flush();
             conn.executing(null);
             finish(true, null);
             return rows;
         } catch (SQLException | IOException | RuntimeException e) {
+            throw fail(e, "export");
+        }
+    }
+
+    /** The base's export: the statement run as a query, its rows streamed into the writer. */
+    private long writeRows(String sql, List<Value> params, long limit, Exporter.Format format, OutputStream out)
+            throws SQLException, IOException {
+        dev.tobira.api.ResultSet result = execute(prepare(sql, params, limit), limit, System.nanoTime());
+        long n = 0;
+        try (result) { // its release leaves the statement to export(), which knows whether the rows reached the stream
+            CsvWriter writer = new CsvWriter(out, format);
+            writer.header(result.columns());
+            while (result.hasNext()) {
+                writer.row(result.next());
+                n++;
+            }
+            writer.flush();
+        }
+        if (conn.cancelledWhileRunning()) {
+            // a close from another thread ended the rows early: what was written is not the whole result
+            throw new SQLException("the rows ended when the connection was closed");
+        }
+        return n;
+    }
+
+    /** For {@link Export#prepare}: a statement of the dialect's own, owned and cancelled like the query's. */
+    PreparedStatement prepareForExport(String sql, List<Value> params) throws SQLException {
+        PreparedStatement st = connection.prepareStatement(sql);
+        own(st);
+        bindAll(st, params);
+        return st;
+    }
+
+    private void enter(String namespace) throws SQLException {
+        dialect.beforeStatement(connection, call);
+        entered = true;
+        if (!namespace.isEmpty()) {
+            String current = dialect.currentNamespace(connection);
+            dialect.useNamespace(connection, namespace);
+            restoreNamespace = current;
+        }
+    }
+
+    private PreparedStatement prepare(String sql, List<Value> params, long limit) throws SQLException {
+        PreparedStatement st = dialect.prepare(connection, sql, call);
+        if (st == null) {
+            throw new NullPointerException(dialect + ".prepare returned null");
+        }
+        own(st);
+        conn.executing(this);
+        dialect.configure(st, call);
+        if (limit > 0 && limit < Integer.MAX_VALUE) {
+            st.setMaxRows((int) limit + 1);
+        }
+        bindAll(st, params);
+        return st;
+    }
+
+    /** Makes a statement the one a cancel reaches, and closes it when the statement is over. */
+    private void own(PreparedStatement st) throws SQLException {
+        statement = st;
+        owned.add(st);
+        if (exporting && deadline.fired()) {
+            // the deadline passed before there was a statement to cancel: none runs after it
+            throw new SQLTimeoutException("the deadline passed before the statement ran");
+        }
+    }
+
+    private dev.tobira.api.ResultSet execute(PreparedStatement st, long limit, long startNanos) throws SQLException {
+        boolean hasRows = st.execute();
+        dialect.afterExecute(connection, st, call);
+        if (!hasRows) {
+            long count = updateCount(st);
             conn.executing(null);
-            if (e instanceof RuntimeException && !(e instanceof DriverException)) {
-                finish(false, e);
-                throw (RuntimeException) e;
+            if (!exporting) {
+                finish(true, null);
             }
-            DriverException failure;
-            if (conn.cancelledWhileRunning()) {
-                failure = DriverException.builder(ErrorKind.CANCELLED, dialect.name(), op)
-                        .detail("the connection was closed while the export ran").cause(e).build();
-            } else if (e instanceof IOException) {
-                failure = DriverException.builder(deadline.fired() ? ErrorKind.TIMEOUT : ErrorKind.INTERNAL, dialect.name(), op)
-                        .detail("writing the export failed: " + conn.errors().redact(String.valueOf(e.getMessage())))
-                        .cause(e).build();
-            } else {
-                failure = conn.errors().map(e, op, deadline.fired());
-            }
-            finish(false, failure);
-            throw failure;
+            return ResultSets.affected(dialect.name(), count, startNanos);
+        }
+        rows = st.getResultSet();
+        Result result = new Result(columns(rows.getMetaData()), limit, startNanos);
+        conn.executing(null);
+        conn.opened(result);
+        return result;
+    }
+
+    /** Ends the statement after a failure and returns what to throw. */
+    private RuntimeException fail(Exception e, String what) {
+        conn.executing(null);
+        if (e instanceof RuntimeException r && !(r instanceof DriverException)) {
+            // a programming error (a bad argument, a hook returning null) keeps its JDK type
+            finish(false, r);
+            return r;
+        }
+        DriverException failure;
+        if (conn.cancelledWhileRunning()) {
+            failure = DriverException.builder(ErrorKind.CANCELLED, dialect.name(), op)
+                    .detail("the connection was closed while the " + what + " ran").cause(e).build();
+        } else if (e instanceof IOException) {
+            failure = DriverException.builder(deadline.fired() ? ErrorKind.TIMEOUT : ErrorKind.INTERNAL, dialect.name(), op)
+                    .detail("writing the export failed: " + conn.errors().redact(String.valueOf(e.getMessage())))
+                    .cause(e).build();
+        } else {
+            failure = conn.errors().map(e, op, deadline.fired());
+        }
+        finish(false, failure);
+        return failure;
+    }
+
+    private void bindAll(PreparedStatement st, List<Value> params) throws SQLException {
+        for (int i = 0; i < params.size(); i++) {
+            bind(st, i + 1, params.get(i), params.size());
         }
     }
 
@@ -231,15 +297,22 @@ final class Execution {
 
     /** Cancels the statement in flight, from another thread. */
     void cancel() {
-        PreparedStatement st = statement;
         try {
-            if (st != null) {
-                st.cancel();
-            } else if (exporting) {
-                dialect.cancel(connection);
+            if (statement != null || exporting) {
+                cancelNow();
             }
         } catch (SQLException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "cancel failed", e);
+        }
+    }
+
+    /** The statement the call runs, or, while an export runs none of the base's, the dialect's {@link JdbcDialect#cancel}. */
+    private void cancelNow() throws SQLException {
+        PreparedStatement st = statement;
+        if (st != null) {
+            st.cancel();
+        } else {
+            dialect.cancel(connection);
         }
     }
 
@@ -262,8 +335,7 @@ final class Execution {
                 suppress(failure, e);
             }
         }
-        PreparedStatement st = statement;
-        if (st != null) {
+        for (Statement st : owned) {
             try {
                 st.close();
             } catch (SQLException | RuntimeException e) {
@@ -326,7 +398,9 @@ final class Execution {
 
         @Override
         protected void release() {
-            finish(!failed && !wasCancelled(), null);
+            if (!exporting) {
+                finish(!failed && !wasCancelled(), null);
+            }
             conn.released(this);
         }
 

@@ -21,6 +21,7 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
+import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.StatementGuard;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -405,13 +406,9 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         ensureOpen();
         ensureNoTransaction();
         boolean guarded = readOnly || query.readOnly();
-        if (guarded) {
-            guard.check(query.text());
-        } else {
-            guard.checkSingleStatement(query.text());
-        }
+        SqlScan scan = guarded ? guard.check(query.text()) : guard.checkSingleStatement(query.text());
         return new Execution(this, new Call(guarded, false, readOnly), "export")
-                .export(query.text(), query.params(), format, out, query.timeout(), query.namespace());
+                .export(query.text(), scan, query.params(), query.limit(), format, out, query.timeout(), query.namespace());
     }
 
     // ---------------------------------------------------------------- Transactor

@@ -7,14 +7,12 @@ import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.ConnInfo;
-import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Exporter;
 import dev.tobira.api.Value;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -22,7 +20,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -62,6 +62,7 @@ public abstract class JdbcDialect {
             "BETWEEN", "EXISTS", "CASE", "WHEN", "THEN", "ELSE", "END", "DISTINCT", "UNION", "UNION ALL",
             "INTERSECT", "EXCEPT", "WITH", "RECURSIVE", "VALUES", "ASC", "DESC", "COUNT", "SUM", "MIN", "MAX",
             "AVG", "CAST", "COALESCE", "EXPLAIN", "INSERT", "INTO", "UPDATE", "SET", "DELETE");
+    private static final Map<String, String> TABLE_TYPES = Map.of("TABLE", "table", "VIEW", "view");
 
     /** For subclasses. */
     protected JdbcDialect() {}
@@ -246,7 +247,8 @@ public abstract class JdbcDialect {
 
     /**
      * Prepares a statement; by default forward-only and read-only
-     * ({@link ResultSet#TYPE_FORWARD_ONLY}, {@link ResultSet#CONCUR_READ_ONLY}).
+     * ({@link ResultSet#TYPE_FORWARD_ONLY}, {@link ResultSet#CONCUR_READ_ONLY}). The base calls
+     * {@link #prepare(Connection, String, Call)}, which comes here unless a dialect decides per call.
      *
      * @param connection the connection
      * @param sql the text, already accepted by the guard
@@ -255,6 +257,22 @@ public abstract class JdbcDialect {
      */
     protected PreparedStatement prepare(Connection connection, String sql) throws SQLException {
         return connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+    }
+
+    /**
+     * Prepares the statement of one call, after {@link #beforeStatement}; by default
+     * {@link #prepare(Connection, String)}. Override when the statement depends on the kind of
+     * call: PostgreSQL streams only inside a transaction, but some statements cannot run in one,
+     * so an unguarded call outside a transaction decides per statement here.
+     *
+     * @param connection the connection
+     * @param sql the text, already accepted by the guard
+     * @param call what kind of call this is
+     * @return the statement
+     * @throws SQLException when the database refuses it
+     */
+    protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
+        return prepare(connection, sql);
     }
 
     /**
@@ -286,28 +304,30 @@ public abstract class JdbcDialect {
      * {@link dev.tobira.api.Capability#EXPORTER}. The base has already checked the text with the
      * {@link #guard()} exactly as for a query, and runs this between {@link #beforeStatement} and
      * {@link #afterStatement} (after {@link #useNamespace} when the query names one), with the
-     * call's deadline and a close from another thread calling {@link #cancel(Connection)}. Refuses
-     * with {@link ErrorKind#UNSUPPORTED} by default.
+     * call's deadline and a close from another thread cancelling the statements made with
+     * {@link Export#prepare}, or calling {@link #cancel(Connection)} while there are none.
+     *
+     * <p>Returns empty, as it does by default, when the database has no fast path for this call:
+     * the base then runs the statement as a query, in the same statement hooks, and streams its
+     * rows as RFC 4180 CSV with a header line ({@link Exporter.Format#TEXT}: the same with a tab),
+     * NULL as an empty field and the empty string as {@code ""}, values in their display form,
+     * honouring {@link Export#limit()}.
      *
      * @param connection the connection
-     * @param sql the text, already accepted by the guard
-     * @param params the positional parameters
-     * @param format the output format
-     * @param out where to write; flushed, not closed
-     * @param call what kind of call this is
-     * @return the number of rows written
+     * @param export the query, its parameters, limit and format, the stream and the kind of call
+     * @return the number of rows written, or empty to have the base stream the rows
      * @throws SQLException when the database fails
      * @throws IOException when writing to the stream fails; reported as {@link ErrorKind#INTERNAL}
      */
-    protected long export(Connection connection, String sql, List<Value> params, Exporter.Format format,
-                          OutputStream out, Call call) throws SQLException, IOException {
-        throw DriverException.of(ErrorKind.UNSUPPORTED, name(), "export", "export is not supported");
+    protected OptionalLong export(Connection connection, Export export) throws SQLException, IOException {
+        return OptionalLong.empty();
     }
 
     /**
      * Cancels what runs on the connection, from another thread: the deadline and a close of the
-     * connection call it while {@link #export} runs (queries are cancelled through
-     * {@link Statement#cancel()} instead). Nothing by default. Must not block for long.
+     * connection call it while {@link #export} runs without a statement of {@link Export#prepare}
+     * (queries are cancelled through {@link Statement#cancel()} instead), such as PostgreSQL's
+     * {@code CopyManager}. Nothing by default. Must not block for long.
      *
      * @param connection the connection
      * @throws SQLException when the cancel fails; it is logged and ignored
@@ -423,8 +443,22 @@ public abstract class JdbcDialect {
     }
 
     /**
+     * Returns the {@link java.sql.DatabaseMetaData} table types that are collections, each with the
+     * type {@link CollectionInfo#type()} gives it: {@code TABLE} is a {@code table} and {@code VIEW}
+     * a {@code view} by default. Override where the driver names them otherwise (duckdb_jdbc's
+     * {@code BASE TABLE}) or has more (materialized views). {@link #collections} lists these types;
+     * {@link #describe} names a type missing here in lower case.
+     *
+     * @return JDBC table type to tobira type
+     */
+    protected Map<String, String> tableTypes() {
+        return TABLE_TYPES;
+    }
+
+    /**
      * Lists the tables and views of a namespace; by default with
-     * {@link java.sql.DatabaseMetaData#getTables}, types {@code TABLE} and {@code VIEW}.
+     * {@link java.sql.DatabaseMetaData#getTables}, types {@link #tableTypes()}, in the
+     * connection's catalog.
      *
      * @param connection the connection
      * @param namespace the namespace, empty for the connection's default
@@ -437,8 +471,9 @@ public abstract class JdbcDialect {
     }
 
     /**
-     * Describes a table or view; by default from {@link java.sql.DatabaseMetaData#getColumns},
-     * {@code getPrimaryKeys}, {@code getImportedKeys} and {@code getIndexInfo}, each field's kind
+     * Describes a table or view; by default from {@link java.sql.DatabaseMetaData#getTables} (its
+     * type through {@link #tableTypes()}), {@code getColumns}, {@code getPrimaryKeys},
+     * {@code getImportedKeys} and {@link #indexes}, in the connection's catalog, each field's kind
      * from {@link #map(JdbcColumn)}.
      *
      * @param connection the connection
@@ -449,6 +484,22 @@ public abstract class JdbcDialect {
      */
     protected CollectionInfo describe(Connection connection, CollectionRef collection) throws SQLException {
         return Metadata.describe(this, connection, collection);
+    }
+
+    /**
+     * Lists the secondary indexes of a table for {@link #describe}; by default from
+     * {@link java.sql.DatabaseMetaData#getIndexInfo}, without statistics rows and without the
+     * primary key's own unique index. Override where the driver's index metadata names no columns.
+     *
+     * @param connection the connection
+     * @param collection the table, which exists
+     * @param primaryKey its primary key's fields in order, empty if none
+     * @return the indexes
+     * @throws SQLException when the database fails
+     */
+    protected List<CollectionInfo.Index> indexes(Connection connection, CollectionRef collection, List<String> primaryKey)
+            throws SQLException {
+        return Metadata.indexes(this, connection, collection, primaryKey);
     }
 
     /**

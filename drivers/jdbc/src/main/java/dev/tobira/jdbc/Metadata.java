@@ -21,8 +21,6 @@ import java.util.TreeMap;
  * name, so a {@code _} or {@code %} in a name cannot widen the match.
  */
 final class Metadata {
-    private static final String[] TABLE_TYPES = {"TABLE", "VIEW"};
-
     private Metadata() {}
 
     static List<String> namespaces(Connection c, boolean catalogs) throws SQLException {
@@ -39,13 +37,21 @@ final class Metadata {
         return List.copyOf(names);
     }
 
-    /** The catalog and schema arguments for a namespace: the current one when empty. */
+    /**
+     * The catalog and schema arguments for a namespace: the current one when empty. A schema is
+     * looked up in the connection's own catalog, so a database attached under another catalog
+     * (DuckDB's {@code ATTACH}) never lends its same-named tables and columns.
+     */
     private record Scope(String catalog, String schema) {}
 
     private static Scope scope(JdbcDialect d, Connection c, String namespace) throws SQLException {
         String ns = namespace.isEmpty() ? d.currentNamespace(c) : namespace;
         String value = ns.isEmpty() ? null : ns;
-        return d.namespacesAreCatalogs() ? new Scope(value, null) : new Scope(null, value);
+        if (d.namespacesAreCatalogs()) {
+            return new Scope(value, null);
+        }
+        String catalog = c.getCatalog();
+        return new Scope(catalog == null || catalog.isEmpty() ? null : catalog, value);
     }
 
     static List<CollectionRef> collections(JdbcDialect d, Connection c, String namespace) throws SQLException {
@@ -54,7 +60,8 @@ final class Metadata {
         }
         Scope scope = scope(d, c, namespace);
         TreeMap<String, CollectionRef> byName = new TreeMap<>();
-        try (ResultSet rs = c.getMetaData().getTables(scope.catalog(), scope.schema(), "%", TABLE_TYPES)) {
+        String[] types = d.tableTypes().keySet().toArray(String[]::new);
+        try (ResultSet rs = c.getMetaData().getTables(scope.catalog(), scope.schema(), "%", types)) {
             while (rs.next()) {
                 String name = rs.getString("TABLE_NAME");
                 if (name != null) {
@@ -72,8 +79,8 @@ final class Metadata {
         try (ResultSet rs = md.getTables(scope.catalog(), scope.schema(), ref.name(), null)) {
             while (rs.next()) {
                 if (ref.name().equals(rs.getString("TABLE_NAME"))) {
-                    String t = rs.getString("TABLE_TYPE");
-                    type = t == null ? "" : t.toLowerCase(Locale.ROOT);
+                    String t = nonNull(rs.getString("TABLE_TYPE"));
+                    type = d.tableTypes().getOrDefault(t, t.toLowerCase(Locale.ROOT));
                     break;
                 }
             }
@@ -105,7 +112,7 @@ final class Metadata {
         }
         List<String> primaryKey = List.copyOf(pk.values());
         return new CollectionInfo(ref, type.isEmpty() ? "table" : type, fields, primaryKey,
-                foreignKeys(md, scope, ref), indexes(md, scope, ref, primaryKey));
+                foreignKeys(md, scope, ref), List.copyOf(d.indexes(c, ref, primaryKey)));
     }
 
     private static List<CollectionInfo.ForeignKey> foreignKeys(DatabaseMetaData md, Scope scope, CollectionRef ref)
@@ -151,11 +158,12 @@ final class Metadata {
         }
     }
 
-    private static List<CollectionInfo.Index> indexes(DatabaseMetaData md, Scope scope, CollectionRef ref,
-                                                      List<String> primaryKey) throws SQLException {
+    static List<CollectionInfo.Index> indexes(JdbcDialect d, Connection c, CollectionRef ref, List<String> primaryKey)
+            throws SQLException {
+        Scope scope = scope(d, c, ref.namespace());
         Map<String, TreeMap<Integer, String>> columns = new LinkedHashMap<>();
         Map<String, Boolean> unique = new LinkedHashMap<>();
-        try (ResultSet rs = md.getIndexInfo(scope.catalog(), scope.schema(), ref.name(), false, true)) {
+        try (ResultSet rs = c.getMetaData().getIndexInfo(scope.catalog(), scope.schema(), ref.name(), false, true)) {
             while (rs.next()) {
                 String name = rs.getString("INDEX_NAME");
                 if (name == null || rs.getShort("TYPE") == DatabaseMetaData.tableIndexStatistic

@@ -6,8 +6,10 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Exporter;
 import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.ColumnMapping;
+import dev.tobira.jdbc.Export;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
 import dev.tobira.spi.Redactor;
@@ -26,7 +28,9 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -48,6 +52,7 @@ class DuckdbDialect extends JdbcDialect {
     private static final String USAGE = "use duckdb:./shop.duckdb, duckdb:/abs/path.duckdb or duckdb::memory:";
     /** A DSN body such as {@code md:db} or {@code s3://…}: DuckDB would reach a service or load an extension. */
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:.*", Pattern.DOTALL);
+    private static final Map<String, String> TABLE_TYPES = Map.of("BASE TABLE", "table", "VIEW", "view");
     private static final Pattern VENDOR_LINE = Pattern.compile("\\s*\\n\\s*LINE \\d+:.*", Pattern.DOTALL);
     private static final List<String> KEYWORDS = List.of(
             "DESCRIBE", "SHOW", "SHOW TABLES", "SUMMARIZE", "PIVOT", "UNPIVOT", "QUALIFY", "EXCLUDE", "REPLACE",
@@ -242,6 +247,54 @@ class DuckdbDialect extends JdbcDialect {
         }
     }
 
+    // ---------------------------------------------------------------- export
+
+    /**
+     * DuckDB's own CSV writer where it can run: on a writable connection with external access on,
+     * for a text that is one plain query and no row limit, {@code COPY (query) TO '<temp file>'
+     * (FORMAT CSV, HEADER)} (with a tab delimiter for TEXT), the file then copied to the stream and
+     * deleted. A guarded call runs it inside the transaction {@link #beforeStatement} began and
+     * {@link #afterStatement} rolls back. Everything else (a read-only connection, whose external
+     * access is off; DESCRIBE, PRAGMA; a limit; a text whose parentheses would not keep it inside
+     * COPY's) gets the base's rows, which it writes alike.
+     */
+    @Override
+    protected OptionalLong export(Connection connection, Export export) throws SQLException, IOException {
+        if (export.call().readOnlyConnection() || export.limit() > 0 || !DuckdbGuard.isPlainQuery(export.scan())
+                || !externalAccess(connection)) {
+            return OptionalLong.empty();
+        }
+        Path file = Files.createTempFile("tobira-duckdb-export-", ".csv");
+        try {
+            Optional<String> copy = export.wrap("COPY (", ") TO '" + file.toString().replace("'", "''") + "' (FORMAT CSV, HEADER"
+                    + (export.format() == Exporter.Format.TEXT ? ", DELIMITER '\t'" : "") + ")");
+            if (copy.isEmpty()) {
+                return OptionalLong.empty();
+            }
+            long rows;
+            try (PreparedStatement st = export.prepare(copy.get())) {
+                st.execute();
+                rows = Math.max(0, st.getUpdateCount());
+            }
+            Files.copy(file, export.out());
+            return OptionalLong.of(rows);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                file.toFile().deleteOnExit();
+            }
+        }
+    }
+
+    /** Whether COPY may write its file: off on read-only connections, and a writable session may turn it off. */
+    private static boolean externalAccess(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement();
+             ResultSet rs = st.executeQuery("SELECT current_setting('enable_external_access')")) {
+            return rs.next() && rs.getBoolean(1);
+        }
+    }
+
     // ---------------------------------------------------------------- types
 
     @Override
@@ -333,37 +386,16 @@ class DuckdbDialect extends JdbcDialect {
         return names;
     }
 
+    /** duckdb_jdbc calls a table {@code BASE TABLE}, as information_schema does. */
     @Override
-    protected List<CollectionRef> collections(Connection connection, String namespace) throws SQLException {
-        if (!namespace.isEmpty() && !namespaces(connection).contains(namespace)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "collections", "no such namespace: " + namespace);
-        }
-        String schema = namespace.isEmpty() ? currentNamespace(connection) : namespace;
-        List<CollectionRef> refs = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SELECT table_name AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = ?"
-                        + " UNION SELECT view_name FROM duckdb_views() WHERE database_name = current_database()"
-                        + " AND schema_name = ? AND NOT internal ORDER BY n")) {
-            ps.setString(1, schema);
-            ps.setString(2, schema);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    refs.add(new CollectionRef(namespace, rs.getString(1)));
-                }
-            }
-        }
-        return refs;
+    protected Map<String, String> tableTypes() {
+        return TABLE_TYPES;
     }
 
-    /**
-     * The base's description with DuckDB's table type named as tobira names it ({@code BASE TABLE}
-     * is a table) and the indexes read from {@code duckdb_indexes()}, since duckdb_jdbc's index
-     * metadata names no columns.
-     */
+    /** From {@code duckdb_indexes()}: duckdb_jdbc's index metadata names no columns. */
     @Override
-    protected CollectionInfo describe(Connection connection, CollectionRef collection) throws SQLException {
-        CollectionInfo info = super.describe(connection, collection);
-        String type = info.type().contains("view") ? "view" : "table";
+    protected List<CollectionInfo.Index> indexes(Connection connection, CollectionRef collection, List<String> primaryKey)
+            throws SQLException {
         String schema = collection.namespace().isEmpty() ? currentNamespace(connection) : collection.namespace();
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement(
@@ -377,7 +409,7 @@ class DuckdbDialect extends JdbcDialect {
                 }
             }
         }
-        return new CollectionInfo(info.ref(), type, info.fields(), info.primaryKey(), info.foreignKeys(), indexes);
+        return indexes;
     }
 
     /** {@code [status, lower(name)]} as a list of its expressions. */

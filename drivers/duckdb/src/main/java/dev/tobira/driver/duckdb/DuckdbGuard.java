@@ -186,30 +186,16 @@ final class DuckdbGuard {
     }
 
     /**
-     * Tells whether a statement's text is a plain query that {@code COPY (…) TO} can wrap: it begins
-     * with a query keyword and its parentheses never close more than they opened, so the wrapper's
-     * own closing parenthesis is the one that ends it.
+     * Tells whether a text is one plain query, which {@code COPY (…) TO} takes: it begins with a
+     * query keyword. Whether its parentheses let it be wrapped is {@code Export.wrap}'s to say.
      */
-    static boolean isWrappableQuery(SqlScan scan) {
+    static boolean isPlainQuery(SqlScan scan) {
         if (scan.statementCount() != 1) {
             return false;
         }
         List<SqlToken> t = scan.statements().get(0).tokens();
         int k = skipParentheses(t, 0);
-        if (k >= t.size() || t.get(k).type() != SqlToken.Type.WORD || !QUERY_STARTS.contains(t.get(k).upper())) {
-            return false;
-        }
-        int depth = 0;
-        for (SqlToken token : t) {
-            if (token.type() == SqlToken.Type.PUNCTUATION) {
-                if (token.text().equals("(")) {
-                    depth++;
-                } else if (token.text().equals(")") && --depth < 0) {
-                    return false;
-                }
-            }
-        }
-        return depth == 0;
+        return k < t.size() && t.get(k).type() == SqlToken.Type.WORD && QUERY_STARTS.contains(t.get(k).upper());
     }
 
     private static int skipParentheses(List<SqlToken> t, int i) {

@@ -314,6 +314,19 @@ class DuckdbDriverTest {
             assertEquals(List.of("customers", "orders", "paid"), ro.collections("").stream().map(CollectionRef::name).toList());
             refused(ErrorKind.NOT_FOUND, () -> ro.collections("nope"));
         }
+        // an attached database and temp tables live in other catalogs: they lend nothing to the file's own
+        try (Conn rw = driver.open(ConnConfig.of("duckdb:" + file))) {
+            drain(rw.query(Query.of("attach ':memory:' as other")));
+            drain(rw.query(Query.of("create table other.main.orders (x int primary key, y int)")));
+            drain(rw.query(Query.of("create table other.main.elsewhere (x int)")));
+            drain(rw.query(Query.of("create temp table scratch (x int)")));
+            assertEquals(List.of("customers", "orders", "paid"), rw.collections("").stream().map(CollectionRef::name).toList());
+            CollectionInfo orders = rw.describe(CollectionRef.of("orders"));
+            assertEquals(List.of("id", "customer_id", "total_cents", "status", "created_at"),
+                    orders.fields().stream().map(CollectionInfo.Field::name).toList());
+            assertEquals(List.of("id"), orders.primaryKey());
+            refused(ErrorKind.NOT_FOUND, () -> rw.describe(CollectionRef.of("elsewhere")));
+        }
     }
 
     @Test
@@ -384,6 +397,14 @@ class DuckdbDriverTest {
             assertEquals("x\n42\n", export(rw, Query.of("select ?::int as x").withParams(Value.of(42)), Exporter.Format.CSV, 1));
             assertEquals("x\n0\n1\n", export(rw, Query.of("select * from range(5) t(x)").withLimit(2), Exporter.Format.CSV, 2));
             refused(ErrorKind.READ_ONLY, () -> export(rw, Query.of("copy orders to 'x.csv'").withReadOnly(true), Exporter.Format.CSV, 0));
+            // a text that would close COPY's parenthesis never goes inside it: run as the query it is, it fails
+            Path escaped = dir.resolve("escaped.csv");
+            refused(ErrorKind.SYNTAX, () -> export(rw, Query.of("select 1) to '" + escaped + "' (format csv) --"), Exporter.Format.CSV, 0));
+            assertFalse(Files.exists(escaped));
+            // with external access turned off for the session, COPY cannot write its file: the rows are streamed alike
+            drain(rw.query(Query.of("set enable_external_access = false")));
+            assertEquals(CUSTOMERS_CSV, export(rw, customers, Exporter.Format.CSV, 5));
+            assertEquals(CUSTOMERS_CSV, export(rw, customers.withReadOnly(true), Exporter.Format.CSV, 5));
         }
         String streamed;
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {

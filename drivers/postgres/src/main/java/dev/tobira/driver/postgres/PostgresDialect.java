@@ -10,13 +10,13 @@ import dev.tobira.api.Exporter;
 import dev.tobira.api.Value;
 import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.ColumnMapping;
+import dev.tobira.jdbc.Export;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
@@ -149,7 +150,7 @@ class PostgresDialect extends JdbcDialect {
     }
 
     @Override
-    protected PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+    protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
         BaseConnection pg = connection.unwrap(BaseConnection.class);
         if (Parser.parseJdbcSql(sql, pg.getStandardConformingStrings(), true, true, false, false).size() > 1) {
             throw StatementGuard.multipleStatements(NAME); // pgjdbc would split it where the guard saw one statement
@@ -163,11 +164,11 @@ class PostgresDialect extends JdbcDialect {
         if (!NOT_DDL.contains(first)) {
             cache.invalidate(connection);
         }
-        // autocommit is still on only for an unguarded call outside a transaction
-        if (connection.getAutoCommit() && (ROWS.contains(first) || scan.containsWord("RETURNING"))) {
+        // a guarded call and a transaction already run inside one; an unguarded call outside one decides per statement
+        if (!call.guarded() && !call.inTransaction() && (ROWS.contains(first) || scan.containsWord("RETURNING"))) {
             connection.setAutoCommit(false); // pgjdbc streams with a fetch size only inside a transaction
         }
-        return super.prepare(connection, sql);
+        return super.prepare(connection, sql, call);
     }
 
     @Override
@@ -243,54 +244,32 @@ class PostgresDialect extends JdbcDialect {
      * is opened explicitly first, since CopyManager would otherwise open a plain one.
      */
     @Override
-    protected long export(Connection connection, String sql, List<Value> params, Exporter.Format format, OutputStream out,
-                          Call call) throws SQLException, IOException {
-        if (!params.isEmpty()) {
+    protected OptionalLong export(Connection connection, Export export) throws SQLException, IOException {
+        if (!export.params().isEmpty()) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "export", "COPY takes no parameters; put the values in the query");
         }
-        SqlScan scan = SqlScan.of(sql, SqlDialect.POSTGRES);
-        if (!balanced(scan)) {
-            throw DriverException.of(ErrorKind.SYNTAX, NAME, "export", "the query's parentheses do not balance");
-        }
+        boolean csv = export.format() == Exporter.Format.CSV;
         BaseConnection pg = connection.unwrap(BaseConnection.class);
-        if (Parser.parseJdbcSql(sql, pg.getStandardConformingStrings(), false, true, false, false).size() > 1) {
+        boolean header = csv || pg.haveMinimumServerVersion(150000);
+        String copy = export.wrap("COPY (", ") TO STDOUT WITH (FORMAT " + (csv ? "csv" : "text") + (header ? ", HEADER)" : ")"))
+                .orElseThrow(() -> DriverException.of(ErrorKind.SYNTAX, NAME, "export", "the query's parentheses do not balance"));
+        if (Parser.parseJdbcSql(export.sql(), pg.getStandardConformingStrings(), false, true, false, false).size() > 1) {
             throw StatementGuard.multipleStatements(NAME);
         }
-        if (call.guarded()) {
+        if (export.call().guarded()) {
             try (Statement st = connection.createStatement()) {
                 st.execute("SET TRANSACTION READ ONLY"); // pgjdbc sends BEGIN READ ONLY before it
             }
         }
-        boolean csv = format == Exporter.Format.CSV;
-        StringBuilder copy = new StringBuilder("COPY (\n").append(scan.statements().get(0).text()).append("\n) TO STDOUT WITH (FORMAT ")
-                .append(csv ? "csv" : "text");
-        if (csv || pg.haveMinimumServerVersion(150000)) {
-            copy.append(", HEADER");
-        } else {
-            out.write(textHeader(connection, sql).getBytes(StandardCharsets.UTF_8));
+        if (!header) {
+            export.out().write(textHeader(connection, export.sql()).getBytes(StandardCharsets.UTF_8));
         }
-        copy.append(')');
-        return connection.unwrap(PGConnection.class).getCopyAPI().copyOut(copy.toString(), out);
+        return OptionalLong.of(connection.unwrap(PGConnection.class).getCopyAPI().copyOut(copy, export.out()));
     }
 
     @Override
     protected void cancel(Connection connection) throws SQLException {
         connection.unwrap(PGConnection.class).cancelQuery();
-    }
-
-    /** Whether no ')' closes more than was opened, and every '(' is closed. */
-    private static boolean balanced(SqlScan scan) {
-        int depth = 0;
-        for (dev.tobira.spi.SqlToken t : scan.tokens()) {
-            if (t.type() == dev.tobira.spi.SqlToken.Type.PUNCTUATION) {
-                if (t.text().equals("(")) {
-                    depth++;
-                } else if (t.text().equals(")") && --depth < 0) {
-                    return false;
-                }
-            }
-        }
-        return depth == 0;
     }
 
     /** The header line servers before 15 do not write in text format: the column names, escaped as COPY escapes text. */

@@ -1,6 +1,7 @@
-package dev.tobira.driver.duckdb;
+package dev.tobira.jdbc;
 
 import dev.tobira.api.Column;
+import dev.tobira.api.Exporter;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import java.io.BufferedWriter;
@@ -12,18 +13,20 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Writes rows as DuckDB's CSV writer does: a header line, fields separated by the delimiter, a
- * field quoted with {@code "} when it holds the delimiter, a quote or a line break (quotes
- * doubled), NULL as an empty field and the empty string as {@code ""}, lines ending in a line
- * feed. Values are written in their display form ({@link Value#toString()}).
+ * The base's export of rows: RFC 4180 CSV with a header line for {@link Exporter.Format#CSV}, the
+ * same with a tab for {@link Exporter.Format#TEXT}. A field is quoted with {@code "} when it holds
+ * the delimiter, a quote or a line break (quotes doubled); NULL is an empty field and the empty
+ * string {@code ""}, so the two stay apart; lines end in a line feed; values are written in their
+ * display form ({@link Value#toString()}), in UTF-8. This is what DuckDB's {@code COPY … (FORMAT
+ * CSV, HEADER)} writes for text and numbers.
  */
 final class CsvWriter {
     private final Writer out;
     private final char delimiter;
 
-    CsvWriter(OutputStream out, char delimiter) {
+    CsvWriter(OutputStream out, Exporter.Format format) {
         this.out = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-        this.delimiter = delimiter;
+        this.delimiter = format == Exporter.Format.TEXT ? '\t' : ',';
     }
 
     void header(List<Column> columns) throws IOException {
