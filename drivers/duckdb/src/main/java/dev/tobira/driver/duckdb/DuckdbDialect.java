@@ -9,15 +9,14 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Exporter;
 import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.ColumnMapping;
+import dev.tobira.jdbc.DatabaseFile;
 import dev.tobira.jdbc.Export;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
-import dev.tobira.spi.Redactor;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -48,10 +47,7 @@ import org.duckdb.DuckDBDriver;
  */
 class DuckdbDialect extends JdbcDialect {
     static final String NAME = "duckdb";
-    static final String MEMORY = ":memory:";
     private static final String USAGE = "use duckdb:./shop.duckdb, duckdb:/abs/path.duckdb or duckdb::memory:";
-    /** A DSN body such as {@code md:db} or {@code s3://…}: DuckDB would reach a service or load an extension. */
-    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:.*", Pattern.DOTALL);
     private static final Map<String, String> TABLE_TYPES = Map.of("BASE TABLE", "table", "VIEW", "view");
     private static final Pattern VENDOR_LINE = Pattern.compile("\\s*\\n\\s*LINE \\d+:.*", Pattern.DOTALL);
     private static final List<String> KEYWORDS = List.of(
@@ -123,69 +119,16 @@ class DuckdbDialect extends JdbcDialect {
             throw invalid("unknown option " + config.options().keySet().iterator().next() + " (the duckdb driver takes none)");
         }
         String target = target(config);
-        boolean file = !target.equals(MEMORY);
-        String path = file ? realPath(Path.of(target), config.readOnly()) : "";
+        boolean file = !target.equals(DatabaseFile.MEMORY);
+        // by its real path: duckdb_jdbc shares one instance per path string, so two spellings would be two instances
+        String path = file ? DatabaseFile.resolve(NAME, Path.of(target), config.readOnly()).toString() : "";
         Properties props = config.readOnly() ? readOnlyProperties(file) : new Properties();
         return new DuckDBDriver().connect("jdbc:duckdb:" + path, props);
     }
 
-    /** The file (or {@code :memory:}) a DSN names; only the forms the README lists. */
+    /** The file (or {@code :memory:}) a DSN names; a {@code ;} would start duckdb_jdbc's URL options. */
     private static String target(ConnConfig config) {
-        String dsn = config.dsn();
-        String body = dsn.substring(dsn.indexOf(':') + 1);
-        if (body.startsWith("//")) {
-            if (!body.startsWith("///")) {
-                throw invalid("a duckdb DSN names a file, not a host; " + USAGE);
-            }
-            body = body.substring(2);
-        }
-        if (body.isEmpty()) {
-            throw invalid("the DSN names no database file; " + USAGE);
-        }
-        if (body.equals(MEMORY)) {
-            return MEMORY;
-        }
-        if (body.indexOf('\0') >= 0) {
-            throw invalid("the database path holds a NUL character");
-        }
-        if (body.startsWith(":")) {
-            throw invalid("the only special name is :memory:; " + USAGE);
-        }
-        if (body.indexOf(';') >= 0) {
-            throw invalid("the database path holds a ';', which duckdb_jdbc would read as connection options");
-        }
-        if (SCHEME.matcher(body).matches()) {
-            throw invalid("the database path names a service or URL, not a local file; " + USAGE);
-        }
-        try {
-            Path.of(body);
-        } catch (InvalidPathException e) {
-            throw invalid("the database path is not a valid file name");
-        }
-        return body;
-    }
-
-    private static String realPath(Path path, boolean readOnly) {
-        String shown = Redactor.standard().redact(path.toString());
-        if (Files.isDirectory(path)) {
-            throw invalid(shown + " is a directory, not a database file");
-        }
-        try {
-            if (Files.exists(path)) {
-                return path.toRealPath().toString();
-            }
-            if (readOnly) {
-                throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "open", "no such database file: " + shown);
-            }
-            Path absolute = path.toAbsolutePath().normalize();
-            Path parent = absolute.getParent();
-            if (parent == null || !Files.isDirectory(parent)) {
-                throw DriverException.of(ErrorKind.NOT_FOUND, NAME, "open", "no such directory for the database file: " + shown);
-            }
-            return parent.toRealPath().resolve(absolute.getFileName()).toString();
-        } catch (IOException e) {
-            throw DriverException.builder(ErrorKind.NOT_FOUND, NAME, "open").detail("cannot resolve " + shown).cause(e).build();
-        }
+        return DatabaseFile.target(NAME, config.dsn(), USAGE, ";");
     }
 
     private static DriverException invalid(String detail) {
@@ -196,7 +139,7 @@ class DuckdbDialect extends JdbcDialect {
     protected void initialize(Connection connection, ConnConfig config) throws SQLException {
         if (config.readOnly()) {
             try (Statement st = connection.createStatement()) {
-                checkReadOnly(st, !target(config).equals(MEMORY));
+                checkReadOnly(st, !target(config).equals(DatabaseFile.MEMORY));
             }
             return;
         }

@@ -1,0 +1,127 @@
+package dev.tobira.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.Redactor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * The database file an embedded engine's DSN names (SQLite, DuckDB): {@code scheme:./shop.db},
+ * {@code scheme:shop.db}, {@code scheme:/abs/path.db}, {@code scheme:///abs/path.db} or
+ * {@code scheme::memory:}, and nothing else, so no part of a DSN reaches the vendor driver's own
+ * URL syntax (its options, URI file names, services it would fetch from the network). Failures are
+ * {@link DriverException}s of op {@code open}.
+ *
+ * @since 0.1
+ */
+public final class DatabaseFile {
+    /** What {@link #target} returns for a DSN that names a private in-memory database. */
+    public static final String MEMORY = ":memory:";
+
+    /** A body such as {@code file:x.db}, {@code md:db} or {@code s3://…}; a drive letter ({@code C:}) is one letter. */
+    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:.*", Pattern.DOTALL);
+
+    private DatabaseFile() {}
+
+    /**
+     * Returns the path a DSN names, or {@link #MEMORY}.
+     *
+     * @param driver the driver's name, which starts every message
+     * @param dsn the DSN, {@code scheme:…}
+     * @param usage the forms the driver takes, added to a refusal, such as
+     *     {@code use sqlite:./shop.db, sqlite:/abs/path.db or sqlite::memory:}
+     * @param optionMarkers the characters the vendor's JDBC URL reads as the start of its options
+     *     ({@code ?} for sqlite-jdbc, {@code ;} for duckdb_jdbc), refused in a path
+     * @return the path as written, or {@link #MEMORY}
+     * @throws DriverException INVALID_ARGUMENT for a host form, no path, a NUL character, a special
+     *     name other than {@code :memory:}, an option marker, a URI or service
+     *     ({@code file:}, {@code md:}, {@code s3://}) or a path the file system cannot hold
+     * @throws NullPointerException if an argument is null
+     */
+    public static String target(String driver, String dsn, String usage, String optionMarkers) {
+        requireNonNull(driver, "driver is null");
+        requireNonNull(usage, "usage is null");
+        requireNonNull(optionMarkers, "optionMarkers is null");
+        String body = requireNonNull(dsn, "dsn is null").substring(dsn.indexOf(':') + 1);
+        if (body.startsWith("//")) {
+            if (!body.startsWith("///")) {
+                throw invalid(driver, "a " + driver + " DSN names a file, not a host; " + usage);
+            }
+            body = body.substring(2);
+        }
+        if (body.isEmpty()) {
+            throw invalid(driver, "the DSN names no database file; " + usage);
+        }
+        if (body.equals(MEMORY)) {
+            return MEMORY;
+        }
+        if (body.indexOf('\0') >= 0) {
+            throw invalid(driver, "the database path holds a NUL character");
+        }
+        if (body.startsWith(":")) {
+            throw invalid(driver, "the only special name is :memory:; " + usage);
+        }
+        for (char marker : optionMarkers.toCharArray()) {
+            if (body.indexOf(marker) >= 0) {
+                throw invalid(driver, "the database path holds a '" + marker + "', which the JDBC driver would read as connection options");
+            }
+        }
+        if (SCHEME.matcher(body).matches()) {
+            throw invalid(driver, "the database path is a URI or names a service, not a local file; " + usage);
+        }
+        try {
+            Path.of(body);
+        } catch (InvalidPathException e) {
+            throw invalid(driver, "the database path is not a valid file name");
+        }
+        return body;
+    }
+
+    /**
+     * Checks a database file before the engine opens it, without creating anything, and returns its
+     * real path: symbolic links and {@code .} or {@code ..} resolved, so two spellings of one file
+     * are one path (engines that share an instance per path string need that). A file that does not
+     * exist yet (a writable open creates it) is resolved through its directory.
+     *
+     * @param driver the driver's name, which starts every message
+     * @param path the path {@link #target} returned
+     * @param readOnly whether the database is opened read-only, which never creates it
+     * @return the real path
+     * @throws DriverException INVALID_ARGUMENT if the path is a directory; NOT_FOUND for a missing
+     *     file opened read-only, a missing directory, or a path that cannot be resolved
+     * @throws NullPointerException if an argument is null
+     */
+    public static Path resolve(String driver, Path path, boolean readOnly) {
+        requireNonNull(driver, "driver is null");
+        String shown = Redactor.standard().redact(requireNonNull(path, "path is null").toString());
+        if (Files.isDirectory(path)) {
+            throw invalid(driver, shown + " is a directory, not a database file");
+        }
+        try {
+            if (Files.exists(path)) {
+                return path.toRealPath();
+            }
+            if (readOnly) {
+                throw DriverException.of(ErrorKind.NOT_FOUND, driver, "open", "no such database file: " + shown);
+            }
+            Path absolute = path.toAbsolutePath().normalize();
+            Path parent = absolute.getParent();
+            if (parent == null || !Files.isDirectory(parent)) {
+                throw DriverException.of(ErrorKind.NOT_FOUND, driver, "open", "no such directory for the database file: " + shown);
+            }
+            return parent.toRealPath().resolve(absolute.getFileName());
+        } catch (IOException e) {
+            throw DriverException.builder(ErrorKind.NOT_FOUND, driver, "open").detail("cannot resolve " + shown).cause(e).build();
+        }
+    }
+
+    private static DriverException invalid(String driver, String detail) {
+        return DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, "open", detail);
+    }
+}
