@@ -28,7 +28,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * run here, builds the datasets, runs the JMH benchmarks in one JMH invocation (tobira and raw side
  * by side), then the memory probes, merges the results into {@code results/latest.json} and prints
  * the ratio table. Arguments starting with {@code -} go to JMH ({@code -p size=1024}, {@code -prof gc},
- * {@code -wi 5}); {@code --report} only prints the table of the stored results.
+ * {@code -wi 5}); {@code --report} only prints the table of the stored results; {@code --separate}
+ * measures each side in its own fork instead of both by turns in one (see {@link Sides}).
  */
 public final class Bench {
     private static final Set<String> JMH_FLAGS_WITHOUT_VALUE = Set.of("-h", "-l", "-lp", "-lprof", "-lrf");
@@ -48,10 +49,13 @@ public final class Bench {
         List<String> words = new ArrayList<>();
         List<String> flags = new ArrayList<>();
         boolean reportOnly = false;
+        boolean separate = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--report")) {
                 reportOnly = true;
+            } else if (a.equals("--separate")) {
+                separate = true;
             } else if (a.startsWith("-")) {
                 flags.add(a);
                 if (!JMH_FLAGS_WITHOUT_VALUE.contains(a) && i + 1 < args.length) {
@@ -101,12 +105,15 @@ public final class Bench {
                 continue;
             }
             jmh.add(item);
-            String methods = "";
-            if (item.kind() == Catalogue.Kind.EXPORT) {
-                Optional<String> psql = PostgresExport.psqlAbsent();
-                notes.item("export-postgres-psql", psql.isPresent() ? "not run" : "ran", psql.orElse(""), runId);
-                methods = psql.isPresent() ? "(tobira|jdbc)$" : "";
-            }
+            String methods = switch (item.kind()) {
+                case GUARD -> "";
+                case EXPORT -> {
+                    Optional<String> psql = PostgresExport.psqlAbsent();
+                    notes.item("export-postgres-psql", psql.isPresent() ? "not run" : "ran", psql.orElse(""), runId);
+                    yield psql.isPresent() ? "(tobira|jdbc)$" : separate ? "(tobira|jdbc|psql)$" : "trio$";
+                }
+                default -> separate ? "(tobira|raw)$" : "pair$";
+            };
             includes.add("^dev\\.tobira\\.bench\\." + item.jmhClass() + "\\." + methods);
             for (SqlEngine e : SqlEngine.values()) {
                 if (e.display().equals(item.engine())) {

@@ -59,6 +59,10 @@ final class Notes {
         o.put("run", run);
     }
 
+    private static boolean isTogether(String benchmark) {
+        return benchmark.endsWith(".pair") || benchmark.endsWith(".trio");
+    }
+
     void save() throws IOException {
         ArrayNode runs = runs();
         while (runs.size() > KEPT_RUNS) {
@@ -68,14 +72,27 @@ final class Notes {
         JSON.writeValue(dir.resolve("notes.json").toFile(), root);
     }
 
-    /** Replaces, in latest.json, every entry the run measured (same benchmark, same parameters). */
+    /**
+     * Replaces, in latest.json, every entry the run measured (same benchmark, same parameters), and
+     * drops the other mode's entries of a class the run measured: a {@code pair} result replaces
+     * the separate {@code tobira}/{@code raw} ones and the other way round, so the report never
+     * mixes runs.
+     */
     static void merge(Path latest, Path run) throws IOException {
         Map<String, JsonNode> entries = new LinkedHashMap<>();
-        for (Path p : List.of(latest, run)) {
-            if (Files.exists(p) && Files.size(p) > 0) {
-                for (JsonNode e : JSON.readTree(p.toFile())) {
-                    entries.put(e.path("benchmark").asText() + " " + e.path("params"), e);
-                }
+        if (Files.exists(latest) && Files.size(latest) > 0) {
+            for (JsonNode e : JSON.readTree(latest.toFile())) {
+                entries.put(e.path("benchmark").asText() + " " + e.path("params"), e);
+            }
+        }
+        if (Files.exists(run) && Files.size(run) > 0) {
+            for (JsonNode e : JSON.readTree(run.toFile())) {
+                String benchmark = e.path("benchmark").asText();
+                String cls = benchmark.substring(0, benchmark.lastIndexOf('.') + 1);
+                boolean together = isTogether(benchmark);
+                entries.values().removeIf(old -> old.path("benchmark").asText().startsWith(cls)
+                        && isTogether(old.path("benchmark").asText()) != together);
+                entries.put(benchmark + " " + e.path("params"), e);
             }
         }
         List<JsonNode> sorted = new ArrayList<>(entries.values());

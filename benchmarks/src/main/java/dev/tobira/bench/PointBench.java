@@ -29,6 +29,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * blackhole. {@code tobira} sends it read-only on a read-only connection (the guard, and on server
  * engines the read-only transaction); {@code raw} is what most JDBC code does in autocommit: prepare,
  * bind, execute, read, close. The ids come from a pinned seed, the same sequence on both sides.
+ * {@code pair} runs both sides by turns in one fork (see {@link Sides}); {@code tobira} and
+ * {@code raw} one side per fork.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -56,10 +58,12 @@ public abstract class PointBench {
         });
         engine.ensureData();
         keys = Dataset.pointKeys(KEYS, Dataset.rows());
-        if (params.getBenchmark().endsWith(".tobira")) {
+        String benchmark = params.getBenchmark();
+        if (!benchmark.endsWith(".raw")) {
             tobira = engine.openTobira();
             query = Query.of(Dataset.pointSql()).withReadOnly(true);
-        } else {
+        }
+        if (!benchmark.endsWith(".tobira")) {
             raw = engine.raw();
         }
     }
@@ -78,6 +82,11 @@ public abstract class PointBench {
         long k = keys[next];
         next = (next + 1) & (KEYS - 1);
         return k;
+    }
+
+    @Benchmark
+    public void pair(Sides sides, Blackhole bh) throws Exception {
+        sides.run(() -> tobira(bh), () -> raw(bh));
     }
 
     @Benchmark

@@ -41,6 +41,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *   <li>{@code jdbc}: a plain JDBC loop (autocommit off, fetch size 1000, {@code getString} per
  *       column, CSV quoting where needed) into a buffered writer.
  * </ul>
+ * {@code trio} runs the three by turns in one fork (see {@link Sides}); the others one per fork.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -83,28 +84,27 @@ public class PostgresExport {
         });
         SqlEngine.POSTGRES.ensureData();
         String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        switch (method) {
-            case "tobira":
-                unavailable().ifPresent(why -> {
-                    throw new IllegalStateException("not run: " + why);
-                });
-                tobira = SqlEngine.POSTGRES.openTobira();
-                exporter = tobira.as(Exporter.class).orElseThrow(
-                        () -> new IllegalStateException("not run: the postgres connection offers no Exporter"));
-                query = Query.of(Dataset.streamSql()).withReadOnly(true);
-                break;
-            case "psql":
-                psqlAbsent().ifPresent(why -> {
-                    throw new IllegalStateException("not run: " + why);
-                });
-                Servers.Server s = Servers.postgres();
-                psql = new ArrayList<>(List.of("psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", s.host(),
-                        "-p", Integer.toString(s.port()), "-U", s.user().isEmpty() ? "postgres" : s.user(), "-d", Servers.DATABASE,
-                        "-c", "\\copy (" + Dataset.streamSql() + ") to stdout with (format csv)"));
-                break;
-            default:
-                raw = SqlEngine.POSTGRES.raw();
-                break;
+        boolean all = method.equals("trio");
+        if (all || method.equals("tobira")) {
+            unavailable().ifPresent(why -> {
+                throw new IllegalStateException("not run: " + why);
+            });
+            tobira = SqlEngine.POSTGRES.openTobira();
+            exporter = tobira.as(Exporter.class).orElseThrow(
+                    () -> new IllegalStateException("not run: the postgres connection offers no Exporter"));
+            query = Query.of(Dataset.streamSql()).withReadOnly(true);
+        }
+        if (all || method.equals("psql")) {
+            psqlAbsent().ifPresent(why -> {
+                throw new IllegalStateException("not run: " + why);
+            });
+            Servers.Server s = Servers.postgres();
+            psql = new ArrayList<>(List.of("psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", s.host(),
+                    "-p", Integer.toString(s.port()), "-U", s.user().isEmpty() ? "postgres" : s.user(), "-d", Servers.DATABASE,
+                    "-c", "\\copy (" + Dataset.streamSql() + ") to stdout with (format csv)"));
+        }
+        if (all || method.equals("jdbc")) {
+            raw = SqlEngine.POSTGRES.raw();
         }
     }
 
@@ -116,6 +116,12 @@ public class PostgresExport {
         if (raw != null) {
             raw.close();
         }
+    }
+
+    /** All three by turns in one fork, each timed in {@link Sides} (the JDBC loop as raw, psql as the anchor). */
+    @Benchmark
+    public void trio(Sides sides) throws Exception {
+        sides.run(this::tobira, this::jdbc, this::psql);
     }
 
     @Benchmark

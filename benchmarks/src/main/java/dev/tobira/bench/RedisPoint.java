@@ -40,6 +40,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * Guarded point read on Redis: {@code HGETALL} of one five-field hash, through tobira read-only (the
  * COMMAND INFO-checked allow-list) and through Lettuce's synchronous API, the keys from a pinned seed.
  * The hashes live in logical database {@link Servers#REDIS_DB} and are rewritten at every setup.
+ * {@code pair} runs both sides by turns in one fork (see {@link Sides}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -87,12 +88,15 @@ public class RedisPoint {
         for (int i = 0; i < KEYS; i++) {
             keys[i] = PREFIX + ids[i];
         }
-        if (params.getBenchmark().endsWith(".tobira")) {
-            lettuce.close();
-            lettuce = null;
+        String benchmark = params.getBenchmark();
+        if (!benchmark.endsWith(".raw")) {
             tobira = Registry.discover().open(ConnConfig.of(s.dsn("redis", Integer.toString(Servers.REDIS_DB)))
                     .withName("bench").withReadOnly(true));
             query = Query.of("HGETALL").withReadOnly(true);
+        }
+        if (benchmark.endsWith(".tobira")) {
+            lettuce.close();
+            lettuce = null;
         } else {
             sync = lettuce.sync();
         }
@@ -138,6 +142,11 @@ public class RedisPoint {
         String k = keys[next];
         next = (next + 1) & (KEYS - 1);
         return k;
+    }
+
+    @Benchmark
+    public void pair(Sides sides, Blackhole bh) throws Exception {
+        sides.run(() -> tobira(bh), () -> raw(bh));
     }
 
     @Benchmark

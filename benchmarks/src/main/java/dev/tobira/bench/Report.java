@@ -6,15 +6,21 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The ratio table: pairs each tobira benchmark in {@code latest.json} with its raw counterpart from
- * the same JMH invocation and judges it against its target; adds the memory probes and every
+ * The ratio table: pairs each tobira measurement in {@code latest.json} with its raw counterpart
+ * from the same JMH invocation and judges it against its target; adds the memory probes and every
  * measurement that did not run, with the reason, from {@code notes.json}. Prints Markdown and writes
  * it to {@code results/latest.md}. Runnable alone: {@code benchmarks/run.sh --report}.
+ *
+ * <p>A {@code pair} (or {@code trio}) benchmark timed both sides in every invocation (see
+ * {@link Sides}): its ratio is taken per iteration, from sides that shared the same seconds of
+ * machine load, and the median of those ratios is the verdict's. Results of separate forks
+ * ({@code tobira}, {@code raw}) are used when no pair result exists: the ratio of their medians.
  */
 public final class Report {
     private static final String PREFIX = "dev.tobira.bench.";
@@ -56,7 +62,8 @@ public final class Report {
         JsonNode m = notes.path("machine");
         sb.append(String.format(Locale.ROOT, "Machine: %s, %d CPUs (nproc), %d MB; %s%n%s%n%n", m.path("cpu").asText("?"),
                 m.path("nproc").asInt(), m.path("memoryMb").asLong(), m.path("os").asText("?"), m.path("java").asText("?")));
-        sb.append("Times are the median of the measured iterations, [min–max] after them. A ratio is of the medians; \"best\" is of the fastest iterations; the range pairs the extremes. Verdicts use the medians.\n\n");
+        sb.append("Times per operation: median of the measured iterations [fastest–slowest]. Ratios: median of the per-iteration"
+                + " ratios of sides timed by turns in the same invocations [lowest–highest]; the verdict uses the median.\n\n");
         sb.append("| measurement | target | tobira | raw / anchor | ratio | verdict | run (load) |\n");
         sb.append("|---|---|---|---|---|---|---|\n");
         for (Catalogue.Item item : Catalogue.ITEMS) {
@@ -72,8 +79,7 @@ public final class Report {
                 continue;
             }
             switch (item.kind()) {
-                case STREAM -> stream(item);
-                case POINT -> point(item);
+                case STREAM, POINT -> paired(item);
                 case GUARD -> guard(item);
                 case EXPORT -> export(item);
                 case MEMORY -> memory(item);
@@ -84,10 +90,10 @@ public final class Report {
             sb.append(r).append('\n');
         }
         sb.append("\nRuns (load average 1/5/15 min at start → end):\n");
-        for (JsonNode run : notes.path("runs")) {
-            sb.append(String.format(Locale.ROOT, "- %s: groups %s, %s → %s, %d s%n", run.path("id").asText(),
-                    run.path("groups"), run.path("loadStart").asText(), run.path("loadEnd").asText("(unfinished)"),
-                    run.path("seconds").asLong()));
+        for (JsonNode r : notes.path("runs")) {
+            sb.append(String.format(Locale.ROOT, "- %s: groups %s, %s → %s, %d s%n", r.path("id").asText(),
+                    r.path("groups"), r.path("loadStart").asText(), r.path("loadEnd").asText("(unfinished)"),
+                    r.path("seconds").asLong()));
         }
         return sb.toString();
     }
@@ -99,11 +105,10 @@ public final class Report {
     private String runLabel(String id) {
         for (JsonNode r : notes.path("runs")) {
             if (r.path("id").asText().equals(id)) {
-                String load = r.path("loadStart").asText("?");
-                return id + " (" + load.split(" ")[0] + ")";
+                return id + " (" + r.path("loadStart").asText("?").split(" ")[0] + ")";
             }
         }
-        return id.isEmpty() ? "" : id;
+        return id;
     }
 
     private static String target(Catalogue.Item item) {
@@ -116,6 +121,8 @@ public final class Report {
         };
     }
 
+    // ---------------------------------------------------------------- reading latest.json
+
     private Optional<JsonNode> find(String cls, String method, String size) {
         for (JsonNode e : latest) {
             if (e.path("benchmark").asText().equals(PREFIX + cls + "." + method)
@@ -126,35 +133,14 @@ public final class Report {
         return Optional.empty();
     }
 
-    /** The median of the measured iterations, robust to a burst of load in one of them. */
-    private static double score(JsonNode e) {
-        double[] v = iterations(e);
-        int n = v.length;
-        return n == 0 ? e.path("primaryMetric").path("score").asDouble() : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    }
-
-    private static double min(JsonNode e) {
-        double[] v = iterations(e);
-        return v.length == 0 ? score(e) : v[0];
-    }
-
-    private static double max(JsonNode e) {
-        double[] v = iterations(e);
-        return v.length == 0 ? score(e) : v[v.length - 1];
-    }
-
-    private static double[] iterations(JsonNode e) {
+    private static double[] iterations(JsonNode metric) {
         List<Double> values = new ArrayList<>();
-        for (JsonNode fork : e.path("primaryMetric").path("rawData")) {
+        for (JsonNode fork : metric.path("rawData")) {
             for (JsonNode v : fork) {
                 values.add(v.asDouble());
             }
         }
-        return values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    }
-
-    private static String unit(JsonNode e) {
-        return e.path("primaryMetric").path("scoreUnit").asText();
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static long rowsPerOp(JsonNode e) {
@@ -167,88 +153,145 @@ public final class Report {
         return Dataset.DEFAULT_ROWS;
     }
 
-    /**
-     * numerator / denominator of medians; then of the best iterations (noise only ever adds time, so
-     * on a loaded machine the best ones are closest to the code's own cost); then the range the
-     * extremes allow.
-     */
-    private static String ratio(JsonNode numerator, JsonNode denominator) {
-        boolean times = unit(numerator).endsWith("/op");
-        double best = times ? min(numerator) / min(denominator) : max(numerator) / max(denominator);
-        return String.format(Locale.ROOT, "%.3f (best %.2f; range %.2f–%.2f)", score(numerator) / score(denominator), best,
-                min(numerator) / max(denominator), max(numerator) / min(denominator));
+    private static double nanosPer(String unit) {
+        return switch (unit) {
+            case "s/op" -> 1e9;
+            case "ms/op" -> 1e6;
+            case "us/op" -> 1e3;
+            case "ns/op" -> 1;
+            default -> throw new IllegalStateException("unexpected unit " + unit);
+        };
     }
 
-    /** Whether the ratio's range holds the target, so noise alone could flip the verdict. */
-    private static String noise(JsonNode numerator, JsonNode denominator, double target) {
-        double lo = min(numerator) / max(denominator);
-        double hi = max(numerator) / min(denominator);
+    /** Per-iteration nanoseconds per operation of one side. */
+    private record Series(double[] nanos) {
+        double median() {
+            return Report.median(nanos);
+        }
+
+        double min() {
+            return Arrays.stream(nanos).min().orElse(Double.NaN);
+        }
+
+        double max() {
+            return Arrays.stream(nanos).max().orElse(Double.NaN);
+        }
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    /** A side of a pair or trio result, from its counter: nanoseconds over invocations, per iteration. */
+    private static Series side(JsonNode pair, String counter) {
+        double[] nanos = iterations(pair.path("secondaryMetrics").path(counter));
+        double[] ops = iterations(pair.path("secondaryMetrics").path("ops"));
+        double[] perOp = new double[Math.min(nanos.length, ops.length)];
+        for (int i = 0; i < perOp.length; i++) {
+            perOp[i] = nanos[i] / Math.max(1, ops[i]);
+        }
+        return new Series(perOp);
+    }
+
+    /** A separately forked result, in nanoseconds per operation. */
+    private static Series alone(JsonNode e) {
+        double scale = nanosPer(e.path("primaryMetric").path("scoreUnit").asText());
+        return new Series(Arrays.stream(iterations(e.path("primaryMetric"))).map(v -> v * scale).toArray());
+    }
+
+    /** Ratios a/b: per iteration when the sides were timed together, else of medians with the extremes' range. */
+    private static double[] ratios(Series a, Series b, boolean together) {
+        if (together) {
+            double[] r = new double[Math.min(a.nanos().length, b.nanos().length)];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = a.nanos()[i] / b.nanos()[i];
+            }
+            return r;
+        }
+        return new double[] {a.min() / b.max(), a.median() / b.median(), a.max() / b.min()};
+    }
+
+    private static String ratioText(double[] r) {
+        double lo = Arrays.stream(r).min().orElse(Double.NaN);
+        double hi = Arrays.stream(r).max().orElse(Double.NaN);
+        return String.format(Locale.ROOT, "%.3f [%.2f–%.2f]", median(r), lo, hi);
+    }
+
+    private static String noise(double[] r, double target) {
+        double lo = Arrays.stream(r).min().orElse(Double.NaN);
+        double hi = Arrays.stream(r).max().orElse(Double.NaN);
         return lo <= target && target <= hi ? " (within noise: the range spans the target)" : "";
     }
 
-    private static String time(JsonNode e) {
-        return String.format(Locale.ROOT, "%s [%s–%s] %s", num(score(e)), num(min(e)), num(max(e)), unit(e));
+    private static String time(Series s, boolean micros, long rows) {
+        double scale = micros ? 1e3 : 1e6;
+        String unit = micros ? "µs" : "ms";
+        String t = String.format(Locale.ROOT, "%s [%s–%s] %s/op", num(s.median() / scale), num(s.min() / scale),
+                num(s.max() / scale), unit);
+        return rows > 1 ? t + String.format(Locale.ROOT, " = %.2f M rows/s", rows / (s.median() / 1e9) / 1e6) : t;
     }
 
     private static String num(double v) {
         return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
     }
 
-    private static String rowsPerSecond(JsonNode e) {
-        double perSecond = rowsPerOp(e) / (score(e) * secondsPer(unit(e)));
-        return String.format(Locale.ROOT, "%.2f M rows/s", perSecond / 1e6);
-    }
-
-    private static double secondsPer(String unit) {
-        return switch (unit) {
-            case "s/op" -> 1;
-            case "ms/op" -> 1e-3;
-            case "us/op" -> 1e-6;
-            case "ns/op" -> 1e-9;
-            default -> throw new IllegalStateException("unexpected unit " + unit);
-        };
-    }
-
     private void missing(Catalogue.Item item, String what) {
         row(item.title(), target(item), "", "", "", "no result for " + what + " in latest.json");
     }
 
-    private void stream(Catalogue.Item item) {
-        Optional<JsonNode> t = find(item.jmhClass(), "tobira", null);
-        Optional<JsonNode> r = find(item.jmhClass(), "raw", null);
-        if (t.isEmpty() || r.isEmpty()) {
-            missing(item, t.isEmpty() ? "tobira" : "raw");
-            return;
-        }
-        double ratio = score(r.get()) / score(t.get());
-        String verdict = (ratio >= item.target()
-                ? String.format(Locale.ROOT, "met (%.0f%% of raw)", ratio * 100)
-                : String.format(Locale.ROOT, "MISSED by %.0f points (tobira at %.0f%% of raw)", (item.target() - ratio) * 100, ratio * 100))
-                + noise(r.get(), t.get(), item.target());
-        row(item.title() + String.format(Locale.ROOT, " (%,d rows/op)", rowsPerOp(t.get())), target(item),
-                time(t.get()) + " = " + rowsPerSecond(t.get()), time(r.get()) + " = " + rowsPerSecond(r.get()),
-                ratio(r.get(), t.get()), verdict);
-    }
+    // ---------------------------------------------------------------- the kinds
 
-    private void point(Catalogue.Item item) {
-        Optional<JsonNode> t = find(item.jmhClass(), "tobira", null);
-        Optional<JsonNode> r = find(item.jmhClass(), "raw", null);
-        if (t.isEmpty() || r.isEmpty()) {
-            missing(item, t.isEmpty() ? "tobira" : "raw");
-            return;
+    private void paired(Catalogue.Item item) {
+        boolean stream = item.kind() == Catalogue.Kind.STREAM;
+        Optional<JsonNode> pair = find(item.jmhClass(), "pair", null);
+        Series t;
+        Series r;
+        long rows;
+        boolean together = pair.isPresent();
+        if (together) {
+            t = side(pair.get(), "tobiraNanos");
+            r = side(pair.get(), "rawNanos");
+            rows = rowsPerOp(pair.get());
+        } else {
+            Optional<JsonNode> te = find(item.jmhClass(), "tobira", null);
+            Optional<JsonNode> re = find(item.jmhClass(), "raw", null);
+            if (te.isEmpty() || re.isEmpty()) {
+                missing(item, "pair (or tobira and raw)");
+                return;
+            }
+            t = alone(te.get());
+            r = alone(re.get());
+            rows = rowsPerOp(te.get());
         }
-        double ratio = score(t.get()) / score(r.get());
-        double extra = score(t.get()) - score(r.get());
-        String verdict = (ratio <= item.target()
-                ? String.format(Locale.ROOT, "met (%+.1f %s per read)", extra, unit(t.get()).replace("/op", ""))
-                : String.format(Locale.ROOT, "MISSED by %.2f× (%+.1f %s per read)", ratio - item.target(), extra,
-                        unit(t.get()).replace("/op", ""))) + noise(t.get(), r.get(), item.target());
-        row(item.title(), target(item), time(t.get()), time(r.get()), ratio(t.get(), r.get()), verdict);
+        String title = item.title() + (stream ? String.format(Locale.ROOT, " (%,d rows/op)", rows) : "")
+                + (together ? "" : " (separate forks)");
+        if (stream) {
+            // throughput ratio: raw time over tobira time
+            double[] ratio = ratios(r, t, together);
+            double m = median(ratio);
+            String verdict = (m >= item.target()
+                    ? String.format(Locale.ROOT, "met (%.0f%% of raw)", m * 100)
+                    : String.format(Locale.ROOT, "MISSED by %.0f points (tobira at %.0f%% of raw)", (item.target() - m) * 100, m * 100))
+                    + noise(ratio, item.target());
+            row(title, target(item), time(t, false, rows), time(r, false, rows), ratioText(ratio), verdict);
+        } else {
+            double[] ratio = ratios(t, r, together);
+            double m = median(ratio);
+            double extra = (t.median() - r.median()) / 1e3;
+            String verdict = (m <= item.target()
+                    ? String.format(Locale.ROOT, "met (%+.1f µs per read)", extra)
+                    : String.format(Locale.ROOT, "MISSED by %.2f× (%+.1f µs per read)", m - item.target(), extra))
+                    + noise(ratio, item.target());
+            row(title, target(item), time(t, true, 0), time(r, true, 0), ratioText(ratio), verdict);
+        }
     }
 
     private static double mbPerSecond(JsonNode e) {
-        // Throughput in ops/s; every statement is exactly `size` ASCII bytes
-        return score(e) * e.path("params").path("size").asDouble() / 1e6;
+        // ops/s of statements of exactly `size` ASCII bytes; the median iteration
+        return median(iterations(e.path("primaryMetric"))) * e.path("params").path("size").asDouble() / 1e6;
     }
 
     private void guard(Catalogue.Item item) {
@@ -265,10 +308,9 @@ public final class Report {
             double linear = mb100k / mb1k;
             String sizes = String.format(Locale.ROOT, "100 B: %s; 1 KB: %.0f MB/s; 100 KB: %.0f MB/s",
                     tiny.map(e -> String.format(Locale.ROOT, "%.0f MB/s", mbPerSecond(e))).orElse("–"), mb1k, mb100k);
-            boolean fast = mb1k >= item.target();
-            boolean isLinear = linear >= 0.9;
-            String verdict = (fast ? "met" : String.format(Locale.ROOT, "MISSED by %.0f MB/s", item.target() - mb1k))
-                    + (isLinear ? String.format(Locale.ROOT, "; linear (100 KB at %.2f of the 1 KB rate)", linear)
+            String verdict = (mb1k >= item.target() ? "met" : String.format(Locale.ROOT, "MISSED by %.0f MB/s (%.0f%% of the target)",
+                    item.target() - mb1k, 100 * mb1k / item.target()))
+                    + (linear >= 0.9 ? String.format(Locale.ROOT, "; linear (100 KB at %.2f of the 1 KB rate)", linear)
                             : String.format(Locale.ROOT, "; NOT linear: 100 KB at %.2f of the 1 KB rate", linear));
             row(item.title() + ": " + method, method.equals("guard") ? target(item) : "(reference)", sizes, "–",
                     String.format(Locale.ROOT, "100 KB / 1 KB per byte: %.2f", linear), verdict);
@@ -276,24 +318,42 @@ public final class Report {
     }
 
     private void export(Catalogue.Item item) {
-        Optional<JsonNode> t = find(item.jmhClass(), "tobira", null);
-        Optional<JsonNode> psql = find(item.jmhClass(), "psql", null);
-        Optional<JsonNode> jdbc = find(item.jmhClass(), "jdbc", null);
-        if (t.isEmpty()) {
-            missing(item, "tobira");
-            return;
+        Optional<JsonNode> trio = find(item.jmhClass(), "trio", null);
+        Series t;
+        Optional<Series> psql;
+        Optional<Series> jdbc;
+        long rows;
+        boolean together = trio.isPresent();
+        if (together) {
+            t = side(trio.get(), "tobiraNanos");
+            jdbc = Optional.of(side(trio.get(), "rawNanos"));
+            psql = Optional.of(side(trio.get(), "anchorNanos"));
+            rows = rowsPerOp(trio.get());
+        } else {
+            Optional<JsonNode> te = find(item.jmhClass(), "tobira", null);
+            if (te.isEmpty()) {
+                missing(item, "trio (or tobira)");
+                return;
+            }
+            t = alone(te.get());
+            psql = find(item.jmhClass(), "psql", null).map(Report::alone);
+            jdbc = find(item.jmhClass(), "jdbc", null).map(Report::alone);
+            rows = rowsPerOp(te.get());
         }
-        String raw = (psql.map(p -> "psql \\copy: " + time(p) + " = " + rowsPerSecond(p)).orElse("psql: not run: "
-                + notes.path("items").path("export-postgres-psql").path("why").asText("no result")))
-                + jdbc.map(j -> "; JDBC loop: " + time(j) + " = " + rowsPerSecond(j)).orElse("");
-        String ratio = psql.map(p -> ratio(p, t.get()) + " of psql").orElse("–")
-                + jdbc.map(j -> "; " + ratio(j, t.get()) + " of the JDBC loop").orElse("");
-        String verdict = psql.map(p -> {
-            double r = score(p) / score(t.get());
-            return r >= item.target() ? String.format(Locale.ROOT, "met (%.0f%% of psql)", r * 100)
-                    : String.format(Locale.ROOT, "MISSED by %.0f points (%.0f%% of psql)", (item.target() - r) * 100, r * 100);
-        }).orElse("no anchor") + psql.map(p -> noise(p, t.get(), item.target())).orElse("");
-        row(item.title(), target(item), time(t.get()) + " = " + rowsPerSecond(t.get()), raw, ratio, verdict);
+        String raw = psql.map(p -> "psql \\copy: " + time(p, false, rows)).orElse("psql: not run: "
+                + notes.path("items").path("export-postgres-psql").path("why").asText("no result"))
+                + jdbc.map(j -> "; JDBC loop: " + time(j, false, rows)).orElse("");
+        Optional<double[]> vsPsql = psql.map(p -> ratios(p, t, together));
+        String ratio = vsPsql.map(r -> ratioText(r) + " of psql").orElse("–")
+                + jdbc.map(j -> "; " + ratioText(ratios(j, t, together)) + " of the JDBC loop").orElse("");
+        String verdict = vsPsql.map(r -> {
+            double m = median(r);
+            return (m >= item.target() ? String.format(Locale.ROOT, "met (%.0f%% of psql)", m * 100)
+                    : String.format(Locale.ROOT, "MISSED by %.0f points (%.0f%% of psql)", (item.target() - m) * 100, m * 100))
+                    + noise(r, item.target());
+        }).orElse("no anchor");
+        row(item.title() + String.format(Locale.ROOT, " (%,d rows/op)", rows) + (together ? "" : " (separate forks)"),
+                target(item), time(t, false, rows), raw, ratio, verdict);
     }
 
     private void memory(Catalogue.Item item) {
@@ -320,7 +380,7 @@ public final class Report {
         double live1 = mb(small.path("maxHeapAfterGcBytes"));
         double live5 = mb(large.path("maxHeapAfterGcBytes"));
         // what the stream keeps is the heap left after a collection; the peak also counts garbage not yet
-        // collected, which grows with the young generation G1 sizes over a longer run, so it is compared to raw
+        // collected, which depends on how G1 sizes the young generation, so it is compared to raw's
         boolean retainedFlat = live5 <= live1 * 1.25 + 2;
         boolean peakLikeRaw = raw.has("error") || !raw.has("peakHeapBytes") || peak5 <= mb(raw.path("peakHeapBytes")) * 1.25 + 4;
         String tobira = String.format(Locale.ROOT, "peak used %.1f MB (1M) → %.1f MB (5M); retained after GC %.1f → %.1f MB",

@@ -97,11 +97,20 @@ enum SqlEngine {
             return Dataset.dir().resolve(Dataset.table() + ".duckdb");
         }
 
+        /** By its real path, as the tobira driver opens it, so both sides share duckdb_jdbc's one instance per path. */
+        private String url() {
+            try {
+                return "jdbc:duckdb:" + file().toRealPath();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
         @Override
         void ensureData() throws SQLException {
             Path file = file();
             if (Files.exists(file)) {
-                try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file, readOnly())) {
+                try (Connection c = DriverManager.getConnection(url(), readOnly())) {
                     if (count(c) == Dataset.rows()) {
                         return;
                     }
@@ -130,10 +139,19 @@ enum SqlEngine {
             }
         }
 
+        /**
+         * The tobira driver's read-only instance configuration, so that both sides can share one
+         * instance in one process (DuckDB refuses a second configuration for an open file); only
+         * {@code jdbc_stream_results} changes how rows are read: streamed from the engine, not
+         * materialized first.
+         */
         private Properties readOnly() {
             Properties p = new Properties();
             p.setProperty("duckdb.read_only", "true");
-            // streams from the engine instead of materializing the whole result first, as the tobira dialect does
+            p.setProperty("enable_external_access", "false");
+            p.setProperty("autoinstall_known_extensions", "false");
+            p.setProperty("autoload_known_extensions", "false");
+            p.setProperty("lock_configuration", "true");
             p.setProperty("jdbc_stream_results", "true");
             return p;
         }
@@ -145,7 +163,7 @@ enum SqlEngine {
 
         @Override
         Connection raw() throws SQLException {
-            return DriverManager.getConnection("jdbc:duckdb:" + file(), readOnly());
+            return DriverManager.getConnection(url(), readOnly());
         }
 
         @Override

@@ -25,11 +25,12 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Streaming throughput: one operation reads every row of the {@link Dataset} (1,000,000 rows of five
- * columns) and hands every value to the blackhole, through tobira ({@code tobira}) and through the
- * raw JDBC driver ({@code raw}). Both return the row count, which is checked.
+ * columns) and hands every value to the blackhole, through tobira and through the raw JDBC driver.
+ * The row count of each pass is checked.
  *
- * <p>Each method runs in its own fork and opens only its own side, so DuckDB's one-configuration-per-
- * process rule and connection caches cannot favour either.
+ * <p>{@code pair}, what run.sh measures, runs both sides in each invocation, taking turns, and times
+ * them separately in {@link Sides}; {@code tobira} and {@code raw} run one side per fork (run.sh
+ * {@code --separate}), for profiling one side alone.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,10 +53,12 @@ public abstract class StreamBench {
             throw new IllegalStateException("not run: " + why);
         });
         engine.ensureData();
-        if (params.getBenchmark().endsWith(".tobira")) {
+        String benchmark = params.getBenchmark();
+        if (!benchmark.endsWith(".raw")) {
             tobira = engine.openTobira();
             query = Query.of(Dataset.streamSql()).withReadOnly(true);
-        } else {
+        }
+        if (!benchmark.endsWith(".tobira")) {
             raw = engine.raw();
         }
     }
@@ -68,6 +71,11 @@ public abstract class StreamBench {
         if (raw != null) {
             raw.close();
         }
+    }
+
+    @Benchmark
+    public void pair(Sides sides, Blackhole bh) throws Exception {
+        sides.run(() -> tobira(bh), () -> raw(bh));
     }
 
     @Benchmark
