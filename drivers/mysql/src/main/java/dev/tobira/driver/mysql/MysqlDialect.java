@@ -13,6 +13,8 @@ import dev.tobira.jdbc.ColumnReaders;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
 import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.SqlScan;
+import dev.tobira.spi.SqlToken;
 import dev.tobira.spi.StatementGuard;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,29 +34,36 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.mariadb.jdbc.client.ServerVersion;
 
 /**
  * MySQL 8.0 to 8.4 and MariaDB 10.6 and later through MariaDB Connector/J, on the JDBC base.
  *
- * <p>The read-only layers, strongest last: {@link MysqlGuard} in front; a session whose
- * {@code sql_mode} reads text the way the guard's lexer does (no {@code ANSI_QUOTES}, no
- * {@code NO_BACKSLASH_ESCAPES}); a read-only connection's session set to
- * {@code TRANSACTION READ ONLY}; every guarded statement in a {@code START TRANSACTION READ ONLY}
- * of its own that always ends in {@code ROLLBACK}; and a post-check, from the status flags the
- * server sends with every reply, that the statement is still inside that read-only transaction
- * (DDL commits implicitly and would escape it).
- */
+ * <p>The read-only layers: {@link MysqlGuard} in front; a session whose {@code sql_mode} reads
+ * text the way the guard's lexer does (no {@code ANSI_QUOTES}, no {@code NO_BACKSLASH_ESCAPES});
+ * a read-only connection's session set to {@code TRANSACTION READ ONLY} when it opens; the
+ * session's access mode set to read-only again right before every guarded statement, which then
+ * runs in autocommit mode as its own read-only transaction (one round trip more than the raw
+ * client, and no {@code ROLLBACK} after it); a text that is not one read, which only comes with the
+ * statement check taken away, inside a {@code START TRANSACTION READ ONLY} as well; and a
+ * post-check, from the status flags the server sends with every reply, that the statement returned
+ * rows and left the session in autocommit mode.
+  */
 class MysqlDialect extends JdbcDialect {
     static final String NAME = "mysql";
 
     /** The server status flags of the protocol's OK and EOF packets. */
     static final int STATUS_IN_TRANSACTION = 0x0001;
+    static final int STATUS_AUTOCOMMIT = 0x0002;
     static final int STATUS_NO_BACKSLASH_ESCAPES = 0x0200;
     static final int STATUS_IN_TRANSACTION_READ_ONLY = 0x2000;
 
     /** Drops the two sql_mode flags that would make the server read text differently from {@link SqlDialect#MYSQL}. */
     static final String NORMALIZE_SQL_MODE = "SET SESSION sql_mode = TRIM(BOTH ',' FROM"
             + " REPLACE(REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',ANSI_QUOTES,', ','), ',NO_BACKSLASH_ESCAPES,', ','))";
+
+    /** The statement kinds that read, the same as the statement check's allow-list. */
+    private static final Set<String> READS = Set.of("SELECT", "WITH", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC", "EXPLAIN");
 
     private static final System.Logger LOG = System.getLogger(MysqlDialect.class.getName());
     private static final Pattern CONN_PREFIX = Pattern.compile("^\\(conn=\\d+\\)\\s*");
@@ -178,11 +187,68 @@ class MysqlDialect extends JdbcDialect {
         return (status & STATUS_IN_TRANSACTION) != 0 && (status & STATUS_IN_TRANSACTION_READ_ONLY) != 0;
     }
 
+    /** Whether the session is outside autocommit: a transaction open, or autocommit off. */
+    private static boolean outsideAutocommit(int status) {
+        return (status & STATUS_IN_TRANSACTION) != 0 || (status & STATUS_AUTOCOMMIT) == 0;
+    }
+
+    /**
+     * The session variable of the transaction access mode: {@code tx_read_only} on MariaDB before
+     * 11.1, {@code transaction_read_only} on MariaDB 11.1 and later and on MySQL 8.
+     */
+    static String accessModeVariable(Connection connection) throws SQLException {
+        ServerVersion v = connection.unwrap(org.mariadb.jdbc.Connection.class).getContext().getVersion();
+        return v.isMariaDBServer() && !v.versionGreaterOrEqual(11, 1, 0) ? "tx_read_only" : "transaction_read_only";
+    }
+
+    /**
+     * The one statement that puts a session back into the state every guarded statement starts
+     * from: the SQL modes the guard's lexer assumes, UTC, and read-only as its access mode.
+     */
+    static String readOnlySession(Connection connection) throws SQLException {
+        return NORMALIZE_SQL_MODE + ", SESSION time_zone = '+00:00', SESSION " + accessModeVariable(connection) + " = 1";
+    }
+
+    /**
+     * Whether a text runs as one read in autocommit mode, its own transaction, whose access mode
+     * is fixed when it starts: it begins with one of the statement kinds that read and holds
+     * nothing the lexer cannot judge (executable comments) or that sets a variable for the
+     * statement ({@code SET_VAR} hints). Such a text cannot open, end or change a transaction;
+     * stored functions it calls take their table locks when it starts, under the read-only mode.
+     * The statement check lets nothing else through, so other texts come here only with it taken
+     * away; they run inside a {@code START TRANSACTION READ ONLY} of their own as well, which a
+     * {@code SET STATEMENT … FOR} or a procedure's {@code SET} cannot lift.
+     */
+    static boolean runsAsOneRead(String sql) {
+        SqlScan scan = SqlScan.of(sql, SqlDialect.MYSQL);
+        if (scan.statementCount() != 1 || scan.hasExecutableComment()) {
+            return false;
+        }
+        for (SqlToken token : scan.tokens()) {
+            if (token.type() == SqlToken.Type.COMMENT && token.text().startsWith("/*+")
+                    && token.text().toUpperCase(Locale.ROOT).contains("SET_VAR")) {
+                return false;
+            }
+        }
+        return scan.firstKeyword().map(READS::contains).orElse(false);
+    }
+
     // ---------------------------------------------------------------- one statement
 
+    /**
+     * A guarded statement outside a transaction: the session's access mode set to read-only
+     * again, with the SQL modes and the time zone, in one statement (the one round trip more than
+     * the raw client). A stored function of an earlier statement may have lifted the read-only
+     * default; from here the statement runs as its own read-only transaction. On a writable
+     * connection the session stays read-only until the next statement that is not guarded
+     * ({@link #leaveReadOnly}).
+     */
     @Override
     protected void beforeStatement(Connection connection, Call call) throws SQLException {
         if (!call.guarded()) {
+            if (!call.readOnlyConnection()) {
+                leaveReadOnly(connection);
+            }
             return;
         }
         if (call.inTransaction()) {
@@ -191,60 +257,125 @@ class MysqlDialect extends JdbcDialect {
                         "a read-only query inside a transaction of a writable connection is not supported;"
                                 + " run it outside the transaction");
             }
-            checkSession(connection, status(connection));
+            int status = status(connection);
+            if (!inReadOnlyTransaction(status)) {
+                throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the transaction is not read-only");
+            }
+            checkSession(status);
             return;
         }
+        if (!call.readOnlyConnection() && outsideAutocommit(status(connection))) {
+            // the connection's own statements opened a transaction; a read-only statement cannot run inside it
+            throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "query",
+                    "a read-only query cannot run while a transaction is open on the connection; end it first");
+        }
+        enterReadOnly(connection, call);
+        int status = status(connection);
+        if (outsideAutocommit(status)) {
+            // left by a statement whose error reply carried no status flags
+            endTransaction(connection, status);
+            status = status(connection);
+            if (outsideAutocommit(status)) {
+                throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the session did not return to autocommit mode");
+            }
+        }
+        checkSession(status);
+    }
+
+    /** Sends {@link #readOnlySession}; on a writable connection, marks the session read-only until {@link #leaveReadOnly}. */
+    void enterReadOnly(Connection connection, Call call) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            if (!call.readOnlyConnection()) {
-                // a writable connection may have changed sql_mode since it opened
-                st.execute(NORMALIZE_SQL_MODE);
-            }
-            st.execute("START TRANSACTION READ ONLY");
-            checkSession(connection, status(connection));
-        } catch (SQLException | RuntimeException e) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("ROLLBACK");
-            } catch (SQLException | RuntimeException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
+            st.execute(readOnlySession(connection));
+        }
+        if (!call.readOnlyConnection()) {
+            // Connector/J only records the hint, no round trip: the mark says the session needs its access mode back
+            connection.setReadOnly(true);
         }
     }
 
-    private static void checkSession(Connection connection, int status) {
-        if (!inReadOnlyTransaction(status)) {
-            throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the server did not enter a read-only transaction");
+    /** Gives a writable connection's session its read-write access mode back, if a guarded statement took it. */
+    private static void leaveReadOnly(Connection connection) throws SQLException {
+        if (connection.isReadOnly()) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("SET SESSION " + accessModeVariable(connection) + " = 0");
+            }
+            connection.setReadOnly(false);
         }
+    }
+
+    private static void checkSession(int status) {
         if ((status & STATUS_NO_BACKSLASH_ESCAPES) != 0) {
             throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query",
                     "the session's sql_mode has NO_BACKSLASH_ESCAPES, so the server would read the text differently from the guard");
         }
     }
 
-    /**
-     * The post-check. A statement that returned no rows has its final status already: it must
-     * still be inside the read-only transaction, or it committed implicitly. A statement with rows
-     * is still streaming them; none of the allowed kinds that return rows can commit, and its
-     * final status is checked once the rows are read, in {@link #afterStatement}.
-     */
-    @Override
-    protected void afterExecute(Connection connection, Statement statement, Call call) throws SQLException {
-        if (call.guarded() && statement.getUpdateCount() != -1 && !inReadOnlyTransaction(status(connection))) {
-            throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query",
-                    "the statement left the read-only transaction (it committed implicitly)");
+    /** Ends what a guarded statement may have left: an open transaction (rolled back), autocommit off. */
+    private static void endTransaction(Connection connection, int status) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            if ((status & STATUS_IN_TRANSACTION) != 0 || (status & STATUS_AUTOCOMMIT) == 0) {
+                st.execute("ROLLBACK");
+            }
+            if ((status(connection) & STATUS_AUTOCOMMIT) == 0) {
+                st.execute("SET autocommit = 1");
+            }
         }
     }
 
+    /** Whether a guarded text runs inside a read-only transaction of its own: when it is not {@linkplain #runsAsOneRead one read}. */
+    boolean needsReadOnlyTransaction(String sql) {
+        return !runsAsOneRead(sql);
+    }
+
+    /**
+     * A text that is not one read (see {@link #runsAsOneRead}) also runs inside a read-only
+     * transaction of its own, which {@link #afterStatement} rolls back.
+     */
+    @Override
+    protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
+        if (call.guarded() && !call.inTransaction() && needsReadOnlyTransaction(sql)) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("START TRANSACTION READ ONLY");
+            }
+            if (!inReadOnlyTransaction(status(connection))) {
+                throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the server did not enter a read-only transaction");
+            }
+        }
+        return super.prepare(connection, sql, call);
+    }
+
+    /**
+     * The post-check, from the status the reply carried. Every statement kind a guarded call may
+     * send returns rows; a statement that returned none was something else, and is refused after
+     * it ran (DDL has already committed implicitly, which is why the allow-list comes first). A
+     * statement with rows is still streaming them; its final status is checked once they are read,
+     * in {@link #afterStatement}.
+     */
+    @Override
+    protected void afterExecute(Connection connection, Statement statement, Call call) throws SQLException {
+        if (call.guarded() && !call.inTransaction() && statement.getUpdateCount() != -1) {
+            throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query",
+                    "the statement returned no rows, so it was not a read; refused after it ran");
+        }
+    }
+
+    /**
+     * Leaves the session in autocommit mode with no transaction open: the read-only transaction of
+     * a text that is not one read is rolled back here, and anything else a statement left is undone
+     * (a read never leaves either). The read-only access mode stays; the next guarded statement
+     * sets it again anyway.
+     */
     @Override
     protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
         if (!call.guarded() || call.inTransaction()) {
             return;
         }
-        if (completed && !inReadOnlyTransaction(status(connection))) {
-            LOG.log(System.Logger.Level.WARNING, "mysql: a read-only statement ended outside its read-only transaction");
-        }
-        try (Statement st = connection.createStatement()) {
-            st.execute("ROLLBACK");
+        int status = status(connection);
+        if (outsideAutocommit(status)) {
+            if (completed && !inReadOnlyTransaction(status)) {
+                LOG.log(System.Logger.Level.WARNING, "mysql: a read-only statement left the session outside autocommit mode");
+            }
+            endTransaction(connection, status);
         }
     }
 
@@ -252,6 +383,9 @@ class MysqlDialect extends JdbcDialect {
 
     @Override
     protected void beginTransaction(Connection connection, boolean readOnly) throws SQLException {
+        if (!readOnly) {
+            leaveReadOnly(connection);
+        }
         super.beginTransaction(connection, readOnly);
         if (readOnly) {
             try (Statement st = connection.createStatement()) {

@@ -20,6 +20,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
+import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.JdbcDriver;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
@@ -209,9 +210,24 @@ class MysqlDriverTest {
 
     // ---------------------------------------------------------------- the read-only layers below the statement check
 
-    /** The driver with its statement check reduced to "one statement", so only the transaction and the post-check stand. */
+    /** Which read-only transaction a guarded text gets in a variant of the dialect. */
+    private enum Transaction { AS_THE_DIALECT_DECIDES, NEVER, ALWAYS }
+
+    /**
+     * The driver with its statement check reduced to "one statement", and optionally database
+     * layers taken away as well, so each remaining one can be proven on its own.
+     */
     private static final class Unchecked extends JdbcDriver {
+        /** The statement check alone taken away: every database layer stands. */
         Unchecked() {
+            this(true, Transaction.AS_THE_DIALECT_DECIDES);
+        }
+
+        /**
+         * @param accessMode whether the session's access mode is set to read-only before each statement
+         * @param transaction which texts run inside a read-only transaction of their own
+         */
+        Unchecked(boolean accessMode, Transaction transaction) {
             super(new MysqlDialect() {
                 private final StatementGuard none = StatementGuard.builder(NAME).dialect(sqlDialect()).build();
 
@@ -219,12 +235,44 @@ class MysqlDriverTest {
                 public StatementGuard guard() {
                     return none;
                 }
+
+                @Override
+                void enterReadOnly(Connection connection, Call call) throws SQLException {
+                    if (accessMode) {
+                        super.enterReadOnly(connection, call);
+                    }
+                }
+
+                @Override
+                boolean needsReadOnlyTransaction(String sql) {
+                    return transaction == Transaction.ALWAYS
+                            || transaction == Transaction.AS_THE_DIALECT_DECIDES && super.needsReadOnlyTransaction(sql);
+                }
             });
         }
     }
 
-    @Test
-    void theTransactionAloneStopsWritesTheAllowListWouldLetThrough() {
+    /** The session variable of the access mode on the test server. */
+    private String accessMode() {
+        return fixture.mariaDb && !fixture.atLeast(11, 1) ? "tx_read_only" : "transaction_read_only";
+    }
+
+    /**
+     * Code on the server that lifts the session's read-only default from inside a read the
+     * allow-list passes: one function plainly, one after turning off the session-state tracking
+     * whose flag would have told the client, and a procedure that lifts and then writes.
+     */
+    private void createLifters() {
+        fixture.execute("create function tobira_lift() returns integer not deterministic"
+                + " begin set @@session." + accessMode() + " = 0; return 1; end");
+        fixture.execute("create function tobira_lift_quietly() returns integer not deterministic"
+                + " begin set @@session.session_track_state_change = 0; set @@session." + accessMode() + " = 0; return 1; end");
+        fixture.execute("create procedure tobira_lift_and_delete() modifies sql data"
+                + " begin set @@session." + accessMode() + " = 0; delete from orders; end");
+    }
+
+    /** Writes the statement check would refuse; each must fail on its own with READ_ONLY. */
+    private List<String> writes() {
         List<String> writes = new ArrayList<>(List.of(
                 "select probe_write()",
                 "delete from orders",
@@ -232,41 +280,149 @@ class MysqlDriverTest {
                 "update customers set name = 'x'",
                 "select * from orders for update",
                 "create temporary table tobira_tmp (x int)",
+                "create table tobira_escaped (x int)",
                 "call probe_proc()",
                 "do probe_write()"));
         if (fixture.mariaDb) {
             writes.addAll(List.of("select nextval(probe_seq)", "select setval(probe_seq, 77)"));
         }
+        return writes;
+    }
+
+    /**
+     * Texts that change the session first, each followed by a plain write, which must still be
+     * refused: the changes are lifted access modes, statement-scoped settings, transactions
+     * opened and autocommit turned off. The first text may run (a read) or be refused.
+     */
+    private List<List<String>> liftsThenWrites() {
+        List<List<String>> cases = new ArrayList<>(List.of(
+                List.of("select tobira_lift()", "delete from orders"),
+                List.of("select tobira_lift_quietly()", "delete from orders"),
+                List.of("call tobira_lift_and_delete()", "delete from orders"),
+                List.of("set session transaction read write", "delete from orders"),
+                List.of("set session " + accessMode() + " = 0", "delete from orders"),
+                List.of("start transaction", "delete from orders"),
+                List.of("start transaction read write", "delete from orders"),
+                List.of("set autocommit = 0", "delete from orders")));
+        if (fixture.mariaDb) {
+            cases.add(List.of("set statement " + accessMode() + " = 0 for delete from orders", "delete from orders"));
+        }
+        return cases;
+    }
+
+    private void assertEveryWriteRefused(Conn conn, boolean readOnlyQuery) {
         String before = fixture.fingerprint();
-        try (Conn conn = new Unchecked().open(readOnly())) {
-            for (String sql : writes) {
-                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql)), sql);
-                assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
-                assertEquals(before, fixture.fingerprint(), sql + " changed the database");
+        for (String sql : writes()) {
+            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(readOnlyQuery)), sql);
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+            assertEquals(before, fixture.fingerprint(), sql + " changed the database");
+        }
+        for (List<String> texts : liftsThenWrites()) {
+            try {
+                rows(conn, Query.of(texts.get(0)).withReadOnly(readOnlyQuery));
+            } catch (DriverException refused) {
+                assertEquals(ErrorKind.READ_ONLY, refused.kind(), texts.get(0) + ": " + refused.getMessage());
             }
-            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "the connection still works");
+            assertEquals(before, fixture.fingerprint(), texts.get(0) + " changed the database");
+            DriverException e = assertThrows(DriverException.class,
+                    () -> rows(conn, Query.of(texts.get(1)).withReadOnly(readOnlyQuery)), texts.toString());
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), texts + ": " + e.getMessage());
+            assertEquals(before, fixture.fingerprint(), texts + " changed the database");
+        }
+        assertEquals(Value.of(5), rows(conn, Query.of("select count(*) from customers").withReadOnly(readOnlyQuery)).get(0).get(0),
+                "the connection still works");
+    }
+
+    /** The statement check taken away: the read-only session, the access mode set before each statement and the post-check stop every write. */
+    @Test
+    void theDatabaseLayersStopWritesTheAllowListWouldLetThrough() {
+        createLifters();
+        try (Conn conn = new Unchecked().open(readOnly())) {
+            assertEveryWriteRefused(conn, false);
+        }
+        try (Conn conn = new Unchecked().open(writable())) {
+            assertEveryWriteRefused(conn, true);
+            try (ResultSet rs = conn.query(Query.of("delete from orders where id = 7"))) {
+                assertEquals(1, rs.stats().rowsAffected(), "the writable connection writes again once a guarded statement is over");
+            }
         }
     }
 
     /**
-     * DDL commits implicitly and so escapes START TRANSACTION READ ONLY. On a read-only connection
-     * the session's own READ ONLY default still refuses it; a read-only query on a writable
-     * connection has only the transaction, and there the post-check sees the transaction gone and
-     * refuses, but the change is made. That is why the allow-list comes first.
+     * The access mode set before each statement on its own, on a writable connection (no
+     * read-only session, no read-only transaction): every statement runs as its own read-only
+     * autocommit transaction, DDL included, and a function that lifted the access mode during one
+     * statement does not outlive it.
      */
     @Test
-    void thePostCheckSeesDdlEscapeTheTransaction() {
+    void theAccessModeAloneStopsWrites() {
+        createLifters();
         String before = fixture.fingerprint();
-        try (Conn conn = new Unchecked().open(readOnly())) {
-            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of("create table tobira_escaped (x int)")));
-            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-            assertEquals(before, fixture.fingerprint(), "the read-only session refused the DDL");
+        try (Conn conn = new Unchecked(true, Transaction.NEVER).open(writable())) {
+            for (String sql : writes()) {
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+            }
+            for (String lift : List.of("select tobira_lift()", "select tobira_lift_quietly()")) {
+                rows(conn, Query.of(lift).withReadOnly(true));
+                DriverException e = assertThrows(DriverException.class,
+                        () -> rows(conn, Query.of("delete from orders").withReadOnly(true)), lift);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), lift + ": " + e.getMessage());
+            }
+            assertEquals(before, fixture.fingerprint());
         }
-        try (Conn conn = new Unchecked().open(writable())) {
+    }
+
+    /**
+     * The read-only session of a read-only connection on its own (the access mode not set again
+     * before each statement, no read-only transaction): it refuses writes and DDL, but a function
+     * the allow-list would let through can lift it for the statements after, which is why the
+     * access mode is set again before every statement.
+     */
+    @Test
+    void theReadOnlySessionAloneStopsWritesUntilSomethingLiftsIt() {
+        createLifters();
+        String before = fixture.fingerprint();
+        try (Conn conn = new Unchecked(false, Transaction.NEVER).open(readOnly())) {
+            for (String sql : writes()) {
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql)), sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+            }
+            assertEquals(before, fixture.fingerprint());
+            rows(conn, Query.of("select tobira_lift_quietly()"));
+            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of("delete from orders where id = 7")));
+            assertTrue(e.getMessage().contains("not a read; refused after it ran"), e.getMessage());
+        }
+        assertEquals(6L, fixture.count("orders"), "the lifted session let the delete run: only the post-check reported it");
+    }
+
+    /**
+     * The read-only transaction on its own (the access mode not set before each statement), on a
+     * writable connection: it stops writes, statement-scoped settings and procedures that lift the
+     * access mode, but DDL commits implicitly and escapes it. The post-check then sees the
+     * transaction gone and refuses; the change is made. The access mode set before each statement
+     * refuses that DDL before it runs (see {@link #theAccessModeAloneStopsWrites}), and the
+     * allow-list never lets it through at all.
+     */
+    @Test
+    void theTransactionAloneLetsDdlEscapeAndThePostCheckSeesIt() {
+        createLifters();
+        String before = fixture.fingerprint();
+        try (Conn conn = new Unchecked(false, Transaction.ALWAYS).open(writable())) {
+            List<String> stopped = new ArrayList<>(List.of("delete from orders", "select probe_write()", "call tobira_lift_and_delete()",
+                    "call probe_proc()"));
+            if (fixture.mariaDb) {
+                stopped.add("set statement " + accessMode() + " = 0 for delete from orders");
+            }
+            for (String sql : stopped) {
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+                assertEquals(before, fixture.fingerprint(), sql);
+            }
             DriverException e = assertThrows(DriverException.class,
                     () -> rows(conn, Query.of("create table tobira_escaped (x int)").withReadOnly(true)));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-            assertTrue(e.getMessage().contains("left the read-only transaction"), e.getMessage());
+            assertTrue(e.getMessage().contains("not a read; refused after it ran"), e.getMessage());
             assertNotEquals(before, fixture.fingerprint(), "the DDL ran: the post-check reports, it cannot undo");
             assertEquals(Value.of(5), rows(conn, Query.of("select count(*) from customers").withReadOnly(true)).get(0).get(0),
                     "the connection still works");
@@ -277,6 +433,68 @@ class MysqlDriverTest {
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("mysql: query: only SELECT, WITH, VALUES, TABLE, SHOW, DESCRIBE, DESC and"
                     + " EXPLAIN statements are allowed on a read-only connection"), e.getMessage());
+        }
+    }
+
+    /**
+     * The post-check on its own (writable connection, no access mode, no transaction): a guarded
+     * statement that returns no rows is refused after it ran, and one that left autocommit off or
+     * a transaction open is undone, so the connection's next statement runs as before.
+     */
+    @Test
+    void thePostCheckAloneRefusesWhatReturnedNoRowsAndRestoresAutocommit() {
+        String before = fixture.fingerprint();
+        try (Conn conn = new Unchecked(false, Transaction.NEVER).open(writable())) {
+            for (String sql : List.of("set autocommit = 0", "start transaction", "create table tobira_escaped (x int)")) {
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+                assertTrue(e.getMessage().contains("not a read"), e.getMessage());
+            }
+            assertNotEquals(before, fixture.fingerprint(), "the DDL ran: the post-check reports, it cannot undo");
+            try (ResultSet rs = conn.query(Query.of("delete from orders where id = 7"))) {
+                assertEquals(1, rs.stats().rowsAffected());
+            }
+        }
+        assertEquals(6L, fixture.count("orders"), "the delete was committed: autocommit is back on");
+    }
+
+    /** A guarded statement on a writable connection, whatever its end, leaves the connection writing as before. */
+    @Test
+    void aWritableConnectionWritesAgainAfterGuardedStatements() {
+        try (Conn conn = driver.open(writable())) {
+            List<Query> guarded = List.of(Query.of("select count(*) from customers"),
+                    Query.of("select * from tobira_no_such_table"), Query.of("selec 1"),
+                    Query.of(Rows.query(100_000)).withLimit(3), Query.of(Rows.query(100_000)));
+            long orders = 7;
+            for (Query q : guarded) {
+                try (ResultSet rs = conn.query(q.withReadOnly(true))) {
+                    if (rs.hasNext()) {
+                        rs.next();
+                    }
+                } catch (DriverException expected) {
+                    // a failed read must not leave the session read-only either
+                }
+                try (ResultSet rs = conn.query(Query.of("delete from orders where id = " + orders))) {
+                    assertEquals(1, rs.stats().rowsAffected(), q.text());
+                }
+                orders--;
+                assertEquals(orders, fixture.count("orders"), "committed after " + q.text());
+            }
+        }
+    }
+
+    /** A read-only query while the connection's own statements hold a transaction open: refused, the transaction left alone. */
+    @Test
+    void aReadOnlyQueryNeverEndsTheConnectionsOwnTransaction() {
+        try (Conn conn = driver.open(writable())) {
+            rows(conn, Query.of("start transaction"));
+            rows(conn, Query.of("delete from orders where id = 7"));
+            DriverException e = assertThrows(DriverException.class,
+                    () -> rows(conn, Query.of("select count(*) from orders").withReadOnly(true)));
+            assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
+            assertEquals(Value.of(6), one(conn, "select count(*) from orders"), "the transaction is still open, its delete in it");
+            rows(conn, Query.of("rollback"));
+            assertEquals(Value.of(7), one(conn, "select count(*) from orders"));
         }
     }
 

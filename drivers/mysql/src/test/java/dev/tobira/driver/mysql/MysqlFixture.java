@@ -538,6 +538,17 @@ final class MysqlFixture {
         }
     }
 
+    /** The number of rows of a table, read on a connection of its own: what other sessions see committed. */
+    long count(String table) {
+        try (Connection c = connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("select count(*) from `" + table.replace("`", "``") + "`")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     void execute(String sql) {
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute(sql);

@@ -151,48 +151,88 @@ class MysqlGuardTest {
         assertEquals("mysql: query: multiple statements are not supported yet: invalid query", writable.getMessage());
     }
 
+    static Stream<String> reads() {
+        return Stream.of("select 1",
+                "SELECT name, country FROM customers ORDER BY id",
+                "(select 1) union (select 2)",
+                "select 'it\\'s; delete from orders' as s",
+                "select 'a\\\\' as s",
+                "select \"x'; delete from orders; -- \" as s",
+                "select 1 as x # drop table customers",
+                "# drop table orders\nselect 1 as x",
+                "select 1 as x -- ; delete from orders",
+                "select 1 /* ; delete from orders */ as x",
+                "select count(*) as `delete` from customers",
+                "select `delete`.id from customers as `delete`",
+                "select `into`, `update` from t",
+                "select 1--1 as x",
+                "select replace(name, 'a', 'b') from customers",
+                "select insert(name, 1, 1, 'X') from customers",
+                "select INSERT (name, 1, 1, 'X') from customers",
+                "select 'into outfile' as s",
+                "select '/*! delete from orders */' as s",
+                "select '{fn x}' as s",
+                "show tables",
+                "show full processlist",
+                "show create table customers",
+                "describe customers",
+                "desc orders",
+                "explain select * from customers",
+                "explain format=json select * from customers where id = 1",
+                "with recursive r (n) as (select 1 union all select n + 1 from r where n < 3) select sum(n) from r",
+                "select /*+ MAX_EXECUTION_TIME(1000) */ count(*) from customers",
+                "select json_extract('{\"a\": 1}', '$.a')",
+                "values (1), (2)",
+                "values row(1), row(2)",
+                "table customers",
+                "select nextval(probe_seq)",
+                "select next value for probe_seq",
+                "select probe_write()",
+                "select * from customers order by name desc limit 2 offset 1",
+                "select 1 as x;");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {
-        "select 1",
-        "SELECT name, country FROM customers ORDER BY id",
-        "(select 1) union (select 2)",
-        "select 'it\\'s; delete from orders' as s",
-        "select 'a\\\\' as s",
-        "select \"x'; delete from orders; -- \" as s",
-        "select 1 as x # drop table customers",
-        "# drop table orders\nselect 1 as x",
-        "select 1 as x -- ; delete from orders",
-        "select 1 /* ; delete from orders */ as x",
-        "select count(*) as `delete` from customers",
-        "select `delete`.id from customers as `delete`",
-        "select `into`, `update` from t",
-        "select 1--1 as x",
-        "select replace(name, 'a', 'b') from customers",
-        "select insert(name, 1, 1, 'X') from customers",
-        "select INSERT (name, 1, 1, 'X') from customers",
-        "select 'into outfile' as s",
-        "select '/*! delete from orders */' as s",
-        "select '{fn x}' as s",
-        "show tables",
-        "show full processlist",
-        "show create table customers",
-        "describe customers",
-        "desc orders",
-        "explain select * from customers",
-        "explain format=json select * from customers where id = 1",
-        "with recursive r (n) as (select 1 union all select n + 1 from r where n < 3) select sum(n) from r",
-        "select /*+ MAX_EXECUTION_TIME(1000) */ count(*) from customers",
-        "select json_extract('{\"a\": 1}', '$.a')",
-        "values (1), (2)",
-        "values row(1), row(2)",
-        "table customers",
-        "select nextval(probe_seq)",
-        "select next value for probe_seq",
-        "select probe_write()",
-        "select * from customers order by name desc limit 2 offset 1",
-        "select 1 as x;"})
+    @MethodSource("reads")
     void passesReads(String sql) {
         assertDoesNotThrow(() -> GUARD.check(sql), sql);
+    }
+
+    /** Every read the statement check passes runs as one autocommit read, with no transaction of its own to begin and roll back. */
+    @ParameterizedTest
+    @MethodSource("reads")
+    void readsRunAsOneRead(String sql) {
+        assertTrue(MysqlDialect.runsAsOneRead(sql), sql);
+    }
+
+    /**
+     * Texts that could open, end or change a transaction, or set a variable for their own
+     * statement, never run as one read: with the statement check taken away they get a read-only
+     * transaction of their own as well.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "set statement tx_read_only = 0 for delete from orders",
+        "SET STATEMENT transaction_read_only = 0 FOR select probe_write()",
+        "set session transaction read write",
+        "set autocommit = 0",
+        "start transaction",
+        "begin",
+        "commit",
+        "call probe_proc()",
+        "do probe_write()",
+        "execute s",
+        "lock tables orders read",
+        "delete from orders",
+        "create table t (x int)",
+        "/*! delete from orders */",
+        "/*M! set statement tx_read_only = 0 for */ delete from orders",
+        "select 1 /*!50000 , probe_write() */",
+        "select /*+ SET_VAR(transaction_read_only = 0) */ probe_write()",
+        "'select'",
+        "select 1; delete from orders"})
+    void otherTextsDoNotRunAsOneRead(String sql) {
+        assertFalse(MysqlDialect.runsAsOneRead(sql), sql);
     }
 
     @ParameterizedTest
