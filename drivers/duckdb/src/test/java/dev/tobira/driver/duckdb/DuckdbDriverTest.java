@@ -18,8 +18,8 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.jdbc.Call;
+import dev.tobira.jdbc.testing.NativeSql;
 import dev.tobira.spi.SqlDialect;
-import dev.tobira.spi.SqlScan;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -30,7 +30,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -57,17 +56,9 @@ class DuckdbDriverTest {
     private Path shop() throws SQLException {
         Path file = dir.resolve("shop.duckdb");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file)) {
-            for (SqlScan.Statement s : SqlScan.of(DuckdbFixture.SCHEMA, SqlDialect.DUCKDB).statements()) {
-                exec(c, s.text());
-            }
+            NativeSql.script(c, DuckdbFixture.SCHEMA, SqlDialect.DUCKDB);
         }
         return file;
-    }
-
-    private static void exec(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            st.execute(sql);
-        }
     }
 
     private static List<Row> rows(Conn conn, Query query) {
@@ -230,11 +221,11 @@ class DuckdbDriverTest {
         try {
             dialect.initialize(c, config);
             for (String attack : attacks) {
-                SQLException e = assertThrows(SQLException.class, () -> exec(c, attack), attack);
+                SQLException e = assertThrows(SQLException.class, () -> NativeSql.execute(c, attack), attack);
                 assertEquals(ErrorKind.READ_ONLY, dialect.classify(e).orElse(null), attack + ": " + e.getMessage());
             }
             // with external access off a file named as a table is no longer looked for on disk at all
-            SQLException scan = assertThrows(SQLException.class, () -> exec(c, "select * from '" + p + "/outside.txt'"));
+            SQLException scan = assertThrows(SQLException.class, () -> NativeSql.execute(c, "select * from '" + p + "/outside.txt'"));
             assertEquals(ErrorKind.NOT_FOUND, dialect.classify(scan).orElse(null), scan.getMessage());
         } finally {
             c.close();
@@ -252,9 +243,9 @@ class DuckdbDriverTest {
         Path outside = dir.resolve("outside.txt");
         Files.writeString(outside, "secret");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file)) {
-            exec(c, "create macro leak() as table select content from read_text('" + outside.toString().replace("'", "''") + "')");
-            exec(c, "create view leak_v as select content from read_text('" + outside.toString().replace("'", "''") + "')");
-            exec(c, "create view numbers as select nextval('order_numbers') as n");
+            NativeSql.execute(c, "create macro leak() as table select content from read_text('" + outside.toString().replace("'", "''") + "')");
+            NativeSql.execute(c, "create view leak_v as select content from read_text('" + outside.toString().replace("'", "''") + "')");
+            NativeSql.execute(c, "create view numbers as select nextval('order_numbers') as n");
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
             DriverException macro = refused(ErrorKind.READ_ONLY, () -> drain(ro.query(Query.of("select * from leak()"))));
@@ -274,8 +265,8 @@ class DuckdbDriverTest {
             dialect.initialize(c, config);
             Call call = new Call(true, false, false);
             dialect.beforeStatement(c, call);
-            exec(c, "delete from orders");
-            exec(c, "drop table orders");
+            NativeSql.execute(c, "delete from orders");
+            NativeSql.execute(c, "drop table orders");
             dialect.afterStatement(c, call, true);
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
@@ -303,8 +294,8 @@ class DuckdbDriverTest {
     void describeNamesTablesViewsAndIndexColumns() throws Exception {
         Path file = shop();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file)) {
-            exec(c, "create index orders_status on orders(status)");
-            exec(c, "create view paid as select * from orders where status = 'paid'");
+            NativeSql.execute(c, "create index orders_status on orders(status)");
+            NativeSql.execute(c, "create view paid as select * from orders where status = 'paid'");
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
             CollectionInfo orders = ro.describe(CollectionRef.of("orders"));

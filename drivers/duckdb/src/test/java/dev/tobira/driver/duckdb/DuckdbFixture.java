@@ -1,28 +1,18 @@
 package dev.tobira.driver.duckdb;
 
+import dev.tobira.jdbc.testing.NativeSql;
 import dev.tobira.spi.SqlDialect;
-import dev.tobira.spi.SqlScan;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
  * The native side channel of the DuckDB tests, plain duckdb_jdbc, never the driver under test.
@@ -47,25 +37,8 @@ import java.util.stream.Stream;
  * </ul>
  */
 final class DuckdbFixture implements AutoCloseable {
-    static final String SCHEMA = """
-            create table customers (id integer primary key, name text not null, email text,
-              country text not null, created_at text not null);
-            create table orders (id integer primary key,
-              customer_id integer not null references customers(id),
-              total_cents integer not null, status text not null, created_at text not null);
-            insert into customers values
-             (1,'Ada Lovelace','ada@example.com','GB','2026-09-02'),
-             (2,'Grace Hopper','grace@example.com','US','2026-09-10'),
-             (3,'Linus Torvalds',NULL,'FI','2026-09-15'),
-             (4,'Margaret Hamilton','margaret@example.com','US','2026-10-01'),
-             (5,'Ken Thompson','ken@example.com','US','2026-10-20');
-            insert into orders values
-             (1,1,4999,'paid','2026-10-21'),(2,1,1250,'paid','2026-10-22'),
-             (3,2,8900,'refunded','2026-10-22'),(4,3,2300,'paid','2026-10-23'),
-             (5,4,15000,'pending','2026-10-24'),(6,2,720,'paid','2026-10-25'),
-             (7,5,3100,'paid','2026-10-26');
-            create sequence order_numbers start 100;
-            """;
+    /** The shop, and a sequence for the nextval probes. */
+    static final String SCHEMA = NativeSql.SHOP + "create sequence order_numbers start 100;\n";
 
     final Path dir;
     final Path db;
@@ -81,9 +54,9 @@ final class DuckdbFixture implements AutoCloseable {
             readOnlyDb = dir.resolve("shop-ro.duckdb");
             keeper = writable(db);
             // nothing in these tests may reach the network for an extension
-            exec(keeper, "SET autoinstall_known_extensions = false");
+            NativeSql.execute(keeper, "SET autoinstall_known_extensions = false");
             // only the CHECKPOINT probes empty the write-ahead log, never a seed that grew it
-            exec(keeper, "SET checkpoint_threshold = '1GB'");
+            NativeSql.execute(keeper, "SET checkpoint_threshold = '1GB'");
             Files.writeString(dir.resolve("import.csv"), "50,Imported,x@example.com,DE,2026-11-01\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -122,7 +95,7 @@ final class DuckdbFixture implements AutoCloseable {
             // attaching a database (even an in-memory one) is not logged, so the attached ones are part of the stamp
             return Files.size(db) + "/" + Files.getLastModifiedTime(db).toMillis() + "/"
                     + (Files.exists(wal) ? Files.size(wal) + "/" + Files.getLastModifiedTime(wal).toMillis() : "-")
-                    + "/" + rows(keeper, "SELECT database_name, path FROM duckdb_databases() WHERE NOT internal ORDER BY ALL");
+                    + "/" + NativeSql.rows(keeper, "SELECT database_name, path FROM duckdb_databases() WHERE NOT internal ORDER BY ALL");
         } catch (IOException | SQLException e) {
             return "unreadable " + System.nanoTime();
         }
@@ -159,7 +132,7 @@ final class DuckdbFixture implements AutoCloseable {
             return "unreadable";
         }
         if (!now.equals(readOnlyStamp)) {
-            readOnlyBytes = bytesDigest(readOnlyDb) + (now.endsWith(" +wal") ? " +wal" : "");
+            readOnlyBytes = NativeSql.sha256(readOnlyDb) + (now.endsWith(" +wal") ? " +wal" : "");
             readOnlyStamp = now;
         }
         return readOnlyBytes;
@@ -168,9 +141,7 @@ final class DuckdbFixture implements AutoCloseable {
     private void seedWritable() {
         try (Connection c = writable(db)) {
             clear(c);
-            for (SqlScan.Statement s : SqlScan.of(SCHEMA, SqlDialect.DUCKDB).statements()) {
-                exec(c, s.text());
-            }
+            NativeSql.script(c, SCHEMA, SqlDialect.DUCKDB);
         } catch (SQLException e) {
             throw new IllegalStateException("seeding " + db + " failed", e);
         }
@@ -189,7 +160,7 @@ final class DuckdbFixture implements AutoCloseable {
     private List<String> macroDrops(Connection c) throws SQLException {
         String now = stamp();
         if (!now.equals(macrosStamp)) {
-            macroDrops = strings(c, "SELECT DISTINCT 'DROP MACRO ' || CASE WHEN function_type = 'table_macro' THEN 'TABLE ' ELSE '' END"
+            macroDrops = NativeSql.strings(c, "SELECT DISTINCT 'DROP MACRO ' || CASE WHEN function_type = 'table_macro' THEN 'TABLE ' ELSE '' END"
                     + " || '\"' || database_name || '\".\"' || schema_name || '\".\"' || function_name || '\"' || ' -- '"
                     + " || coalesce(macro_definition, '') FROM duckdb_functions() WHERE NOT internal ORDER BY ALL");
             macrosStamp = now;
@@ -198,42 +169,42 @@ final class DuckdbFixture implements AutoCloseable {
     }
 
     private void clear(Connection st) throws SQLException {
-        for (String name : strings(st, "SELECT database_name FROM duckdb_databases() WHERE NOT internal"
+        for (String name : NativeSql.strings(st, "SELECT database_name FROM duckdb_databases() WHERE NOT internal"
                 + " AND database_name <> current_database()")) {
-            exec(st, "DETACH DATABASE IF EXISTS " + quote(name));
+            NativeSql.execute(st, "DETACH DATABASE IF EXISTS " + quote(name));
         }
-        for (String view : strings(st, "SELECT view_name FROM duckdb_views() WHERE NOT internal AND database_name = current_database()")) {
-            exec(st, "DROP VIEW IF EXISTS " + quote(view));
+        for (String view : NativeSql.strings(st, "SELECT view_name FROM duckdb_views() WHERE NOT internal AND database_name = current_database()")) {
+            NativeSql.execute(st, "DROP VIEW IF EXISTS " + quote(view));
         }
         for (String sql : macroDrops(st)) {
-            exec(st, sql.substring(0, sql.indexOf(" -- ")));
+            NativeSql.execute(st, sql.substring(0, sql.indexOf(" -- ")));
         }
         // drop tables until none is left: a foreign key makes the order matter
         for (int round = 0; round < 10; round++) {
-            List<String> tables = strings(st, "SELECT '\"' || schema_name || '\".\"' || table_name || '\"' FROM duckdb_tables()"
+            List<String> tables = NativeSql.strings(st, "SELECT '\"' || schema_name || '\".\"' || table_name || '\"' FROM duckdb_tables()"
                     + " WHERE database_name = current_database() AND NOT temporary");
             if (tables.isEmpty()) {
                 break;
             }
             for (String t : tables) {
                 try {
-                    exec(st, "DROP TABLE IF EXISTS " + t + " CASCADE");
+                    NativeSql.execute(st, "DROP TABLE IF EXISTS " + t + " CASCADE");
                 } catch (SQLException dependent) {
                     unpin(st, t, dependent);
                 }
             }
         }
-        for (String seq : strings(st, "SELECT '\"' || schema_name || '\".\"' || sequence_name || '\"' FROM duckdb_sequences()"
+        for (String seq : NativeSql.strings(st, "SELECT '\"' || schema_name || '\".\"' || sequence_name || '\"' FROM duckdb_sequences()"
                 + " WHERE database_name = current_database() AND NOT temporary")) {
-            exec(st, "DROP SEQUENCE IF EXISTS " + seq + " CASCADE");
+            NativeSql.execute(st, "DROP SEQUENCE IF EXISTS " + seq + " CASCADE");
         }
-        for (String type : strings(st, "SELECT '\"' || schema_name || '\".\"' || type_name || '\"' FROM duckdb_types()"
+        for (String type : NativeSql.strings(st, "SELECT '\"' || schema_name || '\".\"' || type_name || '\"' FROM duckdb_types()"
                 + " WHERE NOT internal AND database_name = current_database()")) {
-            exec(st, "DROP TYPE IF EXISTS " + type);
+            NativeSql.execute(st, "DROP TYPE IF EXISTS " + type);
         }
-        for (String schema : strings(st, "SELECT schema_name FROM duckdb_schemas() WHERE NOT internal"
+        for (String schema : NativeSql.strings(st, "SELECT schema_name FROM duckdb_schemas() WHERE NOT internal"
                 + " AND database_name = current_database() AND schema_name <> 'main'")) {
-            exec(st, "DROP SCHEMA IF EXISTS " + quote(schema) + " CASCADE");
+            NativeSql.execute(st, "DROP SCHEMA IF EXISTS " + quote(schema) + " CASCADE");
         }
     }
 
@@ -248,20 +219,20 @@ final class DuckdbFixture implements AutoCloseable {
      */
     private static void unpin(Connection c, String table, SQLException e) throws SQLException {
         java.util.regex.Matcher m = PINNED.matcher(String.valueOf(e.getMessage()));
-        if (!m.find() || !strings(c, "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()"
+        if (!m.find() || !NativeSql.strings(c, "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()"
                 + " AND table_name = '" + m.group(1).replace("'", "''") + "'").isEmpty()) {
             return; // the table that refers to it is still there: the next round drops it first
         }
         String bare = table.substring(table.lastIndexOf('"', table.length() - 2) + 1, table.length() - 1);
-        List<String> key = strings(c, "SELECT column_name || ' ' || data_type FROM duckdb_columns() WHERE database_name = current_database()"
+        List<String> key = NativeSql.strings(c, "SELECT column_name || ' ' || data_type FROM duckdb_columns() WHERE database_name = current_database()"
                 + " AND table_name = '" + bare.replace("'", "''") + "' AND column_name IN (SELECT unnest(constraint_column_names)"
                 + " FROM duckdb_constraints() WHERE database_name = current_database() AND table_name = '" + bare.replace("'", "''")
                 + "' AND constraint_type = 'PRIMARY KEY') ORDER BY column_index");
         List<String> names = key.stream().map(k -> k.substring(0, k.indexOf(' '))).toList();
         String ghost = quote(m.group(1));
-        exec(c, "CREATE TABLE " + ghost + " (" + String.join(", ", key) + ", FOREIGN KEY (" + String.join(", ", names)
+        NativeSql.execute(c, "CREATE TABLE " + ghost + " (" + String.join(", ", key) + ", FOREIGN KEY (" + String.join(", ", names)
                 + ") REFERENCES " + table + " (" + String.join(", ", names) + "))");
-        exec(c, "DROP TABLE " + ghost);
+        NativeSql.execute(c, "DROP TABLE " + ghost);
     }
 
     private void seedReadOnly() {
@@ -273,9 +244,7 @@ final class DuckdbFixture implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         try (Connection c = writable(readOnlyDb)) {
-            for (SqlScan.Statement s : SqlScan.of(SCHEMA, SqlDialect.DUCKDB).statements()) {
-                exec(c, s.text());
-            }
+            NativeSql.script(c, SCHEMA, SqlDialect.DUCKDB);
         } catch (SQLException e) {
             throw new IllegalStateException("seeding " + readOnlyDb + " failed (is a read-only connection still open?)", e);
         }
@@ -306,7 +275,7 @@ final class DuckdbFixture implements AutoCloseable {
             digest = logicalDigest();
             digestStamp = now;
         }
-        return sha256((digest + "\nread-only file: " + readOnlyBytes()).getBytes(StandardCharsets.UTF_8));
+        return NativeSql.sha256(digest + "\nread-only file: " + readOnlyBytes());
     }
 
     private String logicalDigest() {
@@ -321,12 +290,12 @@ final class DuckdbFixture implements AutoCloseable {
                     "SELECT database_name, schema_name, sequence_name, start_value, increment_by, last_value, sql FROM duckdb_sequences()"
                             + " WHERE NOT temporary ORDER BY ALL",
                     "SELECT database_name, schema_name, type_name, logical_type FROM duckdb_types() WHERE NOT internal ORDER BY ALL")) {
-                sb.append(rows(st, q)).append('\n');
+                sb.append(NativeSql.rows(st, q)).append('\n');
             }
             sb.append(String.join("\n", macroDrops(st))).append('\n');
-            for (String t : strings(st, "SELECT '\"' || database_name || '\".\"' || schema_name || '\".\"' || table_name || '\"'"
+            for (String t : NativeSql.strings(st, "SELECT '\"' || database_name || '\".\"' || schema_name || '\".\"' || table_name || '\"'"
                     + " FROM duckdb_tables() WHERE NOT temporary ORDER BY ALL")) {
-                sb.append(t).append(':').append(rows(st, "SELECT * FROM " + t)).append('\n');
+                sb.append(t).append(':').append(NativeSql.rows(st, "SELECT * FROM " + t)).append('\n');
             }
         } catch (SQLException e) {
             throw new IllegalStateException("fingerprinting " + db + " failed", e);
@@ -337,13 +306,7 @@ final class DuckdbFixture implements AutoCloseable {
     /** Runs each statement of a text in autocommit, going on past failures, as the duckdb shell does. */
     boolean executeNatively(String text) {
         try (Connection c = writable(db)) {
-            for (SqlScan.Statement s : SqlScan.of(text, SqlDialect.DUCKDB).statements()) {
-                try {
-                    exec(c, s.text());
-                } catch (SQLException e) {
-                    // as the shell: report and go on
-                }
-            }
+            NativeSql.executeEach(c, text, SqlDialect.DUCKDB);
             return true;
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -378,7 +341,7 @@ final class DuckdbFixture implements AutoCloseable {
     /** Runs a statement on {@code shop.duckdb}, for evidence to clear a setting. */
     void execute(String sql) {
         try (Connection c = writable(db)) {
-            exec(c, sql);
+            NativeSql.execute(c, sql);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
@@ -397,69 +360,10 @@ final class DuckdbFixture implements AutoCloseable {
         } catch (SQLException e) {
             // the instance goes with the JVM anyway
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temp directory left behind is harmless
-        }
+        NativeSql.deleteTree(dir);
     }
 
     static String quote(String identifier) {
         return '"' + identifier.replace("\"", "\"\"") + '"';
-    }
-
-    private static void exec(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            st.execute(sql);
-        }
-    }
-
-    private static List<String> strings(Connection c, String sql) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
-
-    private static String rows(Connection c, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            ResultSetMetaData md = rs.getMetaData();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= md.getColumnCount(); i++) {
-                    row.append(rs.getString(i)).append('\t');
-                }
-                rows.add(row.toString());
-            }
-        }
-        Collections.sort(rows);
-        return String.join("\n", rows);
-    }
-
-    static String bytesDigest(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[1 << 16];
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                md.update(buffer, 0, n);
-            }
-            return HexFormat.of().formatHex(md.digest());
-        } catch (IOException e) {
-            return "unreadable: " + e.getMessage();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -1,9 +1,9 @@
 package dev.tobira.driver.postgres;
 
 import dev.tobira.drivertest.Evidence;
+import dev.tobira.jdbc.testing.NativeSql;
 import dev.tobira.spi.Dsn;
 import dev.tobira.spi.SqlDialect;
-import dev.tobira.spi.SqlScan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,25 +26,8 @@ import java.util.UUID;
  * application name of its own, by which its sessions are counted.
  */
 final class PgFixture implements AutoCloseable {
-    static final String SHOP = """
-            create table customers (id integer primary key, name text not null, email text,
-              country text not null, created_at text not null);
-            create table orders (id integer primary key,
-              customer_id integer not null references customers(id),
-              total_cents integer not null, status text not null, created_at text not null);
-            insert into customers values
-             (1,'Ada Lovelace','ada@example.com','GB','2026-09-02'),
-             (2,'Grace Hopper','grace@example.com','US','2026-09-10'),
-             (3,'Linus Torvalds',NULL,'FI','2026-09-15'),
-             (4,'Margaret Hamilton','margaret@example.com','US','2026-10-01'),
-             (5,'Ken Thompson','ken@example.com','US','2026-10-20');
-            insert into orders values
-             (1,1,4999,'paid','2026-10-21'),(2,1,1250,'paid','2026-10-22'),
-             (3,2,8900,'refunded','2026-10-22'),(4,3,2300,'paid','2026-10-23'),
-             (5,4,15000,'pending','2026-10-24'),(6,2,720,'paid','2026-10-25'),
-             (7,5,3100,'paid','2026-10-26');
-            create index orders_status on orders (status);
-            """;
+    /** The shop, with an index for describe. */
+    static final String SHOP = NativeSql.SHOP + "create index orders_status on orders (status);\n";
 
     private static final String FINGERPRINT_FUNCTION = """
             CREATE OR REPLACE FUNCTION tobira_fixture.fingerprint(s text) RETURNS text LANGUAGE plpgsql AS $f$
@@ -177,14 +160,8 @@ final class PgFixture implements AutoCloseable {
 
     /** Each statement in autocommit, going on past failures, as psql does. */
     boolean executeNatively(String text) {
-        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
-            for (SqlScan.Statement s : SqlScan.of(text, SqlDialect.POSTGRES).statements()) {
-                try {
-                    st.execute(s.text());
-                } catch (SQLException e) {
-                    // as psql without ON_ERROR_STOP: go on with the next statement
-                }
-            }
+        try (Connection c = nativeConnection()) {
+            NativeSql.executeEach(c, text, SqlDialect.POSTGRES);
             return true;
         } catch (SQLException e) {
             throw new IllegalStateException(e);
