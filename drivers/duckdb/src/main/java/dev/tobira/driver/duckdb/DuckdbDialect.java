@@ -40,7 +40,8 @@ import org.duckdb.DuckDBDriver;
  * with {@code access_mode=READ_ONLY}, {@code enable_external_access=false}, extension auto-install
  * and auto-load off and {@code lock_configuration=true}, checked with {@code current_setting} once
  * open, and {@link DuckdbGuard} in front. A read-only query on a writable connection runs inside a
- * transaction that {@link #afterStatement} always rolls back.
+ * transaction that {@link #afterStatement} always rolls back. Exports go through DuckDB's own
+ * {@code COPY} where it can write its file, and the base's CSV rows elsewhere.
  *
  * <p>Files are opened by their real path: duckdb_jdbc shares one database instance per path
  * string in a process, so two spellings of one file would otherwise become two instances of it.
