@@ -273,7 +273,7 @@ class MysqlDialect extends JdbcDialect {
         int status = status(connection);
         if (outsideAutocommit(status)) {
             // left by a statement whose error reply carried no status flags
-            endTransaction(connection, status);
+            restoreAutocommit(connection);
             status = status(connection);
             if (outsideAutocommit(status)) {
                 throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the session did not return to autocommit mode");
@@ -311,11 +311,9 @@ class MysqlDialect extends JdbcDialect {
     }
 
     /** Ends what a guarded statement may have left: an open transaction (rolled back), autocommit off. */
-    private static void endTransaction(Connection connection, int status) throws SQLException {
+    private static void restoreAutocommit(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement()) {
-            if ((status & STATUS_IN_TRANSACTION) != 0 || (status & STATUS_AUTOCOMMIT) == 0) {
-                st.execute("ROLLBACK");
-            }
+            st.execute("ROLLBACK");
             if ((status(connection) & STATUS_AUTOCOMMIT) == 0) {
                 st.execute("SET autocommit = 1");
             }
@@ -375,7 +373,7 @@ class MysqlDialect extends JdbcDialect {
             if (completed && !inReadOnlyTransaction(status)) {
                 LOG.log(System.Logger.Level.WARNING, "mysql: a read-only statement left the session outside autocommit mode");
             }
-            endTransaction(connection, status);
+            restoreAutocommit(connection);
         }
     }
 
