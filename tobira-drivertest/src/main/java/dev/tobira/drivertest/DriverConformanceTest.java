@@ -62,7 +62,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -130,6 +129,9 @@ public abstract class DriverConformanceTest {
     /** Generous on purpose: the point is that the call ends long before the slow query would, not how fast. */
     private static final Duration SLOW_BOUND = Duration.ofSeconds(8);
     private static final Pattern REPORT_NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    /** The facets a write could be sent through, each refused on a read-only connection. */
+    private static final List<Capability> MUTATING = List.of(Capability.MUTATOR, Capability.TRANSACTOR, Capability.EXPORTER,
+            Capability.EXPLAINER);
     /**
      * How long the change-feed check waits for a change to arrive, or for a reader to end after a
      * close: a bound on a hang, not a measure of speed. Lowered by the kit's own self-test only.
@@ -942,8 +944,10 @@ public abstract class DriverConformanceTest {
             }));
         }
         if (declares(Capability.READ_ONLY)) {
-            tests.add(DynamicTest.dynamicTest("read-only connection: every mutating facet refuses with READ_ONLY",
-                    this::checkReadOnlyFacets));
+            tests.add(MUTATING.stream().anyMatch(this::declares)
+                    ? DynamicTest.dynamicTest("read-only connection: every mutating facet refuses with READ_ONLY", this::checkReadOnlyFacets)
+                    : DynamicTest.dynamicTest("read-only connection: no mutating facet is declared, and neither connection offers one",
+                            this::checkNoMutatingFacets));
         }
         return tests.stream();
     }
@@ -1232,12 +1236,10 @@ public abstract class DriverConformanceTest {
     private void checkReadOnlyFacets() {
         seed();
         String original = fingerprint();
-        List<String> checked = new ArrayList<>();
         try (Conn ro = open(readOnlyConfig()); Conn rw = open(writableConfig())) {
             assertTrue(ro.readOnly(), "a connection opened read-only reports readOnly()");
             Optional<Mutator> mutator = ro.as(Mutator.class);
             if (mutator.isPresent()) {
-                checked.add("mutator");
                 Mutator m = mutator.get();
                 refusedReadOnly("insert() on a read-only connection", () -> m.insert(customers(), newCustomer()), original);
                 refusedReadOnly("update() on a read-only connection", () -> m.update(customers(), customerKey(1), customerChange()),
@@ -1246,7 +1248,6 @@ public abstract class DriverConformanceTest {
             }
             Optional<Transactor> transactor = ro.as(Transactor.class);
             if (transactor.isPresent()) {
-                checked.add("transactor");
                 try (Transactor.Tx tx = transactor.get().begin()) {
                     assertKind(ErrorKind.READ_ONLY, Attempt.run(() -> tx.query(Query.of(insertQuery()))),
                             "a write inside a transaction on a read-only connection");
@@ -1255,7 +1256,6 @@ public abstract class DriverConformanceTest {
             }
             Optional<Exporter> exporter = ro.as(Exporter.class);
             if (exporter.isPresent()) {
-                checked.add("exporter");
                 assertEquals(5, exporter.get().export(Query.of(customersQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
                         "export() of customersQuery() on a read-only connection");
                 refusedReadOnly("export() of a write on a read-only connection",
@@ -1270,17 +1270,31 @@ public abstract class DriverConformanceTest {
             }
             Optional<Explainer> explainer = ro.as(Explainer.class);
             if (explainer.isPresent()) {
-                checked.add("explainer");
                 assertFalse(explainer.get().explain(Query.of(customersQuery())).text().isBlank(),
                         "explain() of a read on a read-only connection");
                 refusedReadOnly("explain() of a write on a read-only connection",
                         () -> explainer.get().explain(Query.of(insertQuery())), original);
             }
         }
-        Assumptions.assumeFalse(checked.isEmpty() && driver().declared().stream()
-                        .noneMatch(c -> c == Capability.MUTATOR || c == Capability.TRANSACTOR || c == Capability.EXPORTER
-                                || c == Capability.EXPLAINER),
-                "no mutating facet is declared");
+    }
+
+    /**
+     * With no mutating facet declared there is nothing to refuse on a read-only connection; what must
+     * hold instead is that no facet a write could go through is offered, read-only or writable.
+     */
+    private void checkNoMutatingFacets() {
+        try (Conn ro = open(readOnlyConfig()); Conn rw = open(writableConfig())) {
+            assertTrue(ro.readOnly(), "a connection opened read-only reports readOnly()");
+            for (Conn conn : List.of(ro, rw)) {
+                String which = conn == ro ? "read-only" : "writable";
+                for (Capability c : MUTATING) {
+                    assertTrue(conn.as(c.facet().orElseThrow()).isEmpty(),
+                            c.word() + " is not declared, yet the " + which + " connection's as() offers it");
+                    assertFalse(conn.capabilities().contains(c),
+                            c.word() + " is not declared, yet the " + which + " connection's capabilities() lists it");
+                }
+            }
+        }
     }
 
     private void refusedReadOnly(String what, Runnable call, String original) {
@@ -1304,11 +1318,17 @@ public abstract class DriverConformanceTest {
                 assertEquals(5, drain(conn.query(Query.of(customersQuery()))), "customersQuery() on a read-only connection");
             }
         } else {
-            DriverException e = assertThrows(DriverException.class, () -> open(readOnlyConfig()).close(),
-                    driver().name() + " does not declare READ_ONLY, so opening read-only must fail");
-            assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
-            assertMessage(e);
+            assertReadOnlyRefused();
         }
+    }
+
+    /** What holds without a guard: a driver that does not declare READ_ONLY refuses read-only connections rather than pretend. */
+    final void assertReadOnlyRefused() {
+        assertFalse(declares(Capability.READ_ONLY), "READ_ONLY is declared");
+        DriverException e = assertThrows(DriverException.class, () -> open(readOnlyConfig()).close(),
+                driver().name() + " does not declare READ_ONLY, so opening read-only must fail");
+        assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
+        assertMessage(e);
     }
 
     @TestFactory
@@ -1329,14 +1349,20 @@ public abstract class DriverConformanceTest {
     @Order(Integer.MAX_VALUE)
     @DisplayName("guard: enough probes proven and refused")
     final void guardMinimum() {
-        Assumptions.assumeTrue(declares(Capability.READ_ONLY), "READ_ONLY is not declared");
-        Assumptions.assumeTrue(report.guardRan, "the write probes did not run in this session; run the whole class");
+        if (!declares(Capability.READ_ONLY)) {
+            // no guard, no probes to count: read-only must be refused instead, and nothing may claim the guard verified
+            assertReadOnlyRefused();
+            assertEquals(0, report.count(Report.Verdict.REFUSED), "probes refused by a guard that is not declared");
+            return;
+        }
+        assertTrue(report.guardRan, "the write probes did not run in this session, so there is nothing to count:"
+                + " run guardWriteProbes with this test (the whole class)");
         long refused = report.count(Report.Verdict.REFUSED);
         Set<ProbeFamily> covered = report.coveredFamilies();
         List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
         System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
                 + uncovered);
-        boolean clean = report.count(Report.Verdict.VIOLATION) == 0 && report.count(Report.Verdict.BROKEN) == 0
+        boolean clean = report.violating() == 0 && report.count(Report.Verdict.BROKEN) == 0
                 && report.safeReads.stream().allMatch(Report.SafeReadRecord::passed);
         if (refused < minimumProvenProbes()) {
             violation("only " + refused + " write probes were proven and refused; minimumProvenProbes() is " + minimumProvenProbes());

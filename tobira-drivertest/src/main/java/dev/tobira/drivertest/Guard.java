@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -80,19 +80,17 @@ final class Guard {
         for (WriteProbe p : all.values()) {
             String reason = inapplicable.get(p.name());
             if (reason != null) {
-                nodes.add(DynamicTest.dynamicTest(p.name() + " [not applicable]: " + display(p.text()),
-                        () -> Assumptions.abort("not applicable to " + driver + ": " + reason)));
+                nodes.add(DynamicTest.dynamicTest(p.name() + " [not applicable, checked harmless read-only]: " + display(p.text()),
+                        checked(() -> inapplicable(p, reason))));
                 continue;
             }
-            List<DynamicNode> children = new ArrayList<>();
-            children.add(DynamicTest.dynamicTest("base: " + display(p.text()), checked(() -> base(p))));
-            if (p.variants()) {
-                for (Variants.Variant v : Variants.of(p.text(), kit.language(), kit.sqlDialect())) {
-                    children.add(DynamicTest.dynamicTest(v.suffix() + ": " + display(v.text()),
-                            checked(() -> variant(p, v))));
-                }
-            }
-            nodes.add(DynamicContainer.dynamicContainer(p.name() + " [" + p.family() + "]", children.stream()));
+            Stream<DynamicNode> base = Stream.of(DynamicTest.dynamicTest("base: " + display(p.text()), checked(() -> base(p))));
+            // JUnit pulls a container's children one at a time and runs each before it pulls the next,
+            // so a variant is proven (or not) just before its test is named, and the name can say which
+            Stream<DynamicNode> variants = p.variants()
+                    ? Variants.of(p.text(), kit.language(), kit.sqlDialect()).stream().map(v -> variant(p, v))
+                    : Stream.empty();
+            nodes.add(DynamicContainer.dynamicContainer(p.name() + " [" + p.family() + "]", Stream.concat(base, variants)));
         }
         return nodes.stream();
     }
@@ -119,15 +117,19 @@ final class Guard {
         return nodes.stream();
     }
 
+    /** Without a guard there is nothing to attack; what must hold instead is that read-only is refused, not pretended. */
     private DynamicTest notDeclared(String what) {
-        return DynamicTest.dynamicTest(what + ": READ_ONLY is not declared",
-                () -> Assumptions.abort(driver + " does not declare READ_ONLY, so it must refuse read-only connections"
-                        + " (checked by the read-only open test) and there is no guard to attack"));
+        return DynamicTest.dynamicTest(what + ": READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
+                kit::assertReadOnlyRefused);
     }
 
     private Executable checked(Executable body) {
+        return () -> checked(kit.tracker().mark(), body).execute();
+    }
+
+    /** Runs the body, then fails on any connection or result opened since the mark and left open. */
+    private Executable checked(int[] mark, Executable body) {
         return () -> {
-            int[] mark = kit.tracker().mark();
             Throwable failure = null;
             try {
                 body.execute();
@@ -149,28 +151,144 @@ final class Guard {
     }
 
     private void base(WriteProbe p) {
-        ProbeRecord r = execute(p.name(), p.family(), p.text(), p.evidence(), null);
-        if (r.verdict == Verdict.BROKEN || r.verdict == Verdict.VIOLATION) {
-            kit.violation(p.name() + ": " + String.join("; ", r.problems));
+        try (Run run = prove(p.name(), p.family(), p.text(), p.evidence(), null)) {
+            ProbeRecord r = run.record;
+            if (!run.proven()) {
+                r.verdict = Verdict.BROKEN;
+                r.problems.add("broken probe: it is not a proven write here. On a writable connection it gave " + run.writableAttempt
+                        + " and neither the fingerprint nor the evidence changed"
+                        + (run.refusedAsInvalid ? (Boolean.TRUE.equals(r.nativeRan)
+                                ? "; executeNatively() ran it and nothing changed either"
+                                : "; executeNatively() does not run text (it returned false), so the refusal could not be bypassed to prove it")
+                                : "")
+                        + ". Fix the probe, the fingerprint or executeNatively(), or name it in inapplicableProbes() with the reason");
+                clear(run.evidence);
+                kit.violation(p.name() + ": " + String.join("; ", r.problems));
+                return;
+            }
+            refused(run);
+            if (r.verdict == Verdict.VIOLATION) {
+                kit.violation(p.name() + ": " + String.join("; ", r.problems));
+            }
         }
     }
 
-    private void variant(WriteProbe p, Variants.Variant v) {
-        ProbeRecord r = execute(p.name() + "~" + v.suffix(), p.family(), v.text(), p.evidence(), p.name());
-        if (r.verdict == Verdict.VIOLATION) {
-            kit.violation(r.name + ": " + String.join("; ", r.problems));
-        } else if (r.verdict == Verdict.UNPROVEN_VARIANT) {
-            Assumptions.abort("unproven variant, not counted: on a writable connection it gave " + r.writableOutcome
-                    + " and changed nothing");
+    /**
+     * Proves the variant on a writable connection now, while JUnit asks for its test, and names the
+     * test by the outcome: a proven variant must be refused, an unproven one must be harmless.
+     */
+    private DynamicTest variant(WriteProbe p, Variants.Variant v) {
+        int[] mark = kit.tracker().mark();
+        String shown = v.suffix() + ": " + display(v.text());
+        Run run;
+        try {
+            run = prove(p.name() + "~" + v.suffix(), p.family(), v.text(), p.evidence(), p.name());
+        } catch (RuntimeException | Error e) {
+            // failing here would end the whole container; the variant's own test reports it instead
+            return DynamicTest.dynamicTest(shown, checked(mark, () -> {
+                throw e;
+            }));
+        }
+        if (run.proven()) {
+            return DynamicTest.dynamicTest(shown, checked(mark, () -> {
+                try (run) {
+                    refused(run);
+                }
+                if (run.record.verdict == Verdict.VIOLATION) {
+                    kit.violation(run.record.name + ": " + String.join("; ", run.record.problems));
+                }
+            }));
+        }
+        Attempt w = run.writableAttempt;
+        String why = w.succeeded() ? "ran when writable and changed nothing" : w.outcome() + " when writable";
+        return DynamicTest.dynamicTest(v.suffix() + " [unproven variant, " + why + "; checked harmless read-only]: " + display(v.text()),
+                checked(mark, () -> {
+                    try (run) {
+                        harmless(run);
+                    }
+                    if (!run.record.problems.isEmpty()) {
+                        kit.violation(run.record.name + " (unproven variant, so it must be harmless read-only): "
+                                + String.join("; ", run.record.problems));
+                    }
+                }));
+    }
+
+    /**
+     * A probe the fixture names as not applicable is never run writable, but the guard still owes it
+     * the read-only contract: refused, or a result that changed nothing.
+     */
+    private void inapplicable(WriteProbe p, String reason) {
+        Assertions.assertFalse(reason.isBlank(), "inapplicableProbes() gives " + p.name() + " no reason");
+        ProbeRecord r = new ProbeRecord(p.name(), p.family(), p.text(), null);
+        r.verdict = Verdict.INAPPLICABLE;
+        report.probes.add(r);
+        Optional<Evidence> evidence = p.evidence();
+        clear(evidence);
+        String base = seeded();
+        Set<ErrorKind> allowed = EnumSet.of(ErrorKind.READ_ONLY);
+        allowed.addAll(INVALID);
+        try (Conn readOnly = kit.open(kit.readOnlyConfig())) {
+            PathResult a = send("read-only connection", readOnly, Query.of(p.text()), base, evidence, allowed, true, r);
+            if (!a.fingerprintUnchanged() || !a.evidenceAbsent()) {
+                kit.seed();
+                clear(evidence);
+                base = kit.fingerprint();
+            }
+        }
+        try (Conn writable = kit.open(kit.writableConfig())) {
+            PathResult b = send("readOnly query on a writable connection", writable, Query.of(p.text()).withReadOnly(true), base,
+                    evidence, allowed, true, r);
+            if (!b.fingerprintUnchanged()) {
+                kit.seed();
+            }
+        }
+        clear(evidence);
+        if (!r.problems.isEmpty()) {
+            kit.violation(p.name() + " (not applicable, so it must be harmless read-only): " + String.join("; ", r.problems));
         }
     }
 
-    private ProbeRecord execute(String name, ProbeFamily family, String text, Optional<Evidence> evidence, String variantOf) {
+    /**
+     * One probe or variant run on a writable connection. The connection stays open for the
+     * read-only step, because a probe that changes its session (a setting, a transaction mode) must
+     * still be refused on the very connection it changed.
+     */
+    private static final class Run implements AutoCloseable {
+        final ProbeRecord record;
+        final Optional<Evidence> evidence;
+        final Conn writable;
+        final String before;
+        final Attempt writableAttempt;
+        final boolean refusedAsInvalid;
+
+        Run(ProbeRecord record, Optional<Evidence> evidence, Conn writable, String before, Attempt writableAttempt,
+            boolean refusedAsInvalid) {
+            this.record = record;
+            this.evidence = evidence;
+            this.writable = writable;
+            this.before = before;
+            this.writableAttempt = writableAttempt;
+            this.refusedAsInvalid = refusedAsInvalid;
+        }
+
+        boolean proven() {
+            return record.provenBy != null;
+        }
+
+        @Override
+        public void close() {
+            writable.close();
+        }
+    }
+
+    /** Runs the text on a writable connection and looks for its effect, through executeNatively() if the driver refused it as invalid. */
+    private Run prove(String name, ProbeFamily family, String text, Optional<Evidence> evidence, String variantOf) {
         ProbeRecord r = new ProbeRecord(name, family, text, variantOf);
         report.probes.add(r);
         clear(evidence);
         String before = seeded();
-        try (Conn writable = kit.open(kit.writableConfig())) {
+        Conn writable = kit.open(kit.writableConfig());
+        try {
             Attempt w = Attempt.run(writable, Query.of(text).withTimeout(PROBE_TIMEOUT));
             r.writableOutcome = w.toString();
             String proof = proof(before, evidence, "");
@@ -182,45 +300,60 @@ final class Guard {
                 }
             }
             r.provenBy = proof;
-            if (proof == null) {
-                r.verdict = variantOf == null ? Verdict.BROKEN : Verdict.UNPROVEN_VARIANT;
-                if (variantOf == null) {
-                    r.problems.add("broken probe: it is not a proven write here. On a writable connection it gave " + w
-                            + " and neither the fingerprint nor the evidence changed"
-                            + (refusedAsInvalid ? (Boolean.TRUE.equals(r.nativeRan)
-                                    ? "; executeNatively() ran it and nothing changed either"
-                                    : "; executeNatively() does not run text (it returned false), so the refusal could not be bypassed to prove it")
-                                    : "")
-                            + ". Fix the probe, the fingerprint or executeNatively(), or name it in inapplicableProbes() with the reason");
-                }
-                clear(evidence);
-                return r;
+            if (proof == null && variantOf != null) {
+                r.verdict = Verdict.UNPROVEN_VARIANT;
             }
-            Set<ErrorKind> allowed = EnumSet.of(ErrorKind.READ_ONLY);
-            if (refusedAsInvalid) {
-                allowed.addAll(INVALID);
-            }
-            kit.seed();
-            clear(evidence);
-            String base = kit.fingerprint();
-            seededFingerprint = base;
-            try (Conn readOnly = kit.open(kit.readOnlyConfig())) {
-                PathResult a = send("read-only connection", readOnly, Query.of(text), base, evidence, allowed, r);
-                if (!a.fingerprintUnchanged() || !a.evidenceAbsent()) {
-                    kit.seed();
-                    clear(evidence);
-                    base = kit.fingerprint();
-                }
-            }
-            PathResult b = send("readOnly query on a writable connection", writable, Query.of(text).withReadOnly(true), base,
-                    evidence, allowed, r);
-            if (!b.fingerprintUnchanged()) {
-                kit.seed();
-            }
-            clear(evidence);
+            return new Run(r, evidence, writable, before, w, refusedAsInvalid);
+        } catch (RuntimeException | Error e) {
+            writable.close();
+            throw e;
         }
-        r.verdict = r.problems.isEmpty() ? Verdict.REFUSED : Verdict.VIOLATION;
-        return r;
+    }
+
+    /** A proven write, sent on both read-only paths from the seeded state: each must refuse it and change nothing. */
+    private void refused(Run run) {
+        Set<ErrorKind> allowed = EnumSet.of(ErrorKind.READ_ONLY);
+        if (run.refusedAsInvalid) {
+            allowed.addAll(INVALID);
+        }
+        kit.seed();
+        clear(run.evidence);
+        String base = kit.fingerprint();
+        seededFingerprint = base;
+        readOnlyPaths(run, base, allowed, false);
+        run.record.verdict = run.record.problems.isEmpty() ? Verdict.REFUSED : Verdict.VIOLATION;
+    }
+
+    /**
+     * A variant that wrote nothing here, sent on both read-only paths all the same: the guard must
+     * refuse it (READ_ONLY, SYNTAX/INVALID_ARGUMENT, or the kind the writable connection refused it
+     * with) or run it without any change. It stays an unproven variant and is not counted.
+     */
+    private void harmless(Run run) {
+        Set<ErrorKind> allowed = EnumSet.of(ErrorKind.READ_ONLY);
+        allowed.addAll(INVALID);
+        run.writableAttempt.kind().ifPresent(allowed::add);
+        // nothing changed on the writable connection, so the state is still the seeded one
+        readOnlyPaths(run, run.before, allowed, true);
+        run.record.verdict = Verdict.UNPROVEN_VARIANT;
+    }
+
+    private void readOnlyPaths(Run run, String base, Set<ErrorKind> allowed, boolean readAllowed) {
+        String text = run.record.text;
+        try (Conn readOnly = kit.open(kit.readOnlyConfig())) {
+            PathResult a = send("read-only connection", readOnly, Query.of(text), base, run.evidence, allowed, readAllowed, run.record);
+            if (!a.fingerprintUnchanged() || !a.evidenceAbsent()) {
+                kit.seed();
+                clear(run.evidence);
+                base = kit.fingerprint();
+            }
+        }
+        PathResult b = send("readOnly query on a writable connection", run.writable, Query.of(text).withReadOnly(true), base,
+                run.evidence, allowed, readAllowed, run.record);
+        if (!b.fingerprintUnchanged()) {
+            kit.seed();
+        }
+        clear(run.evidence);
     }
 
     /**
@@ -248,17 +381,22 @@ final class Guard {
         return null;
     }
 
+    /**
+     * Sends the text on one read-only path and records what happened. A refusal must be of an
+     * allowed kind and name the driver; a result is accepted only where {@code readAllowed} (a text
+     * not proven to write). Either way the fingerprint must be unchanged and the evidence absent.
+     */
     private PathResult send(String path, Conn conn, Query query, String base, Optional<Evidence> evidence,
-                            Set<ErrorKind> allowed, ProbeRecord r) {
+                            Set<ErrorKind> allowed, boolean readAllowed, ProbeRecord r) {
         Attempt a = Attempt.run(conn, query.withTimeout(PROBE_TIMEOUT));
         boolean unchanged = kit.fingerprint().equals(base);
         boolean absent = evidence.isEmpty() || !evidence.get().observed();
         PathResult result = new PathResult(path, a.outcome(), a.message(), unchanged, absent);
         r.readOnly.add(result);
-        if (!a.refusedWith(allowed)) {
-            r.problems.add(path + ": expected " + (allowed.size() > 1
-                    ? "READ_ONLY (or SYNTAX/INVALID_ARGUMENT, since the writable connection refused it as invalid)"
-                    : "READ_ONLY") + " but got " + a);
+        if (a.succeeded() && readAllowed) {
+            // a text that is no write here may run as a read; the checks below say whether it changed anything
+        } else if (!a.refusedWith(allowed)) {
+            r.problems.add(path + ": expected " + expectation(allowed, readAllowed) + " but got " + a);
         } else if (!a.refusal().getMessage().startsWith(driver + ": ")) {
             r.problems.add(path + ": the refusal's message does not start with \"" + driver + ": \": " + a.refusal().getMessage());
         }
@@ -269,6 +407,16 @@ final class Guard {
             r.problems.add(path + ": the evidence was observed");
         }
         return result;
+    }
+
+    private static String expectation(Set<ErrorKind> allowed, boolean readAllowed) {
+        if (!readAllowed) {
+            return allowed.size() > 1
+                    ? "READ_ONLY (or SYNTAX/INVALID_ARGUMENT, since the writable connection refused it as invalid)"
+                    : "READ_ONLY";
+        }
+        return "a refusal (" + allowed.stream().map(Enum::name).collect(Collectors.joining(", "))
+                + ") or a result that changes nothing";
     }
 
     private void safeRead(SafeRead s) {

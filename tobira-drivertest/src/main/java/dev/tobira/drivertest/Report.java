@@ -31,9 +31,15 @@ final class Report {
         VIOLATION,
         /** A base probe that could not prove itself a write: the probe or the fixture is broken. */
         BROKEN,
-        /** A variant that could not prove itself a write; reported, not counted. */
+        /**
+         * A variant that could not prove itself a write; not counted, but still sent on both
+         * read-only paths, where it must be refused or change nothing ({@code problems} say if not).
+         */
         UNPROVEN_VARIANT,
-        /** Named by the fixture as not applicable to this database. */
+        /**
+         * Named by the fixture as not applicable to this database: never run writable, but sent on
+         * both read-only paths, where it must be refused or change nothing.
+         */
         INAPPLICABLE
     }
 
@@ -98,6 +104,21 @@ final class Report {
         }
     }
 
+    /**
+     * The probes and variants that broke the read-only contract: a proven write let through, or an
+     * unproven variant or inapplicable probe that changed something (or failed the wrong way) read-only.
+     */
+    long violating() {
+        synchronized (probes) {
+            return probes.stream().filter(Report::violated).count();
+        }
+    }
+
+    private static boolean violated(ProbeRecord p) {
+        return p.verdict == Verdict.VIOLATION
+                || ((p.verdict == Verdict.UNPROVEN_VARIANT || p.verdict == Verdict.INAPPLICABLE) && !p.problems.isEmpty());
+    }
+
     /** The families with at least one probe (or variant) proven and refused. */
     Set<ProbeFamily> coveredFamilies() {
         EnumSet<ProbeFamily> covered = EnumSet.noneOf(ProbeFamily.class);
@@ -144,6 +165,9 @@ final class Report {
                 n.put("fingerprintUnchanged", p.readOnly.stream().allMatch(PathResult::fingerprintUnchanged));
             }
             n.put("verdict", p.verdict == null ? "NOT_RUN" : p.verdict.name());
+            if ((p.verdict == Verdict.UNPROVEN_VARIANT || p.verdict == Verdict.INAPPLICABLE) && !p.readOnly.isEmpty()) {
+                n.put("harmless", p.problems.isEmpty());
+            }
             ArrayNode problems = n.putArray("problems");
             p.problems.forEach(problems::add);
         }
@@ -205,9 +229,11 @@ final class Report {
         totals.put("variants", probeList.stream().filter(p -> p.variantOf != null).count());
         totals.put("proven", probeList.stream().filter(p -> p.provenBy != null).count());
         totals.put("refused", count(Verdict.REFUSED));
-        totals.put("violations", count(Verdict.VIOLATION));
+        totals.put("violations", violating());
         totals.put("broken", count(Verdict.BROKEN));
         totals.put("unprovenVariants", count(Verdict.UNPROVEN_VARIANT));
+        totals.put("unprovenHarmless", probeList.stream()
+                .filter(p -> p.verdict == Verdict.UNPROVEN_VARIANT && !p.readOnly.isEmpty() && p.problems.isEmpty()).count());
         totals.put("inapplicable", inapplicable.size());
         totals.put("safeReads", safeReads.size());
         totals.put("safeReadsPassed", safeReads.stream().filter(SafeReadRecord::passed).count());

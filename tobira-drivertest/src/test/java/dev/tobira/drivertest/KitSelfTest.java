@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.DiscoverySelector;
@@ -38,6 +39,8 @@ class KitSelfTest {
         ToyConformance.strict = true;
         ToyConformance.brokenProbe = false;
         ToyConformance.reportName = null;
+        ToyConformance.inapplicable = Map.of();
+        ToyConformance.minimumProven = 1;
         DriverConformanceTest.feedBound = Duration.ofSeconds(30);
     }
 
@@ -45,11 +48,31 @@ class KitSelfTest {
     void aSoundDriverPassesEverything() throws IOException {
         Events tests = run(selectClass(ToyConformance.class));
         assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        assertEquals(0, tests.skipped().count() + tests.aborted().count(), () -> "skipped: " + skipped(tests));
         assertTrue(tests.succeeded().count() > 20, "tests that ran: " + tests.succeeded().count());
         JsonNode report = report();
         assertEquals("toy", report.get("driver").asText());
-        assertEquals(8, report.get("totals").get("refused").asInt(), report.get("totals").toString());
+        // set and del, each with three variants, and del.key-on-its-own-line with two (lower, whitespace)
+        assertEquals(11, report.get("totals").get("refused").asInt(), report.get("totals").toString());
         assertEquals(0, report.get("totals").get("violations").asInt());
+        assertEquals(0, report.get("totals").get("testsSkipped").asInt(), report.get("totals").toString());
+        // its upper and mixed variants name a key that does not exist: checked harmless, listed, not counted
+        assertEquals(2, report.get("totals").get("unprovenVariants").asInt(), report.get("totals").toString());
+        assertEquals(2, report.get("totals").get("unprovenHarmless").asInt(), report.get("totals").toString());
+        for (JsonNode v : report.get("unprovenVariants")) {
+            assertEquals("del.key-on-its-own-line", v.get("variantOf").asText(), v.toString());
+            assertTrue(v.get("harmless").asBoolean(), v.toString());
+            assertEquals(2, v.get("readOnly").size(), "both read-only paths: " + v);
+            for (JsonNode path : v.get("readOnly")) {
+                assertEquals("READ_ONLY", path.get("outcome").asText(), v.toString());
+            }
+        }
+        Set<String> unproven = passed(tests).stream().filter(n -> n.contains("[unproven variant, ")).collect(Collectors.toSet());
+        assertEquals(Set.of("upper [unproven variant, ran when writable and changed nothing; checked harmless read-only]:"
+                        + " DEL\\nCUSTOMER:1", "mixed"), unproven.stream().map(n -> n.startsWith("mixed ") ? "mixed" : n)
+                        .collect(Collectors.toSet()), unproven.toString());
+        assertTrue(passed(tests).contains("read-only connection: no mutating facet is declared, and neither connection offers one"),
+                passed(tests).toString());
         assertTrue(report.get("capabilities").get("verified").toString().contains("read-only"), report.get("capabilities").toString());
         assertEquals("toy", report.get("report").asText());
         assertEquals("toy 1.0", report.get("serverVersion").asText());
@@ -64,6 +87,8 @@ class KitSelfTest {
         ToyDriver.facets = true;
         Events tests = run(selectClass(ToyConformance.class));
         assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        assertEquals(0, tests.skipped().count() + tests.aborted().count(), () -> "skipped: " + skipped(tests));
+        assertTrue(passed(tests).contains("read-only connection: every mutating facet refuses with READ_ONLY"), passed(tests).toString());
         for (String word : List.of("exporter", "changefeed", "vectorsearch", "timeseries")) {
             assertTrue(passed(tests).contains(word + ": declared, so offered and working"), word + ": " + passed(tests));
         }
@@ -122,10 +147,90 @@ class KitSelfTest {
         Events tests = run(selectMethod(ToyConformance.class, "guardWriteProbes"), selectMethod(ToyConformance.class, "guardMinimum"));
         Set<String> failed = failed(tests);
         assertTrue(failed.remove("guard: enough probes proven and refused"), failed.toString());
-        // both probes and each of their three variants (lower, mixed, whitespace) were let through
-        assertEquals(List.of("base", "base", "lower", "lower", "mixed", "mixed", "whitespace", "whitespace"),
-                failed.stream().map(n -> n.substring(0, n.indexOf(':'))).sorted().toList(), failed.toString());
-        assertTrue(report().get("violations").size() >= 9, report().get("violations").toString());
+        // the three probes and each of their proven variants were let through; the unproven variants
+        // (upper, mixed of del.key-on-its-own-line) delete a key that does not exist, so they pass
+        assertEquals(List.of("base", "base", "base", "lower", "lower", "lower", "mixed", "mixed", "whitespace", "whitespace",
+                        "whitespace"), failed.stream().map(n -> n.substring(0, n.indexOf(':'))).sorted().toList(), failed.toString());
+        assertTrue(report().get("violations").size() >= 12, report().get("violations").toString());
+        assertEquals(2, passed(tests).stream().filter(n -> n.contains("[unproven variant, ")).count(), passed(tests).toString());
+    }
+
+    @Test
+    void anUnprovenVariantThatWritesReadOnlyFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.UNPROVEN_VARIANT_WRITES);
+        Events tests = run(selectMethod(ToyConformance.class, "guardWriteProbes"), selectMethod(ToyConformance.class, "guardMinimum"));
+        Set<String> failed = failed(tests);
+        assertEquals(2, failed.size(), failed.toString());
+        for (String name : failed) {
+            assertTrue(name.matches("(upper|mixed) \\[unproven variant, .*; checked harmless read-only]: (?i:DEL)\\\\n.*"), name);
+        }
+        assertEquals(0, tests.skipped().count() + tests.aborted().count(), () -> "skipped: " + skipped(tests));
+        JsonNode report = report();
+        for (JsonNode v : report.get("unprovenVariants")) {
+            assertFalse(v.get("harmless").asBoolean(), v.toString());
+            assertTrue(v.get("problems").toString().contains("read-only connection: the fingerprint changed"), v.toString());
+            assertTrue(v.get("problems").toString().contains("readOnly query on a writable connection: the fingerprint changed"),
+                    v.toString());
+        }
+        assertEquals(2, report.get("totals").get("violations").asInt(), report.get("totals").toString());
+        assertEquals(11, report.get("totals").get("refused").asInt(), "unproven variants are not counted");
+        assertFalse(report.get("capabilities").get("verified").toString().contains("read-only"),
+                "a guard that let an unproven variant write is not verified: " + report.get("capabilities"));
+
+        ToyConformance.strict = false;
+        Events lenient = run(selectMethod(ToyConformance.class, "guardWriteProbes"));
+        assertEquals(0, lenient.failed().count(), () -> "failed: " + failed(lenient));
+        assertEquals(2, report().get("totals").get("violations").asInt(), report().get("totals").toString());
+    }
+
+    @Test
+    void unprovenVariantsDoNotCountTowardTheMinimum() {
+        ToyConformance.minimumProven = 11;
+        Events enough = run(selectMethod(ToyConformance.class, "guardWriteProbes"), selectMethod(ToyConformance.class, "guardMinimum"));
+        assertEquals(0, enough.failed().count(), () -> "failed: " + failed(enough));
+
+        ToyConformance.minimumProven = 12;
+        Events tooFew = run(selectMethod(ToyConformance.class, "guardWriteProbes"), selectMethod(ToyConformance.class, "guardMinimum"));
+        assertEquals(Set.of("guard: enough probes proven and refused"), failed(tooFew));
+        String message = tooFew.failed().stream().findFirst().orElseThrow().getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse("");
+        assertTrue(message.startsWith("only 11 write probes were proven and refused"), message);
+    }
+
+    @Test
+    void theMinimumNeedsTheProbesToHaveRun() {
+        assertEquals(Set.of("guard: enough probes proven and refused"), failed(run(selectMethod(ToyConformance.class, "guardMinimum"))));
+    }
+
+    @Test
+    void anInapplicableProbeIsStillCheckedHarmlessReadOnly() throws IOException {
+        ToyConformance.inapplicable = Map.of("del", "the toy says so");
+        Events sound = run(selectMethod(ToyConformance.class, "guardWriteProbes"));
+        assertEquals(0, sound.failed().count(), () -> "failed: " + failed(sound));
+        assertEquals(0, sound.skipped().count() + sound.aborted().count(), () -> "skipped: " + skipped(sound));
+        String name = "del [not applicable, checked harmless read-only]: DEL customer:1";
+        assertTrue(passed(sound).contains(name), passed(sound).toString());
+        JsonNode report = report();
+        assertEquals("the toy says so", report.get("inapplicableProbes").get("del").asText());
+        assertEquals(1, report.get("totals").get("inapplicable").asInt());
+        assertEquals(7, report.get("totals").get("refused").asInt(), "the inapplicable probe and its variants are not counted");
+
+        ToyDriver.flaws = EnumSet.of(Flaw.GUARD_OFF);
+        assertTrue(failed(run(selectMethod(ToyConformance.class, "guardWriteProbes"))).contains(name),
+                "an inapplicable probe let through read-only fails");
+
+        ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
+        ToyConformance.inapplicable = Map.of("del", " ", "no-such-probe", "a typo");
+        assertEquals(Set.of(name, "inapplicableProbes() names an unknown probe: no-such-probe"),
+                failed(run(selectMethod(ToyConformance.class, "guardWriteProbes"))));
+    }
+
+    @Test
+    void anUndeclaredMutatingFacetFailsTheReadOnlyFacetCheck() {
+        ToyDriver.flaws = EnumSet.of(Flaw.UNDECLARED_EXPORTER_IN_AS);
+        assertEquals(Set.of("exporter: not declared, so absent",
+                        "read-only connection: no mutating facet is declared, and neither connection offers one"),
+                failed(run(selectMethod(ToyConformance.class, "capabilities"))));
     }
 
     @Test
@@ -194,11 +299,16 @@ class KitSelfTest {
         ToyDriver.flaws = EnumSet.of(Flaw.NO_GUARD);
         Events sound = run(selectClass(ToyConformance.class));
         assertEquals(0, sound.failed().count(), () -> "failed: " + failed(sound));
-        assertTrue(sound.skipped().count() + sound.aborted().count() >= 3, "the guard's tests are skipped, not passed");
+        // nothing is skipped: where there is no guard to attack, each guard check proves read-only is refused
+        assertEquals(0, sound.skipped().count() + sound.aborted().count(), () -> "skipped: " + skipped(sound));
+        Set<String> noGuard = Set.of("guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared",
+                "write probes: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
+                "safe reads: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
+                "guard: enough probes proven and refused");
+        assertTrue(passed(sound).containsAll(noGuard), passed(sound).toString());
 
         ToyDriver.flaws = EnumSet.of(Flaw.NO_GUARD_BUT_OPENS);
-        assertEquals(Set.of("guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared"),
-                failed(run(selectMethod(ToyConformance.class, "guardReadOnlyOpen"))));
+        assertEquals(noGuard, failed(run(selectClass(ToyConformance.class))));
     }
 
     private static Events run(DiscoverySelector... selectors) {
@@ -207,6 +317,11 @@ class KitSelfTest {
 
     private static Set<String> passed(Events tests) {
         return tests.succeeded().stream().map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    private static Set<String> skipped(Events tests) {
+        return Stream.concat(tests.skipped().stream(), tests.aborted().stream()).map(e -> e.getTestDescriptor().getDisplayName())
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     private static Set<String> failed(Events tests) {

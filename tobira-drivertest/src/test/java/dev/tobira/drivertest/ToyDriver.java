@@ -77,7 +77,15 @@ public final class ToyDriver implements Driver {
         /** A vector search returns the farthest first. */
         VECTOR_FARTHEST_FIRST,
         /** A time range includes its end. */
-        RANGE_INCLUSIVE_END
+        RANGE_INCLUSIVE_END,
+        /**
+         * The read-only paths run differently from the writable one: a DEL of a key that does not
+         * exist is let through as harmless, and then finds the key ignoring its case. A variant that
+         * deleted nothing when writable (its key respelled) deletes on a read-only path.
+         */
+        UNPROVEN_VARIANT_WRITES,
+        /** as() offers the export facet, which is not declared and not in capabilities(). */
+        UNDECLARED_EXPORTER_IN_AS
     }
 
     /** The reading facets, declared when {@link #facets} is set. */
@@ -144,6 +152,12 @@ public final class ToyDriver implements Driver {
             String[] w = query.text().strip().split("\\s+", 3);
             String command = w[0].toUpperCase(Locale.ROOT);
             boolean guarded = readOnly || query.readOnly();
+            if (guarded && flaws.contains(Flaw.UNPROVEN_VARIANT_WRITES) && command.equals("DEL") && w.length > 1
+                    && !DATA.containsKey(w[1])) {
+                String folded = DATA.keySet().stream().filter(k -> k.equalsIgnoreCase(w[1])).findFirst().orElse(w[1]);
+                boolean removed = DATA.remove(folded) != null;
+                return ResultSets.affected("toy", removed ? 1 : 0, start);
+            }
             if (guarded && !flaws.contains(Flaw.GUARD_OFF) && (flaws.contains(Flaw.GUARD_ALL) || !READS.contains(command))) {
                 throw error(ErrorKind.READ_ONLY, command + " is not allowed on a read-only connection");
             }
@@ -316,7 +330,9 @@ public final class ToyDriver implements Driver {
 
         @Override
         public <T extends Facet> Optional<T> as(Class<T> facet) {
-            return offered.stream().anyMatch(c -> c.facet().orElse(null) == facet) ? Optional.of(facet.cast(this)) : Optional.empty();
+            boolean exporter = facet == Exporter.class && flaws.contains(Flaw.UNDECLARED_EXPORTER_IN_AS);
+            return exporter || offered.stream().anyMatch(c -> c.facet().orElse(null) == facet)
+                    ? Optional.of(facet.cast(this)) : Optional.empty();
         }
 
         private void offered(Capability c) {
