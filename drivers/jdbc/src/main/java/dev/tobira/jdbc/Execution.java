@@ -371,6 +371,7 @@ final class Execution {
         private final ColumnReader[] readers;
         private final List<Column> columns;
         private boolean failed;
+        private boolean exhausted;
 
         Result(List<MappedColumn> mapped, long limit, long startNanos) {
             super(dialect.name(), mapped.stream().map(MappedColumn::column).toList(), limit, startNanos);
@@ -382,6 +383,8 @@ final class Execution {
         protected Row fetch() {
             try {
                 if (!rows.next()) {
+                    exhausted = true;
+                    dialect.afterRows(connection, statement, call);
                     return null;
                 }
                 Value[] values = new Value[readers.length];
@@ -398,6 +401,14 @@ final class Execution {
 
         @Override
         protected void release() {
+            PreparedStatement st = statement;
+            if (!exhausted && !stats().truncated() && st != null) {
+                try {
+                    dialect.abandon(st);
+                } catch (SQLException | RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "abandoning a result failed", e);
+                }
+            }
             if (!exporting) {
                 finish(!failed && !wasCancelled(), null);
             }

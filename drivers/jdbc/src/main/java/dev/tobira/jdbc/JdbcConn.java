@@ -57,13 +57,14 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
     private volatile Execution executing;
     private JdbcTx tx;
 
-    JdbcConn(JdbcDialect dialect, Connection connection, boolean readOnly, SqlErrors errors, String serverVersion) {
+    JdbcConn(JdbcDialect dialect, Connection connection, boolean readOnly, SqlErrors errors, String serverVersion,
+             String dialectName) {
         this.dialect = dialect;
         this.connection = connection;
         this.readOnly = readOnly;
         this.guard = requireNonNull(dialect.guard(), "guard is null");
         this.errors = errors;
-        this.info = new ConnInfo(dialect.name(), dialect.model(), dialect.dialectName(), serverVersion);
+        this.info = new ConnInfo(dialect.name(), dialect.model(), requireNonNull(dialectName, "dialectName is null"), serverVersion);
         EnumSet<Capability> offered = EnumSet.noneOf(Capability.class);
         for (Capability c : dialect.declared()) {
             if (c.facet().filter(f -> f.isInstance(this)).isPresent()) {

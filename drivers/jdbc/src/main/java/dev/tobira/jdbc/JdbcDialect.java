@@ -106,6 +106,19 @@ public abstract class JdbcDialect {
     }
 
     /**
+     * Returns the query language one connection speaks, for {@link ConnInfo#dialect()}, where one
+     * driver serves servers of more than one language (MySQL and MariaDB); {@link #dialectName()}
+     * by default. Called once as a connection opens, after {@link #serverVersion(Connection)}.
+     *
+     * @param connection the new connection
+     * @return the dialect name
+     * @throws SQLException when the database fails; classified with op {@code open}
+     */
+    protected String dialectName(Connection connection) throws SQLException {
+        return dialectName();
+    }
+
+    /**
      * Returns the data model, for {@link ConnInfo#model()}; {@link ConnInfo.Model#SQL} by default.
      *
      * @return the model
@@ -229,6 +242,31 @@ public abstract class JdbcDialect {
      * @throws SQLException when the check fails
      */
     protected void afterExecute(Connection connection, Statement statement, Call call) throws SQLException {}
+
+    /**
+     * Runs when a result has been read to its end, before {@code hasNext()} reports the end: a
+     * post-check for what the database says only after the last row (MySQL's final status flags).
+     * Throw a {@link dev.tobira.api.DriverException} of kind {@link ErrorKind#READ_ONLY} to refuse;
+     * it surfaces from {@code hasNext()}. Not called for a result cut by the limit, closed early or
+     * for a statement without rows ({@link #afterExecute} sees those). Nothing by default.
+     *
+     * @param connection the connection
+     * @param statement the statement whose rows ended
+     * @param call what kind of call this is
+     * @throws SQLException when the check fails
+     */
+    protected void afterRows(Connection connection, Statement statement, Call call) throws SQLException {}
+
+    /**
+     * Runs before a result that was not read to its end (closed early, failed, cancelled) is
+     * closed; not for one cut by the limit, whose remaining rows are at most one. For drivers whose
+     * close of a streamed result reads and discards the rest of it (MariaDB Connector/J), this is
+     * where to cancel the statement instead. Nothing by default; a failure is logged and ignored.
+     *
+     * @param statement the statement whose result is abandoned
+     * @throws SQLException when the driver fails
+     */
+    protected void abandon(Statement statement) throws SQLException {}
 
     /**
      * Runs once the statement is over: its result was read to the end, cut by the limit, closed,

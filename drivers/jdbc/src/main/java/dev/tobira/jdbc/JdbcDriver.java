@@ -89,7 +89,8 @@ public abstract class JdbcDriver implements Driver {
         }
         try {
             dialect.initialize(connection, config);
-            return new JdbcConn(dialect, connection, config.readOnly(), errors, dialect.serverVersion(connection));
+            String serverVersion = dialect.serverVersion(connection);
+            return new JdbcConn(dialect, connection, config.readOnly(), errors, serverVersion, dialect.dialectName(connection));
         } catch (SQLException | RuntimeException e) {
             try {
                 connection.close();
