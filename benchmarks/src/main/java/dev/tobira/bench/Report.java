@@ -249,11 +249,14 @@ public final class Report {
         Optional<JsonNode> pair = find(item.jmhClass(), "pair", null);
         Series t;
         Series r;
+        Optional<Series> floor = Optional.empty();
         long rows;
         boolean together = pair.isPresent();
         if (together) {
             t = side(pair.get(), "tobiraNanos");
             r = side(pair.get(), "rawNanos");
+            Series anchor = side(pair.get(), "anchorNanos");
+            floor = anchor.median() > 0 ? Optional.of(anchor) : Optional.empty();
             rows = rowsPerOp(pair.get());
         } else {
             Optional<JsonNode> te = find(item.jmhClass(), "tobira", null);
@@ -285,7 +288,11 @@ public final class Report {
                     ? String.format(Locale.ROOT, "met (%+.1f µs per read)", extra)
                     : String.format(Locale.ROOT, "MISSED by %.2f× (%+.1f µs per read)", m - item.target(), extra))
                     + noise(ratio, item.target());
-            row(title, target(item), time(t, true, 0), time(r, true, 0), ratioText(ratio), verdict);
+            String rawText = time(r, true, 0) + floor.map(f -> "; raw after one more round trip (select 1): "
+                    + time(f, true, 0)).orElse("");
+            String ratioCell = ratioText(ratio) + floor.map(f -> "; one more round trip alone: " + ratioText(ratios(f, r, true))
+                    + "; tobira / that: " + ratioText(ratios(t, f, true))).orElse("");
+            row(title, target(item), time(t, true, 0), rawText, ratioCell, verdict);
         }
     }
 

@@ -319,6 +319,11 @@ enum SqlEngine {
         return display;
     }
 
+    /** Whether a network round trip separates the client from the engine. */
+    boolean server() {
+        return this == POSTGRES || this == MARIADB;
+    }
+
     /** Why this engine's server cannot be used, or empty. */
     abstract Optional<String> serverAbsent();
 
