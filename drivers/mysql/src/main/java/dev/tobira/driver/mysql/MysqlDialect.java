@@ -178,7 +178,10 @@ class MysqlDialect extends JdbcDialect {
         return connection.unwrap(org.mariadb.jdbc.Connection.class).getContext().getVersion().isMariaDBServer();
     }
 
-    /** The status flags of the server's last reply; no round trip. */
+    /**
+     * The status flags of the server's last OK or EOF reply; no round trip. An error reply carries
+     * none, and Connector/J adds {@link #STATUS_IN_TRANSACTION} after one, since it cannot tell.
+     */
     static int status(Connection connection) throws SQLException {
         return connection.unwrap(org.mariadb.jdbc.Connection.class).getContext().getServerStatus();
     }
@@ -264,14 +267,14 @@ class MysqlDialect extends JdbcDialect {
             checkSession(status);
             return;
         }
-        if (!call.readOnlyConnection() && outsideAutocommit(status(connection))) {
-            // the connection's own statements opened a transaction; a read-only statement cannot run inside it
-            throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "query",
-                    "a read-only query cannot run while a transaction is open on the connection; end it first");
-        }
         enterReadOnly(connection, call);
         int status = status(connection);
         if (outsideAutocommit(status)) {
+            if (!call.readOnlyConnection()) {
+                // the connection's own statements opened it; the session gets read-write back before the next of them
+                throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "query",
+                        "a read-only query cannot run while a transaction is open on the connection; end it first");
+            }
             // left by a statement whose error reply carried no status flags
             restoreAutocommit(connection);
             status = status(connection);
@@ -336,6 +339,7 @@ class MysqlDialect extends JdbcDialect {
                 st.execute("START TRANSACTION READ ONLY");
             }
             if (!inReadOnlyTransaction(status(connection))) {
+                restoreAutocommit(connection);
                 throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the server did not enter a read-only transaction");
             }
         }
@@ -352,16 +356,25 @@ class MysqlDialect extends JdbcDialect {
     @Override
     protected void afterExecute(Connection connection, Statement statement, Call call) throws SQLException {
         if (call.guarded() && !call.inTransaction() && statement.getUpdateCount() != -1) {
-            throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query",
+            DriverException refusal = DriverException.of(ErrorKind.READ_ONLY, NAME, "query",
                     "the statement returned no rows, so it was not a read; refused after it ran");
+            try {
+                if (outsideAutocommit(status(connection))) {
+                    // this status is the statement's own reply: end what it opened now, while that is known
+                    restoreAutocommit(connection);
+                }
+            } catch (SQLException | RuntimeException e) {
+                refusal.addSuppressed(e);
+            }
+            throw refusal;
         }
     }
 
     /**
      * Leaves the session in autocommit mode with no transaction open: the read-only transaction of
      * a text that is not one read is rolled back here, and anything else a statement left is undone
-     * (a read never leaves either). The read-only access mode stays; the next guarded statement
-     * sets it again anyway.
+     * (a read never leaves either, so a read costs nothing here, failed or not). The read-only
+     * access mode stays; the next guarded statement sets it again anyway.
      */
     @Override
     protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
@@ -369,11 +382,34 @@ class MysqlDialect extends JdbcDialect {
             return;
         }
         int status = status(connection);
+        if (!completed && (status & STATUS_IN_TRANSACTION_READ_ONLY) == 0 && (status & STATUS_AUTOCOMMIT) != 0) {
+            // Connector/J marks a transaction after any error reply, since the reply does not say. Without a
+            // read-only transaction of its own the statement was one read in autocommit mode, which leaves none;
+            // one that returned no rows was undone in afterExecute already
+            return;
+        }
         if (outsideAutocommit(status)) {
             if (completed && !inReadOnlyTransaction(status)) {
                 LOG.log(System.Logger.Level.WARNING, "mysql: a read-only statement left the session outside autocommit mode");
             }
             restoreAutocommit(connection);
+        }
+    }
+
+    /**
+     * Connector/J's close of a streamed result reads and discards every row the server has not
+     * sent yet (a million rows, for a caller that wanted three). So the query is killed first:
+     * {@code KILL QUERY} from a short side connection, which returns once the server has taken
+     * it, and the close then reads only the rows already on their way. {@code Statement.cancel()}
+     * would do nothing here, as Connector/J cancels only while a call is running on the statement.
+     * A session whose query is already over ignores the kill: the server drops it when the
+     * session's next command starts.
+     */
+    @Override
+    protected void abandon(Statement statement) throws SQLException {
+        Connection connection = statement.getConnection();
+        if (!connection.isClosed()) { // a connection that broke has no query left to kill, and no server to ask
+            connection.unwrap(org.mariadb.jdbc.Connection.class).cancelCurrentQuery();
         }
     }
 

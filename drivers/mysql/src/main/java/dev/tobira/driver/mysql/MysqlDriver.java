@@ -15,11 +15,12 @@ import dev.tobira.jdbc.JdbcDriver;
  * {@code TABLE}, {@code SHOW}, {@code DESCRIBE}/{@code DESC} and {@code EXPLAIN} (without
  * {@code ANALYZE}), one statement per query, and refuses executable comments, {@code INTO},
  * {@code LOAD_FILE}, the lock functions, {@code SLEEP}, {@code BENCHMARK} and locking reads; then
- * the statement runs in a {@code START TRANSACTION READ ONLY} of its own that always ends in
- * {@code ROLLBACK}; then a post-check reads the server's status flags to make sure the statement
- * stayed inside that transaction. Stored functions and triggers already on the server run inside
- * the read-only transaction, which refuses their writes; what they do outside the database is
- * beyond any guard.
+ * the session's access mode is set to read-only again right before the statement, which then runs
+ * in autocommit mode as its own read-only transaction (one round trip more than the raw client);
+ * a read-only connection's session is read-only from the start as well; then a post-check reads
+ * the server's status flags to make sure the statement returned rows and left the session in
+ * autocommit mode. Stored functions and triggers already on the server run inside the read-only
+ * transaction, which refuses their writes; what they do outside the database is beyond any guard.
  *
  * <p>Sessions run with {@code time_zone = '+00:00'}, so TIMESTAMP columns come back as exact
  * instants, and without the {@code ANSI_QUOTES} and {@code NO_BACKSLASH_ESCAPES} SQL modes, so

@@ -9,13 +9,13 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The statement check in front of MySQL's and MariaDB's own read-only mechanism (a
- * {@code START TRANSACTION READ ONLY} per statement and a post-check, in {@link MysqlDialect}). It
+ * The statement check in front of MySQL's and MariaDB's own read-only mechanism (each statement
+ * its own read-only transaction, and a post-check, in {@link MysqlDialect}). It
  * refuses what a read-only transaction does not stop, and what it would stop only after the fact:
  * <ul>
  *   <li>every statement kind outside the allow-list ({@code SELECT}, {@code WITH}, {@code VALUES},
  *       {@code TABLE}, {@code SHOW}, {@code DESCRIBE}/{@code DESC}, {@code EXPLAIN}): DDL commits
- *       implicitly and so escapes the transaction; {@code SET}, {@code CALL}, {@code DO},
+ *       implicitly and so escapes a transaction; {@code SET}, {@code CALL}, {@code DO},
  *       {@code HANDLER}, {@code LOAD DATA}, {@code LOCK TABLES}, {@code FLUSH}, {@code KILL},
  *       {@code INSTALL} never start a statement here;</li>
  *   <li>executable comments ({@code /*! … *}{@code /}, {@code /*M! … *}{@code /}), whose content

@@ -483,6 +483,24 @@ class MysqlDriverTest {
         }
     }
 
+    /**
+     * Connector/J marks a transaction after every error reply, since the reply does not say; a
+     * failed statement must not make the next guarded read look like one inside a transaction.
+     */
+    @Test
+    void aFailedStatementDoesNotLookLikeAnOpenTransaction() {
+        try (Conn conn = driver.open(writable()); Conn ro = driver.open(readOnly())) {
+            for (Query failing : List.of(Query.of("selec 1"), Query.of("selec 1").withReadOnly(true),
+                    Query.of("select * from tobira_no_such_table").withReadOnly(true))) {
+                for (Conn c : List.of(conn, ro)) {
+                    assertThrows(DriverException.class, () -> rows(c, failing), failing.text());
+                    assertEquals(Value.of(5), rows(c, Query.of("select count(*) from customers").withReadOnly(true)).get(0).get(0),
+                            "a guarded read after " + failing);
+                }
+            }
+        }
+    }
+
     /** A read-only query while the connection's own statements hold a transaction open: refused, the transaction left alone. */
     @Test
     void aReadOnlyQueryNeverEndsTheConnectionsOwnTransaction() {

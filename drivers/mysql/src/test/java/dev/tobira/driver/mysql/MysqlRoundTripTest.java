@@ -1,9 +1,11 @@
 package dev.tobira.driver.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.Conn;
+import dev.tobira.api.DriverException;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
@@ -157,6 +159,25 @@ class MysqlRoundTripTest {
         assertEquals(0, writable.get("Com_begin") + writable.get("Com_rollback"), "no transaction of its own: " + perRead(writable));
     }
 
+    /** A guarded read that fails costs no more: no transaction to roll back after it. */
+    @Test
+    void aFailedGuardedReadCostsOneRoundTripMoreThanTheRawClient() {
+        for (boolean readOnlyConnection : List.of(true, false)) {
+            try (Conn conn = driver.open(fixture.server.config(DATABASE, readOnlyConnection))) {
+                Counts a = counts(conn, true);
+                Counts b = counts(conn, true);
+                Counts show = b.minus(a);
+                for (int i = 0; i < N; i++) {
+                    assertThrows(DriverException.class,
+                            () -> conn.query(Query.of("select * from tobira_no_such_table").withReadOnly(true)).close());
+                }
+                Counts failed = counts(conn, true).minus(b).minus(show);
+                assertEquals(2L * N, failed.get("Questions"), "the access mode and the read: " + perRead(failed));
+                assertEquals(0, failed.get("Com_rollback"), perRead(failed));
+            }
+        }
+    }
+
     /**
      * A guarded read leaves a writable connection's session read-only; the statement after it that
      * is not guarded gives the session its read-write access mode back first, once.
@@ -197,8 +218,14 @@ class MysqlRoundTripTest {
         return counts(conn, guarded).minus(b).minus(show);
     }
 
+    private static Value count(Conn conn) {
+        try (ResultSet rs = conn.query(Query.of("select count(*) from customers").withReadOnly(true))) {
+            return rs.next().get(0);
+        }
+    }
+
     @Test
-    void aLimitedReadOfAMillionRowsStopsTheServer() {
+    void aMillionRowsReadThreeAtATimeStopTheServer() {
         for (boolean readOnlyConnection : List.of(true, false)) {
             try (Conn conn = driver.open(fixture.server.config(DATABASE, readOnlyConnection))) {
                 Counts limited = million(conn, true, 3, false);
@@ -209,6 +236,9 @@ class MysqlRoundTripTest {
                         + closed.get("Bytes_sent"));
                 assertTrue(limited.get("Rows_sent") <= 4, "the server sends the limit and one row more: " + limited.values());
                 assertTrue(limited.get("Bytes_sent") < 10_000, "the server sends no more than those rows: " + limited.values());
+                assertTrue(closed.get("Rows_sent") < MILLION / 10, "closed early, the query is killed, not drained: "
+                        + closed.values());
+                assertEquals(Value.of(5), count(conn), "the connection still works");
             }
         }
     }
