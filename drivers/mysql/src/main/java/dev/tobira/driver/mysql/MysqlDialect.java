@@ -70,9 +70,6 @@ class MysqlDialect extends JdbcDialect {
     private static final Pattern JSON_CHECK = Pattern.compile("(?i)^\\s*json_valid\\(\\s*`((?:[^`]|``)+)`\\s*\\)\\s*$");
     private static final Pattern PLAIN_TIME = Pattern.compile("([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?");
 
-    /** The flavour of the server a connection just opened on, handed from {@link #serverVersion} to {@link #dialectName()}. */
-    private static final ThreadLocal<String> OPENED = new ThreadLocal<>();
-
     private static final List<String> FUNCTIONS = List.of(
             "abs", "avg", "cast", "ceil", "char_length", "coalesce", "concat", "concat_ws", "convert", "count",
             "curdate", "current_date", "current_timestamp", "curtime", "date", "date_add", "date_format", "date_sub",
@@ -119,15 +116,10 @@ class MysqlDialect extends JdbcDialect {
         return Set.of("mysql", "mariadb");
     }
 
-    /**
-     * Says which server answered: {@code mariadb} or {@code mysql}. The base reads it right after
-     * {@link #serverVersion}, on the thread that opened the connection.
-     */
+    /** Says which server answered: {@code mariadb} or {@code mysql}, from the handshake (no round trip). */
     @Override
-    public String dialectName() {
-        String flavour = OPENED.get();
-        OPENED.remove();
-        return flavour == null ? NAME : flavour;
+    protected String dialectName(Connection connection) throws SQLException {
+        return isMariaDb(connection) ? "mariadb" : "mysql";
     }
 
     @Override
@@ -165,13 +157,6 @@ class MysqlDialect extends JdbcDialect {
                 st.execute("SET SESSION TRANSACTION READ ONLY");
             }
         }
-    }
-
-    @Override
-    protected String serverVersion(Connection connection) throws SQLException {
-        String version = super.serverVersion(connection);
-        OPENED.set(isMariaDb(connection) ? "mariadb" : "mysql");
-        return version;
     }
 
     static boolean isMariaDb(Connection connection) throws SQLException {
