@@ -110,9 +110,16 @@ public class GuardBench {
         public long nanos1k;
         /** Nanoseconds on the 100 KB statement this iteration. */
         public long nanos100k;
+        /** This thread's CPU nanoseconds on the 100-byte statements (load-independent; GC threads excluded). */
+        public long cpu100;
+        /** This thread's CPU nanoseconds on the 1 KB statements. */
+        public long cpu1k;
+        /** This thread's CPU nanoseconds on the 100 KB statement. */
+        public long cpu100k;
         /** Passes this iteration. */
         public long ops;
 
+        private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         private int turn;
 
         /** Counters start at zero each iteration. */
@@ -121,6 +128,9 @@ public class GuardBench {
             nanos100 = 0;
             nanos1k = 0;
             nanos100k = 0;
+            cpu100 = 0;
+            cpu1k = 0;
+            cpu100k = 0;
             ops = 0;
         }
 
@@ -128,15 +138,26 @@ public class GuardBench {
             int first = turn++ % SIZES.length;
             for (int k = 0; k < SIZES.length; k++) {
                 int size = (first + k) % SIZES.length;
+                long cpuStart = threads.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 for (int r = 0; r < REPEATS[size]; r++) {
                     bh.consume(work.apply(sql[size]));
                 }
                 long nanos = System.nanoTime() - start;
+                long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
                 switch (size) {
-                    case 0 -> nanos100 += nanos;
-                    case 1 -> nanos1k += nanos;
-                    default -> nanos100k += nanos;
+                    case 0 -> {
+                        nanos100 += nanos;
+                        cpu100 += cpu;
+                    }
+                    case 1 -> {
+                        nanos1k += nanos;
+                        cpu1k += cpu;
+                    }
+                    default -> {
+                        nanos100k += nanos;
+                        cpu100k += cpu;
+                    }
                 }
             }
             ops++;

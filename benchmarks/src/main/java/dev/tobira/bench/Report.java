@@ -298,10 +298,15 @@ public final class Report {
 
     /** Per-iteration MB/s (10^6 bytes per second) of one size of a {@link GuardBench} pass. */
     private static double[] rates(JsonNode e, int size) {
-        String counter = switch (size) {
-            case 0 -> "nanos100";
-            case 1 -> "nanos1k";
-            default -> "nanos100k";
+        return rates(e, size, "nanos");
+    }
+
+    /** The same from a counter family: "nanos" (wall clock) or "cpu" (the thread's CPU time). */
+    private static double[] rates(JsonNode e, int size, String family) {
+        String counter = family + switch (size) {
+            case 0 -> "100";
+            case 1 -> "1k";
+            default -> "100k";
         };
         double[] nanos = iterations(e.path("secondaryMetrics").path(counter));
         double[] ops = iterations(e.path("secondaryMetrics").path("ops"));
@@ -333,6 +338,11 @@ public final class Report {
             String sizes = String.format(Locale.ROOT, "100 B: %.0f MB/s; 1 KB: %.0f [%.0f–%.0f] MB/s; 100 KB: %.0f MB/s",
                     median(tiny), mb1k, Arrays.stream(small).min().orElse(Double.NaN), Arrays.stream(small).max().orElse(Double.NaN),
                     median(large));
+            if (e.get().path("secondaryMetrics").has("cpu1k")) {
+                sizes += String.format(Locale.ROOT, "; per CPU second of its thread (load aside, GC threads excluded):"
+                        + " %.0f / %.0f / %.0f MB/s", median(rates(e.get(), 0, "cpu")), median(rates(e.get(), 1, "cpu")),
+                        median(rates(e.get(), 2, "cpu")));
+            }
             String verdict = (mb1k >= item.target() ? "met" : String.format(Locale.ROOT, "MISSED by %.0f MB/s (%.0f%% of the target)",
                     item.target() - mb1k, 100 * mb1k / item.target()))
                     + (lin >= 0.9 ? String.format(Locale.ROOT, "; linear (100 KB at %.2f of the 1 KB rate)", lin)
