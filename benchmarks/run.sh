@@ -20,13 +20,24 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 cd "$root"
 
+groups=" all stream point guard export memory sqlite duckdb postgres mariadb mysql redis "
 build=1
 args=()
+value_next=0
 for a in "$@"; do
+  if [[ $value_next == 1 ]]; then args+=("$a"); value_next=0; continue; fi
   case "$a" in
     --no-build) build=0 ;;
     --report) build=0; args+=("$a") ;;
-    *) args+=("$a") ;;
+    --separate) args+=("$a") ;;
+    -h|-l|-lp|-lprof|-lrf) args+=("$a") ;;
+    -*) args+=("$a"); value_next=1 ;;  # a JMH option and its value
+    *)
+      if [[ $groups != *" ${a,,} "* ]]; then
+        echo "unknown group $a; known:$groups" >&2
+        exit 2
+      fi
+      args+=("$a") ;;
   esac
 done
 

@@ -29,7 +29,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * by side), then the memory probes, merges the results into {@code results/latest.json} and prints
  * the ratio table. Arguments starting with {@code -} go to JMH ({@code -p size=1024}, {@code -prof gc},
  * {@code -wi 5}); {@code --report} only prints the table of the stored results; {@code --separate}
- * measures each side in its own fork instead of both by turns in one (see {@link Sides}).
+ * measures each side in its own fork instead of both by turns in one (see {@link Sides}). Exits with 3
+ * when a selected measurement failed (a measurement that cannot run here is no failure).
  */
 public final class Bench {
     private static final Set<String> JMH_FLAGS_WITHOUT_VALUE = Set.of("-h", "-l", "-lp", "-lprof", "-lrf");
@@ -173,6 +174,14 @@ public final class Bench {
         run.put("seconds", ChronoUnit.SECONDS.between(started, Instant.now()));
         notes.save();
         Report.print(results);
+        boolean failed = false;
+        for (Catalogue.Item item : items) {
+            failed |= notes.root().path("items").path(item.id()).path("status").asText().equals("failed");
+        }
+        if (failed) {
+            System.err.println("[bench] some measurements failed; see the table and benchmarks/results/last-run.log");
+            System.exit(3);
+        }
     }
 
     private static ObjectNode heapProbe(String engine, String side, String rows) throws IOException, InterruptedException {
