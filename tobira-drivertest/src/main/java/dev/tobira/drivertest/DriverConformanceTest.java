@@ -104,10 +104,14 @@ import org.opentest4j.AssertionFailedError;
  *       plus {@link #writeProbes()}) and its generated variants are proven real writes on a
  *       writable connection, then sent on a read-only connection and as a
  *       {@linkplain Query#withReadOnly(boolean) read-only query} on a writable one, where they
- *       must be refused with nothing changed. Safe reads must pass. A driver that does not declare
+ *       must be refused with nothing changed. A variant that is no write on this database (an
+ *       unproven variant) is not counted, but is sent on both paths all the same, where it must be
+ *       refused or change nothing. Safe reads must pass. A driver that does not declare
  *       {@link Capability#READ_ONLY} must refuse read-only connections with
  *       {@link ErrorKind#UNSUPPORTED}.</li>
  * </ol>
+ * Nothing is skipped: where a check has nothing declared to work on, it asserts what must hold
+ * instead (no mutating facet offered, read-only connections refused).
  * After each test the kit checks that every connection and result it opened was closed, that a
  * closed connection refuses use, and, when {@link #serverSessions()} can tell, that no server
  * session was left behind. When all tests have run it writes
@@ -221,7 +225,9 @@ public abstract class DriverConformanceTest {
 
     /**
      * Names built-in probes that cannot apply to this database, each with the reason. They are
-     * listed in the report as not applicable; nothing is skipped silently.
+     * never run writable and never counted, but they are still sent on both read-only paths, where
+     * the guard must refuse them or run them without any change; the report lists them as not
+     * applicable. A blank reason, or a name that matches no probe, fails.
      *
      * @return probe name to reason; empty by default
      */

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.function.Executable;
 /**
  * The read-only guard, attacked in strict mode: each write probe is first proven a real write on a
  * writable connection, then sent read-only on both read-only paths, where it must be refused and
- * change nothing. Safe reads must pass both paths.
+ * change nothing. A variant that does not prove itself is not counted, but is sent on both paths
+ * all the same, where it must be refused or change nothing. Safe reads must pass both paths.
  */
 final class Guard {
     /** A probe may run long on a broken guard; the whole call is bounded so the kit never hangs. */
@@ -326,13 +327,12 @@ final class Guard {
 
     /**
      * A variant that wrote nothing here, sent on both read-only paths all the same: the guard must
-     * refuse it (READ_ONLY, SYNTAX/INVALID_ARGUMENT, or the kind the writable connection refused it
-     * with) or run it without any change. It stays an unproven variant and is not counted.
+     * refuse it (READ_ONLY, or SYNTAX/INVALID_ARGUMENT) or run it without any change. It stays an
+     * unproven variant and is not counted.
      */
     private void harmless(Run run) {
         Set<ErrorKind> allowed = EnumSet.of(ErrorKind.READ_ONLY);
         allowed.addAll(INVALID);
-        run.writableAttempt.kind().ifPresent(allowed::add);
         // nothing changed on the writable connection, so the state is still the seeded one
         readOnlyPaths(run, run.before, allowed, true);
         run.record.verdict = Verdict.UNPROVEN_VARIANT;

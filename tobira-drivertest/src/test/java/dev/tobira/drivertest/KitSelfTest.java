@@ -184,6 +184,18 @@ class KitSelfTest {
     }
 
     @Test
+    void anUnprovenVariantFailingTheWrongWayFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.UNPROVEN_VARIANT_INTERNAL);
+        Set<String> failed = failed(run(selectMethod(ToyConformance.class, "guardWriteProbes")));
+        assertEquals(2, failed.size(), failed.toString());
+        assertTrue(failed.stream().allMatch(n -> n.contains("[unproven variant, ")), failed.toString());
+        for (JsonNode v : report().get("unprovenVariants")) {
+            assertTrue(v.get("problems").toString().contains("read-only connection: expected a refusal (READ_ONLY, SYNTAX,"
+                    + " INVALID_ARGUMENT) or a result that changes nothing but got INTERNAL"), v.toString());
+        }
+    }
+
+    @Test
     void unprovenVariantsDoNotCountTowardTheMinimum() {
         ToyConformance.minimumProven = 11;
         Events enough = run(selectMethod(ToyConformance.class, "guardWriteProbes"), selectMethod(ToyConformance.class, "guardMinimum"));

@@ -84,6 +84,8 @@ public final class ToyDriver implements Driver {
          * deleted nothing when writable (its key respelled) deletes on a read-only path.
          */
         UNPROVEN_VARIANT_WRITES,
+        /** On the read-only paths a DEL of a key that does not exist fails with INTERNAL, which is no refusal. */
+        UNPROVEN_VARIANT_INTERNAL,
         /** as() offers the export facet, which is not declared and not in capabilities(). */
         UNDECLARED_EXPORTER_IN_AS
     }
@@ -152,6 +154,10 @@ public final class ToyDriver implements Driver {
             String[] w = query.text().strip().split("\\s+", 3);
             String command = w[0].toUpperCase(Locale.ROOT);
             boolean guarded = readOnly || query.readOnly();
+            if (guarded && flaws.contains(Flaw.UNPROVEN_VARIANT_INTERNAL) && command.equals("DEL") && w.length > 1
+                    && !DATA.containsKey(w[1])) {
+                throw error(ErrorKind.INTERNAL, "no such key " + w[1]);
+            }
             if (guarded && flaws.contains(Flaw.UNPROVEN_VARIANT_WRITES) && command.equals("DEL") && w.length > 1
                     && !DATA.containsKey(w[1])) {
                 String folded = DATA.keySet().stream().filter(k -> k.equalsIgnoreCase(w[1])).findFirst().orElse(w[1]);
