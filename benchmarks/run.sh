@@ -50,7 +50,10 @@ if [[ $build == 1 || ! -s $classpath_file || ! -d $here/target/classes ]]; then
     ./mvnw "${mvn_flags[@]}" install
   fi
   # the run-time class path of the benchmarks module, drivers included
-  ./mvnw -q -B -o -pl benchmarks org.codehaus.mojo:exec-maven-plugin:exec -Dexec.executable=echo -Dexec.args=%classpath > "$classpath_file.tmp"
+  cp_flags=(-q -B -pl benchmarks org.codehaus.mojo:exec-maven-plugin:exec -Dexec.executable=echo -Dexec.args=%classpath)
+  if ! ./mvnw -o "${cp_flags[@]}" > "$classpath_file.tmp"; then
+    ./mvnw "${cp_flags[@]}" > "$classpath_file.tmp"
+  fi
   mv "$classpath_file.tmp" "$classpath_file"
 fi
 
