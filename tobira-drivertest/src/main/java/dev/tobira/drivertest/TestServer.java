@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  * Finds a database server for a driver's tests, the one way every server driver does it:
  * an address from the environment ({@code TOBIRA_TEST_<DRIVER>_URL}), else each candidate in the
  * order given (a local server that answers, a server the build starts from a Maven package,
- * Testcontainers when a Docker engine answers). When none is found the test is skipped with a line
+ * Testcontainers when a Docker engine answers, see {@link #container}). When none is found the test is skipped with a line
  * saying why, unless the system property {@code tobira.test.require} is {@code all} (as in CI),
  * in which case it fails.
  *
@@ -88,6 +89,23 @@ public final class TestServer {
      */
     public static Candidate listening(String name, String host, int port, String url) {
         return new Candidate(name, () -> answers(host, port) ? Optional.of(url) : Optional.empty());
+    }
+
+    /**
+     * Returns a candidate that starts a container with Testcontainers, once for the JVM, and makes its
+     * URL from the host and mapped port. It says why not (as the skip line's reason) when
+     * Testcontainers is not on the test class path or no Docker engine answers. Put it last: a
+     * local or embedded server is faster.
+     *
+     * @param spec the image, port, environment and readiness
+     * @param url makes the URL from the container's host and the port mapped to {@code spec.port()}
+     * @return the candidate, named {@code Testcontainers <image>}
+     * @since 0.1
+     */
+    public static Candidate container(ContainerSpec spec, BiFunction<String, Integer, String> url) {
+        requireNonNull(spec, "spec is null");
+        requireNonNull(url, "url is null");
+        return new Candidate("Testcontainers " + spec.image(), () -> Containers.start(spec, url));
     }
 
     /**

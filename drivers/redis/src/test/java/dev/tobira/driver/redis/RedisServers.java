@@ -1,5 +1,6 @@
 package dev.tobira.driver.redis;
 
+import dev.tobira.drivertest.ContainerSpec;
 import dev.tobira.drivertest.TestServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,14 +21,14 @@ import redis.embedded.core.RedisServerBuilder;
  * Where the tests find Redis servers, always through {@link TestServer}:
  * <ul>
  *   <li>{@link #primary()}: {@code TOBIRA_TEST_REDIS_URL}, else the local server on
- *       127.0.0.1:6379 (Redis 7 on the CI machine), else embedded-redis;
+ *       127.0.0.1:6379 (Redis 7 on the CI machine), else embedded-redis, else a {@code redis:7-alpine}
+ *       container when a Docker engine answers (where the embedded binary cannot run);
  *   <li>{@link #embedded()}: always embedded-redis (a Redis 6.2 binary from Maven Central) on a free
  *       loopback port, so CI covers both flag tables ({@code TOBIRA_TEST_REDIS_EMBEDDED_URL}
  *       overrides);
  *   <li>{@link #start(Binary, List)}: a private server with its own configuration lines, for
  *       rename-command and kill tests.
  * </ul>
- * Testcontainers is not a candidate: no image registry is reachable from this build's machines.
  */
 final class RedisServers {
     /** The logical database the tests own; seed() flushes it and {@link #SCRATCH_DB}. */
@@ -51,7 +52,9 @@ final class RedisServers {
     static Address primary() {
         return Address.of(TestServer.find("redis", List.of(
                 TestServer.listening("local server on 127.0.0.1:6379", "127.0.0.1", 6379, "redis://127.0.0.1:6379"),
-                embeddedCandidate())).url());
+                embeddedCandidate(),
+                TestServer.container(ContainerSpec.of("redis:7-alpine", 6379).readyWhenLogged(".*Ready to accept connections.*\\s", 1),
+                        (host, port) -> "redis://" + host + ":" + port))).url());
     }
 
     static Address embedded() {
