@@ -137,19 +137,16 @@ final class Session implements AutoCloseable {
             return l;
         }
         drop();
-        CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting =
-                client.connectAsync(ByteArrayCodec.INSTANCE, target.uri()).toCompletableFuture();
         Deadline connect = deadline.min(target.connectTimeout());
         try {
-            l = await(connecting, connect, op);
-        } catch (RuntimeException e) {
-            // a connection that arrives after a timeout or cancel must not leak
-            connecting.whenComplete((late, t) -> {
-                if (late != null) {
-                    closing(late.closeAsync());
-                }
-            });
-            throw e;
+            l = connect(connect, op);
+        } catch (DriverException e) {
+            if (!lostHandshake(e)) {
+                throw e;
+            }
+            // Lettuce drops the handshake's own failure (NOAUTH, say) when the server answers before
+            // its connect listener runs, as on a busy machine; a second attempt reports the real one
+            l = connect(connect, op);
         }
         if (closed.get()) {
             closing(l.closeAsync());
@@ -163,6 +160,31 @@ final class Session implements AutoCloseable {
         selected = target.db();
         identify(l, connect, op);
         return l;
+    }
+
+    private StatefulRedisConnection<byte[], byte[]> connect(Deadline deadline, String op) {
+        CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connecting =
+                client.connectAsync(ByteArrayCodec.INSTANCE, target.uri()).toCompletableFuture();
+        try {
+            return await(connecting, deadline, op);
+        } catch (RuntimeException e) {
+            // a connection that arrives after a timeout or cancel must not leak
+            connecting.whenComplete((late, t) -> {
+                if (late != null) {
+                    closing(late.closeAsync());
+                }
+            });
+            throw e;
+        }
+    }
+
+    private static boolean lostHandshake(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof IllegalStateException && "RedisHandshakeHandler not registered".equals(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void identify(StatefulRedisConnection<byte[], byte[]> l, Deadline deadline, String op) {
