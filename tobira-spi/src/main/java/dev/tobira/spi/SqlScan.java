@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.tobira.spi.SqlToken.Type;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -23,16 +23,21 @@ import java.util.Set;
  * @since 0.1
  */
 public final class SqlScan {
-    private final String sql;
     private final SqlDialect dialect;
-    private final List<SqlToken> tokens;
-    private final List<Statement> statements;
+    private final Tokens tokens;
+    /** Per statement, its first and after its last significant token: {@code [2k]} and {@code [2k + 1]}. */
+    private final int[] spans;
+    private final int statementCount;
+    // Made on first use, under the lock, so that every caller sees the same token objects.
+    private volatile List<SqlToken> tokenList;
+    private volatile List<Statement> statementList;
 
-    SqlScan(String sql, SqlDialect dialect, List<SqlToken> tokens) {
-        this.sql = sql;
+    SqlScan(SqlDialect dialect, Tokens tokens) {
         this.dialect = dialect;
         this.tokens = tokens;
-        this.statements = split(sql, tokens, dialect.triggerBodies());
+        Splitter splitter = new Splitter(tokens, dialect.triggerBodies());
+        this.spans = splitter.spans;
+        this.statementCount = splitter.count;
     }
 
     /**
@@ -47,28 +52,52 @@ public final class SqlScan {
         return SqlLexer.of(dialect).scan(sql);
     }
 
-    private static List<Statement> split(String sql, List<SqlToken> tokens, boolean triggerBodies) {
-        List<Statement> result = new ArrayList<>();
-        List<SqlToken> current = new ArrayList<>();
-        Boundary boundary = triggerBodies ? new Boundary() : null;
-        for (SqlToken token : tokens) {
-            if (token.type() == Type.SEMICOLON) {
-                if (boundary == null || boundary.semicolonEnds()) {
-                    addStatement(sql, result, current);
-                    current = new ArrayList<>();
-                    boundary = boundary == null ? null : new Boundary();
-                } else {
-                    current.add(token); // inside a trigger body
+    /**
+     * Finds the statements: the stretches between the semicolons that end one, each from its first
+     * to its last significant token.
+     */
+    private static final class Splitter {
+        private int[] spans = new int[2];
+        private int count;
+
+        Splitter(Tokens tokens, boolean triggerBodies) {
+            Boundary boundary = triggerBodies ? new Boundary() : null;
+            int first = -1;
+            int last = -1;
+            for (int i = 0, n = tokens.count(); i < n; i++) {
+                byte kind = tokens.kind(i);
+                if (kind == Tokens.SEMICOLON) {
+                    if (boundary == null || boundary.semicolonEnds()) {
+                        add(first, last);
+                        first = -1;
+                        boundary = boundary == null ? null : new Boundary();
+                        continue;
+                    }
+                    // inside a trigger body: part of the statement
+                } else if (!tokens.significant(i)) {
+                    continue;
+                } else if (boundary != null) {
+                    boundary.read(tokens, i);
                 }
-            } else if (token.significant()) {
-                current.add(token);
-                if (boundary != null) {
-                    boundary.read(token);
+                if (first < 0) {
+                    first = i;
                 }
+                last = i;
             }
+            add(first, last);
         }
-        addStatement(sql, result, current);
-        return List.copyOf(result);
+
+        private void add(int first, int last) {
+            if (first < 0) {
+                return;
+            }
+            if (2 * count == spans.length) {
+                spans = Arrays.copyOf(spans, 4 * count);
+            }
+            spans[2 * count] = first;
+            spans[2 * count + 1] = last + 1;
+            count++;
+        }
     }
 
     /**
@@ -93,26 +122,22 @@ public final class SqlScan {
             };
         }
 
-        void read(SqlToken token) {
-            String word = token.type() == Type.WORD ? token.upper() : "";
+        /** Reads significant token i, which is not a {@code ;}. */
+        void read(Tokens t, int i) {
             state = switch (state) {
-                case START -> word.equals("CREATE") ? State.CREATE : word.equals("EXPLAIN") ? State.EXPLAIN : State.NORMAL;
-                case EXPLAIN -> word.equals("CREATE") ? State.CREATE
-                        : word.equals("QUERY") || word.equals("PLAN") ? State.EXPLAIN : State.NORMAL;
-                case CREATE -> word.equals("TRIGGER") ? State.BODY
-                        : word.equals("TEMP") || word.equals("TEMPORARY") ? State.CREATE : State.NORMAL;
+                case START -> is(t, i, "CREATE") ? State.CREATE : is(t, i, "EXPLAIN") ? State.EXPLAIN : State.NORMAL;
+                case EXPLAIN -> is(t, i, "CREATE") ? State.CREATE
+                        : is(t, i, "QUERY") || is(t, i, "PLAN") ? State.EXPLAIN : State.NORMAL;
+                case CREATE -> is(t, i, "TRIGGER") ? State.BODY
+                        : is(t, i, "TEMP") || is(t, i, "TEMPORARY") ? State.CREATE : State.NORMAL;
                 case NORMAL -> State.NORMAL;
                 case BODY, BODY_END -> State.BODY;
-                case BODY_SEMICOLON -> word.equals("END") ? State.BODY_END : State.BODY;
+                case BODY_SEMICOLON -> is(t, i, "END") ? State.BODY_END : State.BODY;
             };
         }
-    }
 
-    private static void addStatement(String sql, List<Statement> result, List<SqlToken> significant) {
-        if (!significant.isEmpty()) {
-            int start = significant.get(0).start();
-            int end = significant.get(significant.size() - 1).end();
-            result.add(new Statement(start, end, sql.substring(start, end), significant));
+        private static boolean is(Tokens t, int i, String upperWord) {
+            return t.kind(i) == Tokens.WORD && Ascii.equalsUpper(t.sql, t.start(i), t.end(i), upperWord);
         }
     }
 
@@ -122,7 +147,7 @@ public final class SqlScan {
      * @return the text
      */
     public String sql() {
-        return sql;
+        return tokens.sql;
     }
 
     /**
@@ -140,7 +165,21 @@ public final class SqlScan {
      * @return the tokens in order
      */
     public List<SqlToken> tokens() {
-        return tokens;
+        List<SqlToken> list = tokenList;
+        if (list == null) {
+            synchronized (this) {
+                list = tokenList;
+                if (list == null) {
+                    SqlToken[] array = new SqlToken[tokens.count()];
+                    for (int i = 0; i < array.length; i++) {
+                        array[i] = tokens.token(i);
+                    }
+                    list = new ArrayView<>(array, array.length);
+                    tokenList = list;
+                }
+            }
+        }
+        return list;
     }
 
     /**
@@ -153,7 +192,35 @@ public final class SqlScan {
      * @return the statements in order, empty when the text holds no code
      */
     public List<Statement> statements() {
-        return statements;
+        List<Statement> list = statementList;
+        if (list == null) {
+            List<SqlToken> all = tokens();
+            synchronized (this) {
+                list = statementList;
+                if (list == null) {
+                    Statement[] array = new Statement[statementCount];
+                    for (int k = 0; k < statementCount; k++) {
+                        array[k] = statement(all, spans[2 * k], spans[2 * k + 1]);
+                    }
+                    list = new ArrayView<>(array, array.length);
+                    statementList = list;
+                }
+            }
+        }
+        return list;
+    }
+
+    private Statement statement(List<SqlToken> all, int from, int to) {
+        SqlToken[] significant = new SqlToken[to - from];
+        int size = 0;
+        for (int i = from; i < to; i++) {
+            if (tokens.significant(i)) {
+                significant[size++] = all.get(i);
+            }
+        }
+        int start = tokens.start(from);
+        int end = tokens.end(to - 1);
+        return new Statement(start, end, tokens.sql.substring(start, end), new ArrayView<>(significant, size));
     }
 
     /**
@@ -162,7 +229,7 @@ public final class SqlScan {
      * @return {@code statements().size()}
      */
     public int statementCount() {
-        return statements.size();
+        return statementCount;
     }
 
     /**
@@ -172,7 +239,7 @@ public final class SqlScan {
      * @return whether there is no statement
      */
     public boolean isEmpty() {
-        return statements.isEmpty();
+        return statementCount == 0;
     }
 
     /**
@@ -181,7 +248,40 @@ public final class SqlScan {
      * @return the keyword in upper case, or empty
      */
     public Optional<String> firstKeyword() {
-        return statements.isEmpty() ? Optional.empty() : statements.get(0).firstKeyword();
+        if (statementCount == 0) {
+            return Optional.empty();
+        }
+        int i = firstKeywordAt(0);
+        return i < 0 ? Optional.empty() : Optional.of(Ascii.upper(tokens.sql, tokens.start(i), tokens.end(i)));
+    }
+
+    /**
+     * Finds the token that names statement k's kind, as {@link Statement#firstKeyword()} reads it.
+     *
+     * @return its index, or -1 when the statement does not begin with a word
+     */
+    private int firstKeywordAt(int k) {
+        for (int i = spans[2 * k], to = spans[2 * k + 1]; i < to; i++) {
+            if (!tokens.significant(i) || tokens.isPunctuation(i, '(')) {
+                continue;
+            }
+            return tokens.kind(i) == Tokens.WORD ? i : -1;
+        }
+        return -1;
+    }
+
+    /**
+     * Tells whether every statement begins with one of the words, as {@link Statement#firstKeyword()}
+     * reads the first keyword; without allocating, for the guard.
+     */
+    boolean statementsBeginWith(WordSet words) {
+        for (int k = 0; k < statementCount; k++) {
+            int i = firstKeywordAt(k);
+            if (i < 0 || words.match(tokens.sql, tokens.start(i), tokens.end(i)) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -193,16 +293,23 @@ public final class SqlScan {
      * @throws NullPointerException if words is or holds null
      */
     public Optional<String> findWord(Collection<String> words) {
-        Set<String> wanted = upper(words);
-        for (SqlToken token : tokens) {
-            if (token.type() == Type.WORD) {
-                String word = token.upper();
-                if (wanted.contains(word)) {
-                    return Optional.of(word);
+        return Optional.ofNullable(findWordOf(WordSet.of(words)));
+    }
+
+    /** As {@link #findWord(Collection)}, without allocating: the word found, or null. */
+    String findWordOf(WordSet words) {
+        if (words.isEmpty()) {
+            return null;
+        }
+        for (int i = 0, n = tokens.count(); i < n; i++) {
+            if (tokens.kind(i) == Tokens.WORD) {
+                String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
+                if (word != null) {
+                    return word;
                 }
             }
         }
-        return Optional.empty();
+        return null;
     }
 
     /**
@@ -213,7 +320,7 @@ public final class SqlScan {
      * @throws NullPointerException if word is null
      */
     public boolean containsWord(String word) {
-        return findWord(Set.of(requireNonNull(word, "word is null"))).isPresent();
+        return findWordOf(WordSet.of(Set.of(requireNonNull(word, "word is null")))) != null;
     }
 
     /**
@@ -227,21 +334,31 @@ public final class SqlScan {
      * @throws NullPointerException if functions is or holds null
      */
     public Optional<String> findCall(Collection<String> functions) {
-        Set<String> wanted = upper(functions);
-        SqlToken name = null;
-        for (SqlToken token : tokens) {
-            if (!token.significant()) {
+        return Optional.ofNullable(findCallOf(WordSet.of(functions)));
+    }
+
+    /** As {@link #findCall(Collection)}, allocating only for a quoted name: the name found, or null. */
+    String findCallOf(WordSet functions) {
+        if (functions.isEmpty()) {
+            return null;
+        }
+        int name = -1;
+        for (int i = 0, n = tokens.count(); i < n; i++) {
+            if (!tokens.significant(i)) {
                 continue;
             }
-            if (name != null && token.type() == Type.PUNCTUATION && token.text().equals("(")) {
-                String folded = name.type() == Type.WORD ? name.upper() : Ascii.upper(unquote(name.text()));
-                if (wanted.contains(folded)) {
-                    return Optional.of(folded);
+            if (name >= 0 && tokens.isPunctuation(i, '(')) {
+                String found = tokens.kind(name) == Tokens.WORD
+                        ? functions.match(tokens.sql, tokens.start(name), tokens.end(name))
+                        : functions.match(Ascii.upper(unquote(tokens.sql.substring(tokens.start(name), tokens.end(name)))));
+                if (found != null) {
+                    return found;
                 }
             }
-            name = token.type() == Type.WORD || token.type() == Type.QUOTED_IDENTIFIER ? token : null;
+            byte kind = tokens.kind(i);
+            name = kind == Tokens.WORD || kind == Tokens.QUOTED_IDENTIFIER ? i : -1;
         }
-        return Optional.empty();
+        return null;
     }
 
     /**
@@ -252,7 +369,7 @@ public final class SqlScan {
      * @throws NullPointerException if function is null
      */
     public boolean callsFunction(String function) {
-        return findCall(Set.of(requireNonNull(function, "function is null"))).isPresent();
+        return findCallOf(WordSet.of(Set.of(requireNonNull(function, "function is null")))) != null;
     }
 
     /**
@@ -262,12 +379,7 @@ public final class SqlScan {
      * @return whether there is one
      */
     public boolean hasExecutableComment() {
-        for (SqlToken token : tokens) {
-            if (token.type() == Type.EXECUTABLE_COMMENT) {
-                return true;
-            }
-        }
-        return false;
+        return tokens.hasExecutableComment();
     }
 
     /**
@@ -276,11 +388,11 @@ public final class SqlScan {
      * @return the unterminated token, always the last one, or empty
      */
     public Optional<SqlToken> unterminated() {
-        if (tokens.isEmpty()) {
+        if (!tokens.lastUnterminated()) {
             return Optional.empty();
         }
-        SqlToken last = tokens.get(tokens.size() - 1);
-        return last.unterminated() ? Optional.of(last) : Optional.empty();
+        List<SqlToken> all = tokens();
+        return Optional.of(all.get(all.size() - 1));
     }
 
     /**
@@ -289,7 +401,12 @@ public final class SqlScan {
      * @return whether {@link #unterminated()} is present
      */
     public boolean isUnterminated() {
-        return unterminated().isPresent();
+        return tokens.lastUnterminated();
+    }
+
+    /** The type of the token {@link #unterminated()} returns; only when there is one. */
+    SqlToken.Type unterminatedType() {
+        return tokens.type(tokens.count() - 1);
     }
 
     /**
@@ -299,22 +416,13 @@ public final class SqlScan {
      * @return whether a U+0000 appears anywhere
      */
     public boolean containsNul() {
-        return sql.indexOf('\0') >= 0;
+        return tokens.sql.indexOf('\0') >= 0;
     }
 
     @Override
     public String toString() {
-        return "SqlScan[" + dialect.name() + ", " + statements.size() + " statement(s)"
+        return "SqlScan[" + dialect.name() + ", " + statementCount + " statement(s)"
                 + (isUnterminated() ? ", unterminated" : "") + "]";
-    }
-
-    private static Set<String> upper(Collection<String> words) {
-        requireNonNull(words, "words is null");
-        Set<String> result = new HashSet<>();
-        for (String word : words) {
-            result.add(Ascii.upper(requireNonNull(word, "word is null")));
-        }
-        return result;
     }
 
     /** Strips the quotes of {@code "…"}, {@code `…`} or {@code […]} and undoes doubled closing quotes. */
@@ -341,7 +449,7 @@ public final class SqlScan {
     public record Statement(int start, int end, String text, List<SqlToken> tokens) {
 
         /**
-         * Copies the tokens.
+         * Copies the tokens; a token list of a {@link SqlScan} is immutable already and kept as it is.
          *
          * @param start see {@link #start()}
          * @param end see {@link #end()}
@@ -351,7 +459,8 @@ public final class SqlScan {
          */
         public Statement {
             requireNonNull(text, "text is null");
-            tokens = List.copyOf(tokens);
+            // a view is unmodifiable over an array no one else holds: nothing to copy
+            tokens = tokens instanceof ArrayView<SqlToken> ? tokens : List.copyOf(tokens);
         }
 
         /**
