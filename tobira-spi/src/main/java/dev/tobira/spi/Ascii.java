@@ -46,15 +46,15 @@ final class Ascii {
             return false;
         }
         for (int i = start, k = 0; i < end; i++, k++) {
-            char c = s.charAt(i);
-            if (c >= 'a' && c <= 'z') {
-                c = (char) (c - ('a' - 'A'));
-            }
-            if (c != upperWord.charAt(k)) {
+            if (upper(s.charAt(i)) != upperWord.charAt(k)) {
                 return false;
             }
         }
         return true;
+    }
+
+    static char upper(char c) {
+        return c >= 'a' && c <= 'z' ? (char) (c - ('a' - 'A')) : c;
     }
 
     static String lower(String s) {

@@ -80,6 +80,7 @@ public final class SqlLexer {
         private static final byte WORD_START = 4;
         private static final byte WORD_PART = 8;
         private static final byte STRING_PREFIX = 16;
+        private static final byte SPACE = 32;
         private static final byte[] CLASSES = new byte[128];
 
         static {
@@ -98,6 +99,11 @@ public final class SqlLexer {
             }
             for (char c : "nNxXbB".toCharArray()) {
                 CLASSES[c] |= STRING_PREFIX;
+            }
+            for (char c = 0; c < CLASSES.length; c++) {
+                if (Ascii.isSpace(c)) {
+                    CLASSES[c] |= SPACE;
+                }
             }
         }
 
@@ -145,9 +151,9 @@ public final class SqlLexer {
                 // no branch before the word in the old order takes a letter, '_' or a non-ASCII character
                 // except the string prefixes, which are tried here first
                 wordOrPrefixedString(c);
-            } else if (Ascii.isSpace(c)) {
+            } else if (is(c, SPACE)) {
                 int j = pos + 1;
-                while (j < n && Ascii.isSpace(s.charAt(j))) {
+                while (j < n && is(s.charAt(j), SPACE)) {
                     j++;
                 }
                 emit(Tokens.WHITESPACE, j);
@@ -247,7 +253,11 @@ public final class SqlLexer {
             int j = pos + 2;
             boolean executable = d.executableComments()
                     && (at(j) == '!' || ((at(j) == 'M' || at(j) == 'm') && at(j + 1) == '!'));
-            byte kind = executable ? Tokens.EXECUTABLE_COMMENT : Tokens.COMMENT;
+            byte kind = Tokens.COMMENT;
+            if (executable) {
+                kind = Tokens.EXECUTABLE_COMMENT;
+                out.markExecutable();
+            }
             if (d.nestedComments() && !executable) {
                 int depth = 1;
                 while (j < n) {
@@ -407,7 +417,9 @@ public final class SqlLexer {
                 if (dollar < 0) {
                     break;
                 }
-                if (s.regionMatches(dollar, s, pos, tagLength)) {
+                // the last character of a tag is its closing $: a cheap test before comparing the tag
+                int after = dollar + tagLength;
+                if (after <= n && s.charAt(after - 1) == '$' && s.regionMatches(dollar, s, pos, tagLength)) {
                     emit(Tokens.STRING, dollar + tagLength);
                     return;
                 }

@@ -348,9 +348,7 @@ public final class SqlScan {
                 continue;
             }
             if (name >= 0 && tokens.isPunctuation(i, '(')) {
-                String found = tokens.kind(name) == Tokens.WORD
-                        ? functions.match(tokens.sql, tokens.start(name), tokens.end(name))
-                        : functions.match(Ascii.upper(unquote(tokens.sql.substring(tokens.start(name), tokens.end(name)))));
+                String found = called(functions, name);
                 if (found != null) {
                     return found;
                 }
@@ -359,6 +357,47 @@ public final class SqlScan {
             name = kind == Tokens.WORD || kind == Tokens.QUOTED_IDENTIFIER ? i : -1;
         }
         return null;
+    }
+
+    /** Returns which of the functions token {@code name}, a word or quoted identifier before a {@code (}, calls. */
+    private String called(WordSet functions, int name) {
+        return tokens.kind(name) == Tokens.WORD
+                ? functions.match(tokens.sql, tokens.start(name), tokens.end(name))
+                : functions.match(Ascii.upper(unquote(tokens.sql.substring(tokens.start(name), tokens.end(name)))));
+    }
+
+    /**
+     * What {@link #findWordOrCall} found: a forbidden word, or else a call of a forbidden function.
+     *
+     * @param name the word or the function name, in upper case
+     * @param word whether it is a word rather than a function
+     */
+    record Found(String name, boolean word) {}
+
+    /**
+     * For the guard, {@link #findWordOf} and then {@link #findCallOf} in one pass: a word found
+     * anywhere wins over a call, as when the two searches run one after the other.
+     *
+     * @return the word, else the call, or null when there is neither
+     */
+    Found findWordOrCall(WordSet words, WordSet functions) {
+        String call = null;
+        int name = -1;
+        for (int i = 0, n = tokens.count(); i < n; i++) {
+            byte kind = tokens.kind(i);
+            if (kind == Tokens.WORD) {
+                String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
+                if (word != null) {
+                    return new Found(word, true);
+                }
+            } else if (kind == Tokens.WHITESPACE || kind == Tokens.COMMENT) {
+                continue;
+            } else if (call == null && name >= 0 && tokens.isPunctuation(i, '(')) {
+                call = called(functions, name);
+            }
+            name = kind == Tokens.WORD || kind == Tokens.QUOTED_IDENTIFIER ? i : -1;
+        }
+        return call == null ? null : new Found(call, false);
     }
 
     /**

@@ -160,13 +160,10 @@ public final class StatementGuard {
         if (!allowed.isEmpty() && !scan.statementsBeginWith(allowed)) {
             throw readOnly(refusal);
         }
-        String word = scan.findWordOf(forbiddenWords);
-        if (word != null) {
-            throw readOnly(word + " is not allowed" + ON_READ_ONLY);
-        }
-        String call = scan.findCallOf(forbiddenFunctionNames);
-        if (call != null) {
-            throw readOnly(forbiddenFunctions.get(call) + "() is not allowed" + ON_READ_ONLY);
+        SqlScan.Found found = scan.findWordOrCall(forbiddenWords, forbiddenFunctionNames);
+        if (found != null) {
+            throw readOnly((found.word() ? found.name() : forbiddenFunctions.get(found.name()) + "()")
+                    + " is not allowed" + ON_READ_ONLY);
         }
         for (Rule rule : rules) {
             Optional<String> detail = rule.refusal(scan);

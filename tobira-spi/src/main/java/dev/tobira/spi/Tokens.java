@@ -33,8 +33,8 @@ final class Tokens {
 
     Tokens(String sql) {
         this.sql = sql;
-        // SQL averages three to five characters a token; growing past the guess copies the arrays
-        int capacity = Math.max(16, sql.length() / 3);
+        // SQL averages two to six characters a token; growing past the guess copies the arrays
+        int capacity = sql.length() / 4 + 8;
         this.kinds = new byte[capacity];
         this.bounds = new int[capacity + 1];
     }
@@ -46,15 +46,17 @@ final class Tokens {
     /** Appends the token that ends at {@code end}; it starts where the previous one ended. */
     void add(byte kind, int end) {
         if (count == kinds.length) {
-            int capacity = count + Math.max(16, count >> 1);
+            int capacity = count + (count >> 1) + 16;
             kinds = Arrays.copyOf(kinds, capacity);
             bounds = Arrays.copyOf(bounds, capacity + 1);
         }
         kinds[count] = kind;
         bounds[++count] = end;
-        if (kind == EXECUTABLE_COMMENT) {
-            executable = true;
-        }
+    }
+
+    /** Notes that the text holds an executable comment. */
+    void markExecutable() {
+        executable = true;
     }
 
     /** Marks the last token as running to the end of the text unclosed. */

@@ -11,37 +11,34 @@ import java.util.Collection;
  * {@code Ascii.upper(span).equals(word)} would tell. Immutable and thread-safe.
  */
 final class WordSet {
-    /** Longer words go to {@link #longWords}, so that a caller's odd word cannot size the buckets. */
-    private static final int MAX_BUCKETED = 63;
-
-    /** The words by length, so that most spans are told apart by their length alone. */
-    private final String[][] byLength;
-    private final String[] longWords;
+    /**
+     * The words hashed by their length and their first and last characters, so that most spans
+     * are turned away after reading two characters.
+     */
+    private final String[][] table;
+    private final int mask;
+    /** Bit {@code k} set when some word has {@code k} characters, or for 63 when some has 63 or more. */
+    private final long lengths;
     private final boolean empty;
 
     private WordSet(String[] upper) {
-        int longest = 0;
-        int longCount = 0;
-        for (String word : upper) {
-            if (word.length() > MAX_BUCKETED) {
-                longCount++;
-            } else {
-                longest = Math.max(longest, word.length());
-            }
+        int size = 1;
+        while (size < 4 * upper.length) {
+            size <<= 1;
         }
-        byLength = new String[longest + 1][];
-        longWords = new String[longCount];
-        longCount = 0;
+        table = new String[size][];
+        mask = size - 1;
+        long lengthBits = 0;
         for (String word : upper) {
-            if (word.length() > MAX_BUCKETED) {
-                longWords[longCount++] = word;
-                continue;
-            }
-            String[] bucket = byLength[word.length()];
+            int length = word.length();
+            lengthBits |= 1L << Math.min(length, 63);
+            int slot = length == 0 ? 0 : slot(length, word.charAt(0), word.charAt(length - 1));
+            String[] bucket = table[slot];
             bucket = bucket == null ? new String[1] : Arrays.copyOf(bucket, bucket.length + 1);
             bucket[bucket.length - 1] = word;
-            byLength[word.length()] = bucket;
+            table[slot] = bucket;
         }
+        lengths = lengthBits;
         empty = upper.length == 0;
     }
 
@@ -58,6 +55,11 @@ final class WordSet {
         return new WordSet(upper);
     }
 
+    private int slot(int length, char first, char last) {
+        int h = length * 0x9E3779B1 + first * 31 + last;
+        return (h ^ (h >>> 15)) & mask;
+    }
+
     boolean isEmpty() {
         return empty;
     }
@@ -65,7 +67,11 @@ final class WordSet {
     /** Returns the word that {@code s[start, end)} spells, or null. */
     String match(String s, int start, int end) {
         int length = end - start;
-        String[] bucket = length < byLength.length ? byLength[length] : length > MAX_BUCKETED ? longWords : null;
+        if ((lengths & 1L << Math.min(length, 63)) == 0) {
+            return null;
+        }
+        int slot = length == 0 ? 0 : slot(length, Ascii.upper(s.charAt(start)), Ascii.upper(s.charAt(end - 1)));
+        String[] bucket = table[slot];
         if (bucket != null) {
             for (String word : bucket) {
                 if (Ascii.equalsUpper(s, start, end, word)) {
