@@ -145,11 +145,15 @@ public final class SqlLexer {
             return c < 128 && (CLASSES[c] & charClass) != 0;
         }
 
+        /**
+         * Reads one token. Words and white space, the most frequent, come first: no other branch
+         * takes a character that starts either, except the letters that prefix a string, which
+         * {@link #wordOrPrefixedString} tries first. The rest is {@link #other(char)}, kept apart
+         * so that this method stays small enough to be inlined into the loop.
+         */
         private void next() {
             char c = s.charAt(pos);
             if (isWordStart(c)) {
-                // no branch before the word in the old order takes a letter, '_' or a non-ASCII character
-                // except the string prefixes, which are tried here first
                 wordOrPrefixedString(c);
             } else if (is(c, SPACE)) {
                 int j = pos + 1;
@@ -157,6 +161,16 @@ public final class SqlLexer {
                     j++;
                 }
                 emit(Tokens.WHITESPACE, j);
+            } else {
+                other(c);
+            }
+        }
+
+        /** Reads a token that starts with anything but a word character or white space. */
+        private void other(char c) {
+            if (c == ',' || c == '(' || c == ')') {
+                // the commonest punctuation, which no branch below takes before its own
+                emit(Tokens.PUNCTUATION, pos + 1);
             } else if (lineCommentAt(pos)) {
                 lineComment();
             } else if (c == '/' && at(pos + 1) == '*') {
