@@ -3,11 +3,14 @@ package dev.tobira.spi;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.spi.SqlToken.Type;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.RandomAccess;
 import java.util.Set;
 
 /**
@@ -28,8 +31,14 @@ public final class SqlScan {
     /** Per statement, its first and after its last significant token: {@code [2k]} and {@code [2k + 1]}. */
     private final int[] spans;
     private final int statementCount;
-    // Made on first use, under the lock, so that every caller sees the same token objects.
-    private volatile List<SqlToken> tokenList;
+    /**
+     * The {@link SqlToken}s made so far, by index, allocated on first use: a token is made when it
+     * is first read, so a rule that looks at a statement's first words makes a few tokens, not all.
+     * Races only make an equal token twice, and a token's identity fields are final, so no lock.
+     */
+    private SqlToken[] made;
+    private List<SqlToken> tokenList;
+    // made once, under the lock: a statement copies its text
     private volatile List<Statement> statementList;
 
     SqlScan(SqlDialect dialect, Tokens tokens) {
@@ -167,19 +176,52 @@ public final class SqlScan {
     public List<SqlToken> tokens() {
         List<SqlToken> list = tokenList;
         if (list == null) {
-            synchronized (this) {
-                list = tokenList;
-                if (list == null) {
-                    SqlToken[] array = new SqlToken[tokens.count()];
-                    for (int i = 0; i < array.length; i++) {
-                        array[i] = tokens.token(i);
-                    }
-                    list = new ArrayView<>(array, array.length);
-                    tokenList = list;
-                }
-            }
+            list = new TokenList(null, 0, tokens.count());
+            tokenList = list;
         }
         return list;
+    }
+
+    /** Returns token i, made on first use. */
+    private SqlToken token(int i) {
+        SqlToken[] array = made;
+        if (array == null) {
+            array = new SqlToken[tokens.count()];
+            made = array;
+        }
+        SqlToken token = array[i];
+        if (token == null) {
+            token = tokens.token(i);
+            array[i] = token;
+        }
+        return token;
+    }
+
+    /**
+     * Tokens of this scan by index: all of them, or a statement's significant ones listed in
+     * {@code indexes[from, from + size)}. Unmodifiable; a token is made when it is first read.
+     */
+    private final class TokenList extends AbstractList<SqlToken> implements RandomAccess {
+        private final int[] indexes;
+        private final int from;
+        private final int size;
+
+        TokenList(int[] indexes, int from, int size) {
+            this.indexes = indexes;
+            this.from = from;
+            this.size = size;
+        }
+
+        @Override
+        public SqlToken get(int index) {
+            Objects.checkIndex(index, size);
+            return token(indexes == null ? index : indexes[from + index]);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
     }
 
     /**
@@ -194,15 +236,10 @@ public final class SqlScan {
     public List<Statement> statements() {
         List<Statement> list = statementList;
         if (list == null) {
-            List<SqlToken> all = tokens();
             synchronized (this) {
                 list = statementList;
                 if (list == null) {
-                    Statement[] array = new Statement[statementCount];
-                    for (int k = 0; k < statementCount; k++) {
-                        array[k] = statement(all, spans[2 * k], spans[2 * k + 1]);
-                    }
-                    list = new ArrayView<>(array, array.length);
+                    list = makeStatements();
                     statementList = list;
                 }
             }
@@ -210,17 +247,24 @@ public final class SqlScan {
         return list;
     }
 
-    private Statement statement(List<SqlToken> all, int from, int to) {
-        SqlToken[] significant = new SqlToken[to - from];
+    private List<Statement> makeStatements() {
+        // the significant tokens of every statement, one after the other
+        int[] significant = new int[statementCount == 0 ? 0 : spans[2 * statementCount - 1] - spans[0]];
         int size = 0;
-        for (int i = from; i < to; i++) {
-            if (tokens.significant(i)) {
-                significant[size++] = all.get(i);
+        Statement[] array = new Statement[statementCount];
+        for (int k = 0; k < statementCount; k++) {
+            int first = size;
+            for (int i = spans[2 * k], to = spans[2 * k + 1]; i < to; i++) {
+                if (tokens.significant(i)) {
+                    significant[size++] = i;
+                }
             }
+            int start = tokens.start(spans[2 * k]);
+            int end = tokens.end(spans[2 * k + 1] - 1);
+            array[k] = new Statement(start, end, tokens.sql.substring(start, end),
+                    new TokenList(significant, first, size - first));
         }
-        int start = tokens.start(from);
-        int end = tokens.end(to - 1);
-        return new Statement(start, end, tokens.sql.substring(start, end), new ArrayView<>(significant, size));
+        return new ArrayView<>(array, array.length);
     }
 
     /**
@@ -252,7 +296,7 @@ public final class SqlScan {
             return Optional.empty();
         }
         int i = firstKeywordAt(0);
-        return i < 0 ? Optional.empty() : Optional.of(Ascii.upper(tokens.sql, tokens.start(i), tokens.end(i)));
+        return i < 0 ? Optional.empty() : Optional.of(Keywords.upper(tokens.sql, tokens.start(i), tokens.end(i)));
     }
 
     /**
@@ -430,8 +474,7 @@ public final class SqlScan {
         if (!tokens.lastUnterminated()) {
             return Optional.empty();
         }
-        List<SqlToken> all = tokens();
-        return Optional.of(all.get(all.size() - 1));
+        return Optional.of(token(tokens.count() - 1));
     }
 
     /**
@@ -498,8 +541,8 @@ public final class SqlScan {
          */
         public Statement {
             requireNonNull(text, "text is null");
-            // a view is unmodifiable over an array no one else holds: nothing to copy
-            tokens = tokens instanceof ArrayView<SqlToken> ? tokens : List.copyOf(tokens);
+            // a scan's token list is unmodifiable over a scan that never changes: nothing to copy
+            tokens = tokens instanceof SqlScan.TokenList ? tokens : List.copyOf(tokens);
         }
 
         /**

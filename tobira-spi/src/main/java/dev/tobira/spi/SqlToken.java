@@ -147,7 +147,7 @@ public final class SqlToken {
         }
         String u = upper;
         if (u == null) {
-            u = Ascii.upper(text());
+            u = source == null ? Ascii.upper(text) : Keywords.upper(source, start, end);
             upper = u;
         }
         return u;
