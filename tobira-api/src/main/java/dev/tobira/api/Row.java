@@ -15,6 +15,8 @@ import java.util.NoSuchElementException;
  * @since 0.1
  */
 public final class Row {
+    private static final String NULL_VALUE = "value is null; use Value.NULL";
+
     private final List<Column> columns;
     private final Value[] values;
 
@@ -35,12 +37,13 @@ public final class Row {
      */
     public static Row of(List<Column> columns, Value... values) {
         requireNonNull(columns, "columns is null");
-        Value[] copy = values.clone();
-        if (copy.length != columns.size()) {
-            throw new IllegalArgumentException("row has " + copy.length + " values for " + columns.size() + " columns");
+        if (values.length != columns.size()) {
+            throw new IllegalArgumentException("row has " + values.length + " values for " + columns.size() + " columns");
         }
-        for (Value v : copy) {
-            requireNonNull(v, "value is null; use Value.NULL");
+        // copied and checked in one pass
+        Value[] copy = new Value[values.length];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = requireNonNull(values[i], NULL_VALUE);
         }
         return new Row(columns, copy);
     }
@@ -56,6 +59,20 @@ public final class Row {
      */
     public static Row of(List<Column> columns, List<Value> values) {
         return of(columns, values.toArray(new Value[0]));
+    }
+
+    /**
+     * Starts a row whose values are set one at a time, as a driver reads a result column by
+     * column. {@link Builder#build()} hands the builder's own array to the row, so building costs
+     * no copy and no second pass over the values, where {@link #of(List, Value...)} must copy the
+     * caller's array to keep the row immutable.
+     *
+     * @param columns the columns, kept as given (results share one list between rows)
+     * @return a builder with no value set
+     * @throws NullPointerException if columns is null
+     */
+    public static Builder builder(List<Column> columns) {
+        return new Builder(requireNonNull(columns, "columns is null"));
     }
 
     /**
@@ -140,5 +157,67 @@ public final class Row {
             sb.append(values[i]);
         }
         return sb.toString();
+    }
+
+    /**
+     * Fills one {@link Row}, one value per column, then builds it; see {@link Row#builder(List)}.
+     * Once {@link #build()} has run the builder refuses any further use, so the row's values cannot
+     * change after the fact. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private final List<Column> columns;
+        private Value[] values;
+        private int set;
+
+        private Builder(List<Column> columns) {
+            this.columns = columns;
+            this.values = new Value[columns.size()];
+        }
+
+        /**
+         * Sets the value of a column, replacing any value set before.
+         *
+         * @param index the column index, from 0
+         * @param value the value, {@link Value#NULL} for null
+         * @return this builder
+         * @throws NullPointerException if value is null
+         * @throws IndexOutOfBoundsException if the index is out of range
+         * @throws IllegalStateException if the row was built already
+         */
+        public Builder set(int index, Value value) {
+            requireNonNull(value, NULL_VALUE);
+            Value[] v = open();
+            if (v[index] == null) {
+                set++;
+            }
+            v[index] = value;
+            return this;
+        }
+
+        /**
+         * Builds the row from the values set, without copying them. The builder cannot be used
+         * again.
+         *
+         * @return the row
+         * @throws NullPointerException if a column has no value
+         * @throws IllegalStateException if the row was built already
+         */
+        public Row build() {
+            Value[] v = open();
+            if (set != v.length) {
+                throw new NullPointerException((v.length - set) + " of " + v.length + " values not set; use Value.NULL for null");
+            }
+            values = null;
+            return new Row(columns, v);
+        }
+
+        private Value[] open() {
+            if (values == null) {
+                throw new IllegalStateException("the row was built already");
+            }
+            return values;
+        }
     }
 }

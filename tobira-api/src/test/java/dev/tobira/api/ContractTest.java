@@ -48,6 +48,39 @@ class ContractTest {
     }
 
     @Test
+    void rowOfCopiesTheCallersArray() {
+        List<Column> cols = List.of(Column.of("a", Value.Kind.INT), Column.of("b", Value.Kind.INT));
+        Value[] values = {Value.of(1), Value.of(2)};
+        Row row = Row.of(cols, values);
+        values[0] = Value.of(9);
+        assertEquals(Value.of(1), row.get(0));
+        assertEquals(List.of(Value.of(1), Value.of(2)), row.values());
+    }
+
+    @Test
+    void rowBuilderBuildsOnceAndNeverChangesTheRow() {
+        List<Column> cols = List.of(Column.of("name", Value.Kind.TEXT), Column.of("Country", Value.Kind.TEXT));
+        Row.Builder b = Row.builder(cols).set(1, Value.of("XX")).set(0, Value.of("Ada Lovelace")).set(1, Value.of("GB"));
+        Row row = b.build();
+        assertEquals(Row.of(cols, Value.of("Ada Lovelace"), Value.of("GB")), row);
+        assertSame(cols, row.columns());
+        assertEquals(Value.of("GB"), row.get("country"));
+        // spent: the array now belongs to the row
+        assertThrows(IllegalStateException.class, () -> b.set(0, Value.of("Grace Hopper")));
+        assertThrows(IllegalStateException.class, b::build);
+        assertEquals(Value.of("Ada Lovelace"), row.get(0));
+
+        Row.Builder partial = Row.builder(cols).set(0, Value.NULL);
+        NullPointerException unset = assertThrows(NullPointerException.class, partial::build);
+        assertTrue(unset.getMessage().contains("1 of 2"), unset.getMessage());
+        assertEquals(Value.NULL, partial.set(1, Value.NULL).build().get(1));
+        assertThrows(NullPointerException.class, () -> Row.builder(cols).set(0, null));
+        assertThrows(IndexOutOfBoundsException.class, () -> Row.builder(cols).set(2, Value.NULL));
+        assertThrows(NullPointerException.class, () -> Row.builder(null));
+        assertEquals(0, Row.builder(List.of()).build().size());
+    }
+
+    @Test
     void secretNeverPrints() {
         Secret s = Secret.of("hunter2");
         assertEquals("[redacted]", s.toString());

@@ -21,6 +21,42 @@ final class Ascii {
         return s;
     }
 
+    /** As {@code upper(s.substring(start, end))}, copying the characters once at most. */
+    static String upper(String s, int start, int end) {
+        for (int i = start; i < end; i++) {
+            char c = s.charAt(i);
+            if (c >= 'a' && c <= 'z') {
+                char[] chars = new char[end - start];
+                s.getChars(start, end, chars, 0);
+                for (int j = i - start; j < chars.length; j++) {
+                    char d = chars[j];
+                    if (d >= 'a' && d <= 'z') {
+                        chars[j] = (char) (d - ('a' - 'A'));
+                    }
+                }
+                return new String(chars);
+            }
+        }
+        return s.substring(start, end);
+    }
+
+    /** As {@code upper(s.substring(start, end)).equals(upperWord)}, without copying. */
+    static boolean equalsUpper(String s, int start, int end, String upperWord) {
+        if (end - start != upperWord.length()) {
+            return false;
+        }
+        for (int i = start, k = 0; i < end; i++, k++) {
+            if (upper(s.charAt(i)) != upperWord.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static char upper(char c) {
+        return c >= 'a' && c <= 'z' ? (char) (c - ('a' - 'A')) : c;
+    }
+
     static String lower(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

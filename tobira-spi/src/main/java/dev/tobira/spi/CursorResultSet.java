@@ -11,6 +11,7 @@ import dev.tobira.api.Row;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The bookkeeping every streamed {@link ResultSet} needs, written once: the row limit and
@@ -25,16 +26,31 @@ import java.util.NoSuchElementException;
  * <p>Threading: one thread iterates; {@link #close()} may come from any thread. A close that
  * arrives while a fetch is in flight calls {@link #cancel()}, and the iterating thread then throws
  * {@link ErrorKind#CANCELLED} and releases the cursor itself, so {@link #release()} never runs
- * concurrently with {@link #fetch()}.
+ * concurrently with {@link #fetch()}. Iterating takes no lock: two atomic state changes per row.
  *
  * @since 0.1
  */
 public abstract class CursorResultSet implements ResultSet {
+    /** No fetch in flight; the state between rows. */
+    private static final int IDLE = 0;
+    /** A fetch is in flight: a close must cancel it and leave the release to the iterating thread. */
+    private static final int FETCHING = 1;
+    /** Closed while no fetch was in flight; the closing thread released the cursor. */
+    private static final int CLOSED = 2;
+    /** Closed while a fetch was in flight; the iterating thread releases the cursor when it returns. */
+    private static final int CANCELLED = 3;
+
     private final String driver;
     private final List<Column> columns;
     private final long limit;
     private final long startNanos;
-    private final Object lock = new Object();
+    /**
+     * {@link #IDLE} and {@link #FETCHING} alternate on the iterating thread; {@link #close()} moves
+     * to {@link #CLOSED} or {@link #CANCELLED}, which are final. The cursor is released by the
+     * close that moves to {@code CLOSED}, or by the iterating thread when its fetch returns to
+     * {@code CANCELLED}: only one of the two can happen, so it is released exactly once.
+     */
+    private final AtomicInteger state = new AtomicInteger(IDLE);
 
     private Row next;
     private long rows;
@@ -42,11 +58,6 @@ public abstract class CursorResultSet implements ResultSet {
     private boolean truncated;
     private boolean ended;
     private long endNanos;
-    // guarded by lock
-    private boolean fetching;
-    private boolean closed;
-    private boolean released;
-    private boolean cancelled;
 
     /**
      * Creates the bookkeeping for one result.
@@ -117,14 +128,8 @@ public abstract class CursorResultSet implements ResultSet {
         if (next != null) {
             return true;
         }
-        if (ended) {
+        if (ended || !state.compareAndSet(IDLE, FETCHING)) {
             return false;
-        }
-        synchronized (lock) {
-            if (closed) {
-                return false;
-            }
-            fetching = true;
         }
         Row row = null;
         RuntimeException failure = null;
@@ -137,14 +142,10 @@ public abstract class CursorResultSet implements ResultSet {
         } catch (RuntimeException e) {
             failure = e;
         }
-        boolean closedMeanwhile;
-        synchronized (lock) {
-            fetching = false;
-            closedMeanwhile = closed;
-        }
-        if (closedMeanwhile) {
+        if (!state.compareAndSet(FETCHING, IDLE)) {
+            // close() came meanwhile, cancelled the fetch and left the cursor to this thread
             end();
-            releaseOnce();
+            release();
             DriverException cancelledError = DriverException.builder(ErrorKind.CANCELLED, driver, "query")
                     .detail("the result was closed while rows were being fetched").cause(failure).build();
             throw cancelledError;
@@ -184,28 +185,27 @@ public abstract class CursorResultSet implements ResultSet {
      * @return whether it is closed
      */
     protected final boolean isClosed() {
-        synchronized (lock) {
-            return closed;
-        }
+        return state.get() >= CLOSED;
     }
 
     @Override
     public final void close() {
-        boolean interrupt;
-        synchronized (lock) {
-            if (closed) {
+        while (true) {
+            int current = state.get();
+            if (current == IDLE && state.compareAndSet(IDLE, CLOSED)) {
+                end();
+                next = null;
+                release();
                 return;
             }
-            closed = true;
-            interrupt = fetching;
-            cancelled = interrupt;
-        }
-        if (interrupt) {
-            cancel();
-        } else {
-            end();
-            next = null;
-            releaseOnce();
+            if (current == FETCHING && state.compareAndSet(FETCHING, CANCELLED)) {
+                cancel();
+                return;
+            }
+            if (current >= CLOSED) {
+                return;
+            }
+            // the iterating thread moved between IDLE and FETCHING meanwhile: look again
         }
     }
 
@@ -215,9 +215,7 @@ public abstract class CursorResultSet implements ResultSet {
      * @return whether the result was cancelled
      */
     protected final boolean wasCancelled() {
-        synchronized (lock) {
-            return cancelled;
-        }
+        return state.get() == CANCELLED;
     }
 
     private void end() {
@@ -225,15 +223,5 @@ public abstract class CursorResultSet implements ResultSet {
             ended = true;
             endNanos = System.nanoTime();
         }
-    }
-
-    private void releaseOnce() {
-        synchronized (lock) {
-            if (released) {
-                return;
-            }
-            released = true;
-        }
-        release();
     }
 }

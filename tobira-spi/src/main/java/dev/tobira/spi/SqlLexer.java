@@ -2,8 +2,6 @@ package dev.tobira.spi;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.tobira.spi.SqlToken.Type;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -55,8 +53,7 @@ public final class SqlLexer {
      * @throws NullPointerException if sql is null
      */
     public List<SqlToken> tokenize(String sql) {
-        requireNonNull(sql, "sql is null");
-        return new Run(sql, dialect).tokens();
+        return scan(sql).tokens();
     }
 
     /**
@@ -67,80 +64,133 @@ public final class SqlLexer {
      * @throws NullPointerException if sql is null
      */
     public SqlScan scan(String sql) {
-        return new SqlScan(sql, dialect, tokenize(sql));
+        requireNonNull(sql, "sql is null");
+        return new SqlScan(dialect, new Run(sql, dialect).tokens());
     }
 
-    /** One pass over one text; {@code pos} only moves forward, which keeps the pass linear. */
+    /**
+     * One pass over one text; {@code pos} only moves forward, which keeps the pass linear. The
+     * branches of {@link #next()} are tried in a fixed order: which one wins decides how the text
+     * is read, so a change of order is a change of behaviour.
+     */
     private static final class Run {
-        private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|:";
-        private static final String PUNCTUATION_CHARS = "(),.[]{}";
+        /** Classes of the ASCII characters, as bits. */
+        private static final byte OPERATOR_CHAR = 1;
+        private static final byte PUNCTUATION_CHAR = 2;
+        private static final byte WORD_START = 4;
+        private static final byte WORD_PART = 8;
+        private static final byte STRING_PREFIX = 16;
+        private static final byte SPACE = 32;
+        private static final byte[] CLASSES = new byte[128];
+
+        static {
+            for (char c : "+-*/<>=~!@#%^&|:".toCharArray()) {
+                CLASSES[c] |= OPERATOR_CHAR;
+            }
+            for (char c : "(),.[]{}".toCharArray()) {
+                CLASSES[c] |= PUNCTUATION_CHAR;
+            }
+            for (char c = 0; c < CLASSES.length; c++) {
+                if (Ascii.isLetter(c) || c == '_') {
+                    CLASSES[c] |= WORD_START | WORD_PART;
+                } else if (Ascii.isDigit(c) || c == '$') {
+                    CLASSES[c] |= WORD_PART;
+                }
+            }
+            for (char c : "nNxXbB".toCharArray()) {
+                CLASSES[c] |= STRING_PREFIX;
+            }
+            for (char c = 0; c < CLASSES.length; c++) {
+                if (Ascii.isSpace(c)) {
+                    CLASSES[c] |= SPACE;
+                }
+            }
+        }
 
         private final String s;
         private final int n;
         private final SqlDialect d;
-        private final List<SqlToken> out = new ArrayList<>();
+        private final Tokens out;
         private int pos;
 
         Run(String s, SqlDialect d) {
             this.s = s;
             this.n = s.length();
             this.d = d;
+            this.out = new Tokens(s);
         }
 
-        List<SqlToken> tokens() {
+        Tokens tokens() {
             while (pos < n) {
                 next();
             }
-            return List.copyOf(out);
+            return out;
         }
 
         private char at(int i) {
             return i < n ? s.charAt(i) : '\0';
         }
 
-        private void emit(Type type, int end) {
-            emit(type, end, false);
-        }
-
-        private void emit(Type type, int end, boolean unterminated) {
-            out.add(new SqlToken(type, pos, end, s.substring(pos, end), unterminated));
+        private void emit(byte kind, int end) {
+            out.add(kind, end);
             pos = end;
         }
 
+        private void emitUnterminated(byte kind) {
+            emit(kind, n);
+            out.markUnterminated();
+        }
+
+        private static boolean is(char c, byte charClass) {
+            return c < 128 && (CLASSES[c] & charClass) != 0;
+        }
+
+        /**
+         * Reads one token. Words and white space, the most frequent, come first: no other branch
+         * takes a character that starts either, except the letters that prefix a string, which
+         * {@link #wordOrPrefixedString} tries first. The rest is {@link #other(char)}, kept apart
+         * so that this method stays small enough to be inlined into the loop.
+         */
         private void next() {
             char c = s.charAt(pos);
-            if (Ascii.isSpace(c)) {
+            if (isWordStart(c)) {
+                wordOrPrefixedString(c);
+            } else if (is(c, SPACE)) {
                 int j = pos + 1;
-                while (j < n && Ascii.isSpace(s.charAt(j))) {
+                while (j < n && is(s.charAt(j), SPACE)) {
                     j++;
                 }
-                emit(Type.WHITESPACE, j);
+                emit(Tokens.WHITESPACE, j);
+            } else {
+                other(c);
+            }
+        }
+
+        /** Reads a token that starts with anything but a word character or white space. */
+        private void other(char c) {
+            if (c == ',' || c == '(' || c == ')') {
+                // the commonest punctuation, which no branch below takes before its own
+                emit(Tokens.PUNCTUATION, pos + 1);
             } else if (lineCommentAt(pos)) {
                 lineComment();
             } else if (c == '/' && at(pos + 1) == '*') {
                 blockComment();
             } else if (c == '\'') {
-                quoted(Type.STRING, pos, '\'', d.backslashEscapes(), true);
+                quoted(Tokens.STRING, pos, '\'', d.backslashEscapes(), true);
             } else if (c == '"') {
                 if (d.doubleQuotedStrings()) {
-                    quoted(Type.STRING, pos, '"', d.backslashEscapes(), true);
+                    quoted(Tokens.STRING, pos, '"', d.backslashEscapes(), true);
                 } else {
-                    quoted(Type.QUOTED_IDENTIFIER, pos, '"', false, true);
+                    quoted(Tokens.QUOTED_IDENTIFIER, pos, '"', false, true);
                 }
             } else if (c == '`' && d.backtickIdentifiers()) {
-                quoted(Type.QUOTED_IDENTIFIER, pos, '`', false, true);
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, '`', false, true);
             } else if (c == '[' && d.bracketIdentifiers()) {
-                quoted(Type.QUOTED_IDENTIFIER, pos, ']', false, d.bracketEscapes());
-            } else if ((c == 'e' || c == 'E') && at(pos + 1) == '\'' && d.escapeStrings()) {
-                quoted(Type.STRING, pos + 1, '\'', true, true);
-            } else if ("nNxXbB".indexOf(c) >= 0 && at(pos + 1) == '\'') {
-                quoted(Type.STRING, pos + 1, '\'', d.backslashEscapes(), true);
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, ']', false, d.bracketEscapes());
             } else if (c == ';') {
-                emit(Type.SEMICOLON, pos + 1);
+                emit(Tokens.SEMICOLON, pos + 1);
             } else if (Ascii.isDigit(c) || (c == '.' && Ascii.isDigit(at(pos + 1)))) {
                 number();
-            } else if (isWordStart(c)) {
-                emit(Type.WORD, wordEnd(pos + 1));
             } else if (c == '$') {
                 dollar();
             } else if (c == '?') {
@@ -148,20 +198,35 @@ public final class SqlLexer {
                 while (j < n && Ascii.isDigit(s.charAt(j))) {
                     j++;
                 }
-                emit(Type.PARAMETER, j);
+                emit(Tokens.PARAMETER, j);
             } else if (tclVariableAt(pos)) {
                 tclVariable();
-            } else if (PUNCTUATION_CHARS.indexOf(c) >= 0) {
-                emit(Type.PUNCTUATION, pos + 1);
-            } else if (OPERATOR_CHARS.indexOf(c) >= 0) {
+            } else if (is(c, PUNCTUATION_CHAR)) {
+                emit(Tokens.PUNCTUATION, pos + 1);
+            } else if (is(c, OPERATOR_CHAR)) {
                 int j = pos + 1;
-                while (j < n && OPERATOR_CHARS.indexOf(s.charAt(j)) >= 0 && !startsSomethingAt(j)) {
+                while (j < n && is(s.charAt(j), OPERATOR_CHAR) && !startsSomethingAt(j)) {
                     j++;
                 }
-                emit(Type.OPERATOR, j);
+                emit(Tokens.OPERATOR, j);
             } else {
-                emit(Type.OPERATOR, pos + 1);
+                emit(Tokens.OPERATOR, pos + 1);
             }
+        }
+
+        /** A word, or a string whose prefix is a letter: {@code E'…'}, {@code N'…'}, {@code X'…'}, {@code B'…'}. */
+        private void wordOrPrefixedString(char c) {
+            if (at(pos + 1) == '\'') {
+                if ((c == 'e' || c == 'E') && d.escapeStrings()) {
+                    quoted(Tokens.STRING, pos + 1, '\'', true, true);
+                    return;
+                }
+                if (is(c, STRING_PREFIX)) {
+                    quoted(Tokens.STRING, pos + 1, '\'', d.backslashEscapes(), true);
+                    return;
+                }
+            }
+            emit(Tokens.WORD, wordEnd(pos + 1));
         }
 
         /** An operator run stops where a comment or a variable begins, as every server's lexer does. */
@@ -186,22 +251,27 @@ public final class SqlLexer {
         }
 
         private void lineComment() {
+            boolean carriageReturnEnds = d.carriageReturnEndsLineComment();
             int j = pos + 1;
             while (j < n) {
                 char c = s.charAt(j);
-                if (c == '\n' || (c == '\r' && d.carriageReturnEndsLineComment())) {
+                if (c == '\n' || (c == '\r' && carriageReturnEnds)) {
                     break;
                 }
                 j++;
             }
-            emit(Type.COMMENT, j);
+            emit(Tokens.COMMENT, j);
         }
 
         private void blockComment() {
             int j = pos + 2;
             boolean executable = d.executableComments()
                     && (at(j) == '!' || ((at(j) == 'M' || at(j) == 'm') && at(j + 1) == '!'));
-            Type type = executable ? Type.EXECUTABLE_COMMENT : Type.COMMENT;
+            byte kind = Tokens.COMMENT;
+            if (executable) {
+                kind = Tokens.EXECUTABLE_COMMENT;
+                out.markExecutable();
+            }
             if (d.nestedComments() && !executable) {
                 int depth = 1;
                 while (j < n) {
@@ -212,7 +282,7 @@ public final class SqlLexer {
                     } else if (c == '*' && at(j + 1) == '/') {
                         j += 2;
                         if (--depth == 0) {
-                            emit(type, j);
+                            emit(kind, j);
                             return;
                         }
                     } else {
@@ -222,35 +292,52 @@ public final class SqlLexer {
             } else {
                 int close = s.indexOf("*/", j);
                 if (close >= 0) {
-                    emit(type, close + 2);
+                    emit(kind, close + 2);
                     return;
                 }
             }
-            emit(type, n, true);
+            emitUnterminated(kind);
         }
 
         /**
          * Reads a quoted token whose opening quote is at {@code open} (a prefix such as {@code E}
          * may come before it, from {@code pos}).
          */
-        private void quoted(Type type, int open, char close, boolean backslash, boolean doubling) {
+        private void quoted(byte kind, int open, char close, boolean backslash, boolean doubling) {
             int j = open + 1;
+            if (!backslash) {
+                // only the closing quote matters: let indexOf find each one
+                while (j < n) {
+                    int q = s.indexOf(close, j);
+                    if (q < 0) {
+                        break;
+                    }
+                    if (doubling && q + 1 < n && s.charAt(q + 1) == close) {
+                        j = q + 2;
+                    } else {
+                        emit(kind, q + 1);
+                        return;
+                    }
+                }
+                emitUnterminated(kind);
+                return;
+            }
             while (j < n) {
                 char c = s.charAt(j);
-                if (backslash && c == '\\') {
+                if (c == '\\') {
                     j += 2;
                 } else if (c == close) {
                     if (doubling && at(j + 1) == close && j + 1 < n) {
                         j += 2;
                     } else {
-                        emit(type, j + 1);
+                        emit(kind, j + 1);
                         return;
                     }
                 } else {
                     j++;
                 }
             }
-            emit(type, n, true);
+            emitUnterminated(kind);
         }
 
         private void number() {
@@ -260,7 +347,7 @@ public final class SqlLexer {
                 while (j < n && (Ascii.isHexDigit(s.charAt(j)) || (s.charAt(j) == '_' && Ascii.isHexDigit(at(j + 1))))) {
                     j++;
                 }
-                emit(Type.NUMBER, j);
+                emit(Tokens.NUMBER, j);
                 return;
             }
             j = digits(j);
@@ -277,7 +364,7 @@ public final class SqlLexer {
                     j = digits(k);
                 }
             }
-            emit(Type.NUMBER, j);
+            emit(Tokens.NUMBER, j);
         }
 
         private int digits(int j) {
@@ -289,11 +376,11 @@ public final class SqlLexer {
         }
 
         private static boolean isWordStart(char c) {
-            return Ascii.isLetter(c) || c == '_' || c >= 0x80;
+            return c >= 128 || (CLASSES[c] & WORD_START) != 0;
         }
 
         private static boolean isWordPart(char c) {
-            return isWordStart(c) || Ascii.isDigit(c) || c == '$';
+            return c >= 128 || (CLASSES[c] & WORD_PART) != 0;
         }
 
         private int wordEnd(int j) {
@@ -306,14 +393,14 @@ public final class SqlLexer {
         private void dollar() {
             if (d.dollarQuotes()) {
                 int j = pos + 1;
-                if (j < n && (Ascii.isLetter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) >= 0x80)) {
+                if (j < n && isWordStart(s.charAt(j))) {
                     j++;
                     while (j < n && (isWordStart(s.charAt(j)) || Ascii.isDigit(s.charAt(j)))) {
                         j++;
                     }
                 }
                 if (at(j) == '$' && j < n) {
-                    dollarQuoted(s.substring(pos, j + 1));
+                    dollarQuoted(j + 1 - pos);
                     return;
                 }
             }
@@ -324,32 +411,35 @@ public final class SqlLexer {
                 while (j < n && Ascii.isDigit(s.charAt(j))) {
                     j++;
                 }
-                emit(Type.PARAMETER, j);
+                emit(Tokens.PARAMETER, j);
             } else if (isWordPart(at(pos + 1)) && pos + 1 < n) {
-                emit(Type.PARAMETER, wordEnd(pos + 1));
+                emit(Tokens.PARAMETER, wordEnd(pos + 1));
             } else {
-                emit(Type.OPERATOR, pos + 1);
+                emit(Tokens.OPERATOR, pos + 1);
             }
         }
 
         /**
-         * Finds the closing tag by checking each later {@code $}; a tag holds no {@code $} inside,
-         * so every character is compared a bounded number of times.
+         * Finds the closing tag, the {@code tagLength} characters from {@code pos}, by checking each
+         * later {@code $}; a tag holds no {@code $} inside, so every character is compared a
+         * bounded number of times.
          */
-        private void dollarQuoted(String tag) {
-            int j = pos + tag.length();
+        private void dollarQuoted(int tagLength) {
+            int j = pos + tagLength;
             while (j < n) {
                 int dollar = s.indexOf('$', j);
                 if (dollar < 0) {
                     break;
                 }
-                if (s.startsWith(tag, dollar)) {
-                    emit(Type.STRING, dollar + tag.length());
+                // the last character of a tag is its closing $: a cheap test before comparing the tag
+                int after = dollar + tagLength;
+                if (after <= n && s.charAt(after - 1) == '$' && s.regionMatches(dollar, s, pos, tagLength)) {
+                    emit(Tokens.STRING, dollar + tagLength);
                     return;
                 }
                 j = dollar + 1;
             }
-            emit(Type.STRING, n, true);
+            emitUnterminated(Tokens.STRING);
         }
 
         private boolean tclVariableAt(int i) {
@@ -388,7 +478,7 @@ public final class SqlLexer {
                     break;
                 }
             }
-            emit(Type.PARAMETER, j);
+            emit(Tokens.PARAMETER, j);
         }
     }
 }

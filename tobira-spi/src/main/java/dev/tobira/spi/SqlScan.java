@@ -3,11 +3,14 @@ package dev.tobira.spi;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.spi.SqlToken.Type;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.RandomAccess;
 import java.util.Set;
 
 /**
@@ -23,16 +26,27 @@ import java.util.Set;
  * @since 0.1
  */
 public final class SqlScan {
-    private final String sql;
     private final SqlDialect dialect;
-    private final List<SqlToken> tokens;
-    private final List<Statement> statements;
+    private final Tokens tokens;
+    /** Per statement, its first and after its last significant token: {@code [2k]} and {@code [2k + 1]}. */
+    private final int[] spans;
+    private final int statementCount;
+    /**
+     * The {@link SqlToken}s made so far, by index, allocated on first use: a token is made when it
+     * is first read, so a rule that looks at a statement's first words makes a few tokens, not all.
+     * Races only make an equal token twice, and a token's identity fields are final, so no lock.
+     */
+    private SqlToken[] made;
+    private List<SqlToken> tokenList;
+    // made once, under the lock: a statement copies its text
+    private volatile List<Statement> statementList;
 
-    SqlScan(String sql, SqlDialect dialect, List<SqlToken> tokens) {
-        this.sql = sql;
+    SqlScan(SqlDialect dialect, Tokens tokens) {
         this.dialect = dialect;
         this.tokens = tokens;
-        this.statements = split(sql, tokens, dialect.triggerBodies());
+        Splitter splitter = new Splitter(tokens, dialect.triggerBodies());
+        this.spans = splitter.spans;
+        this.statementCount = splitter.count;
     }
 
     /**
@@ -47,28 +61,52 @@ public final class SqlScan {
         return SqlLexer.of(dialect).scan(sql);
     }
 
-    private static List<Statement> split(String sql, List<SqlToken> tokens, boolean triggerBodies) {
-        List<Statement> result = new ArrayList<>();
-        List<SqlToken> current = new ArrayList<>();
-        Boundary boundary = triggerBodies ? new Boundary() : null;
-        for (SqlToken token : tokens) {
-            if (token.type() == Type.SEMICOLON) {
-                if (boundary == null || boundary.semicolonEnds()) {
-                    addStatement(sql, result, current);
-                    current = new ArrayList<>();
-                    boundary = boundary == null ? null : new Boundary();
-                } else {
-                    current.add(token); // inside a trigger body
+    /**
+     * Finds the statements: the stretches between the semicolons that end one, each from its first
+     * to its last significant token.
+     */
+    private static final class Splitter {
+        private int[] spans = new int[2];
+        private int count;
+
+        Splitter(Tokens tokens, boolean triggerBodies) {
+            Boundary boundary = triggerBodies ? new Boundary() : null;
+            int first = -1;
+            int last = -1;
+            for (int i = 0, n = tokens.count(); i < n; i++) {
+                byte kind = tokens.kind(i);
+                if (kind == Tokens.SEMICOLON) {
+                    if (boundary == null || boundary.semicolonEnds()) {
+                        add(first, last);
+                        first = -1;
+                        boundary = boundary == null ? null : new Boundary();
+                        continue;
+                    }
+                    // inside a trigger body: part of the statement
+                } else if (!tokens.significant(i)) {
+                    continue;
+                } else if (boundary != null) {
+                    boundary.read(tokens, i);
                 }
-            } else if (token.significant()) {
-                current.add(token);
-                if (boundary != null) {
-                    boundary.read(token);
+                if (first < 0) {
+                    first = i;
                 }
+                last = i;
             }
+            add(first, last);
         }
-        addStatement(sql, result, current);
-        return List.copyOf(result);
+
+        private void add(int first, int last) {
+            if (first < 0) {
+                return;
+            }
+            if (2 * count == spans.length) {
+                spans = Arrays.copyOf(spans, 4 * count);
+            }
+            spans[2 * count] = first;
+            spans[2 * count + 1] = last + 1;
+            count++;
+        }
     }
 
     /**
@@ -93,26 +131,22 @@ public final class SqlScan {
             };
         }
 
-        void read(SqlToken token) {
-            String word = token.type() == Type.WORD ? token.upper() : "";
+        /** Reads significant token i, which is not a {@code ;}. */
+        void read(Tokens t, int i) {
             state = switch (state) {
-                case START -> word.equals("CREATE") ? State.CREATE : word.equals("EXPLAIN") ? State.EXPLAIN : State.NORMAL;
-                case EXPLAIN -> word.equals("CREATE") ? State.CREATE
-                        : word.equals("QUERY") || word.equals("PLAN") ? State.EXPLAIN : State.NORMAL;
-                case CREATE -> word.equals("TRIGGER") ? State.BODY
-                        : word.equals("TEMP") || word.equals("TEMPORARY") ? State.CREATE : State.NORMAL;
+                case START -> is(t, i, "CREATE") ? State.CREATE : is(t, i, "EXPLAIN") ? State.EXPLAIN : State.NORMAL;
+                case EXPLAIN -> is(t, i, "CREATE") ? State.CREATE
+                        : is(t, i, "QUERY") || is(t, i, "PLAN") ? State.EXPLAIN : State.NORMAL;
+                case CREATE -> is(t, i, "TRIGGER") ? State.BODY
+                        : is(t, i, "TEMP") || is(t, i, "TEMPORARY") ? State.CREATE : State.NORMAL;
                 case NORMAL -> State.NORMAL;
                 case BODY, BODY_END -> State.BODY;
-                case BODY_SEMICOLON -> word.equals("END") ? State.BODY_END : State.BODY;
+                case BODY_SEMICOLON -> is(t, i, "END") ? State.BODY_END : State.BODY;
             };
         }
-    }
 
-    private static void addStatement(String sql, List<Statement> result, List<SqlToken> significant) {
-        if (!significant.isEmpty()) {
-            int start = significant.get(0).start();
-            int end = significant.get(significant.size() - 1).end();
-            result.add(new Statement(start, end, sql.substring(start, end), significant));
+        private static boolean is(Tokens t, int i, String upperWord) {
+            return t.kind(i) == Tokens.WORD && Ascii.equalsUpper(t.sql, t.start(i), t.end(i), upperWord);
         }
     }
 
@@ -122,7 +156,7 @@ public final class SqlScan {
      * @return the text
      */
     public String sql() {
-        return sql;
+        return tokens.sql;
     }
 
     /**
@@ -140,7 +174,54 @@ public final class SqlScan {
      * @return the tokens in order
      */
     public List<SqlToken> tokens() {
-        return tokens;
+        List<SqlToken> list = tokenList;
+        if (list == null) {
+            list = new TokenList(null, 0, tokens.count());
+            tokenList = list;
+        }
+        return list;
+    }
+
+    /** Returns token i, made on first use. */
+    private SqlToken token(int i) {
+        SqlToken[] array = made;
+        if (array == null) {
+            array = new SqlToken[tokens.count()];
+            made = array;
+        }
+        SqlToken token = array[i];
+        if (token == null) {
+            token = tokens.token(i);
+            array[i] = token;
+        }
+        return token;
+    }
+
+    /**
+     * Tokens of this scan by index: all of them, or a statement's significant ones listed in
+     * {@code indexes[from, from + size)}. Unmodifiable; a token is made when it is first read.
+     */
+    private final class TokenList extends AbstractList<SqlToken> implements RandomAccess {
+        private final int[] indexes;
+        private final int from;
+        private final int size;
+
+        TokenList(int[] indexes, int from, int size) {
+            this.indexes = indexes;
+            this.from = from;
+            this.size = size;
+        }
+
+        @Override
+        public SqlToken get(int index) {
+            Objects.checkIndex(index, size);
+            return token(indexes == null ? index : indexes[from + index]);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
     }
 
     /**
@@ -153,7 +234,37 @@ public final class SqlScan {
      * @return the statements in order, empty when the text holds no code
      */
     public List<Statement> statements() {
-        return statements;
+        List<Statement> list = statementList;
+        if (list == null) {
+            synchronized (this) {
+                list = statementList;
+                if (list == null) {
+                    list = makeStatements();
+                    statementList = list;
+                }
+            }
+        }
+        return list;
+    }
+
+    private List<Statement> makeStatements() {
+        // the significant tokens of every statement, one after the other
+        int[] significant = new int[statementCount == 0 ? 0 : spans[2 * statementCount - 1] - spans[0]];
+        int size = 0;
+        Statement[] array = new Statement[statementCount];
+        for (int k = 0; k < statementCount; k++) {
+            int first = size;
+            for (int i = spans[2 * k], to = spans[2 * k + 1]; i < to; i++) {
+                if (tokens.significant(i)) {
+                    significant[size++] = i;
+                }
+            }
+            int start = tokens.start(spans[2 * k]);
+            int end = tokens.end(spans[2 * k + 1] - 1);
+            array[k] = new Statement(start, end, tokens.sql.substring(start, end),
+                    new TokenList(significant, first, size - first));
+        }
+        return new ArrayView<>(array, array.length);
     }
 
     /**
@@ -162,7 +273,7 @@ public final class SqlScan {
      * @return {@code statements().size()}
      */
     public int statementCount() {
-        return statements.size();
+        return statementCount;
     }
 
     /**
@@ -172,7 +283,7 @@ public final class SqlScan {
      * @return whether there is no statement
      */
     public boolean isEmpty() {
-        return statements.isEmpty();
+        return statementCount == 0;
     }
 
     /**
@@ -181,7 +292,40 @@ public final class SqlScan {
      * @return the keyword in upper case, or empty
      */
     public Optional<String> firstKeyword() {
-        return statements.isEmpty() ? Optional.empty() : statements.get(0).firstKeyword();
+        if (statementCount == 0) {
+            return Optional.empty();
+        }
+        int i = firstKeywordAt(0);
+        return i < 0 ? Optional.empty() : Optional.of(Keywords.upper(tokens.sql, tokens.start(i), tokens.end(i)));
+    }
+
+    /**
+     * Finds the token that names statement k's kind, as {@link Statement#firstKeyword()} reads it.
+     *
+     * @return its index, or -1 when the statement does not begin with a word
+     */
+    private int firstKeywordAt(int k) {
+        for (int i = spans[2 * k], to = spans[2 * k + 1]; i < to; i++) {
+            if (!tokens.significant(i) || tokens.isPunctuation(i, '(')) {
+                continue;
+            }
+            return tokens.kind(i) == Tokens.WORD ? i : -1;
+        }
+        return -1;
+    }
+
+    /**
+     * Tells whether every statement begins with one of the words, as {@link Statement#firstKeyword()}
+     * reads the first keyword; without allocating, for the guard.
+     */
+    boolean statementsBeginWith(WordSet words) {
+        for (int k = 0; k < statementCount; k++) {
+            int i = firstKeywordAt(k);
+            if (i < 0 || words.match(tokens.sql, tokens.start(i), tokens.end(i)) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -193,16 +337,23 @@ public final class SqlScan {
      * @throws NullPointerException if words is or holds null
      */
     public Optional<String> findWord(Collection<String> words) {
-        Set<String> wanted = upper(words);
-        for (SqlToken token : tokens) {
-            if (token.type() == Type.WORD) {
-                String word = token.upper();
-                if (wanted.contains(word)) {
-                    return Optional.of(word);
+        return Optional.ofNullable(findWordOf(WordSet.of(words)));
+    }
+
+    /** As {@link #findWord(Collection)}, without allocating: the word found, or null. */
+    String findWordOf(WordSet words) {
+        if (words.isEmpty()) {
+            return null;
+        }
+        for (int i = 0, n = tokens.count(); i < n; i++) {
+            if (tokens.kind(i) == Tokens.WORD) {
+                String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
+                if (word != null) {
+                    return word;
                 }
             }
         }
-        return Optional.empty();
+        return null;
     }
 
     /**
@@ -213,7 +364,7 @@ public final class SqlScan {
      * @throws NullPointerException if word is null
      */
     public boolean containsWord(String word) {
-        return findWord(Set.of(requireNonNull(word, "word is null"))).isPresent();
+        return findWordOf(WordSet.of(Set.of(requireNonNull(word, "word is null")))) != null;
     }
 
     /**
@@ -227,21 +378,70 @@ public final class SqlScan {
      * @throws NullPointerException if functions is or holds null
      */
     public Optional<String> findCall(Collection<String> functions) {
-        Set<String> wanted = upper(functions);
-        SqlToken name = null;
-        for (SqlToken token : tokens) {
-            if (!token.significant()) {
+        return Optional.ofNullable(findCallOf(WordSet.of(functions)));
+    }
+
+    /** As {@link #findCall(Collection)}, allocating only for a quoted name: the name found, or null. */
+    String findCallOf(WordSet functions) {
+        if (functions.isEmpty()) {
+            return null;
+        }
+        int name = -1;
+        for (int i = 0, n = tokens.count(); i < n; i++) {
+            if (!tokens.significant(i)) {
                 continue;
             }
-            if (name != null && token.type() == Type.PUNCTUATION && token.text().equals("(")) {
-                String folded = name.type() == Type.WORD ? name.upper() : Ascii.upper(unquote(name.text()));
-                if (wanted.contains(folded)) {
-                    return Optional.of(folded);
+            if (name >= 0 && tokens.isPunctuation(i, '(')) {
+                String found = called(functions, name);
+                if (found != null) {
+                    return found;
                 }
             }
-            name = token.type() == Type.WORD || token.type() == Type.QUOTED_IDENTIFIER ? token : null;
+            byte kind = tokens.kind(i);
+            name = kind == Tokens.WORD || kind == Tokens.QUOTED_IDENTIFIER ? i : -1;
         }
-        return Optional.empty();
+        return null;
+    }
+
+    /** Returns which of the functions token {@code name}, a word or quoted identifier before a {@code (}, calls. */
+    private String called(WordSet functions, int name) {
+        return tokens.kind(name) == Tokens.WORD
+                ? functions.match(tokens.sql, tokens.start(name), tokens.end(name))
+                : functions.match(Ascii.upper(unquote(tokens.sql.substring(tokens.start(name), tokens.end(name)))));
+    }
+
+    /**
+     * What {@link #findWordOrCall} found: a forbidden word, or else a call of a forbidden function.
+     *
+     * @param name the word or the function name, in upper case
+     * @param word whether it is a word rather than a function
+     */
+    record Found(String name, boolean word) {}
+
+    /**
+     * For the guard, {@link #findWordOf} and then {@link #findCallOf} in one pass: a word found
+     * anywhere wins over a call, as when the two searches run one after the other.
+     *
+     * @return the word, else the call, or null when there is neither
+     */
+    Found findWordOrCall(WordSet words, WordSet functions) {
+        String call = null;
+        int name = -1;
+        for (int i = 0, n = tokens.count(); i < n; i++) {
+            byte kind = tokens.kind(i);
+            if (kind == Tokens.WORD) {
+                String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
+                if (word != null) {
+                    return new Found(word, true);
+                }
+            } else if (kind == Tokens.WHITESPACE || kind == Tokens.COMMENT) {
+                continue;
+            } else if (call == null && name >= 0 && tokens.isPunctuation(i, '(')) {
+                call = called(functions, name);
+            }
+            name = kind == Tokens.WORD || kind == Tokens.QUOTED_IDENTIFIER ? i : -1;
+        }
+        return call == null ? null : new Found(call, false);
     }
 
     /**
@@ -252,7 +452,7 @@ public final class SqlScan {
      * @throws NullPointerException if function is null
      */
     public boolean callsFunction(String function) {
-        return findCall(Set.of(requireNonNull(function, "function is null"))).isPresent();
+        return findCallOf(WordSet.of(Set.of(requireNonNull(function, "function is null")))) != null;
     }
 
     /**
@@ -262,12 +462,7 @@ public final class SqlScan {
      * @return whether there is one
      */
     public boolean hasExecutableComment() {
-        for (SqlToken token : tokens) {
-            if (token.type() == Type.EXECUTABLE_COMMENT) {
-                return true;
-            }
-        }
-        return false;
+        return tokens.hasExecutableComment();
     }
 
     /**
@@ -276,11 +471,10 @@ public final class SqlScan {
      * @return the unterminated token, always the last one, or empty
      */
     public Optional<SqlToken> unterminated() {
-        if (tokens.isEmpty()) {
+        if (!tokens.lastUnterminated()) {
             return Optional.empty();
         }
-        SqlToken last = tokens.get(tokens.size() - 1);
-        return last.unterminated() ? Optional.of(last) : Optional.empty();
+        return Optional.of(token(tokens.count() - 1));
     }
 
     /**
@@ -289,7 +483,12 @@ public final class SqlScan {
      * @return whether {@link #unterminated()} is present
      */
     public boolean isUnterminated() {
-        return unterminated().isPresent();
+        return tokens.lastUnterminated();
+    }
+
+    /** The type of the token {@link #unterminated()} returns; only when there is one. */
+    SqlToken.Type unterminatedType() {
+        return tokens.type(tokens.count() - 1);
     }
 
     /**
@@ -299,22 +498,13 @@ public final class SqlScan {
      * @return whether a U+0000 appears anywhere
      */
     public boolean containsNul() {
-        return sql.indexOf('\0') >= 0;
+        return tokens.sql.indexOf('\0') >= 0;
     }
 
     @Override
     public String toString() {
-        return "SqlScan[" + dialect.name() + ", " + statements.size() + " statement(s)"
+        return "SqlScan[" + dialect.name() + ", " + statementCount + " statement(s)"
                 + (isUnterminated() ? ", unterminated" : "") + "]";
-    }
-
-    private static Set<String> upper(Collection<String> words) {
-        requireNonNull(words, "words is null");
-        Set<String> result = new HashSet<>();
-        for (String word : words) {
-            result.add(Ascii.upper(requireNonNull(word, "word is null")));
-        }
-        return result;
     }
 
     /** Strips the quotes of {@code "…"}, {@code `…`} or {@code […]} and undoes doubled closing quotes. */
@@ -341,7 +531,7 @@ public final class SqlScan {
     public record Statement(int start, int end, String text, List<SqlToken> tokens) {
 
         /**
-         * Copies the tokens.
+         * Copies the tokens; a token list of a {@link SqlScan} is immutable already and kept as it is.
          *
          * @param start see {@link #start()}
          * @param end see {@link #end()}
@@ -351,7 +541,8 @@ public final class SqlScan {
          */
         public Statement {
             requireNonNull(text, "text is null");
-            tokens = List.copyOf(tokens);
+            // a scan's token list is unmodifiable over a scan that never changes: nothing to copy
+            tokens = tokens instanceof SqlScan.TokenList ? tokens : List.copyOf(tokens);
         }
 
         /**

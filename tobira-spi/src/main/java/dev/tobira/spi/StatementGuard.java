@@ -51,20 +51,23 @@ public final class StatementGuard {
 
     private final String driver;
     private final SqlLexer lexer;
-    private final Set<String> allowed;
+    private final WordSet allowed;
     private final String refusal;
-    private final Set<String> forbiddenWords;
+    private final WordSet forbiddenWords;
+    /** The names as the builder got them, by their upper case. */
     private final Map<String, String> forbiddenFunctions;
+    private final WordSet forbiddenFunctionNames;
     private final boolean singleStatement;
     private final List<Rule> rules;
 
     private StatementGuard(Builder b) {
         this.driver = b.driver;
         this.lexer = SqlLexer.of(b.dialect);
-        this.allowed = Set.copyOf(b.allowed.keySet());
+        this.allowed = WordSet.of(b.allowed.keySet());
         this.refusal = b.refusal != null ? b.refusal : defaultRefusal(b.allowed.values());
-        this.forbiddenWords = Set.copyOf(b.forbiddenWords);
+        this.forbiddenWords = WordSet.of(b.forbiddenWords);
         this.forbiddenFunctions = Map.copyOf(b.forbiddenFunctions);
+        this.forbiddenFunctionNames = WordSet.of(forbiddenFunctions.keySet());
         this.singleStatement = b.singleStatement;
         this.rules = List.copyOf(b.rules);
     }
@@ -154,21 +157,13 @@ public final class StatementGuard {
         if (scan.hasExecutableComment()) {
             throw readOnly("executable comments are not allowed" + ON_READ_ONLY);
         }
-        if (!allowed.isEmpty()) {
-            for (SqlScan.Statement statement : scan.statements()) {
-                Optional<String> keyword = statement.firstKeyword();
-                if (keyword.isEmpty() || !allowed.contains(keyword.get())) {
-                    throw readOnly(refusal);
-                }
-            }
+        if (!allowed.isEmpty() && !scan.statementsBeginWith(allowed)) {
+            throw readOnly(refusal);
         }
-        Optional<String> word = scan.findWord(forbiddenWords);
-        if (word.isPresent()) {
-            throw readOnly(word.get() + " is not allowed" + ON_READ_ONLY);
-        }
-        Optional<String> call = scan.findCall(forbiddenFunctions.keySet());
-        if (call.isPresent()) {
-            throw readOnly(forbiddenFunctions.get(call.get()) + "() is not allowed" + ON_READ_ONLY);
+        SqlScan.Found found = scan.findWordOrCall(forbiddenWords, forbiddenFunctionNames);
+        if (found != null) {
+            throw readOnly((found.word() ? found.name() : forbiddenFunctions.get(found.name()) + "()")
+                    + " is not allowed" + ON_READ_ONLY);
         }
         for (Rule rule : rules) {
             Optional<String> detail = rule.refusal(scan);
@@ -206,9 +201,8 @@ public final class StatementGuard {
         if (scan.containsNul()) {
             throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "the query text holds a NUL character");
         }
-        Optional<SqlToken> open = scan.unterminated();
-        if (open.isPresent()) {
-            throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "unterminated " + describe(open.get()));
+        if (scan.isUnterminated()) {
+            throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "unterminated " + describe(scan.unterminatedType()));
         }
         if (scan.isEmpty()) {
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, "empty query");
@@ -223,8 +217,8 @@ public final class StatementGuard {
         return scan;
     }
 
-    private static String describe(SqlToken token) {
-        switch (token.type()) {
+    private static String describe(SqlToken.Type type) {
+        switch (type) {
             case STRING:
                 return "string literal";
             case QUOTED_IDENTIFIER:

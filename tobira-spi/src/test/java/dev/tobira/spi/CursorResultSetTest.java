@@ -1,0 +1,247 @@
+package dev.tobira.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tobira.api.Column;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bookkeeping of {@link CursorResultSet} over a cursor of counted rows: the end, the limit,
+ * failures, and a close from another thread before, during and between fetches.
+ */
+class CursorResultSetTest {
+    private static final List<Column> COLUMNS = List.of(Column.of("n", Value.Kind.INT));
+
+    /**
+     * Rows 1 to {@code size} (or without end when size is negative), recording every call. A fetch
+     * of row {@code blockAt} waits until {@link #cancel()} runs.
+     */
+    private static class Counted extends CursorResultSet {
+        final long size;
+        final long blockAt;
+        final AtomicInteger fetches = new AtomicInteger();
+        final AtomicInteger releases = new AtomicInteger();
+        final AtomicInteger cancels = new AtomicInteger();
+        final AtomicBoolean inFetch = new AtomicBoolean();
+        final AtomicBoolean releasedDuringFetch = new AtomicBoolean();
+        final AtomicBoolean fetchedAfterRelease = new AtomicBoolean();
+        final CountDownLatch blocked = new CountDownLatch(1);
+        final CountDownLatch unblock = new CountDownLatch(1);
+        volatile Thread releasedBy;
+        volatile RuntimeException failAt3;
+
+        Counted(long size, long limit, long blockAt) {
+            super("test", COLUMNS, limit, System.nanoTime());
+            this.size = size;
+            this.blockAt = blockAt;
+        }
+
+        @Override
+        protected Row fetch() {
+            inFetch.set(true);
+            try {
+                if (releases.get() > 0) {
+                    fetchedAfterRelease.set(true);
+                }
+                long n = fetches.incrementAndGet();
+                if (n == blockAt) {
+                    blocked.countDown();
+                    await(unblock);
+                }
+                if (n == 3 && failAt3 != null) {
+                    throw failAt3;
+                }
+                return size >= 0 && n > size ? null : Row.of(COLUMNS, Value.of(n));
+            } finally {
+                inFetch.set(false);
+            }
+        }
+
+        @Override
+        protected void release() {
+            if (inFetch.get()) {
+                releasedDuringFetch.set(true);
+            }
+            releasedBy = Thread.currentThread();
+            releases.incrementAndGet();
+        }
+
+        @Override
+        protected void cancel() {
+            cancels.incrementAndGet();
+            unblock.countDown();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("latch never opened");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    private static List<Long> drain(CursorResultSet rs) {
+        List<Long> out = new ArrayList<>();
+        while (rs.hasNext()) {
+            out.add(((Value.Int) rs.next().get(0)).value());
+        }
+        return out;
+    }
+
+    @Test
+    void readsToTheEndAndReleasesOnce() {
+        Counted rs = new Counted(3, 0, -1);
+        assertEquals(List.of(1L, 2L, 3L), drain(rs));
+        assertFalse(rs.hasNext());
+        assertThrows(NoSuchElementException.class, rs::next);
+        assertEquals(1, rs.releases.get());
+        assertEquals(4, rs.fetches.get());
+        assertTrue(rs.isClosed());
+        assertFalse(rs.wasCancelled());
+        assertEquals(3, rs.stats().rows());
+        assertFalse(rs.stats().truncated());
+        rs.close();
+        assertEquals(1, rs.releases.get());
+        assertSame(COLUMNS.get(0), rs.columns().get(0));
+    }
+
+    @Test
+    void stopsAtTheLimitAndTellsWhetherItCut() {
+        Counted cut = new Counted(5, 2, -1);
+        assertEquals(List.of(1L, 2L), drain(cut));
+        assertTrue(cut.stats().truncated());
+        assertEquals(3, cut.fetches.get());
+        assertEquals(1, cut.releases.get());
+
+        Counted exact = new Counted(2, 2, -1);
+        assertEquals(List.of(1L, 2L), drain(exact));
+        assertFalse(exact.stats().truncated());
+        assertEquals(1, exact.releases.get());
+    }
+
+    @Test
+    void aFailedFetchClosesAndRethrows() {
+        Counted rs = new Counted(5, 0, -1);
+        IllegalStateException failure = new IllegalStateException("boom");
+        rs.failAt3 = failure;
+        assertTrue(rs.hasNext());
+        rs.next();
+        assertTrue(rs.hasNext());
+        rs.next();
+        assertSame(failure, assertThrows(IllegalStateException.class, rs::hasNext));
+        assertEquals(1, rs.releases.get());
+        assertTrue(rs.isClosed());
+        assertFalse(rs.hasNext());
+        assertEquals(3, rs.fetches.get());
+    }
+
+    @Test
+    void closeBetweenRowsFromAnotherThreadReleasesThere() throws Exception {
+        Counted rs = new Counted(-1, 0, -1);
+        assertTrue(rs.hasNext());
+        Thread closer = new Thread(rs::close);
+        closer.start();
+        closer.join();
+        assertSame(closer, rs.releasedBy);
+        assertEquals(1, rs.releases.get());
+        assertEquals(0, rs.cancels.get());
+        assertFalse(rs.wasCancelled());
+        assertTrue(rs.isClosed());
+        assertFalse(rs.hasNext(), "the row in hand is dropped at close");
+        assertEquals(1, rs.fetches.get());
+    }
+
+    @Test
+    void closeDuringAFetchCancelsItAndTheIteratingThreadReleases() throws Exception {
+        Counted rs = new Counted(-1, 0, 2);
+        assertTrue(rs.hasNext());
+        rs.next();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread iterating = new Thread(() -> {
+            try {
+                rs.hasNext();
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        iterating.start();
+        await(rs.blocked);
+        rs.close(); // from this thread, while the fetch waits
+        rs.close();
+        iterating.join();
+        assertEquals(1, rs.cancels.get());
+        DriverException e = (DriverException) thrown.get();
+        assertEquals(ErrorKind.CANCELLED, e.kind());
+        assertTrue(e.getMessage().startsWith("test: query: "), e.getMessage());
+        assertSame(iterating, rs.releasedBy);
+        assertEquals(1, rs.releases.get());
+        assertFalse(rs.releasedDuringFetch.get());
+        assertTrue(rs.wasCancelled());
+        assertTrue(rs.isClosed());
+        assertFalse(rs.hasNext());
+    }
+
+    /**
+     * A close racing the iteration at every point of it: the cursor is released exactly once,
+     * never while a fetch runs, nothing is fetched after, and the iterator either ends or is told
+     * it was cancelled.
+     */
+    @Test
+    void closeRacingTheIterationReleasesExactlyOnce() throws Exception {
+        for (int round = 0; round < 2_000; round++) {
+            Counted rs = new Counted(-1, 0, -1);
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread iterating = new Thread(() -> {
+                try {
+                    started.countDown();
+                    while (rs.hasNext()) {
+                        rs.next();
+                    }
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            iterating.start();
+            await(started);
+            for (int spin = round % 50; spin > 0; spin--) {
+                Thread.onSpinWait();
+            }
+            rs.close();
+            iterating.join();
+            Throwable t = thrown.get();
+            // cancelled exactly when the close came during a fetch, and then the iterator was told;
+            // a close between hasNext() and next() drops the row in hand, and next() finds none
+            if (rs.wasCancelled()) {
+                assertEquals(ErrorKind.CANCELLED, ((DriverException) t).kind(), "round " + round);
+            } else if (t != null) {
+                assertEquals(NoSuchElementException.class, t.getClass(), "round " + round);
+            }
+            assertEquals(1, rs.releases.get(), "round " + round);
+            assertFalse(rs.releasedDuringFetch.get(), "round " + round);
+            assertFalse(rs.fetchedAfterRelease.get(), "round " + round);
+            assertEquals(rs.wasCancelled() ? 1 : 0, rs.cancels.get(), "round " + round);
+            assertTrue(rs.isClosed(), "round " + round);
+        }
+    }
+}

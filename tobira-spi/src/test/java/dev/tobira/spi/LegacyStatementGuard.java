@@ -1,0 +1,427 @@
+package dev.tobira.spi;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Test oracle: the implementation as of commit 2e5e0b9, before the lexer was rewritten
+ * for speed, kept verbatim (renamed) so that {@code LegacyDifferentialTest} can check the new code
+ * decides exactly as the old one did. Not to be changed.
+ *
+ * <p>The statement check a SQL driver puts in front of its database's own read-only mechanism: it
+ * reads the query text with the driver's {@link SqlDialect} and refuses what a read-only call must
+ * not send, before anything reaches the server. It is one layer of the guard, never all of it: code
+ * already living on the server (a function that writes, a trigger) is invisible to it.
+ *
+ * <p>{@link #check(String)}, for read-only calls, refuses, in this order:
+ * <ol>
+ *   <li>a text holding a NUL character, or leaving a string, quoted identifier or comment open:
+ *       {@link ErrorKind#SYNTAX};
+ *   <li>a text with no statement (empty, or only white space, comments and semicolons):
+ *       {@link ErrorKind#INVALID_ARGUMENT}, since there is nothing to run;
+ *   <li>an executable comment, whose content the server would run unread: {@link ErrorKind#READ_ONLY};
+ *   <li>a statement whose first keyword is not allowed, when an allow-list is set; a forbidden
+ *       word anywhere in the code; a call of a forbidden function; a refusal by a custom
+ *       {@link Rule}: {@link ErrorKind#READ_ONLY};
+ *   <li>more than one statement, under the single-statement rule (on by default):
+ *       {@link ErrorKind#SYNTAX} with the message
+ *       {@code <driver>: query: multiple statements are not supported yet: invalid query}.
+ * </ol>
+ * A text that both writes and holds several statements is thus refused as a read-only violation.
+ * {@link #checkSingleStatement(String)}, for writable calls, applies only the first two steps and
+ * the last.
+ *
+ * <p>Messages have the form {@code <driver>: query: <detail>: <kind words>}, for example
+ * {@code sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are
+ * allowed on a read-only connection: read-only violation}. They never quote the query text.
+ *
+ * <p>Instances are immutable and thread-safe.
+ *
+ * @since 0.1
+ */
+final class LegacyStatementGuard {
+    private static final String OP = "query";
+    private static final String ON_READ_ONLY = " on a read-only connection";
+
+    private final String driver;
+    private final LegacySqlLexer lexer;
+    private final Set<String> allowed;
+    private final String refusal;
+    private final Set<String> forbiddenWords;
+    private final Map<String, String> forbiddenFunctions;
+    private final boolean singleStatement;
+    private final List<Rule> rules;
+
+    private LegacyStatementGuard(Builder b) {
+        this.driver = b.driver;
+        this.lexer = LegacySqlLexer.of(b.dialect);
+        this.allowed = Set.copyOf(b.allowed.keySet());
+        this.refusal = b.refusal != null ? b.refusal : defaultRefusal(b.allowed.values());
+        this.forbiddenWords = Set.copyOf(b.forbiddenWords);
+        this.forbiddenFunctions = Map.copyOf(b.forbiddenFunctions);
+        this.singleStatement = b.singleStatement;
+        this.rules = List.copyOf(b.rules);
+    }
+
+    /**
+     * Starts a guard for a driver.
+     *
+     * @param driver the driver's name, the first part of every message
+     * @return a builder
+     * @throws NullPointerException if driver is null
+     */
+    public static Builder builder(String driver) {
+        return new Builder(driver);
+    }
+
+    /**
+     * Returns the exception for a text of more than one statement:
+     * {@code <driver>: query: multiple statements are not supported yet: invalid query}, of kind
+     * {@link ErrorKind#SYNTAX}.
+     *
+     * @param driver the driver's name
+     * @return the exception, ready to throw
+     * @throws NullPointerException if driver is null
+     */
+    public static DriverException multipleStatements(String driver) {
+        return DriverException.builder(ErrorKind.SYNTAX, driver, OP)
+                .detail("multiple statements are not supported yet")
+                .kindWords("invalid query")
+                .build();
+    }
+
+    private static String defaultRefusal(Collection<String> wordings) {
+        if (wordings.isEmpty()) {
+            return "this statement is not allowed" + ON_READ_ONLY;
+        }
+        List<String> list = new ArrayList<>(wordings);
+        StringBuilder sb = new StringBuilder("only ");
+        for (int i = 0; i < list.size(); i++) {
+            if (i > 0) {
+                sb.append(i == list.size() - 1 ? " and " : ", ");
+            }
+            sb.append(list.get(i));
+        }
+        return sb.append(" statements are allowed").append(ON_READ_ONLY).toString();
+    }
+
+    /**
+     * Returns the driver name the messages begin with.
+     *
+     * @return the driver name
+     */
+    public String driver() {
+        return driver;
+    }
+
+    /**
+     * Returns the dialect the guard reads query text in.
+     *
+     * @return the dialect
+     */
+    public SqlDialect dialect() {
+        return lexer.dialect();
+    }
+
+    /**
+     * Returns the detail of the message that refuses a statement kind outside the allow-list.
+     *
+     * @return the refusal detail, such as {@code only SELECT and WITH statements are allowed on a
+     *     read-only connection}
+     */
+    public String refusal() {
+        return refusal;
+    }
+
+    /**
+     * Checks text for a read-only call, as the class description lists.
+     *
+     * @param sql the query text
+     * @return the scan of the text, for the driver to reuse
+     * @throws DriverException of kind {@link ErrorKind#READ_ONLY} when the text must not run on a
+     *     read-only path, {@link ErrorKind#SYNTAX} when it cannot be read safely or holds several
+     *     statements, {@link ErrorKind#INVALID_ARGUMENT} when it holds none
+     * @throws NullPointerException if sql is null
+     */
+    public LegacySqlScan check(String sql) {
+        LegacySqlScan scan = readable(sql);
+        if (scan.hasExecutableComment()) {
+            throw readOnly("executable comments are not allowed" + ON_READ_ONLY);
+        }
+        if (!allowed.isEmpty()) {
+            for (LegacySqlScan.Statement statement : scan.statements()) {
+                Optional<String> keyword = statement.firstKeyword();
+                if (keyword.isEmpty() || !allowed.contains(keyword.get())) {
+                    throw readOnly(refusal);
+                }
+            }
+        }
+        Optional<String> word = scan.findWord(forbiddenWords);
+        if (word.isPresent()) {
+            throw readOnly(word.get() + " is not allowed" + ON_READ_ONLY);
+        }
+        Optional<String> call = scan.findCall(forbiddenFunctions.keySet());
+        if (call.isPresent()) {
+            throw readOnly(forbiddenFunctions.get(call.get()) + "() is not allowed" + ON_READ_ONLY);
+        }
+        for (Rule rule : rules) {
+            Optional<String> detail = rule.refusal(scan);
+            if (detail == null) {
+                throw new NullPointerException("a guard rule returned null instead of Optional.empty()");
+            }
+            if (detail.isPresent()) {
+                throw readOnly(detail.get());
+            }
+        }
+        return single(scan);
+    }
+
+    /**
+     * Checks text for a writable call: it must be readable and hold exactly one statement. The
+     * allow-list, forbidden words, functions and rules do not apply, and executable comments pass.
+     *
+     * @param sql the query text
+     * @return the scan of the text, for the driver to reuse
+     * @throws DriverException of kind {@link ErrorKind#SYNTAX} when the text cannot be read safely or
+     *     holds several statements (whatever the single-statement setting of this guard),
+     *     {@link ErrorKind#INVALID_ARGUMENT} when it holds none
+     * @throws NullPointerException if sql is null
+     */
+    public LegacySqlScan checkSingleStatement(String sql) {
+        LegacySqlScan scan = readable(sql);
+        if (scan.statementCount() > 1) {
+            throw multipleStatements(driver);
+        }
+        return scan;
+    }
+
+    private LegacySqlScan readable(String sql) {
+        LegacySqlScan scan = lexer.scan(requireNonNull(sql, "sql is null"));
+        if (scan.containsNul()) {
+            throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "the query text holds a NUL character");
+        }
+        Optional<SqlToken> open = scan.unterminated();
+        if (open.isPresent()) {
+            throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "unterminated " + describe(open.get()));
+        }
+        if (scan.isEmpty()) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, "empty query");
+        }
+        return scan;
+    }
+
+    private LegacySqlScan single(LegacySqlScan scan) {
+        if (singleStatement && scan.statementCount() > 1) {
+            throw multipleStatements(driver);
+        }
+        return scan;
+    }
+
+    private static String describe(SqlToken token) {
+        switch (token.type()) {
+            case STRING:
+                return "string literal";
+            case QUOTED_IDENTIFIER:
+                return "quoted identifier";
+            case EXECUTABLE_COMMENT:
+                return "executable comment";
+            default:
+                return "comment";
+        }
+    }
+
+    private DriverException readOnly(String detail) {
+        return DriverException.of(ErrorKind.READ_ONLY, driver, OP, detail);
+    }
+
+    @Override
+    public String toString() {
+        return "LegacyStatementGuard[" + driver + ", " + lexer.dialect().name() + "]";
+    }
+
+    /**
+     * A check of its own that a driver adds to the guard, such as PostgreSQL's refusal of
+     * {@code COPY … TO PROGRAM}. Rules run on read-only calls only, after the built-in checks,
+     * in the order they were added.
+     *
+     * @since 0.1
+     */
+    @FunctionalInterface
+    public interface Rule {
+        /**
+         * Decides whether to refuse the text.
+         *
+         * @param scan the scan of the text, readable and with at least one statement
+         * @return the detail of the refusal message, such as {@code COPY TO PROGRAM is not allowed
+         *     on a read-only connection}, or empty to let the text pass; never null
+         */
+        Optional<String> refusal(LegacySqlScan scan);
+    }
+
+    /**
+     * Builds a {@link LegacyStatementGuard}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private final String driver;
+        private SqlDialect dialect = SqlDialect.ANSI;
+        private final Map<String, String> allowed = new LinkedHashMap<>();
+        private final Set<String> forbiddenWords = new LinkedHashSet<>();
+        private final Map<String, String> forbiddenFunctions = new LinkedHashMap<>();
+        private final List<Rule> rules = new ArrayList<>();
+        private boolean singleStatement = true;
+        private String refusal;
+
+        private Builder(String driver) {
+            this.driver = requireNonNull(driver, "driver is null");
+        }
+
+        /**
+         * Sets the dialect the guard reads query text in; {@link SqlDialect#ANSI} by default.
+         *
+         * @param dialect the dialect
+         * @return this builder
+         * @throws NullPointerException if dialect is null
+         */
+        public Builder dialect(SqlDialect dialect) {
+            this.dialect = requireNonNull(dialect, "dialect is null");
+            return this;
+        }
+
+        /**
+         * Adds keywords a read-only statement may begin with. Without any, statements may begin
+         * with anything; with some, every other first keyword is refused.
+         *
+         * @param keywords the keywords, in any case; each appears in the default refusal wording in
+         *     upper case
+         * @return this builder
+         * @throws NullPointerException if keywords is or holds null
+         * @throws IllegalArgumentException if a keyword is not a single word
+         */
+        public Builder allow(String... keywords) {
+            for (String keyword : keywords) {
+                allowAs(keyword, Ascii.upper(word(keyword, "keyword")));
+            }
+            return this;
+        }
+
+        /**
+         * Adds a keyword a read-only statement may begin with, named by its own wording in the
+         * default refusal; {@code allowAs("PRAGMA", "read-only PRAGMA")} for a driver that lets
+         * some PRAGMA statements through and refuses the others with a {@link Rule}.
+         *
+         * @param keyword the keyword, in any case
+         * @param wording how the refusal message names it
+         * @return this builder
+         * @throws NullPointerException if an argument is null
+         * @throws IllegalArgumentException if the keyword is not a single word
+         */
+        public Builder allowAs(String keyword, String wording) {
+            requireNonNull(wording, "wording is null");
+            allowed.put(Ascii.upper(word(keyword, "keyword")), wording);
+            return this;
+        }
+
+        /**
+         * Adds words refused anywhere in the code of a read-only call (never inside a string,
+         * quoted identifier or comment), such as {@code DO} or {@code PROGRAM}.
+         *
+         * @param words the words, in any case
+         * @return this builder
+         * @throws NullPointerException if words is or holds null
+         * @throws IllegalArgumentException if a word is not a single word
+         */
+        public Builder forbidWords(String... words) {
+            for (String word : words) {
+                forbiddenWords.add(Ascii.upper(word(word, "word")));
+            }
+            return this;
+        }
+
+        /**
+         * Adds functions whose call is refused on a read-only call, such as {@code lo_export}.
+         *
+         * @param functions the function names, in any case; the message names them as given
+         * @return this builder
+         * @throws NullPointerException if functions is or holds null
+         * @throws IllegalArgumentException if a name is not a single word
+         */
+        public Builder forbidFunctions(String... functions) {
+            for (String function : functions) {
+                forbiddenFunctions.put(Ascii.upper(word(function, "function")), function);
+            }
+            return this;
+        }
+
+        /**
+         * Sets whether {@link LegacyStatementGuard#check(String)} refuses a text of more than one
+         * statement; on by default, as tobira's SQL drivers take exactly one statement per query.
+         *
+         * @param on whether to refuse
+         * @return this builder
+         */
+        public Builder singleStatement(boolean on) {
+            this.singleStatement = on;
+            return this;
+        }
+
+        /**
+         * Adds a rule that runs on read-only calls after the built-in checks.
+         *
+         * @param rule the rule
+         * @return this builder
+         * @throws NullPointerException if rule is null
+         */
+        public Builder rule(Rule rule) {
+            rules.add(requireNonNull(rule, "rule is null"));
+            return this;
+        }
+
+        /**
+         * Replaces the default detail of the message that refuses a statement kind outside the
+         * allow-list. By default it is built from the allowed keywords: {@code only SELECT, WITH
+         * and VALUES statements are allowed on a read-only connection}.
+         *
+         * @param detail the detail, which never holds a credential
+         * @return this builder
+         * @throws NullPointerException if detail is null
+         */
+        public Builder refusal(String detail) {
+            this.refusal = requireNonNull(detail, "detail is null");
+            return this;
+        }
+
+        /**
+         * Builds the guard.
+         *
+         * @return the guard
+         */
+        public LegacyStatementGuard build() {
+            return new LegacyStatementGuard(this);
+        }
+
+        private static String word(String word, String what) {
+            requireNonNull(word, what + " is null");
+            boolean ok = !word.isEmpty() && (Ascii.isLetter(word.charAt(0)) || word.charAt(0) == '_');
+            for (int i = 1; ok && i < word.length(); i++) {
+                char c = word.charAt(i);
+                ok = Ascii.isLetter(c) || Ascii.isDigit(c) || c == '_' || c == '$';
+            }
+            if (!ok) {
+                throw new IllegalArgumentException(what + " is not a single word: \"" + word + "\"");
+            }
+            return word;
+        }
+    }
+}
