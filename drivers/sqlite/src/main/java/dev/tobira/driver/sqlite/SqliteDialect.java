@@ -21,10 +21,12 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,6 +37,10 @@ import java.util.regex.Pattern;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
+import org.sqlite.core.Codes;
+import org.sqlite.core.CoreResultSet;
+import org.sqlite.core.CoreStatement;
+import org.sqlite.core.DB;
 
 /**
  * SQLite on the JDBC base. The read-only layers: the file opened read-only
@@ -118,6 +124,9 @@ class SqliteDialect extends JdbcDialect {
         sqlite.setReadOnly(config.readOnly());
         sqlite.enableLoadExtension(false);
         sqlite.setBusyTimeout(busy);
+        // tobira reads no generated keys; sqlite-jdbc would otherwise match every statement it executes
+        // against an INSERT pattern, and follow each insert with a SELECT last_insert_rowid()
+        sqlite.setGetGeneratedKeys(false);
         return sqlite.createConnection("jdbc:sqlite:" + target);
     }
 
@@ -214,18 +223,29 @@ class SqliteDialect extends JdbcDialect {
     @Override
     protected void beforeStatement(Connection connection, Call call) throws SQLException {
         if (call.guarded()) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("PRAGMA query_only=1");
-            }
+            queryOnly(connection, true);
         }
     }
 
     @Override
     protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
         if (call.guarded() && !call.readOnlyConnection()) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("PRAGMA query_only=0");
-            }
+            queryOnly(connection, false);
+        }
+    }
+
+    /**
+     * Sets {@code query_only} with {@code sqlite3_exec}: prepared, stepped and finalized in one
+     * native call. Keeping the pragma prepared would not save its compilation: SQLite applies a
+     * flag pragma while compiling it and expires every statement of the connection when it runs,
+     * itself included, so each run of a kept one compiles it again, through sqlite-jdbc's slower
+     * statement path on top.
+     */
+    private static void queryOnly(Connection connection, boolean on) throws SQLException {
+        DB db = connection.unwrap(SQLiteConnection.class).getDatabase();
+        int rc = db._exec(on ? "PRAGMA query_only=1" : "PRAGMA query_only=0");
+        if (rc != Codes.SQLITE_OK) {
+            db.throwex(rc);
         }
     }
 
@@ -234,6 +254,76 @@ class SqliteDialect extends JdbcDialect {
     @Override
     protected ColumnMapping map(JdbcColumn column) {
         return ColumnMapping.of(kind(column), STORAGE_CLASS);
+    }
+
+    /**
+     * Only what {@link #kind} and the column need: sqlite-jdbc answers the type name, precision and
+     * scale each with a regular expression over the declared type, and the class name from the
+     * first row's value, which {@link #kind} reads for NUMERIC and DECIMAL columns only.
+     */
+    @Override
+    protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
+        String label = md.getColumnLabel(index);
+        String typeName = md.getColumnTypeName(index);
+        int type = md.getColumnType(index);
+        String className = "";
+        if (type == Types.NUMERIC || type == Types.DECIMAL) {
+            String name = md.getColumnClassName(index);
+            className = name == null ? "" : name;
+        }
+        return new JdbcColumn(index, label == null ? "" : label, type, typeName == null ? "" : typeName, 0, 0,
+                md.isNullable(index) != ResultSetMetaData.columnNoNulls, className);
+    }
+
+    /**
+     * The labels, declared types and storage classes of the first row, from the statement sqlite-jdbc
+     * has just stepped: what it derives every column's label, type name, type and class from. Reading
+     * them takes two native calls per column, where the metadata takes several and runs regular
+     * expressions. Not in the shape: whether a column is NOT NULL, which SQLite reads from the
+     * table's schema; another connection that rebuilds a table with the same column names and types
+     * but other NOT NULL constraints is seen once this connection next runs a statement without rows
+     * or ends a transaction, or the columns are pushed out of the base's cache.
+     */
+    @Override
+    protected Optional<Object> resultShape(ResultSet rs) throws SQLException {
+        if (!(rs instanceof CoreResultSet result) || !(rs.getStatement() instanceof CoreStatement statement)
+                || result.cols == null) {
+            return Optional.empty();
+        }
+        String[] labels = result.cols;
+        String[] declared = new String[labels.length];
+        int[] storage = new int[labels.length];
+        statement.pointer.safeRunConsume((db, ptr) -> {
+            for (int i = 0; i < labels.length; i++) {
+                declared[i] = db.column_decltype(ptr, i);
+                storage[i] = db.column_type(ptr, i);
+            }
+        });
+        return Optional.of(new ResultShape(labels, declared, storage));
+    }
+
+    /** A result's shape; equal when every label, declared type and storage class is. */
+    private static final class ResultShape {
+        private final String[] labels;
+        private final String[] declared;
+        private final int[] storage;
+
+        ResultShape(String[] labels, String[] declared, int[] storage) {
+            this.labels = labels;
+            this.declared = declared;
+            this.storage = storage;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ResultShape s && Arrays.equals(storage, s.storage) && Arrays.equals(labels, s.labels)
+                    && Arrays.equals(declared, s.declared);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Arrays.hashCode(labels) * 31 + Arrays.hashCode(declared)) * 31 + Arrays.hashCode(storage);
+        }
     }
 
     /**
