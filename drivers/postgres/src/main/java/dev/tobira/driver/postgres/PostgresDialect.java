@@ -155,7 +155,7 @@ class PostgresDialect extends JdbcDialect {
         if (Parser.parseJdbcSql(sql, pg.getStandardConformingStrings(), true, true, false, false).size() > 1) {
             throw StatementGuard.multipleStatements(NAME); // pgjdbc would split it where the guard saw one statement
         }
-        SqlScan scan = SqlScan.of(sql, SqlDialect.POSTGRES);
+        SqlScan scan = call.scanOf(sql, SqlDialect.POSTGRES);
         String first = scan.firstKeyword().orElse("");
         if (TRANSACTION_CONTROL.contains(first)) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "query",
