@@ -61,6 +61,7 @@ class PostgresDialect extends JdbcDialect {
             "INSERT", "UPDATE", "DELETE", "MERGE", "COPY");
     private static final Set<String> TRANSACTION_CONTROL = Set.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT",
             "SAVEPOINT", "RELEASE");
+    private static final Set<String> DATA_MODIFYING = Set.of("INSERT", "UPDATE", "DELETE", "MERGE");
     private static final String SAVEPOINT = "tobira_guard";
     private static final List<String> KEYWORDS = List.of("ILIKE", "RETURNING", "LATERAL", "FILTER", "OVER", "PARTITION BY",
             "WINDOW", "FETCH FIRST", "ROWS ONLY", "ON CONFLICT", "DO NOTHING", "DISTINCT ON", "TABLE", "SHOW", "NULLS FIRST",
@@ -240,8 +241,10 @@ class PostgresDialect extends JdbcDialect {
     /**
      * {@code COPY (query) TO STDOUT} through pgjdbc's CopyManager, for a statement the guard has
      * admitted. COPY binds no parameters, so a query with some is refused; a statement that would
-     * close the parentheses around it is refused too. On a guarded call the read-only transaction
-     * is opened explicitly first, since CopyManager would otherwise open a plain one.
+     * close the parentheses around it is refused too. A row limit makes the query a subquery,
+     * {@code COPY (SELECT * FROM (query) AS tobira_export LIMIT n)}; a query that cannot be one (a
+     * data-modifying statement) gets the base's rows instead. On a guarded call the read-only
+     * transaction is opened explicitly first, since CopyManager would otherwise open a plain one.
      */
     @Override
     protected OptionalLong export(Connection connection, Export export) throws SQLException, IOException {
@@ -251,7 +254,17 @@ class PostgresDialect extends JdbcDialect {
         boolean csv = export.format() == Exporter.Format.CSV;
         BaseConnection pg = connection.unwrap(BaseConnection.class);
         boolean header = csv || pg.haveMinimumServerVersion(150000);
-        String copy = export.wrap("COPY (", ") TO STDOUT WITH (FORMAT " + (csv ? "csv" : "text") + (header ? ", HEADER)" : ")"))
+        String options = " TO STDOUT WITH (FORMAT " + (csv ? "csv" : "text") + (header ? ", HEADER)" : ")");
+        Optional<String> wrapped;
+        if (export.limit() == 0) {
+            wrapped = export.wrap("COPY (", ")" + options);
+        } else if (limitable(export.scan())) {
+            // COPY has no row limit of its own: the query becomes a subquery, its rows in its own order
+            wrapped = export.wrap("COPY (SELECT * FROM (", ") AS tobira_export LIMIT " + export.limit() + ")" + options);
+        } else {
+            return OptionalLong.empty(); // the base's rows honour the limit
+        }
+        String copy = wrapped
                 .orElseThrow(() -> DriverException.of(ErrorKind.SYNTAX, NAME, "export", "the query's parentheses do not balance"));
         if (Parser.parseJdbcSql(export.sql(), pg.getStandardConformingStrings(), false, true, false, false).size() > 1) {
             throw StatementGuard.multipleStatements(NAME);
@@ -265,6 +278,24 @@ class PostgresDialect extends JdbcDialect {
             export.out().write(textHeader(connection, export.sql()).getBytes(StandardCharsets.UTF_8));
         }
         return OptionalLong.of(connection.unwrap(PGConnection.class).getCopyAPI().copyOut(copy, export.out()));
+    }
+
+    /**
+     * Whether a query can be the subquery of a limited export: a SELECT, VALUES or TABLE, or a WITH
+     * whose statements only read (PostgreSQL takes data-modifying ones at the top level only).
+     */
+    private static boolean limitable(SqlScan scan) {
+        String first = scan.firstKeyword().orElse("");
+        switch (first) {
+            case "SELECT":
+            case "VALUES":
+            case "TABLE":
+                return true;
+            case "WITH":
+                return scan.findWord(DATA_MODIFYING).isEmpty();
+            default:
+                return false;
+        }
     }
 
     @Override

@@ -10,13 +10,11 @@ import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.ColumnMapping;
 import dev.tobira.jdbc.ColumnReader;
 import dev.tobira.jdbc.ColumnReaders;
+import dev.tobira.jdbc.DatabaseFile;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
-import dev.tobira.spi.Redactor;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -52,7 +50,6 @@ import org.sqlite.core.DB;
 class SqliteDialect extends JdbcDialect {
     static final String NAME = "sqlite";
     private static final String USAGE = "use sqlite:./shop.db, sqlite:/abs/path.db or sqlite::memory:";
-    private static final String MEMORY = ":memory:";
     private static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
     private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^(]*\\((.*)\\)\\s*$", Pattern.DOTALL);
     private static final Set<String> OPTIONS = Set.of("busy_timeout");
@@ -115,11 +112,12 @@ class SqliteDialect extends JdbcDialect {
 
     @Override
     protected Connection connect(ConnConfig config) throws SQLException {
-        String target = target(config);
+        // only the forms the README lists, so nothing reaches sqlite-jdbc's own URL options ('?')
+        String target = DatabaseFile.target(NAME, config.dsn(), USAGE, "?");
         int busy = busyTimeout(config.options());
-        if (!target.equals(MEMORY)) {
-            checkFile(Path.of(target), config.readOnly());
-        }
+        String file = target.equals(DatabaseFile.MEMORY)
+                ? target
+                : DatabaseFile.resolve(NAME, Path.of(target), config.readOnly()).toString();
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setReadOnly(config.readOnly());
         sqlite.enableLoadExtension(false);
@@ -127,57 +125,7 @@ class SqliteDialect extends JdbcDialect {
         // tobira reads no generated keys; sqlite-jdbc would otherwise match every statement it executes
         // against an INSERT pattern, and follow each insert with a SELECT last_insert_rowid()
         sqlite.setGetGeneratedKeys(false);
-        return sqlite.createConnection("jdbc:sqlite:" + target);
-    }
-
-    /** The file (or {@code :memory:}) a DSN names; only the forms the README lists, so nothing reaches sqlite-jdbc's own URL options. */
-    private String target(ConnConfig config) {
-        String dsn = config.dsn();
-        String body = dsn.substring(dsn.indexOf(':') + 1);
-        if (body.startsWith("//")) {
-            if (!body.startsWith("///")) {
-                throw invalid("a sqlite DSN names a file, not a host; " + USAGE);
-            }
-            body = body.substring(2);
-        }
-        if (body.isEmpty()) {
-            throw invalid("the DSN names no database file; " + USAGE);
-        }
-        if (body.equals(MEMORY)) {
-            return MEMORY;
-        }
-        if (body.indexOf('\0') >= 0) {
-            throw invalid("the database path holds a NUL character");
-        }
-        if (body.startsWith(":")) {
-            throw invalid("the only special name is :memory:; " + USAGE);
-        }
-        if (body.regionMatches(true, 0, "file:", 0, 5)) {
-            throw invalid("URI file names are not supported; " + USAGE);
-        }
-        if (body.indexOf('?') >= 0) {
-            throw invalid("the database path holds a '?', which sqlite-jdbc would read as connection options");
-        }
-        try {
-            Path.of(body);
-        } catch (InvalidPathException e) {
-            throw invalid("the database path is not a valid file name");
-        }
-        return body;
-    }
-
-    private void checkFile(Path path, boolean readOnly) {
-        String shown = Redactor.standard().redact(path.toString());
-        if (Files.isDirectory(path)) {
-            throw invalid(shown + " is a directory, not a database file");
-        }
-        if (readOnly && !Files.exists(path)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, name(), "open", "no such database file: " + shown);
-        }
-        Path parent = path.toAbsolutePath().getParent();
-        if (!readOnly && parent != null && !Files.isDirectory(parent)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, name(), "open", "no such directory for the database file: " + shown);
-        }
+        return sqlite.createConnection("jdbc:sqlite:" + file);
     }
 
     private int busyTimeout(Map<String, String> options) {
