@@ -61,10 +61,35 @@ class SqliteDialect extends JdbcDialect {
 
     /**
      * Reads a cell by its storage class, since SQLite types values, not columns: INTEGER to Int,
-     * REAL to Float, TEXT to Text, BLOB to Bytes, NULL to NULL.
+     * REAL to Float, TEXT to Text, BLOB to Bytes, NULL to NULL. On sqlite-jdbc's own result it asks
+     * the statement directly, the storage class and then the value, where {@code getObject} would
+     * take a lock and check the column for each of its two or three native calls.
      */
     static final ColumnReader STORAGE_CLASS = (rs, i) -> {
-        Object o = rs.getObject(i);
+        if (rs.getStatement() instanceof CoreStatement statement) {
+            return statement.pointer.safeRun((db, ptr) -> cell(db, ptr, i - 1));
+        }
+        return fromObject(rs.getObject(i));
+    };
+
+    /** The cell of the statement's current row, read as sqlite-jdbc's {@code getObject} reads it. */
+    private static Value cell(DB db, long ptr, int column) throws SQLException {
+        switch (db.column_type(ptr, column)) {
+            case Codes.SQLITE_INTEGER:
+                return Value.of(db.column_long(ptr, column));
+            case Codes.SQLITE_FLOAT:
+                return Value.of(db.column_double(ptr, column));
+            case Codes.SQLITE_BLOB:
+                byte[] b = db.column_blob(ptr, column);
+                return b == null ? Value.NULL : new Value.Bytes(b);
+            case Codes.SQLITE_NULL:
+                return Value.NULL;
+            default:
+                return Value.of(db.column_text(ptr, column));
+        }
+    }
+
+    private static Value fromObject(Object o) throws SQLException {
         if (o == null) {
             return Value.NULL;
         }
@@ -84,7 +109,7 @@ class SqliteDialect extends JdbcDialect {
             return new Value.Bytes(b);
         }
         return ColumnReaders.fromObject(o);
-    };
+    }
 
     private final StatementGuard guard = SqliteGuard.build(name());
 
