@@ -43,8 +43,9 @@ import java.util.Set;
  * {@link #prepare}, {@link #configure} (streaming settings), {@link #bind} per parameter,
  * {@code setMaxRows(limit + 1)}, {@code setQueryTimeout} plus a watchdog that cancels the statement
  * at the deadline, {@code execute()}, {@link #afterExecute} (post-checks), then a result whose
- * columns are mapped once by {@link #map(JdbcColumn)} and whose rows are pulled as the caller
- * iterates. When the result is released (end, limit, close, failure, cancel) the namespace is
+ * columns are described by {@link #resultColumn} and mapped once by {@link #map(JdbcColumn)} (or
+ * taken from an earlier result of the same text, when {@link #resultShape} says they are the same)
+ * and whose rows are pulled as the caller iterates. When the result is released (end, limit, close, failure, cancel) the namespace is
  * restored and {@link #afterStatement} runs (leave read-only mode: roll back, reset a flag).
  * {@code afterStatement} runs exactly once for every {@code beforeStatement} that returned.
  *

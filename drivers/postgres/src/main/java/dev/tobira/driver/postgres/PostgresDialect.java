@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -330,6 +331,15 @@ class PostgresDialect extends JdbcDialect {
     @Override
     protected ColumnMapping map(JdbcColumn column) {
         return PgTypes.map(column);
+    }
+
+    /** What {@link PgTypes#map} reads, the type name and code, and the column: no precision, scale or class name. */
+    @Override
+    protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
+        String label = md.getColumnLabel(index);
+        String typeName = md.getColumnTypeName(index);
+        return new JdbcColumn(index, label == null ? "" : label, md.getColumnType(index), typeName == null ? "" : typeName,
+                0, 0, md.isNullable(index) != ResultSetMetaData.columnNoNulls, "");
     }
 
     @Override
