@@ -32,7 +32,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
+import org.postgresql.core.CachedQuery;
 import org.postgresql.core.Parser;
+import org.postgresql.core.QueryExecutor;
 import org.postgresql.core.TransactionState;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
@@ -153,8 +155,7 @@ class PostgresDialect extends JdbcDialect {
 
     @Override
     protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
-        BaseConnection pg = connection.unwrap(BaseConnection.class);
-        if (Parser.parseJdbcSql(sql, pg.getStandardConformingStrings(), true, true, false, false).size() > 1) {
+        if (pgjdbcSplits(connection.unwrap(BaseConnection.class), sql)) {
             throw StatementGuard.multipleStatements(NAME); // pgjdbc would split it where the guard saw one statement
         }
         SqlScan scan = call.scanOf(sql, SqlDialect.POSTGRES);
@@ -171,6 +172,22 @@ class PostgresDialect extends JdbcDialect {
             connection.setAutoCommit(false); // pgjdbc streams with a fetch size only inside a transaction
         }
         return super.prepare(connection, sql, call);
+    }
+
+    /**
+     * Whether pgjdbc sends the text as more than one statement, by its own reading: the query it
+     * parsed (escape processing included) and keeps in its statement cache, where the statement
+     * prepared next takes it from, so a text run again is not parsed again.
+     */
+    private static boolean pgjdbcSplits(BaseConnection pg, String sql) throws SQLException {
+        QueryExecutor executor = pg.getQueryExecutor();
+        CachedQuery cached = executor.borrowQuery(sql);
+        try {
+            org.postgresql.core.Query[] statements = cached.query.getSubqueries();
+            return statements != null && statements.length > 1;
+        } finally {
+            executor.releaseQuery(cached);
+        }
     }
 
     @Override
