@@ -40,39 +40,21 @@ import java.util.Map;
  */
 public final class ColumnReaders {
     /** Reads a boolean. */
-    public static final ColumnReader BOOL = (rs, i) -> {
-        boolean v = rs.getBoolean(i);
-        return rs.wasNull() ? Value.NULL : Value.of(v);
-    };
+    public static final ColumnReader BOOL = ColumnReaders::bool;
     /** Reads a 64-bit integer. */
-    public static final ColumnReader INT = (rs, i) -> {
-        long v = rs.getLong(i);
-        return rs.wasNull() ? Value.NULL : Value.of(v);
-    };
+    public static final ColumnReader INT = ColumnReaders::integer;
     /** Reads an exact number. */
-    public static final ColumnReader DECIMAL = (rs, i) -> Value.of(rs.getBigDecimal(i));
+    public static final ColumnReader DECIMAL = ColumnReaders::decimal;
     /** Reads a 64-bit floating-point number. */
-    public static final ColumnReader DOUBLE = (rs, i) -> {
-        double v = rs.getDouble(i);
-        return rs.wasNull() ? Value.NULL : Value.of(v);
-    };
+    public static final ColumnReader DOUBLE = ColumnReaders::doubleValue;
     /** Reads a 32-bit floating-point number, keeping its shortest decimal form ({@code 1.1f} stays {@code 1.1}). */
-    public static final ColumnReader REAL = (rs, i) -> {
-        float v = rs.getFloat(i);
-        return rs.wasNull() ? Value.NULL : Value.of(Double.parseDouble(Float.toString(v)));
-    };
+    public static final ColumnReader REAL = ColumnReaders::real;
     /** Reads text. */
-    public static final ColumnReader TEXT = (rs, i) -> Value.of(rs.getString(i));
+    public static final ColumnReader TEXT = ColumnReaders::text;
     /** Reads bytes. */
-    public static final ColumnReader BYTES = (rs, i) -> {
-        byte[] v = rs.getBytes(i);
-        return v == null ? Value.NULL : new Value.Bytes(v);
-    };
+    public static final ColumnReader BYTES = ColumnReaders::bytes;
     /** Reads a date as {@link LocalDate}. */
-    public static final ColumnReader DATE = (rs, i) -> {
-        LocalDate v = rs.getObject(i, LocalDate.class);
-        return v == null ? Value.NULL : new Value.Date(v);
-    };
+    public static final ColumnReader DATE = ColumnReaders::date;
     /** Reads a time of day as {@link LocalTime}. */
     public static final ColumnReader TIME = (rs, i) -> {
         LocalTime v = rs.getObject(i, LocalTime.class);
@@ -84,15 +66,9 @@ public final class ColumnReaders {
         return v == null ? Value.NULL : Value.of(v.toString());
     };
     /** Reads a date and time without zone as {@link LocalDateTime}. */
-    public static final ColumnReader DATETIME = (rs, i) -> {
-        LocalDateTime v = rs.getObject(i, LocalDateTime.class);
-        return v == null ? Value.NULL : new Value.DateTime(v);
-    };
+    public static final ColumnReader DATETIME = ColumnReaders::dateTime;
     /** Reads an instant as {@link OffsetDateTime}. */
-    public static final ColumnReader TIMESTAMP = (rs, i) -> {
-        OffsetDateTime v = rs.getObject(i, OffsetDateTime.class);
-        return v == null ? Value.NULL : new Value.Timestamp(v.toInstant());
-    };
+    public static final ColumnReader TIMESTAMP = ColumnReaders::timestamp;
     /** Reads a {@link java.util.UUID}. */
     public static final ColumnReader UUID = (rs, i) -> {
         java.util.UUID v = rs.getObject(i, java.util.UUID.class);
@@ -124,6 +100,57 @@ public final class ColumnReaders {
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
     private ColumnReaders() {}
+
+    // The standard readers' bodies, as static methods: the row loop of a result calls them
+    // directly for the columns that use these readers (see ReaderTag), where the JIT inlines them.
+
+    static Value bool(java.sql.ResultSet rs, int i) throws SQLException {
+        boolean v = rs.getBoolean(i);
+        return rs.wasNull() ? Value.NULL : Value.of(v);
+    }
+
+    static Value integer(java.sql.ResultSet rs, int i) throws SQLException {
+        long v = rs.getLong(i);
+        return rs.wasNull() ? Value.NULL : Value.of(v);
+    }
+
+    static Value decimal(java.sql.ResultSet rs, int i) throws SQLException {
+        return Value.of(rs.getBigDecimal(i));
+    }
+
+    static Value doubleValue(java.sql.ResultSet rs, int i) throws SQLException {
+        double v = rs.getDouble(i);
+        return rs.wasNull() ? Value.NULL : Value.of(v);
+    }
+
+    static Value real(java.sql.ResultSet rs, int i) throws SQLException {
+        float v = rs.getFloat(i);
+        return rs.wasNull() ? Value.NULL : Value.of(Double.parseDouble(Float.toString(v)));
+    }
+
+    static Value text(java.sql.ResultSet rs, int i) throws SQLException {
+        return Value.of(rs.getString(i));
+    }
+
+    static Value bytes(java.sql.ResultSet rs, int i) throws SQLException {
+        byte[] v = rs.getBytes(i);
+        return v == null ? Value.NULL : new Value.Bytes(v);
+    }
+
+    static Value date(java.sql.ResultSet rs, int i) throws SQLException {
+        LocalDate v = rs.getObject(i, LocalDate.class);
+        return v == null ? Value.NULL : new Value.Date(v);
+    }
+
+    static Value dateTime(java.sql.ResultSet rs, int i) throws SQLException {
+        LocalDateTime v = rs.getObject(i, LocalDateTime.class);
+        return v == null ? Value.NULL : new Value.DateTime(v);
+    }
+
+    static Value timestamp(java.sql.ResultSet rs, int i) throws SQLException {
+        OffsetDateTime v = rs.getObject(i, OffsetDateTime.class);
+        return v == null ? Value.NULL : new Value.Timestamp(v.toInstant());
+    }
 
     /**
      * Returns the standard mapping of a column, as the class description lists it.

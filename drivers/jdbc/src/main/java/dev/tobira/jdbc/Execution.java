@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
@@ -21,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -39,7 +37,7 @@ final class Execution {
     private final Call call;
     private final String op;
     private final AtomicBoolean finished = new AtomicBoolean();
-    private final List<Statement> owned = new CopyOnWriteArrayList<>();
+    private final List<Statement> owned = new ArrayList<>(1); // guarded by itself: finish may run on a closing thread
 
     private volatile PreparedStatement statement;
     private volatile boolean exporting;
@@ -74,7 +72,7 @@ final class Execution {
             if (!timeout.isZero()) {
                 deadline = Deadline.arm(st, timeout);
             }
-            return execute(st, limit, startNanos);
+            return execute(sql, st, limit, startNanos);
         } catch (SQLException | RuntimeException e) {
             throw fail(e, "statement");
         }
@@ -121,7 +119,7 @@ final class Execution {
     /** The base's export: the statement run as a query, its rows streamed into the writer. */
     private long writeRows(String sql, List<Value> params, long limit, Exporter.Format format, OutputStream out)
             throws SQLException, IOException {
-        dev.tobira.api.ResultSet result = execute(prepare(sql, params, limit), limit, System.nanoTime());
+        dev.tobira.api.ResultSet result = execute(sql, prepare(sql, params, limit), limit, System.nanoTime());
         long n = 0;
         try (result) { // its release leaves the statement to export(), which knows whether the rows reached the stream
             CsvWriter writer = new CsvWriter(out, format);
@@ -175,17 +173,20 @@ final class Execution {
     /** Makes a statement the one a cancel reaches, and closes it when the statement is over. */
     private void own(PreparedStatement st) throws SQLException {
         statement = st;
-        owned.add(st);
+        synchronized (owned) {
+            owned.add(st);
+        }
         if (exporting && deadline.fired()) {
             // the deadline passed before there was a statement to cancel: none runs after it
             throw new SQLTimeoutException("the deadline passed before the statement ran");
         }
     }
 
-    private dev.tobira.api.ResultSet execute(PreparedStatement st, long limit, long startNanos) throws SQLException {
+    private dev.tobira.api.ResultSet execute(String sql, PreparedStatement st, long limit, long startNanos) throws SQLException {
         boolean hasRows = st.execute();
         dialect.afterExecute(connection, st, call);
         if (!hasRows) {
+            conn.columnCache().clear(); // DDL returns no rows: what the cache says about results may be out of date
             long count = updateCount(st);
             conn.executing(null);
             if (!exporting) {
@@ -194,7 +195,7 @@ final class Execution {
             return ResultSets.affected(dialect.name(), count, startNanos);
         }
         rows = st.getResultSet();
-        Result result = new Result(columns(rows.getMetaData()), limit, startNanos);
+        Result result = new Result(conn.columnCache().columns(dialect, sql, rows), limit, startNanos);
         conn.executing(null);
         conn.opened(result);
         return result;
@@ -250,51 +251,6 @@ final class Execution {
         }
     }
 
-    private List<MappedColumn> columns(ResultSetMetaData md) throws SQLException {
-        int n = md.getColumnCount();
-        List<MappedColumn> columns = new ArrayList<>(n);
-        for (int i = 1; i <= n; i++) {
-            String label = md.getColumnLabel(i);
-            String typeName = md.getColumnTypeName(i);
-            boolean nullable = md.isNullable(i) != ResultSetMetaData.columnNoNulls;
-            JdbcColumn meta = new JdbcColumn(i, label == null ? "" : label, md.getColumnType(i),
-                    typeName == null ? "" : typeName, safePrecision(md, i), safeScale(md, i), nullable, safeClassName(md, i));
-            ColumnMapping mapping = dialect.map(meta);
-            if (mapping == null) {
-                throw new NullPointerException(dialect + ".map returned null for column " + meta.name());
-            }
-            columns.add(new MappedColumn(new Column(meta.name(), mapping.kind(), meta.typeName(), nullable), mapping.reader()));
-        }
-        return columns;
-    }
-
-    private static int safePrecision(ResultSetMetaData md, int i) {
-        try {
-            return md.getPrecision(i);
-        } catch (SQLException | RuntimeException e) {
-            return 0; // some drivers throw for types without a precision
-        }
-    }
-
-    private static int safeScale(ResultSetMetaData md, int i) {
-        try {
-            return md.getScale(i);
-        } catch (SQLException | RuntimeException e) {
-            return 0;
-        }
-    }
-
-    private static String safeClassName(ResultSetMetaData md, int i) {
-        try {
-            String name = md.getColumnClassName(i);
-            return name == null ? "" : name;
-        } catch (SQLException | RuntimeException e) {
-            return "";
-        }
-    }
-
-    private record MappedColumn(Column column, ColumnReader reader) {}
-
     /** Cancels the statement in flight, from another thread. */
     void cancel() {
         try {
@@ -335,11 +291,13 @@ final class Execution {
                 suppress(failure, e);
             }
         }
-        for (Statement st : owned) {
-            try {
-                st.close();
-            } catch (SQLException | RuntimeException e) {
-                suppress(failure, e);
+        synchronized (owned) {
+            for (Statement st : owned) {
+                try {
+                    st.close();
+                } catch (SQLException | RuntimeException e) {
+                    suppress(failure, e);
+                }
             }
         }
         if (restoreNamespace != null) {
@@ -368,14 +326,14 @@ final class Execution {
 
     /** The streamed result: one row per fetch, each cell read by the reader chosen when it opened. */
     final class Result extends CursorResultSet {
-        private final ColumnReader[] readers;
+        private final ResultColumns mapped;
         private final List<Column> columns;
         private boolean failed;
         private boolean exhausted;
 
-        Result(List<MappedColumn> mapped, long limit, long startNanos) {
-            super(dialect.name(), mapped.stream().map(MappedColumn::column).toList(), limit, startNanos);
-            this.readers = mapped.stream().map(MappedColumn::reader).toArray(ColumnReader[]::new);
+        Result(ResultColumns mapped, long limit, long startNanos) {
+            super(dialect.name(), mapped.columns(), limit, startNanos);
+            this.mapped = mapped;
             this.columns = columns();
         }
 
@@ -387,12 +345,7 @@ final class Execution {
                     dialect.afterRows(connection, statement, call);
                     return null;
                 }
-                Value[] values = new Value[readers.length];
-                for (int i = 0; i < readers.length; i++) {
-                    Value v = readers[i].read(rows, i + 1);
-                    values[i] = v == null ? Value.NULL : v;
-                }
-                return Row.of(columns, values);
+                return Row.of(columns, mapped.read(rows));
             } catch (SQLException | RuntimeException e) {
                 failed = true;
                 throw conn.errors().map(e, op, deadline.fired());

@@ -34,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -53,7 +52,8 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
     private final ConnInfo info;
     private final Set<Capability> facets;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final Set<Execution.Result> open = ConcurrentHashMap.newKeySet();
+    private final List<Execution.Result> open = new ArrayList<>(1); // guarded by itself: close may come from another thread
+    private final ColumnCache columnCache = new ColumnCache();
     private volatile Execution executing;
     private JdbcTx tx;
 
@@ -86,6 +86,10 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         return errors;
     }
 
+    ColumnCache columnCache() {
+        return columnCache;
+    }
+
     void executing(Execution e) {
         executing = e;
     }
@@ -95,14 +99,18 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
     }
 
     void opened(Execution.Result result) {
-        open.add(result);
+        synchronized (open) {
+            open.add(result);
+        }
         if (closed.get()) {
             result.close();
         }
     }
 
     void released(Execution.Result result) {
-        open.remove(result);
+        synchronized (open) {
+            open.remove(result); // by identity: a result is equal only to itself
+        }
     }
 
     private void ensureOpen() {
@@ -134,13 +142,14 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
     ResultSet run(Query query, boolean inTransaction) {
         long start = System.nanoTime();
         boolean guarded = readOnly || query.readOnly();
-        if (guarded) {
-            guard.check(query.text());
-        } else {
-            guard.checkSingleStatement(query.text());
-        }
-        return new Execution(this, new Call(guarded, inTransaction, readOnly), "query")
+        SqlScan scan = check(query.text(), guarded);
+        return new Execution(this, new Call(guarded, inTransaction, readOnly, Optional.of(scan)), "query")
                 .run(query.text(), query.params(), query.limit(), query.timeout(), query.namespace(), start);
+    }
+
+    /** The guard's check of a caller's text: all of it on a read-only path, else that it is one statement. */
+    private SqlScan check(String sql, boolean guarded) {
+        return guarded ? guard.check(sql) : guard.checkSingleStatement(sql);
     }
 
     /** Runs SQL the base generated itself (browse, mutate, explain): no guard check, same read-only mode. */
@@ -375,13 +384,9 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         ensureOpen();
         ensureNoTransaction();
         boolean guarded = readOnly || query.readOnly();
-        if (guarded) {
-            guard.check(query.text());
-        } else {
-            guard.checkSingleStatement(query.text());
-        }
+        SqlScan scan = check(query.text(), guarded);
         StringBuilder text = new StringBuilder();
-        try (ResultSet rs = new Execution(this, new Call(guarded, false, readOnly), "explain")
+        try (ResultSet rs = new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan)), "explain")
                 .run(dialect.explainStatement(query.text()), query.params(), 0, query.timeout(), query.namespace(),
                         System.nanoTime())) {
             boolean json = dialect.explainFormat().equals("json");
@@ -407,8 +412,8 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         ensureOpen();
         ensureNoTransaction();
         boolean guarded = readOnly || query.readOnly();
-        SqlScan scan = guarded ? guard.check(query.text()) : guard.checkSingleStatement(query.text());
-        return new Execution(this, new Call(guarded, false, readOnly), "export")
+        SqlScan scan = check(query.text(), guarded);
+        return new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan)), "export")
                 .export(query.text(), scan, query.params(), query.limit(), format, out, query.timeout(), query.namespace());
     }
 
@@ -432,6 +437,7 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         if (tx == t) {
             tx = null;
         }
+        columnCache.clear(); // a rollback may have taken back DDL that results of the transaction saw
     }
 
     boolean isClosed() {
@@ -466,7 +472,11 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         if (running != null) {
             running.cancel();
         }
-        for (Execution.Result r : List.copyOf(open)) {
+        List<Execution.Result> results;
+        synchronized (open) {
+            results = List.copyOf(open);
+        }
+        for (Execution.Result r : results) {
             r.close();
         }
         JdbcTx t = tx;

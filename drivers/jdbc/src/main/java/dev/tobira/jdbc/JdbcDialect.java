@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.EnumSet;
@@ -42,8 +43,9 @@ import java.util.Set;
  * {@link #prepare}, {@link #configure} (streaming settings), {@link #bind} per parameter,
  * {@code setMaxRows(limit + 1)}, {@code setQueryTimeout} plus a watchdog that cancels the statement
  * at the deadline, {@code execute()}, {@link #afterExecute} (post-checks), then a result whose
- * columns are mapped once by {@link #map(JdbcColumn)} and whose rows are pulled as the caller
- * iterates. When the result is released (end, limit, close, failure, cancel) the namespace is
+ * columns are described by {@link #resultColumn} and mapped once by {@link #map(JdbcColumn)} (or
+ * taken from an earlier result of the same text, when {@link #resultShape} says they are the same)
+ * and whose rows are pulled as the caller iterates. When the result is released (end, limit, close, failure, cancel) the namespace is
  * restored and {@link #afterStatement} runs (leave read-only mode: roll back, reset a flag).
  * {@code afterStatement} runs exactly once for every {@code beforeStatement} that returned.
  *
@@ -411,6 +413,74 @@ public abstract class JdbcDialect {
      */
     protected ColumnMapping map(JdbcColumn column) {
         return ColumnReaders.standard(column);
+    }
+
+    /**
+     * Describes one column of a result that just opened, before its first row is read, for
+     * {@link #map(JdbcColumn)} and for the result's {@link dev.tobira.api.Column}. By default asks
+     * {@link ResultSetMetaData} for the label, type code, type name, precision, scale,
+     * nullability and class name (a driver that throws for the precision, scale or class name of a
+     * type gets 0, 0 and empty). Override to ask less where {@link #map} needs less and the
+     * driver's answers are costly: fill what is not asked with its "unknown" value.
+     *
+     * @param md the result's metadata
+     * @param index the column's position, from 1
+     * @return the description, its {@link JdbcColumn#index()} {@code index}
+     * @throws SQLException when the driver fails
+     */
+    protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
+        String label = md.getColumnLabel(index);
+        String typeName = md.getColumnTypeName(index);
+        return new JdbcColumn(index, label == null ? "" : label, md.getColumnType(index), typeName == null ? "" : typeName,
+                precision(md, index), scale(md, index), md.isNullable(index) != ResultSetMetaData.columnNoNulls,
+                className(md, index));
+    }
+
+    private static int precision(ResultSetMetaData md, int index) {
+        try {
+            return md.getPrecision(index);
+        } catch (SQLException | RuntimeException e) {
+            return 0; // some drivers throw for types without a precision
+        }
+    }
+
+    private static int scale(ResultSetMetaData md, int index) {
+        try {
+            return md.getScale(index);
+        } catch (SQLException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static String className(ResultSetMetaData md, int index) {
+        try {
+            String name = md.getColumnClassName(index);
+            return name == null ? "" : name;
+        } catch (SQLException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /**
+     * Returns what decides the columns of a result besides the text of its statement, read right
+     * after the statement ran; empty by default. With a shape, the base describes and maps a
+     * result's columns ({@link #resultColumn}, {@link #map}) once per connection, text and shape,
+     * and gives later results of the same text and an {@linkplain Object#equals equal} shape the
+     * same columns, without asking the driver again.
+     *
+     * <p>Return one only where it is much cheaper to read than the metadata and fixes everything
+     * {@link #resultColumn} would say about every column (the column count, labels and types that
+     * the statement's text alone does not fix: those another session's DDL can change, or the
+     * values of a row where the engine types values). Besides the shape, the base forgets a
+     * connection's columns whenever a statement on it returns no rows (DDL among them) and when
+     * one of its transactions ends.
+     *
+     * @param rs the result, before its first row is read
+     * @return the shape, or empty to describe and map every result's columns afresh
+     * @throws SQLException when the driver fails
+     */
+    protected Optional<Object> resultShape(ResultSet rs) throws SQLException {
+        return Optional.empty();
     }
 
     /**

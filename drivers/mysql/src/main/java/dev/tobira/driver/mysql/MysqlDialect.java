@@ -62,6 +62,11 @@ class MysqlDialect extends JdbcDialect {
     static final String NORMALIZE_SQL_MODE = "SET SESSION sql_mode = TRIM(BOTH ',' FROM"
             + " REPLACE(REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',ANSI_QUOTES,', ','), ',NO_BACKSLASH_ESCAPES,', ','))";
 
+    private static final String ACCESS_MODE = "transaction_read_only";
+    private static final String OLD_ACCESS_MODE = "tx_read_only";
+    private static final String READ_ONLY_SESSION = readOnlySession(ACCESS_MODE);
+    private static final String OLD_READ_ONLY_SESSION = readOnlySession(OLD_ACCESS_MODE);
+
     /** The statement kinds that read, the same as the statement check's allow-list. */
     private static final Set<String> READS = Set.of("SELECT", "WITH", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC", "EXPLAIN");
 
@@ -185,8 +190,12 @@ class MysqlDialect extends JdbcDialect {
      * 11.1, {@code transaction_read_only} on MariaDB 11.1 and later and on MySQL 8.
      */
     static String accessModeVariable(Connection connection) throws SQLException {
+        return oldAccessMode(connection) ? OLD_ACCESS_MODE : ACCESS_MODE;
+    }
+
+    private static boolean oldAccessMode(Connection connection) throws SQLException {
         ServerVersion v = connection.unwrap(org.mariadb.jdbc.Connection.class).getContext().getVersion();
-        return v.isMariaDBServer() && !v.versionGreaterOrEqual(11, 1, 0) ? "tx_read_only" : "transaction_read_only";
+        return v.isMariaDBServer() && !v.versionGreaterOrEqual(11, 1, 0);
     }
 
     /**
@@ -194,7 +203,11 @@ class MysqlDialect extends JdbcDialect {
      * from: the SQL modes the guard's lexer assumes, UTC, and read-only as its access mode.
      */
     static String readOnlySession(Connection connection) throws SQLException {
-        return NORMALIZE_SQL_MODE + ", SESSION time_zone = '+00:00', SESSION " + accessModeVariable(connection) + " = 1";
+        return oldAccessMode(connection) ? OLD_READ_ONLY_SESSION : READ_ONLY_SESSION;
+    }
+
+    private static String readOnlySession(String accessMode) {
+        return NORMALIZE_SQL_MODE + ", SESSION time_zone = '+00:00', SESSION " + accessMode + " = 1";
     }
 
     /**
@@ -208,7 +221,11 @@ class MysqlDialect extends JdbcDialect {
      * {@code SET STATEMENT … FOR} or a procedure's {@code SET} cannot lift.
      */
     static boolean runsAsOneRead(String sql) {
-        SqlScan scan = SqlScan.of(sql, SqlDialect.MYSQL);
+        return runsAsOneRead(SqlScan.of(sql, SqlDialect.MYSQL));
+    }
+
+    /** {@link #runsAsOneRead(String)} on a text already read in {@link SqlDialect#MYSQL}. */
+    static boolean runsAsOneRead(SqlScan scan) {
         if (scan.statementCount() != 1 || scan.hasExecutableComment()) {
             return false;
         }
@@ -309,8 +326,8 @@ class MysqlDialect extends JdbcDialect {
     }
 
     /** Whether a guarded text runs inside a read-only transaction of its own: when it is not {@linkplain #runsAsOneRead one read}. */
-    boolean needsReadOnlyTransaction(String sql) {
-        return !runsAsOneRead(sql);
+    boolean needsReadOnlyTransaction(SqlScan scan) {
+        return !runsAsOneRead(scan);
     }
 
     /**
@@ -319,7 +336,7 @@ class MysqlDialect extends JdbcDialect {
      */
     @Override
     protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
-        if (call.guarded() && !call.inTransaction() && needsReadOnlyTransaction(sql)) {
+        if (call.guarded() && !call.inTransaction() && needsReadOnlyTransaction(call.scanOf(sql, SqlDialect.MYSQL))) {
             try (Statement st = connection.createStatement()) {
                 st.execute("START TRANSACTION READ ONLY");
             }

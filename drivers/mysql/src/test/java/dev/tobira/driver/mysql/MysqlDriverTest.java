@@ -22,6 +22,7 @@ import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
 import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.JdbcDriver;
+import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -244,9 +245,9 @@ class MysqlDriverTest {
                 }
 
                 @Override
-                boolean needsReadOnlyTransaction(String sql) {
+                boolean needsReadOnlyTransaction(SqlScan scan) {
                     return transaction == Transaction.ALWAYS
-                            || transaction == Transaction.AS_THE_DIALECT_DECIDES && super.needsReadOnlyTransaction(sql);
+                            || transaction == Transaction.AS_THE_DIALECT_DECIDES && super.needsReadOnlyTransaction(scan);
                 }
             });
         }

@@ -26,22 +26,23 @@ import java.util.Locale;
  * values) to its text form.
  */
 final class PgTypes {
-    /** numeric, with the special values Decimal cannot hold read as Float. */
+    /**
+     * numeric, with the special values Decimal cannot hold read as Float. Through {@code getObject},
+     * which decodes a value the server sent in binary straight into a BigDecimal (or a Double for
+     * NaN and the infinities), where {@code getString} would format it as text to be parsed again.
+     */
     static final ColumnReader NUMERIC = (rs, i) -> {
-        String s = rs.getString(i);
-        if (s == null) {
+        Object o = rs.getObject(i);
+        if (o == null) {
             return Value.NULL;
         }
-        switch (s) {
-            case "NaN":
-                return Value.of(Double.NaN);
-            case "Infinity":
-                return Value.of(Double.POSITIVE_INFINITY);
-            case "-Infinity":
-                return Value.of(Double.NEGATIVE_INFINITY);
-            default:
-                return Value.of(new BigDecimal(s));
+        if (o instanceof BigDecimal d) {
+            return Value.of(d);
         }
+        if (o instanceof Double d) {
+            return Value.of(d.doubleValue());
+        }
+        return ColumnReaders.fromObject(o);
     };
     /** The server's own text form. */
     static final ColumnReader TEXT = (rs, i) -> {

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -31,7 +32,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.postgresql.PGConnection;
 import org.postgresql.core.BaseConnection;
+import org.postgresql.core.CachedQuery;
 import org.postgresql.core.Parser;
+import org.postgresql.core.QueryExecutor;
 import org.postgresql.core.TransactionState;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
@@ -61,6 +64,7 @@ class PostgresDialect extends JdbcDialect {
             "INSERT", "UPDATE", "DELETE", "MERGE", "COPY");
     private static final Set<String> TRANSACTION_CONTROL = Set.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT",
             "SAVEPOINT", "RELEASE");
+    private static final Set<String> DATA_MODIFYING = Set.of("INSERT", "UPDATE", "DELETE", "MERGE");
     private static final String SAVEPOINT = "tobira_guard";
     private static final List<String> KEYWORDS = List.of("ILIKE", "RETURNING", "LATERAL", "FILTER", "OVER", "PARTITION BY",
             "WINDOW", "FETCH FIRST", "ROWS ONLY", "ON CONFLICT", "DO NOTHING", "DISTINCT ON", "TABLE", "SHOW", "NULLS FIRST",
@@ -151,11 +155,10 @@ class PostgresDialect extends JdbcDialect {
 
     @Override
     protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
-        BaseConnection pg = connection.unwrap(BaseConnection.class);
-        if (Parser.parseJdbcSql(sql, pg.getStandardConformingStrings(), true, true, false, false).size() > 1) {
+        if (pgjdbcSplits(connection.unwrap(BaseConnection.class), sql)) {
             throw StatementGuard.multipleStatements(NAME); // pgjdbc would split it where the guard saw one statement
         }
-        SqlScan scan = SqlScan.of(sql, SqlDialect.POSTGRES);
+        SqlScan scan = call.scanOf(sql, SqlDialect.POSTGRES);
         String first = scan.firstKeyword().orElse("");
         if (TRANSACTION_CONTROL.contains(first)) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "query",
@@ -169,6 +172,22 @@ class PostgresDialect extends JdbcDialect {
             connection.setAutoCommit(false); // pgjdbc streams with a fetch size only inside a transaction
         }
         return super.prepare(connection, sql, call);
+    }
+
+    /**
+     * Whether pgjdbc sends the text as more than one statement, by its own reading: the query it
+     * parsed (escape processing included) and keeps in its statement cache, where the statement
+     * prepared next takes it from, so a text run again is not parsed again.
+     */
+    private static boolean pgjdbcSplits(BaseConnection pg, String sql) throws SQLException {
+        QueryExecutor executor = pg.getQueryExecutor();
+        CachedQuery cached = executor.borrowQuery(sql);
+        try {
+            org.postgresql.core.Query[] statements = cached.query.getSubqueries();
+            return statements != null && statements.length > 1;
+        } finally {
+            executor.releaseQuery(cached);
+        }
     }
 
     @Override
@@ -240,8 +259,10 @@ class PostgresDialect extends JdbcDialect {
     /**
      * {@code COPY (query) TO STDOUT} through pgjdbc's CopyManager, for a statement the guard has
      * admitted. COPY binds no parameters, so a query with some is refused; a statement that would
-     * close the parentheses around it is refused too. On a guarded call the read-only transaction
-     * is opened explicitly first, since CopyManager would otherwise open a plain one.
+     * close the parentheses around it is refused too. A row limit makes the query a subquery,
+     * {@code COPY (SELECT * FROM (query) AS tobira_export LIMIT n)}; a query that cannot be one (a
+     * data-modifying statement) gets the base's rows instead. On a guarded call the read-only
+     * transaction is opened explicitly first, since CopyManager would otherwise open a plain one.
      */
     @Override
     protected OptionalLong export(Connection connection, Export export) throws SQLException, IOException {
@@ -251,7 +272,17 @@ class PostgresDialect extends JdbcDialect {
         boolean csv = export.format() == Exporter.Format.CSV;
         BaseConnection pg = connection.unwrap(BaseConnection.class);
         boolean header = csv || pg.haveMinimumServerVersion(150000);
-        String copy = export.wrap("COPY (", ") TO STDOUT WITH (FORMAT " + (csv ? "csv" : "text") + (header ? ", HEADER)" : ")"))
+        String options = " TO STDOUT WITH (FORMAT " + (csv ? "csv" : "text") + (header ? ", HEADER)" : ")");
+        Optional<String> wrapped;
+        if (export.limit() == 0) {
+            wrapped = export.wrap("COPY (", ")" + options);
+        } else if (limitable(export.scan())) {
+            // COPY has no row limit of its own: the query becomes a subquery, its rows in its own order
+            wrapped = export.wrap("COPY (SELECT * FROM (", ") AS tobira_export LIMIT " + export.limit() + ")" + options);
+        } else {
+            return OptionalLong.empty(); // the base's rows honour the limit
+        }
+        String copy = wrapped
                 .orElseThrow(() -> DriverException.of(ErrorKind.SYNTAX, NAME, "export", "the query's parentheses do not balance"));
         if (Parser.parseJdbcSql(export.sql(), pg.getStandardConformingStrings(), false, true, false, false).size() > 1) {
             throw StatementGuard.multipleStatements(NAME);
@@ -265,6 +296,24 @@ class PostgresDialect extends JdbcDialect {
             export.out().write(textHeader(connection, export.sql()).getBytes(StandardCharsets.UTF_8));
         }
         return OptionalLong.of(connection.unwrap(PGConnection.class).getCopyAPI().copyOut(copy, export.out()));
+    }
+
+    /**
+     * Whether a query can be the subquery of a limited export: a SELECT, VALUES or TABLE, or a WITH
+     * whose statements only read (PostgreSQL takes data-modifying ones at the top level only).
+     */
+    private static boolean limitable(SqlScan scan) {
+        String first = scan.firstKeyword().orElse("");
+        switch (first) {
+            case "SELECT":
+            case "VALUES":
+            case "TABLE":
+                return true;
+            case "WITH":
+                return scan.findWord(DATA_MODIFYING).isEmpty();
+            default:
+                return false;
+        }
     }
 
     @Override
@@ -299,6 +348,15 @@ class PostgresDialect extends JdbcDialect {
     @Override
     protected ColumnMapping map(JdbcColumn column) {
         return PgTypes.map(column);
+    }
+
+    /** What {@link PgTypes#map} reads, the type name and code, and the column: no precision, scale or class name. */
+    @Override
+    protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
+        String label = md.getColumnLabel(index);
+        String typeName = md.getColumnTypeName(index);
+        return new JdbcColumn(index, label == null ? "" : label, md.getColumnType(index), typeName == null ? "" : typeName,
+                0, 0, md.isNullable(index) != ResultSetMetaData.columnNoNulls, "");
     }
 
     @Override

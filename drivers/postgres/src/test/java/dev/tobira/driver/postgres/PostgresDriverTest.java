@@ -392,6 +392,60 @@ class PostgresDriverTest {
         }
     }
 
+    @Test
+    void exportsHonourTheLimit() throws Exception {
+        try (Conn r = driver.open(readOnly()); Conn rw = driver.open(writable())) {
+            String before = fixture.fingerprint();
+            Exporter ro = r.as(Exporter.class).orElseThrow();
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            assertEquals(2, ro.export(Query.of("select id, name from customers order by id desc -- comment").withLimit(2),
+                    Exporter.Format.CSV, out));
+            assertEquals(List.of("id,name", "5,Ken Thompson", "4,Margaret Hamilton"), lines(out));
+            out.reset();
+            assertEquals(5, ro.export(Query.of("table customers").withLimit(10), Exporter.Format.CSV, out));
+            assertEquals(6, lines(out).size());
+            out.reset();
+            assertEquals(1, ro.export(Query.of("with c as (select name from customers where country = 'US') select * from c order by name")
+                    .withLimit(1), Exporter.Format.TEXT, out));
+            assertEquals(List.of("name", "Grace Hopper"), lines(out));
+            out.reset();
+            assertEquals(3, ro.export(Query.of("values (1, 'a'), (2, NULL), (3, ''), (4, 'd')").withLimit(3), Exporter.Format.CSV, out));
+            assertEquals(List.of("column1,column2", "1,a", "2,", "3,\"\""), lines(out));
+
+            assertEquals(before, fixture.fingerprint());
+
+            // a data-modifying statement cannot be a subquery: the base's rows, limited alike
+            rw.query(Query.of("create temporary table scratch (id int)")).close();
+            out.reset();
+            assertEquals(2, rw.as(Exporter.class).orElseThrow().export(
+                    Query.of("with i as (insert into scratch select generate_series(1, 4) returning id) select id from i order by id")
+                            .withLimit(2), Exporter.Format.CSV, out));
+            assertEquals(List.of("id", "1", "2"), lines(out));
+            assertEquals(Value.of(4), one(rw, Query.of("select count(*)::int from scratch")));
+            rw.query(Query.of("drop table scratch")).close();
+            assertNoOpenTransaction();
+        }
+    }
+
+    private static List<String> lines(java.io.ByteArrayOutputStream out) {
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    }
+
+    /** numeric in both forms pgjdbc receives it: text at first, binary once the statement is prepared on the server. */
+    @Test
+    void numericsInTextAndBinaryTransfer() {
+        try (Conn rw = driver.open(writable())) {
+            Query query = Query.of("select x from (values ('NaN'::numeric), ('Infinity'), ('-Infinity'), (1.50), (-0.001), (NULL),"
+                    + " (123456789012345678901234567890.123)) t(x)");
+            List<Value> expected = List.of(Value.of(Double.NaN), Value.of(Double.POSITIVE_INFINITY), Value.of(Double.NEGATIVE_INFINITY),
+                    Value.of(new BigDecimal("1.50")), Value.of(new BigDecimal("-0.001")), Value.NULL,
+                    Value.of(new BigDecimal("123456789012345678901234567890.123")));
+            for (int i = 0; i < 8; i++) {
+                assertEquals(expected, all(rw.query(query)).stream().map(row -> row.get(0)).toList(), "run " + i);
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- metadata
 
     @Test

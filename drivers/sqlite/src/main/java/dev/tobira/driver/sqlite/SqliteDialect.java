@@ -10,21 +10,21 @@ import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.ColumnMapping;
 import dev.tobira.jdbc.ColumnReader;
 import dev.tobira.jdbc.ColumnReaders;
+import dev.tobira.jdbc.DatabaseFile;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
-import dev.tobira.spi.Redactor;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,6 +35,10 @@ import java.util.regex.Pattern;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteLimits;
+import org.sqlite.core.Codes;
+import org.sqlite.core.CoreResultSet;
+import org.sqlite.core.CoreStatement;
+import org.sqlite.core.DB;
 
 /**
  * SQLite on the JDBC base. The read-only layers: the file opened read-only
@@ -46,7 +50,6 @@ import org.sqlite.SQLiteLimits;
 class SqliteDialect extends JdbcDialect {
     static final String NAME = "sqlite";
     private static final String USAGE = "use sqlite:./shop.db, sqlite:/abs/path.db or sqlite::memory:";
-    private static final String MEMORY = ":memory:";
     private static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
     private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^(]*\\((.*)\\)\\s*$", Pattern.DOTALL);
     private static final Set<String> OPTIONS = Set.of("busy_timeout");
@@ -58,10 +61,35 @@ class SqliteDialect extends JdbcDialect {
 
     /**
      * Reads a cell by its storage class, since SQLite types values, not columns: INTEGER to Int,
-     * REAL to Float, TEXT to Text, BLOB to Bytes, NULL to NULL.
+     * REAL to Float, TEXT to Text, BLOB to Bytes, NULL to NULL. On sqlite-jdbc's own result it asks
+     * the statement directly, the storage class and then the value, where {@code getObject} would
+     * take a lock and check the column for each of its two or three native calls.
      */
     static final ColumnReader STORAGE_CLASS = (rs, i) -> {
-        Object o = rs.getObject(i);
+        if (rs.getStatement() instanceof CoreStatement statement) {
+            return statement.pointer.safeRun((db, ptr) -> cell(db, ptr, i - 1));
+        }
+        return fromObject(rs.getObject(i));
+    };
+
+    /** The cell of the statement's current row, read as sqlite-jdbc's {@code getObject} reads it. */
+    private static Value cell(DB db, long ptr, int column) throws SQLException {
+        switch (db.column_type(ptr, column)) {
+            case Codes.SQLITE_INTEGER:
+                return Value.of(db.column_long(ptr, column));
+            case Codes.SQLITE_FLOAT:
+                return Value.of(db.column_double(ptr, column));
+            case Codes.SQLITE_BLOB:
+                byte[] b = db.column_blob(ptr, column);
+                return b == null ? Value.NULL : new Value.Bytes(b);
+            case Codes.SQLITE_NULL:
+                return Value.NULL;
+            default:
+                return Value.of(db.column_text(ptr, column));
+        }
+    }
+
+    private static Value fromObject(Object o) throws SQLException {
         if (o == null) {
             return Value.NULL;
         }
@@ -81,7 +109,7 @@ class SqliteDialect extends JdbcDialect {
             return new Value.Bytes(b);
         }
         return ColumnReaders.fromObject(o);
-    };
+    }
 
     private final StatementGuard guard = SqliteGuard.build(name());
 
@@ -109,66 +137,20 @@ class SqliteDialect extends JdbcDialect {
 
     @Override
     protected Connection connect(ConnConfig config) throws SQLException {
-        String target = target(config);
+        // only the forms the README lists, so nothing reaches sqlite-jdbc's own URL options ('?')
+        String target = DatabaseFile.target(NAME, config.dsn(), USAGE, "?");
         int busy = busyTimeout(config.options());
-        if (!target.equals(MEMORY)) {
-            checkFile(Path.of(target), config.readOnly());
-        }
+        String file = target.equals(DatabaseFile.MEMORY)
+                ? target
+                : DatabaseFile.resolve(NAME, Path.of(target), config.readOnly()).toString();
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setReadOnly(config.readOnly());
         sqlite.enableLoadExtension(false);
         sqlite.setBusyTimeout(busy);
-        return sqlite.createConnection("jdbc:sqlite:" + target);
-    }
-
-    /** The file (or {@code :memory:}) a DSN names; only the forms the README lists, so nothing reaches sqlite-jdbc's own URL options. */
-    private String target(ConnConfig config) {
-        String dsn = config.dsn();
-        String body = dsn.substring(dsn.indexOf(':') + 1);
-        if (body.startsWith("//")) {
-            if (!body.startsWith("///")) {
-                throw invalid("a sqlite DSN names a file, not a host; " + USAGE);
-            }
-            body = body.substring(2);
-        }
-        if (body.isEmpty()) {
-            throw invalid("the DSN names no database file; " + USAGE);
-        }
-        if (body.equals(MEMORY)) {
-            return MEMORY;
-        }
-        if (body.indexOf('\0') >= 0) {
-            throw invalid("the database path holds a NUL character");
-        }
-        if (body.startsWith(":")) {
-            throw invalid("the only special name is :memory:; " + USAGE);
-        }
-        if (body.regionMatches(true, 0, "file:", 0, 5)) {
-            throw invalid("URI file names are not supported; " + USAGE);
-        }
-        if (body.indexOf('?') >= 0) {
-            throw invalid("the database path holds a '?', which sqlite-jdbc would read as connection options");
-        }
-        try {
-            Path.of(body);
-        } catch (InvalidPathException e) {
-            throw invalid("the database path is not a valid file name");
-        }
-        return body;
-    }
-
-    private void checkFile(Path path, boolean readOnly) {
-        String shown = Redactor.standard().redact(path.toString());
-        if (Files.isDirectory(path)) {
-            throw invalid(shown + " is a directory, not a database file");
-        }
-        if (readOnly && !Files.exists(path)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, name(), "open", "no such database file: " + shown);
-        }
-        Path parent = path.toAbsolutePath().getParent();
-        if (!readOnly && parent != null && !Files.isDirectory(parent)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, name(), "open", "no such directory for the database file: " + shown);
-        }
+        // tobira reads no generated keys; sqlite-jdbc would otherwise match every statement it executes
+        // against an INSERT pattern, and follow each insert with a SELECT last_insert_rowid()
+        sqlite.setGetGeneratedKeys(false);
+        return sqlite.createConnection("jdbc:sqlite:" + file);
     }
 
     private int busyTimeout(Map<String, String> options) {
@@ -214,18 +196,29 @@ class SqliteDialect extends JdbcDialect {
     @Override
     protected void beforeStatement(Connection connection, Call call) throws SQLException {
         if (call.guarded()) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("PRAGMA query_only=1");
-            }
+            queryOnly(connection, true);
         }
     }
 
     @Override
     protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
         if (call.guarded() && !call.readOnlyConnection()) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("PRAGMA query_only=0");
-            }
+            queryOnly(connection, false);
+        }
+    }
+
+    /**
+     * Sets {@code query_only} with {@code sqlite3_exec}: prepared, stepped and finalized in one
+     * native call. Keeping the pragma prepared would not save its compilation: SQLite applies a
+     * flag pragma while compiling it and expires every statement of the connection when it runs,
+     * itself included, so each run of a kept one compiles it again, through sqlite-jdbc's slower
+     * statement path on top.
+     */
+    private static void queryOnly(Connection connection, boolean on) throws SQLException {
+        DB db = connection.unwrap(SQLiteConnection.class).getDatabase();
+        int rc = db._exec(on ? "PRAGMA query_only=1" : "PRAGMA query_only=0");
+        if (rc != Codes.SQLITE_OK) {
+            db.throwex(rc);
         }
     }
 
@@ -234,6 +227,76 @@ class SqliteDialect extends JdbcDialect {
     @Override
     protected ColumnMapping map(JdbcColumn column) {
         return ColumnMapping.of(kind(column), STORAGE_CLASS);
+    }
+
+    /**
+     * Only what {@link #kind} and the column need: sqlite-jdbc answers the type name, precision and
+     * scale each with a regular expression over the declared type, and the class name from the
+     * first row's value, which {@link #kind} reads for NUMERIC and DECIMAL columns only.
+     */
+    @Override
+    protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
+        String label = md.getColumnLabel(index);
+        String typeName = md.getColumnTypeName(index);
+        int type = md.getColumnType(index);
+        String className = "";
+        if (type == Types.NUMERIC || type == Types.DECIMAL) {
+            String name = md.getColumnClassName(index);
+            className = name == null ? "" : name;
+        }
+        return new JdbcColumn(index, label == null ? "" : label, type, typeName == null ? "" : typeName, 0, 0,
+                md.isNullable(index) != ResultSetMetaData.columnNoNulls, className);
+    }
+
+    /**
+     * The labels, declared types and storage classes of the first row, from the statement sqlite-jdbc
+     * has just stepped: what it derives every column's label, type name, type and class from. Reading
+     * them takes two native calls per column, where the metadata takes several and runs regular
+     * expressions. Not in the shape: whether a column is NOT NULL, which SQLite reads from the
+     * table's schema; another connection that rebuilds a table with the same column names and types
+     * but other NOT NULL constraints is seen once this connection next runs a statement without rows
+     * or ends a transaction, or the columns are pushed out of the base's cache.
+     */
+    @Override
+    protected Optional<Object> resultShape(ResultSet rs) throws SQLException {
+        if (!(rs instanceof CoreResultSet result) || !(rs.getStatement() instanceof CoreStatement statement)
+                || result.cols == null) {
+            return Optional.empty();
+        }
+        String[] labels = result.cols;
+        String[] declared = new String[labels.length];
+        int[] storage = new int[labels.length];
+        statement.pointer.safeRunConsume((db, ptr) -> {
+            for (int i = 0; i < labels.length; i++) {
+                declared[i] = db.column_decltype(ptr, i);
+                storage[i] = db.column_type(ptr, i);
+            }
+        });
+        return Optional.of(new ResultShape(labels, declared, storage));
+    }
+
+    /** A result's shape; equal when every label, declared type and storage class is. */
+    private static final class ResultShape {
+        private final String[] labels;
+        private final String[] declared;
+        private final int[] storage;
+
+        ResultShape(String[] labels, String[] declared, int[] storage) {
+            this.labels = labels;
+            this.declared = declared;
+            this.storage = storage;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ResultShape s && Arrays.equals(storage, s.storage) && Arrays.equals(labels, s.labels)
+                    && Arrays.equals(declared, s.declared);
+        }
+
+        @Override
+        public int hashCode() {
+            return (Arrays.hashCode(labels) * 31 + Arrays.hashCode(declared)) * 31 + Arrays.hashCode(storage);
+        }
     }
 
     /**

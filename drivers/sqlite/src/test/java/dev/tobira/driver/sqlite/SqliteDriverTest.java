@@ -327,6 +327,54 @@ class SqliteDriverTest {
         }
     }
 
+    /**
+     * The columns a connection keeps for a text it runs again follow what decides them: the
+     * storage classes of the first row (an expression is typed by its value), and a table another
+     * connection rebuilt with other column names or declared types.
+     */
+    @Test
+    void keptColumnsFollowValuesAndAnotherConnectionsSchema() throws Exception {
+        try (Conn conn = readOnly(); Connection other = fixture.nativeConnection(); Statement st = other.createStatement()) {
+            Query param = Query.of("select ? as v");
+            assertEquals(Value.Kind.INT, kinds(conn, param.withParams(Value.of(1))).get(0));
+            assertEquals(Value.Kind.TEXT, kinds(conn, param.withParams(Value.of("one"))).get(0));
+            assertEquals(Value.Kind.FLOAT, kinds(conn, param.withParams(Value.of(1.5))).get(0));
+            assertEquals(Value.Kind.INT, kinds(conn, param.withParams(Value.of(2))).get(0));
+
+            st.execute("create table shifting (a integer, b text)");
+            st.execute("insert into shifting values (1, 'x')");
+            Query all = Query.of("select * from shifting");
+            for (int i = 0; i < 2; i++) {
+                try (ResultSet rs = conn.query(all)) {
+                    assertEquals(List.of("a", "b"), rs.columns().stream().map(dev.tobira.api.Column::name).toList());
+                    assertEquals(List.of(Value.of(1), Value.of("x")), rs.next().values());
+                }
+            }
+            st.execute("drop table shifting");
+            st.execute("create table shifting (a text, c integer)");
+            st.execute("insert into shifting values ('one', 2)");
+            try (ResultSet rs = conn.query(all)) {
+                assertEquals(List.of("a", "c"), rs.columns().stream().map(dev.tobira.api.Column::name).toList());
+                assertEquals(List.of(Value.Kind.TEXT, Value.Kind.INT), rs.columns().stream().map(dev.tobira.api.Column::kind).toList());
+                assertEquals("TEXT", rs.columns().get(0).nativeType());
+                assertEquals(List.of(Value.of("one"), Value.of(2)), rs.next().values());
+            }
+            st.execute("drop table shifting");
+            st.execute("create table shifting (a real, c integer)");
+            st.execute("insert into shifting values (2.5, 3)");
+            try (ResultSet rs = conn.query(all)) {
+                assertEquals(List.of(Value.Kind.FLOAT, Value.Kind.INT), rs.columns().stream().map(dev.tobira.api.Column::kind).toList());
+                assertEquals("REAL", rs.columns().get(0).nativeType());
+            }
+        }
+    }
+
+    private static List<Value.Kind> kinds(Conn conn, Query query) {
+        try (ResultSet rs = conn.query(query)) {
+            return rs.columns().stream().map(dev.tobira.api.Column::kind).toList();
+        }
+    }
+
     // ---------------------------------------------------------------- streaming, limit, timeout, cancel
 
     @Test

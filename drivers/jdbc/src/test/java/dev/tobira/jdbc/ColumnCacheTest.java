@@ -1,0 +1,188 @@
+package dev.tobira.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tobira.api.Column;
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Transactor;
+import dev.tobira.api.Value;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The columns a connection keeps per statement text and shape ({@link JdbcDialect#resultShape}),
+ * on a real engine: described once while the shape holds, again when it changes, and forgotten
+ * after a statement without rows and at the end of a transaction.
+ */
+class ColumnCacheTest {
+    private Path dir;
+    private Path db;
+
+    /** Shapes a result by its labels and type names, and counts the columns it had to describe. */
+    private static final class ShapedDialect extends TestDialect {
+        final AtomicInteger described = new AtomicInteger();
+
+        @Override
+        protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
+            described.incrementAndGet();
+            return super.resultColumn(md, index);
+        }
+
+        @Override
+        protected Optional<Object> resultShape(java.sql.ResultSet rs) throws SQLException {
+            ResultSetMetaData md = rs.getMetaData();
+            List<String> shape = new ArrayList<>();
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                shape.add(md.getColumnLabel(i) + " " + md.getColumnTypeName(i));
+            }
+            return Optional.of(shape);
+        }
+    }
+
+    @BeforeEach
+    void createDatabase() throws IOException, SQLException {
+        dir = Files.createTempDirectory("tobira-jdbc-cache-");
+        db = dir.resolve("test.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+            st.execute("create table items (code text primary key, qty integer not null)");
+            st.execute("insert into items values ('a', 1), ('b', 2), ('c', 3)");
+        }
+    }
+
+    @AfterEach
+    void removeDatabase() throws IOException {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    private ConnConfig config() {
+        return ConnConfig.of("testdb:" + db);
+    }
+
+    private static List<Row> rows(ResultSet rs) {
+        List<Row> rows = new ArrayList<>();
+        try (rs) {
+            rs.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    private static List<Value.Kind> kinds(Conn conn, Query query) {
+        try (ResultSet rs = conn.query(query)) {
+            return rs.columns().stream().map(Column::kind).toList();
+        }
+    }
+
+    @Test
+    void theSameTextAndShapeAreDescribedOnce() {
+        ShapedDialect dialect = new ShapedDialect();
+        try (Conn conn = new TestDriver(dialect).open(config().withReadOnly(true))) {
+            Query query = Query.of("select code, qty from items where qty >= ? order by code");
+            List<Column> first;
+            try (ResultSet rs = conn.query(query.withParams(Value.of(2)))) {
+                first = rs.columns();
+            }
+            for (int i = 0; i < 3; i++) {
+                try (ResultSet rs = conn.query(query.withParams(Value.of(i)))) {
+                    assertSame(first, rs.columns(), "the kept columns");
+                    assertEquals(Math.min(3, 4 - i), rows(rs).size());
+                }
+            }
+            assertEquals(2, dialect.described.get(), "two columns, described by the first query only");
+        }
+    }
+
+    @Test
+    void anotherShapeIsDescribedAgain() {
+        ShapedDialect dialect = new ShapedDialect();
+        try (Conn conn = new TestDriver(dialect).open(config())) {
+            // sqlite-jdbc types an expression by its value: the same text, two shapes
+            Query query = Query.of("select ? as v");
+            assertEquals(List.of(Value.Kind.INT), kinds(conn, query.withParams(Value.of(7))));
+            assertEquals(List.of(Value.Kind.TEXT), kinds(conn, query.withParams(Value.of("seven"))));
+            assertEquals(List.of(Value.Kind.INT), kinds(conn, query.withParams(Value.of(8))));
+            assertEquals(3, dialect.described.get());
+        }
+    }
+
+    @Test
+    void aStatementWithoutRowsForgetsTheColumns() {
+        ShapedDialect dialect = new ShapedDialect();
+        try (Conn conn = new TestDriver(dialect).open(config())) {
+            Query query = Query.of("select code from items");
+            rows(conn.query(query));
+            rows(conn.query(query));
+            assertEquals(1, dialect.described.get());
+            rows(conn.query(Query.of("create table other (x integer)")));
+            rows(conn.query(query));
+            assertEquals(2, dialect.described.get(), "described again after the DDL");
+        }
+    }
+
+    @Test
+    void theEndOfATransactionForgetsTheColumns() {
+        ShapedDialect dialect = new ShapedDialect();
+        try (Conn conn = new TestDriver(dialect).open(config())) {
+            Query query = Query.of("select code from items");
+            Transactor transactor = conn.as(Transactor.class).orElseThrow();
+            try (Transactor.Tx tx = transactor.begin()) {
+                rows(tx.query(query));
+                rows(tx.query(query));
+                assertEquals(1, dialect.described.get());
+                tx.rollback();
+            }
+            rows(conn.query(query));
+            assertEquals(2, dialect.described.get(), "described again after the transaction");
+        }
+    }
+
+    @Test
+    void withoutAShapeEveryResultIsDescribed() {
+        AtomicInteger described = new AtomicInteger();
+        TestDialect dialect = new TestDialect() {
+            @Override
+            protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
+                described.incrementAndGet();
+                return super.resultColumn(md, index);
+            }
+        };
+        try (Conn conn = new TestDriver(dialect).open(config())) {
+            for (int i = 0; i < 3; i++) {
+                rows(conn.query(Query.of("select code, qty from items")));
+            }
+            assertEquals(6, described.get());
+        }
+    }
+
+    @Test
+    void theCacheIsBounded() {
+        try (Conn conn = new TestDriver(new ShapedDialect()).open(config())) {
+            for (int i = 0; i < ColumnCache.CAPACITY + 10; i++) {
+                rows(conn.query(Query.of("select code, " + i + " as n from items")));
+            }
+            int size = ((JdbcConn) conn).columnCache().size();
+            assertTrue(size <= ColumnCache.CAPACITY, "size " + size);
+            assertEquals(ColumnCache.CAPACITY, size);
+        }
+    }
+}
