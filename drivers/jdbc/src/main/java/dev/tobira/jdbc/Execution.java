@@ -345,7 +345,7 @@ final class Execution {
                     dialect.afterRows(connection, statement, call);
                     return null;
                 }
-                return Row.of(columns, mapped.read(rows));
+                return mapped.read(rows, columns);
             } catch (SQLException | RuntimeException e) {
                 failed = true;
                 throw conn.errors().map(e, op, deadline.fired());

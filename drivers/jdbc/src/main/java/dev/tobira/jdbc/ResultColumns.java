@@ -1,6 +1,7 @@
 package dev.tobira.jdbc;
 
 import dev.tobira.api.Column;
+import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -97,9 +98,9 @@ final class ResultColumns {
     }
 
     /** Reads the current row, one value per column; {@link Value#NULL} where a reader returned null. */
-    Value[] read(java.sql.ResultSet rs) throws SQLException {
-        Value[] values = new Value[readers.length];
-        for (int i = 0; i < values.length; i++) {
+    Row read(java.sql.ResultSet rs, List<Column> columns) throws SQLException {
+        Row.Builder row = Row.builder(columns);
+        for (int i = 0; i < readers.length; i++) {
             int c = i + 1;
             Value v = switch (tags[i]) {
                 case INT -> ColumnReaders.integer(rs, c);
@@ -114,8 +115,8 @@ final class ResultColumns {
                 case BYTES -> ColumnReaders.bytes(rs, c);
                 default -> readers[i].read(rs, c);
             };
-            values[i] = v == null ? Value.NULL : v;
+            row.set(i, v == null ? Value.NULL : v);
         }
-        return values;
+        return row.build();
     }
 }
