@@ -4,6 +4,8 @@ import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.SqlToken;
 import dev.tobira.spi.StatementGuard;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -59,6 +61,10 @@ final class PgGuard {
             "dblink", // dblink_exec writes to another database; dblink_connect reaches outside
             "postgres_fdw_");
 
+    /** {@link #FUNCTIONS} by their last character, {@link #FUNCTION_PREFIXES} by their first, for the raw text check. */
+    private static final String[][] NAMES_BY_LAST = byChar(FUNCTIONS, true);
+    private static final String[][] PREFIXES_BY_FIRST = byChar(FUNCTION_PREFIXES, false);
+
     private static final Set<String> READS = Set.of("SELECT", "WITH", "VALUES", "TABLE");
     private static final Set<String> WRITES = Set.of("INSERT", "DELETE", "MERGE", "UPDATE");
     private static final Set<String> EXPLAIN_OPTIONS = Set.of("ANALYZE", "ANALYSE", "VERBOSE");
@@ -104,38 +110,70 @@ final class PgGuard {
      * Whether the {@code (} at p could open a call of a refused function, from the characters
      * before it alone; false only when it certainly does not. The token before a call's {@code (}
      * ends right before it: a word (its last character a word character), a quoted identifier
-     * ({@code "}), white space, or a comment (white space or {@code /}). Before a word, the run of
-     * word characters holds the whole word, so the name is one of the run's ends.
+     * ({@code "}), white space, or a comment (white space or {@code /}). Spaces and tabs are
+     * looked through: a word before them on the same line is either the name, or inside a line
+     * comment that holds the {@code (} too. Before a word, the run of word characters holds the
+     * whole word, so the name is one of the run's ends.
      */
     private static boolean mayCallRefused(String sql, int p) {
-        if (p == 0) {
+        int end = p;
+        while (end > 0 && (sql.charAt(end - 1) == ' ' || sql.charAt(end - 1) == '\t')) {
+            end--;
+        }
+        if (end == 0) {
             return false;
         }
-        char last = sql.charAt(p - 1);
+        char last = sql.charAt(end - 1);
         if (!isWordPart(last)) {
             return last == '"' || last == '/' || Character.isWhitespace(last);
         }
-        int from = p - 1;
+        int from = end - 1;
         while (from > 0 && isWordPart(sql.charAt(from - 1))) {
             from--;
         }
         // folded per character: a name that lower-cases to a refused one folds to it too
-        StringBuilder run = new StringBuilder(p - from);
-        for (int i = from; i < p; i++) {
-            run.append(Character.toLowerCase(sql.charAt(i)));
-        }
-        String folded = run.toString();
-        for (String name : FUNCTIONS) {
-            if (folded.endsWith(name)) {
-                return true;
+        char lastFolded = Character.toLowerCase(last);
+        if (lastFolded < 128 && NAMES_BY_LAST[lastFolded] != null) {
+            for (String name : NAMES_BY_LAST[lastFolded]) {
+                if (name.length() <= end - from && foldedMatch(sql, end - name.length(), name)) {
+                    return true;
+                }
             }
         }
-        for (String prefix : FUNCTION_PREFIXES) {
-            if (folded.contains(prefix)) {
-                return true;
+        for (int i = from; i < end; i++) {
+            char c = Character.toLowerCase(sql.charAt(i));
+            if (c < 128 && PREFIXES_BY_FIRST[c] != null) {
+                for (String prefix : PREFIXES_BY_FIRST[c]) {
+                    if (prefix.length() <= end - i && foldedMatch(sql, i, prefix)) {
+                        return true;
+                    }
+                }
             }
         }
         return false;
+    }
+
+    /** Whether the text at i, each character lower-cased, begins with the lower-case ASCII word. */
+    private static boolean foldedMatch(String sql, int i, String word) {
+        for (int k = 0; k < word.length(); k++) {
+            if (Character.toLowerCase(sql.charAt(i + k)) != word.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Groups ASCII words by one of their characters. */
+    private static String[][] byChar(Collection<String> words, boolean last) {
+        String[][] table = new String[128][];
+        for (String word : words) {
+            char c = word.charAt(last ? word.length() - 1 : 0);
+            String[] group = table[c] == null ? new String[0] : table[c];
+            group = Arrays.copyOf(group, group.length + 1);
+            group[group.length - 1] = word;
+            table[c] = group;
+        }
+        return table;
     }
 
     /** The characters of PostgreSQL words: ASCII letters, digits, {@code _}, {@code $}, and anything beyond ASCII. */
@@ -211,6 +249,9 @@ final class PgGuard {
 
     /** EXPLAIN ANALYZE runs its statement: that statement must itself be a read. */
     private static Optional<String> explainAnalyze(SqlScan scan) {
+        if (!mayBegin(scan, "EXPLAIN")) {
+            return Optional.empty();
+        }
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             int i = skipParentheses(t, 0);
@@ -263,6 +304,9 @@ final class PgGuard {
     }
 
     private static Optional<String> writableCte(SqlScan scan) {
+        if (!mayBegin(scan, "WITH")) {
+            return Optional.empty();
+        }
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             if (!isWord(t, skipParentheses(t, 0), "WITH")) {
@@ -281,6 +325,14 @@ final class PgGuard {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether some statement may begin with the keyword; read from the scan's first keyword for one
+     * statement, which spares making the statements' tokens and text.
+     */
+    private static boolean mayBegin(SqlScan scan, String keyword) {
+        return scan.statementCount() != 1 || scan.firstKeyword().filter(keyword::equals).isPresent();
     }
 
     /** UPDATE [ONLY] name [[AS] alias] SET: a SET within the next few tokens. */

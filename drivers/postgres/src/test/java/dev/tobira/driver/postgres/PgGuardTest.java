@@ -139,7 +139,10 @@ class PgGuardTest {
         "select * from t where a in (1, 2) and b = any(array[1])", "select U&\"lo\\005fexport\"(1)",
         "select E'lo_export('", "select /* lo_export( */ 1", "select lo_export(lo_import(1))",
         "select pg_stat_reset_shared('x')", "select pg_statistic(1)", "select \"set_config\" (1)",
-        "select set_config\u00e9(1)", "select \u00e9set_config(1)", "select f(x) from lo_export"
+        "select set_config\u00e9(1)", "select lo_export  \t (1)", "select x -- lo_export (1)\n",
+        "select 'a' -- x lo_export\n (1)", "select lo_export /* x */ \t(1)", "select lo_export\r\n  (1)",
+        "select $$ lo_export $$ (1)", "explain analyze select lo_export (1)", "with a as (select 1) select nextval ('s')",
+        "select xpg_ls_(1)", "select pg_ls(1)", "select LO_(1)", "select l(1)", "select \u212A(1)", "select \u00e9set_config(1)", "select f(x) from lo_export"
     })
     void findsTheCallsAWalkOverEveryTokenFinds(String sql) {
         SqlScan scan = SqlScan.of(sql, SqlDialect.POSTGRES);
