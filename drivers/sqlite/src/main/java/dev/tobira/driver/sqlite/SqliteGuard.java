@@ -57,6 +57,9 @@ final class SqliteGuard {
     }
 
     private static Optional<String> pragmas(SqlScan scan) {
+        if (!mayBegin(scan, "PRAGMA") && !mayBegin(scan, "EXPLAIN")) {
+            return Optional.empty();
+        }
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             int i = skipParentheses(t, 0);
@@ -104,6 +107,9 @@ final class SqliteGuard {
     }
 
     private static Optional<String> writableCte(SqlScan scan) {
+        if (!mayBegin(scan, "WITH")) {
+            return Optional.empty();
+        }
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             if (!isWord(t, skipParentheses(t, 0), "WITH")) {
@@ -118,6 +124,14 @@ final class SqliteGuard {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether some statement may begin with the keyword; read from the scan's first keyword for one
+     * statement, which spares making the statements' tokens and text on every point read.
+     */
+    private static boolean mayBegin(SqlScan scan, String keyword) {
+        return scan.statementCount() != 1 || scan.firstKeyword().filter(keyword::equals).isPresent();
     }
 
     private static int skipParentheses(List<SqlToken> t, int i) {
