@@ -51,15 +51,32 @@ final class SqliteGuard {
                 .allow("SELECT", "WITH", "VALUES", "EXPLAIN")
                 .allowAs("PRAGMA", "read-only PRAGMA")
                 .forbidFunctions("load_extension")
-                .rule(SqliteGuard::pragmas)
-                .rule(SqliteGuard::writableCte)
+                .rule(SqliteGuard::statementRules)
                 .build();
     }
 
-    private static Optional<String> pragmas(SqlScan scan) {
-        if (!mayBegin(scan, "PRAGMA") && !mayBegin(scan, "EXPLAIN")) {
-            return Optional.empty();
+    /**
+     * The PRAGMA rule, then the WITH rule. A single statement reaches only the one its first
+     * keyword calls for, read once: a point read makes neither the statement's tokens nor its text.
+     */
+    private static Optional<String> statementRules(SqlScan scan) {
+        if (scan.statementCount() != 1) {
+            Optional<String> refusal = pragmas(scan);
+            return refusal.isPresent() ? refusal : writableCte(scan);
         }
+        String first = scan.firstKeyword().orElse("");
+        switch (first) {
+            case "PRAGMA":
+            case "EXPLAIN":
+                return pragmas(scan);
+            case "WITH":
+                return writableCte(scan);
+            default:
+                return Optional.empty();
+        }
+    }
+
+    private static Optional<String> pragmas(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             int i = skipParentheses(t, 0);
@@ -107,9 +124,6 @@ final class SqliteGuard {
     }
 
     private static Optional<String> writableCte(SqlScan scan) {
-        if (!mayBegin(scan, "WITH")) {
-            return Optional.empty();
-        }
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             if (!isWord(t, skipParentheses(t, 0), "WITH")) {
@@ -124,14 +138,6 @@ final class SqliteGuard {
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * Whether some statement may begin with the keyword; read from the scan's first keyword for one
-     * statement, which spares making the statements' tokens and text on every point read.
-     */
-    private static boolean mayBegin(SqlScan scan, String keyword) {
-        return scan.statementCount() != 1 || scan.firstKeyword().filter(keyword::equals).isPresent();
     }
 
     private static int skipParentheses(List<SqlToken> t, int i) {
