@@ -51,9 +51,29 @@ final class SqliteGuard {
                 .allow("SELECT", "WITH", "VALUES", "EXPLAIN")
                 .allowAs("PRAGMA", "read-only PRAGMA")
                 .forbidFunctions("load_extension")
-                .rule(SqliteGuard::pragmas)
-                .rule(SqliteGuard::writableCte)
+                .rule(SqliteGuard::statementRules)
                 .build();
+    }
+
+    /**
+     * The PRAGMA rule, then the WITH rule. A single statement reaches only the one its first
+     * keyword calls for, read once: a point read makes neither the statement's tokens nor its text.
+     */
+    private static Optional<String> statementRules(SqlScan scan) {
+        if (scan.statementCount() != 1) {
+            Optional<String> refusal = pragmas(scan);
+            return refusal.isPresent() ? refusal : writableCte(scan);
+        }
+        String first = scan.firstKeyword().orElse("");
+        switch (first) {
+            case "PRAGMA":
+            case "EXPLAIN":
+                return pragmas(scan);
+            case "WITH":
+                return writableCte(scan);
+            default:
+                return Optional.empty();
+        }
     }
 
     private static Optional<String> pragmas(SqlScan scan) {
