@@ -11,7 +11,8 @@ import dev.tobira.api.Row;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * The bookkeeping every streamed {@link ResultSet} needs, written once: the row limit and
@@ -39,6 +40,19 @@ public abstract class CursorResultSet implements ResultSet {
     private static final int CLOSED = 2;
     /** Closed while a fetch was in flight; the iterating thread releases the cursor when it returns. */
     private static final int CANCELLED = 3;
+    /**
+     * {@code state} as a field of this object rather than an {@code AtomicInteger}: the two state
+     * changes per row then touch no second object.
+     */
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(CursorResultSet.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final String driver;
     private final List<Column> columns;
@@ -50,7 +64,7 @@ public abstract class CursorResultSet implements ResultSet {
      * close that moves to {@code CLOSED}, or by the iterating thread when its fetch returns to
      * {@code CANCELLED}: only one of the two can happen, so it is released exactly once.
      */
-    private final AtomicInteger state = new AtomicInteger(IDLE);
+    private volatile int state; // IDLE, the default value: no volatile store needed at construction
 
     private Row next;
     private long rows;
@@ -128,7 +142,7 @@ public abstract class CursorResultSet implements ResultSet {
         if (next != null) {
             return true;
         }
-        if (ended || !state.compareAndSet(IDLE, FETCHING)) {
+        if (ended || !STATE.compareAndSet(this, IDLE, FETCHING)) {
             return false;
         }
         Row row = null;
@@ -142,7 +156,7 @@ public abstract class CursorResultSet implements ResultSet {
         } catch (RuntimeException e) {
             failure = e;
         }
-        if (!state.compareAndSet(FETCHING, IDLE)) {
+        if (!STATE.compareAndSet(this, FETCHING, IDLE)) {
             // close() came meanwhile, cancelled the fetch and left the cursor to this thread
             end();
             release();
@@ -185,20 +199,20 @@ public abstract class CursorResultSet implements ResultSet {
      * @return whether it is closed
      */
     protected final boolean isClosed() {
-        return state.get() >= CLOSED;
+        return state >= CLOSED;
     }
 
     @Override
     public final void close() {
         while (true) {
-            int current = state.get();
-            if (current == IDLE && state.compareAndSet(IDLE, CLOSED)) {
+            int current = state;
+            if (current == IDLE && STATE.compareAndSet(this, IDLE, CLOSED)) {
                 end();
                 next = null;
                 release();
                 return;
             }
-            if (current == FETCHING && state.compareAndSet(FETCHING, CANCELLED)) {
+            if (current == FETCHING && STATE.compareAndSet(this, FETCHING, CANCELLED)) {
                 cancel();
                 return;
             }
@@ -215,7 +229,7 @@ public abstract class CursorResultSet implements ResultSet {
      * @return whether the result was cancelled
      */
     protected final boolean wasCancelled() {
-        return state.get() == CANCELLED;
+        return state == CANCELLED;
     }
 
     private void end() {

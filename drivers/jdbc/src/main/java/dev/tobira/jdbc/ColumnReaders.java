@@ -102,16 +102,18 @@ public final class ColumnReaders {
     private ColumnReaders() {}
 
     // The standard readers' bodies, as static methods: the row loop of a result calls them
-    // directly for the columns that use these readers (see ReaderTag), where the JIT inlines them.
+    // directly for the columns that use these readers (see ResultColumns), where the JIT inlines them.
+    // The primitive getters return 0 (false) for SQL NULL, as JDBC requires, so wasNull, one more
+    // call into the driver per cell, is asked only when the value read is 0 (false).
 
     static Value bool(java.sql.ResultSet rs, int i) throws SQLException {
         boolean v = rs.getBoolean(i);
-        return rs.wasNull() ? Value.NULL : Value.of(v);
+        return !v && rs.wasNull() ? Value.NULL : Value.of(v);
     }
 
     static Value integer(java.sql.ResultSet rs, int i) throws SQLException {
         long v = rs.getLong(i);
-        return rs.wasNull() ? Value.NULL : Value.of(v);
+        return v == 0 && rs.wasNull() ? Value.NULL : Value.of(v);
     }
 
     static Value decimal(java.sql.ResultSet rs, int i) throws SQLException {
@@ -120,12 +122,12 @@ public final class ColumnReaders {
 
     static Value doubleValue(java.sql.ResultSet rs, int i) throws SQLException {
         double v = rs.getDouble(i);
-        return rs.wasNull() ? Value.NULL : Value.of(v);
+        return v == 0 && rs.wasNull() ? Value.NULL : Value.of(v);
     }
 
     static Value real(java.sql.ResultSet rs, int i) throws SQLException {
         float v = rs.getFloat(i);
-        return rs.wasNull() ? Value.NULL : Value.of(Double.parseDouble(Float.toString(v)));
+        return v == 0 && rs.wasNull() ? Value.NULL : Value.of(Double.parseDouble(Float.toString(v)));
     }
 
     static Value text(java.sql.ResultSet rs, int i) throws SQLException {

@@ -195,7 +195,7 @@ final class Execution {
             return ResultSets.affected(dialect.name(), count, startNanos);
         }
         rows = st.getResultSet();
-        Result result = new Result(conn.columnCache().columns(dialect, sql, rows), limit, startNanos);
+        Result result = new Result(conn.columnCache().columns(dialect, sql, rows), rows, limit, startNanos);
         conn.executing(null);
         conn.opened(result);
         return result;
@@ -328,24 +328,26 @@ final class Execution {
     final class Result extends CursorResultSet {
         private final ResultColumns mapped;
         private final List<Column> columns;
+        private final java.sql.ResultSet cursor; // Execution.rows, held here so each row reads a final field
         private boolean failed;
         private boolean exhausted;
 
-        Result(ResultColumns mapped, long limit, long startNanos) {
+        Result(ResultColumns mapped, java.sql.ResultSet cursor, long limit, long startNanos) {
             super(dialect.name(), mapped.columns(), limit, startNanos);
             this.mapped = mapped;
             this.columns = columns();
+            this.cursor = cursor;
         }
 
         @Override
         protected Row fetch() {
             try {
-                if (!rows.next()) {
+                if (!cursor.next()) {
                     exhausted = true;
                     dialect.afterRows(connection, statement, call);
                     return null;
                 }
-                return mapped.read(rows, columns);
+                return mapped.read(cursor, columns);
             } catch (SQLException | RuntimeException e) {
                 failed = true;
                 throw conn.errors().map(e, op, deadline.fired());
