@@ -12,8 +12,6 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -24,9 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The columns a connection keeps per statement text and shape ({@link JdbcDialect#resultShape}),
@@ -34,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * after a statement without rows and at the end of a transaction.
  */
 class ColumnCacheTest {
-    private Path dir;
+    @TempDir
+    Path dir;
     private Path db;
 
     /** Shapes a result by its labels and type names, and counts the columns it had to describe. */
@@ -59,19 +58,11 @@ class ColumnCacheTest {
     }
 
     @BeforeEach
-    void createDatabase() throws IOException, SQLException {
-        dir = Files.createTempDirectory("tobira-jdbc-cache-");
+    void createDatabase() throws SQLException {
         db = dir.resolve("test.db");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
             st.execute("create table items (code text primary key, qty integer not null)");
             st.execute("insert into items values ('a', 1), ('b', 2), ('c', 3)");
-        }
-    }
-
-    @AfterEach
-    void removeDatabase() throws IOException {
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 

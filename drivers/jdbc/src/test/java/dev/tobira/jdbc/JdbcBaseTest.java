@@ -21,9 +21,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -38,21 +36,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Timeout;
 
 /** The JDBC base against a real engine, through a dialect that overrides nothing it need not. */
 class JdbcBaseTest {
-    private Path dir;
+    @TempDir
+    Path dir;
     private Path db;
     private TestDialect dialect;
     private TestDriver driver;
 
     @BeforeEach
-    void createDatabase() throws IOException, SQLException {
-        dir = Files.createTempDirectory("tobira-jdbc-");
+    void createDatabase() throws SQLException {
         db = dir.resolve("test.db");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
             st.execute("create table typed (i integer, bi bigint, r real, d double, n decimal(10,2), b boolean, t varchar(10),"
@@ -64,13 +62,6 @@ class JdbcBaseTest {
         }
         dialect = new TestDialect();
         driver = new TestDriver(dialect);
-    }
-
-    @AfterEach
-    void removeDatabase() throws IOException {
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 
     private ConnConfig config() {

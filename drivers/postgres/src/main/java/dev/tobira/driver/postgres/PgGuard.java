@@ -4,8 +4,6 @@ import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.SqlToken;
 import dev.tobira.spi.StatementGuard;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -61,10 +59,6 @@ final class PgGuard {
             "dblink", // dblink_exec writes to another database; dblink_connect reaches outside
             "postgres_fdw_");
 
-    /** {@link #FUNCTIONS} by their last character, {@link #FUNCTION_PREFIXES} by their first, for the raw text check. */
-    private static final String[][] NAMES_BY_LAST = byChar(FUNCTIONS, true);
-    private static final String[][] PREFIXES_BY_FIRST = byChar(FUNCTION_PREFIXES, false);
-
     private static final Set<String> READS = Set.of("SELECT", "WITH", "VALUES", "TABLE");
     private static final Set<String> WRITES = Set.of("INSERT", "DELETE", "MERGE", "UPDATE");
     private static final Set<String> EXPLAIN_OPTIONS = Set.of("ANALYZE", "ANALYSE", "VERBOSE");
@@ -82,140 +76,29 @@ final class PgGuard {
                 .build();
     }
 
-    /**
-     * The refused function a text calls, by exact name or prefix; qualified and quoted names count.
-     * A call is a {@code (} token after a word or quoted identifier, with only white space and
-     * comments between. Only the {@code (} characters of the text are visited, and tokens are
-     * read only around the few that could follow a refused name.
-     */
+    /** The refused function a text calls, by exact name or prefix; qualified and quoted names count. */
     static Optional<String> functions(SqlScan scan) {
-        String sql = scan.sql();
-        List<SqlToken> tokens = null;
-        for (int p = sql.indexOf('('); p >= 0; p = sql.indexOf('(', p + 1)) {
-            if (!mayCallRefused(sql, p)) {
+        SqlToken name = null;
+        for (SqlToken token : scan.tokens()) {
+            if (!token.significant()) {
                 continue;
             }
-            if (tokens == null) {
-                tokens = scan.tokens();
+            if (name != null && isPunctuation(token, "(")) {
+                String called = name.type() == SqlToken.Type.WORD ? name.text() : unquote(name.text());
+                String lower = called.toLowerCase(Locale.ROOT);
+                if (refused(lower)) {
+                    return Optional.of(lower + "() is not allowed on a read-only connection");
+                }
             }
-            String lower = calledAt(tokens, p);
-            if (lower != null && refused(lower)) {
-                return Optional.of(lower + "() is not allowed on a read-only connection");
-            }
+            name = token.type() == SqlToken.Type.WORD || token.type() == SqlToken.Type.QUOTED_IDENTIFIER ? token : null;
         }
         return Optional.empty();
     }
 
-    /**
-     * Whether the {@code (} at p could open a call of a refused function, from the characters
-     * before it alone; false only when it certainly does not. The token before a call's {@code (}
-     * ends right before it: a word (its last character a word character), a quoted identifier
-     * ({@code "}), white space, or a comment (white space or {@code /}). Spaces and tabs are
-     * looked through: a word before them on the same line is either the name, or inside a line
-     * comment that holds the {@code (} too. Before a word, the run of word characters holds the
-     * whole word, so the name is one of the run's ends.
-     */
-    private static boolean mayCallRefused(String sql, int p) {
-        int end = p;
-        while (end > 0 && (sql.charAt(end - 1) == ' ' || sql.charAt(end - 1) == '\t')) {
-            end--;
-        }
-        if (end == 0) {
-            return false;
-        }
-        char last = sql.charAt(end - 1);
-        if (!isWordPart(last)) {
-            return last == '"' || last == '/' || Character.isWhitespace(last);
-        }
-        int from = end - 1;
-        while (from > 0 && isWordPart(sql.charAt(from - 1))) {
-            from--;
-        }
-        // folded per character: a name that lower-cases to a refused one folds to it too
-        char lastFolded = Character.toLowerCase(last);
-        if (lastFolded < 128 && NAMES_BY_LAST[lastFolded] != null) {
-            for (String name : NAMES_BY_LAST[lastFolded]) {
-                if (name.length() <= end - from && foldedMatch(sql, end - name.length(), name)) {
-                    return true;
-                }
-            }
-        }
-        for (int i = from; i < end; i++) {
-            char c = Character.toLowerCase(sql.charAt(i));
-            if (c < 128 && PREFIXES_BY_FIRST[c] != null) {
-                for (String prefix : PREFIXES_BY_FIRST[c]) {
-                    if (prefix.length() <= end - i && foldedMatch(sql, i, prefix)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
 
-    /** Whether the text at i, each character lower-cased, begins with the lower-case ASCII word. */
-    private static boolean foldedMatch(String sql, int i, String word) {
-        for (int k = 0; k < word.length(); k++) {
-            if (Character.toLowerCase(sql.charAt(i + k)) != word.charAt(k)) {
-                return false;
-            }
-        }
-        return true;
-    }
 
-    /** Groups ASCII words by one of their characters. */
-    private static String[][] byChar(Collection<String> words, boolean last) {
-        String[][] table = new String[128][];
-        for (String word : words) {
-            char c = word.charAt(last ? word.length() - 1 : 0);
-            String[] group = table[c] == null ? new String[0] : table[c];
-            group = Arrays.copyOf(group, group.length + 1);
-            group[group.length - 1] = word;
-            table[c] = group;
-        }
-        return table;
-    }
 
-    /** The characters of PostgreSQL words: ASCII letters, digits, {@code _}, {@code $}, and anything beyond ASCII. */
-    private static boolean isWordPart(char c) {
-        return c >= 128 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$';
-    }
 
-    /**
-     * The lower-cased name called by the {@code (} at character p, or null when no {@code (}
-     * token starts there or it follows no word or quoted identifier.
-     */
-    private static String calledAt(List<SqlToken> tokens, int p) {
-        int low = 0;
-        int high = tokens.size() - 1;
-        int at = -1;
-        while (low <= high) {
-            int mid = (low + high) >>> 1;
-            int start = tokens.get(mid).start();
-            if (start < p) {
-                low = mid + 1;
-            } else if (start > p) {
-                high = mid - 1;
-            } else {
-                at = mid;
-                break;
-            }
-        }
-        if (at < 0 || !isPunctuation(tokens.get(at), "(")) {
-            return null;
-        }
-        for (int i = at - 1; i >= 0; i--) {
-            SqlToken name = tokens.get(i);
-            if (!name.significant()) {
-                continue;
-            }
-            if (name.type() == SqlToken.Type.WORD) {
-                return name.text().toLowerCase(Locale.ROOT);
-            }
-            return name.type() == SqlToken.Type.QUOTED_IDENTIFIER ? unquote(name.text()).toLowerCase(Locale.ROOT) : null;
-        }
-        return null;
-    }
 
     static boolean refused(String lowerName) {
         if (FUNCTIONS.contains(lowerName)) {

@@ -7,12 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
-import dev.tobira.spi.SqlDialect;
-import dev.tobira.spi.SqlScan;
-import dev.tobira.spi.SqlToken;
 import dev.tobira.spi.StatementGuard;
-import java.util.Locale;
-import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -122,49 +117,5 @@ class PgGuardTest {
     void unquotesIdentifiers() {
         assertEquals("lo\"export", PgGuard.unquote("\"lo\"\"export\""));
         assertEquals("plain", PgGuard.unquote("plain"));
-    }
-
-    /** The call check visits only the text's {@code (} characters: it must find what a walk over every token finds. */
-    @ParameterizedTest
-    @ValueSource(strings = {
-        "select lo_export(1, '/x')", "select x.lo_export(1)", "select \"lo_export\"(1)", "select \"LO_EXPORT\"(1)",
-        "select \"lo\"\"export\"(1)", "select \"pg_catalog\".\"lo_import\"('/x')", "select lo_export /* c */ (1)",
-        "select lo_export -- c\n(1)", "select lo_export -- c (\n(1)", "select lo_export/**/(1)", "select lo_export\t\f(1)",
-        "select pg_bac\u212Aup_start('x')", "select \"pg_bac\u212Aup_start\"('x')", "select dblin\u212A_exec('x')",
-        "select lo_\u0130x(1)", "select \u0130lo_export(1)", "select 1lo_export(1)", "select x$lo_export(1)",
-        "select $1lo_export(1)", "select $$a$$(1)", "select $$lo_export$$(1)", "select 'lo_export'(1)",
-        "select crosstab2 (1)", "select Crosstab4(1)", "select my_lo_export(1)", "select lo_export_x(1)",
-        "select nextvalue(1)", "select setval2(1)", "select xnextval(1)", "select count(*), nextval('s')",
-        "select lower(x), pg_ls_dir('/')", "select (1), ((2)), (lo_open(1, 2))", "select lo_open", "(", "lo_open(",
-        "select * from t where a in (1, 2) and b = any(array[1])", "select U&\"lo\\005fexport\"(1)",
-        "select E'lo_export('", "select /* lo_export( */ 1", "select lo_export(lo_import(1))",
-        "select pg_stat_reset_shared('x')", "select pg_statistic(1)", "select \"set_config\" (1)",
-        "select set_config\u00e9(1)", "select lo_export  \t (1)", "select x -- lo_export (1)\n",
-        "select 'a' -- x lo_export\n (1)", "select lo_export /* x */ \t(1)", "select lo_export\r\n  (1)",
-        "select $$ lo_export $$ (1)", "explain analyze select lo_export (1)", "with a as (select 1) select nextval ('s')",
-        "select xpg_ls_(1)", "select pg_ls(1)", "select LO_(1)", "select l(1)", "select \u212A(1)", "select \u00e9set_config(1)", "select f(x) from lo_export"
-    })
-    void findsTheCallsAWalkOverEveryTokenFinds(String sql) {
-        SqlScan scan = SqlScan.of(sql, SqlDialect.POSTGRES);
-        assertEquals(everyToken(scan), PgGuard.functions(scan), sql);
-    }
-
-    /** The call check as it read every token. */
-    private static Optional<String> everyToken(SqlScan scan) {
-        SqlToken name = null;
-        for (SqlToken token : scan.tokens()) {
-            if (!token.significant()) {
-                continue;
-            }
-            if (name != null && token.type() == SqlToken.Type.PUNCTUATION && token.text().equals("(")) {
-                String called = name.type() == SqlToken.Type.WORD ? name.text() : PgGuard.unquote(name.text());
-                String lower = called.toLowerCase(Locale.ROOT);
-                if (PgGuard.refused(lower)) {
-                    return Optional.of(lower + "() is not allowed on a read-only connection");
-                }
-            }
-            name = token.type() == SqlToken.Type.WORD || token.type() == SqlToken.Type.QUOTED_IDENTIFIER ? token : null;
-        }
-        return Optional.empty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.tobira.driver.sqlite;
 
+import dev.tobira.jdbc.testing.NativeSql;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import java.io.IOException;
@@ -26,24 +27,8 @@ import java.util.stream.Stream;
  * fingerprinted through plain sqlite-jdbc connections, never through the driver under test.
  */
 final class SqliteFixture {
-    static final String SCHEMA = """
-            create table customers (id integer primary key, name text not null, email text,
-              country text not null, created_at text not null);
-            create table orders (id integer primary key,
-              customer_id integer not null references customers(id),
-              total_cents integer not null, status text not null, created_at text not null);
-            insert into customers values
-             (1,'Ada Lovelace','ada@example.com','GB','2026-09-02'),
-             (2,'Grace Hopper','grace@example.com','US','2026-09-10'),
-             (3,'Linus Torvalds',NULL,'FI','2026-09-15'),
-             (4,'Margaret Hamilton','margaret@example.com','US','2026-10-01'),
-             (5,'Ken Thompson','ken@example.com','US','2026-10-20');
-            insert into orders values
-             (1,1,4999,'paid','2026-10-21'),(2,1,1250,'paid','2026-10-22'),
-             (3,2,8900,'refunded','2026-10-22'),(4,3,2300,'paid','2026-10-23'),
-             (5,4,15000,'pending','2026-10-24'),(6,2,720,'paid','2026-10-25'),
-             (7,5,3100,'paid','2026-10-26');
-            """;
+    /** The shop of the README, the one text every JDBC driver's tests seed. */
+    static final String SCHEMA = NativeSql.SHOP;
 
     final Path dir;
     final Path db;
@@ -90,9 +75,7 @@ final class SqliteFixture {
             }
             st.execute("drop table if exists sqlite_stat1");
             st.execute("drop table if exists sqlite_stat4");
-            for (SqlScan.Statement s : SqlScan.of(SCHEMA, SqlDialect.SQLITE).statements()) {
-                st.execute(s.text());
-            }
+            NativeSql.script(c, SCHEMA, SqlDialect.SQLITE);
             st.execute("pragma user_version = 0");
             st.execute("pragma application_id = 0");
             st.execute("commit");
