@@ -61,7 +61,8 @@ public record Call(boolean guarded, boolean inTransaction, boolean readOnlyConne
         requireNonNull(dialect, "dialect is null");
         if (scan.isPresent()) {
             SqlScan s = scan.get();
-            if (s.sql().equals(sql) && s.dialect().equals(dialect)) {
+            // the guard scanned this very string with this very dialect on the hot path: identity first
+            if ((s.sql() == sql || s.sql().equals(sql)) && (s.dialect() == dialect || s.dialect().equals(dialect))) {
                 return s;
             }
         }
