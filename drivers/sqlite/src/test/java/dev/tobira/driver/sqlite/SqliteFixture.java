@@ -5,20 +5,14 @@ import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -108,28 +102,12 @@ final class SqliteFixture {
                 }
             }
             for (String t : tables) {
-                List<String> rows = new ArrayList<>();
-                try (ResultSet rs = st.executeQuery("select * from \"" + t.replace("\"", "\"\"") + "\"")) {
-                    ResultSetMetaData md = rs.getMetaData();
-                    while (rs.next()) {
-                        StringBuilder row = new StringBuilder();
-                        for (int i = 1; i <= md.getColumnCount(); i++) {
-                            row.append(rs.getString(i)).append('\t');
-                        }
-                        rows.add(row.toString());
-                    }
-                }
-                Collections.sort(rows);
-                sb.append(t).append(':').append(String.join("\n", rows)).append('\n');
+                sb.append(t).append(':').append(NativeSql.rows(c, "select * from \"" + t.replace("\"", "\"\"") + "\"")).append('\n');
             }
         } catch (SQLException e) {
             throw new IllegalStateException("fingerprinting " + db + " failed", e);
         }
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(sb.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return NativeSql.sha256(sb.toString());
     }
 
     /**
