@@ -278,8 +278,15 @@ public final class Report {
             String verdict = (m >= item.target()
                     ? String.format(Locale.ROOT, "met (%.0f%% of raw)", m * 100)
                     : String.format(Locale.ROOT, "MISSED by %.0f points (tobira at %.0f%% of raw)", (item.target() - m) * 100, m * 100))
-                    + noise(ratio, item.target());
-            row(title, target(item), time(t, false, rows), time(r, false, rows), ratioText(ratio), verdict);
+                    + noise(ratio, item.target())
+                    + floor.map(f -> String.format(Locale.ROOT, "; the Row iterator at %.0f%% of raw", median(ratios(r, f, true)) * 100))
+                    .orElse("");
+            // the third side of a streaming pair is tobira's row iterator, reported beside forEachRow's
+            String tobiraText = floor.map(f -> "forEachRow: " + time(t, false, rows) + "; Row iterator: " + time(f, false, rows))
+                    .orElse(time(t, false, rows));
+            String ratioCell = floor.map(f -> "forEachRow: " + ratioText(ratio) + "; Row iterator: " + ratioText(ratios(r, f, true)))
+                    .orElse(ratioText(ratio));
+            row(title, target(item), tobiraText, time(r, false, rows), ratioCell, verdict);
         } else {
             double[] ratio = ratios(t, r, together);
             double m = median(ratio);

@@ -20,7 +20,10 @@ public class Sides {
     public long tobiraNanos;
     /** Nanoseconds spent in the raw vendor client's side during this iteration. */
     public long rawNanos;
-    /** Nanoseconds spent in the anchor (psql), when there is one. */
+    /**
+     * Nanoseconds spent in the third side, when there is one: psql for the export, the raw read after
+     * one more round trip for point reads, tobira's row iterator for streaming.
+     */
     public long anchorNanos;
     /** Invocations this iteration, each of which ran every side once. */
     public long ops;
@@ -70,7 +73,7 @@ public class Sides {
      *
      * @param tobira the tobira side
      * @param raw the raw client's side
-     * @param anchor the anchor
+     * @param anchor the third side
      * @throws Exception when a side fails
      */
     public void run(Op tobira, Op raw, Op anchor) throws Exception {

@@ -3,6 +3,7 @@ package dev.tobira.bench;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Registry;
+import dev.tobira.api.RowView;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -84,6 +85,15 @@ enum SqlEngine {
             bh.consume(rs.getDouble(3));
             bh.consume(rs.getString(4));
             bh.consume(rs.getBoolean(5));
+        }
+
+        @Override
+        void readView(RowView row, Blackhole bh) {
+            bh.consume(row.getLong(0));
+            bh.consume(row.getText(1));
+            bh.consume(row.getDouble(2));
+            bh.consume(row.getText(3));
+            bh.consume(row.getLong(4)); // SQLite has no boolean: the 0 or 1 is an integer
         }
     },
 
@@ -371,6 +381,18 @@ enum SqlEngine {
     @Override
     public String toString() {
         return display;
+    }
+
+    /**
+     * Touches every value of the row through tobira's typed getters ({@link dev.tobira.api.ResultSet#forEachRow}),
+     * the counterpart of {@link #readRow}.
+     */
+    void readView(RowView row, Blackhole bh) {
+        bh.consume(row.getLong(0));
+        bh.consume(row.getText(1));
+        bh.consume(row.getDecimal(2));
+        bh.consume(row.getDateTime(3));
+        bh.consume(row.getBoolean(4));
     }
 
     static void typedRow(ResultSet rs, Blackhole bh) throws SQLException {

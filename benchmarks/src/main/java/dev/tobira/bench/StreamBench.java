@@ -28,9 +28,15 @@ import org.openjdk.jmh.infra.Blackhole;
  * columns) and hands every value to the blackhole, through tobira and through the raw JDBC driver.
  * The row count of each pass is checked.
  *
- * <p>{@code pair}, what run.sh measures, runs both sides in each invocation, taking turns, and times
- * them separately in {@link Sides}; {@code tobira} and {@code raw} run one side per fork (run.sh
- * {@code --separate}), for profiling one side alone.
+ * <p>tobira is measured twice: {@code tobira} reads with {@link ResultSet#forEachRow} and the typed
+ * getters of {@link dev.tobira.api.RowView}, the counterpart of the raw side's {@code getXxx} into
+ * locals; {@code rows} iterates {@link Row}s of {@link dev.tobira.api.Value}s with
+ * {@code hasNext()/next()}, which builds a row and a value per cell.
+ *
+ * <p>{@code pair}, what run.sh measures, runs the three sides in each invocation, the order rotating,
+ * and times them separately in {@link Sides} (the iterator as its third side); {@code tobira},
+ * {@code rows} and {@code raw} run one side per fork (run.sh {@code --separate}), for profiling one
+ * side alone.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -58,7 +64,7 @@ public abstract class StreamBench {
             tobira = engine.openTobira();
             query = Query.of(Dataset.streamSql()).withReadOnly(true);
         }
-        if (!benchmark.endsWith(".tobira")) {
+        if (benchmark.endsWith(".pair") || benchmark.endsWith(".raw")) {
             raw = engine.raw();
         }
     }
@@ -75,11 +81,21 @@ public abstract class StreamBench {
 
     @Benchmark
     public void pair(Sides sides, Blackhole bh) throws Exception {
-        sides.run(() -> tobira(bh), () -> raw(bh));
+        sides.run(() -> tobira(bh), () -> raw(bh), () -> rows(bh));
     }
 
     @Benchmark
     public long tobira(Blackhole bh) {
+        SqlEngine engine = engine();
+        long n;
+        try (ResultSet rs = tobira.query(query)) {
+            n = rs.forEachRow(row -> engine.readView(row, bh));
+        }
+        return checked(n);
+    }
+
+    @Benchmark
+    public long rows(Blackhole bh) {
         long n = 0;
         try (ResultSet rs = tobira.query(query)) {
             while (rs.hasNext()) {

@@ -7,14 +7,16 @@ import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
- * One row of a result: an immutable list of {@link Value}s, addressable by index or by column name.
+ * One row of a result: an immutable list of {@link Value}s, addressable by index or by column name,
+ * with the typed getters of {@link RowView} ({@code row.getLong(0)} for the number of an
+ * {@link Value.Int}).
  *
  * <p>Rows are safe to keep and to share between threads after the result that produced them is
  * closed. {@link #toString()} joins the display forms of the values with tabs.
  *
  * @since 0.1
  */
-public final class Row {
+public final class Row implements RowView {
     private static final String NULL_VALUE = "value is null; use Value.NULL";
 
     private final List<Column> columns;
@@ -80,6 +82,7 @@ public final class Row {
      *
      * @return the columns, unmodifiable
      */
+    @Override
     public List<Column> columns() {
         return columns;
     }
@@ -89,6 +92,7 @@ public final class Row {
      *
      * @return the width of the row
      */
+    @Override
     public int size() {
         return values.length;
     }
@@ -100,6 +104,7 @@ public final class Row {
      * @return the value, {@link Value#NULL} for null
      * @throws IndexOutOfBoundsException if the index is out of range
      */
+    @Override
     public Value get(int index) {
         return values[index];
     }
@@ -112,6 +117,7 @@ public final class Row {
      * @return the value, {@link Value#NULL} for null
      * @throws NoSuchElementException if no column has that name
      */
+    @Override
     public Value get(String column) {
         requireNonNull(column, "column is null");
         for (int i = 0; i < values.length; i++) {
@@ -125,6 +131,16 @@ public final class Row {
             }
         }
         throw new NoSuchElementException("no column named " + column + " in " + columns.stream().map(Column::name).toList());
+    }
+
+    /**
+     * Returns this row, which is immutable already.
+     *
+     * @return this row
+     */
+    @Override
+    public Row toRow() {
+        return this;
     }
 
     /**

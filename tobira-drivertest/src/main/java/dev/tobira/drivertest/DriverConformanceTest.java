@@ -30,6 +30,7 @@ import dev.tobira.api.Query;
 import dev.tobira.api.Registry;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import dev.tobira.api.TimeSeriesReader;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
@@ -89,7 +90,8 @@ import org.opentest4j.AssertionFailedError;
  *
  * <p>What runs, in order:
  * <ol>
- *   <li>The contract: ping and info, listing, describe, every {@link #typeCases() type case}, a
+ *   <li>The contract: ping and info, listing, describe, every {@link #typeCases() type case} (read
+ *       as a {@code Row} and through {@link ResultSet#forEachRow}'s view and typed getters), a
  *       100,000-row result that must stream (the heap may not grow by the size of the result),
  *       limit and truncation, timeout, close and cancel from another thread, use after close,
  *       error kinds and messages, {@link Registry#discover()}.</li>
@@ -686,7 +688,31 @@ public abstract class DriverConformanceTest {
                 }
                 assertFalse(rs.hasNext(), "exactly one row");
             }
+            try (Conn conn = open(writableConfig()); ResultSet rs = conn.query(Query.of(c.query()))) {
+                long handed = rs.forEachRow(view -> checkView(view, c.expected()));
+                assertEquals(1, handed, "forEachRow: one row");
+            }
         }));
+    }
+
+    /**
+     * A row view of a type case answers as the row does: the same value, kind and nullness, the
+     * content from the getter of its kind, IllegalStateException from every other getter.
+     */
+    private static void checkView(RowView view, Value expected) {
+        assertEquals(1, view.size(), "forEachRow: one value");
+        assertEquals(expected, view.get(0), "forEachRow: get(0)");
+        assertEquals(expected.kind(), view.kind(0), "forEachRow: kind(0)");
+        assertEquals(expected.isNull(), view.isNull(0), "forEachRow: isNull(0)");
+        for (Value.Kind k : TypedGetters.KINDS) {
+            if (k == expected.kind()) {
+                assertEquals(TypedGetters.content(expected), TypedGetters.read(view, 0, k), "forEachRow: the getter of " + k);
+            } else {
+                assertThrows(IllegalStateException.class, () -> TypedGetters.read(view, 0, k),
+                        "forEachRow: the getter of " + k + " on a " + expected.kind());
+            }
+        }
+        assertEquals(expected, view.toRow().get(0), "forEachRow: toRow()");
     }
 
     @Test
@@ -727,6 +753,55 @@ public abstract class DriverConformanceTest {
                     + " bytes, so the heap cannot show whether the result streams");
             assertTrue(growthAtFirstRow < wholeResult / 4, "at the first row the heap grew by " + growthAtFirstRow
                     + " bytes, while the whole result takes " + wholeResult + ": the result is buffered, not streamed");
+        }
+    }
+
+    @Test
+    @Order(145)
+    @DisplayName("contract: forEachRow hands the rows the iterator returns, and stops at a limit or a close")
+    final void contractForEachRow() {
+        Query query = Query.of(rowsQuery(1_000));
+        try (Conn conn = open(writableConfig())) {
+            List<Row> iterated = new ArrayList<>();
+            try (ResultSet rs = conn.query(query)) {
+                rs.forEachRemaining(iterated::add);
+            }
+            List<Row> viewed = new ArrayList<>();
+            try (ResultSet rs = conn.query(query)) {
+                assertEquals(1_000, rs.forEachRow(view -> {
+                    Row row = view.toRow();
+                    for (int i = 0; i < view.size(); i++) {
+                        assertEquals(row.get(i), view.get(i), "get(" + i + ") and toRow()");
+                    }
+                    viewed.add(row);
+                }), "rows handed");
+                assertEquals(1_000, rs.stats().rows(), "stats().rows()");
+                assertFalse(rs.stats().truncated(), "not truncated without a limit");
+            }
+            assertEquals(iterated, viewed, "forEachRow and the iterator, row by row");
+            try (ResultSet rs = conn.query(query.withLimit(5))) {
+                assertEquals(5, rs.forEachRow(view -> {}), "rows with limit 5");
+                assertTrue(rs.stats().truncated(), "truncated with limit 5 of 1,000");
+            }
+            ResultSet stopped = conn.query(query); // not a resource: the action closes it
+            try {
+                long[] seen = {0};
+                long handed = stopped.forEachRow(view -> {
+                    if (++seen[0] == 3) {
+                        stopped.close(); // the early stop: no error, no more rows
+                    }
+                });
+                assertEquals(3, handed, "rows handed before the close from the action");
+                assertFalse(stopped.hasNext(), "nothing after the close");
+            } finally {
+                stopped.close();
+            }
+            try (ResultSet rs = conn.query(query)) {
+                assertTrue(rs.hasNext());
+                Row first = rs.next();
+                assertEquals(iterated.get(0), first);
+                assertEquals(999, rs.forEachRow(view -> {}), "forEachRow goes on after next()");
+            }
         }
     }
 

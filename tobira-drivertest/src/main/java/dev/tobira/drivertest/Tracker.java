@@ -15,11 +15,13 @@ import dev.tobira.api.Query;
 import dev.tobira.api.QueryStats;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * Remembers every connection and result the kit opens, so each test can prove it closed them all
@@ -180,6 +182,11 @@ final class Tracker {
         @Override
         public Row next() {
             return delegate.next();
+        }
+
+        @Override
+        public long forEachRow(Consumer<? super RowView> action) {
+            return delegate.forEachRow(action); // the driver's own, which may read rows in place
         }
 
         @Override

@@ -8,9 +8,11 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.QueryStats;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -21,13 +23,16 @@ import java.lang.invoke.VarHandle;
  *
  * <p>A driver subclass supplies {@link #fetch()}, which pulls one row from the server, {@link
  * #release()}, which frees the server-side cursor, and optionally {@link #cancel()}, which
- * interrupts a fetch blocked in another thread. When the limit is reached, the class fetches one
+ * interrupts a fetch blocked in another thread, and {@link #advance()}, which moves to the next row
+ * without building it, for {@link #forEachRow}. When the limit is reached, the class fetches one
  * row more to learn whether the result was cut, then releases the cursor at once.
  *
  * <p>Threading: one thread iterates; {@link #close()} may come from any thread. A close that
  * arrives while a fetch is in flight calls {@link #cancel()}, and the iterating thread then throws
  * {@link ErrorKind#CANCELLED} and releases the cursor itself, so {@link #release()} never runs
- * concurrently with {@link #fetch()}. Iterating takes no lock: two atomic state changes per row.
+ * concurrently with {@link #fetch()}. Iterating takes no lock: two atomic state changes per row
+ * under {@link #hasNext()}, two per call of {@link #forEachRow}, whose rows are all read as one
+ * fetch in flight (its action reads the driver's cursor in place).
  *
  * @since 0.1
  */
@@ -66,6 +71,12 @@ public abstract class CursorResultSet implements ResultSet {
      */
     private volatile int state; // IDLE, the default value: no volatile store needed at construction
 
+    /**
+     * The thread in {@link #forEachRow} while its rows are read, so that a close from its own action
+     * stops the rows ({@link #stopped}) instead of cancelling them.
+     */
+    private volatile Thread viewer;
+    private boolean stopped;
     private Row next;
     private long rows;
     private long rowsAffected = -1;
@@ -100,6 +111,19 @@ public abstract class CursorResultSet implements ResultSet {
      * @throws DriverException when the database fails
      */
     protected abstract Row fetch();
+
+    /**
+     * Moves to the next row for {@link #forEachRow} and returns a view of it, or null at the end of
+     * the result. A driver that can read the cells of its cursor in place returns one view object,
+     * reused for every row, whose getters read the row it stands at; the default builds the row
+     * with {@link #fetch()} (a {@link Row} is a view). Called under the same rules as {@code fetch}.
+     *
+     * @return the view of the next row, or null at the end
+     * @throws DriverException when the database fails
+     */
+    protected RowView advance() {
+        return fetch();
+    }
 
     /**
      * Frees the server-side cursor and anything else the result holds. Called exactly once, never
@@ -187,6 +211,75 @@ public abstract class CursorResultSet implements ResultSet {
         return row;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Here the rows of one call are read as one fetch in flight: a close from another thread
+     * during the action cancels ({@link #cancel()}) and leaves the release to this thread, which
+     * throws {@link ErrorKind#CANCELLED} once the action returns; a close from the action itself
+     * stops the rows and releases the cursor without an error.
+     */
+    @Override
+    public final long forEachRow(Consumer<? super RowView> action) {
+        requireNonNull(action, "action is null");
+        long n = 0;
+        if (next != null) { // the row hasNext() fetched already comes first
+            Row row = next;
+            next = null;
+            action.accept(row);
+            n++;
+        }
+        if (ended || !STATE.compareAndSet(this, IDLE, FETCHING)) {
+            return n;
+        }
+        viewer = Thread.currentThread();
+        boolean atEnd = false;
+        boolean inAction = false;
+        Throwable failure = null;
+        try {
+            while (state == FETCHING && !stopped) { // a volatile read: a cancel from another thread shows here
+                if (limit > 0 && rows >= limit) {
+                    truncated = advance() != null;
+                    atEnd = true;
+                    break;
+                }
+                RowView view = advance();
+                if (view == null) {
+                    atEnd = true;
+                    break;
+                }
+                rows++;
+                inAction = true;
+                action.accept(view);
+                inAction = false;
+                n++;
+            }
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        }
+        viewer = null;
+        if (!STATE.compareAndSet(this, FETCHING, IDLE)) {
+            // close() from another thread cancelled the rows and left the cursor to this thread
+            end();
+            release();
+            throw DriverException.builder(ErrorKind.CANCELLED, driver, "query")
+                    .detail("the result was closed while rows were being read").cause(failure).build();
+        }
+        if (failure != null) {
+            if (!inAction) {
+                close(); // the driver failed, as under hasNext(); the action's own failure leaves the result open
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) failure;
+        }
+        if (atEnd || stopped) {
+            close();
+        }
+        return n;
+    }
+
     @Override
     public final QueryStats stats() {
         long end = ended ? endNanos : System.nanoTime();
@@ -210,6 +303,10 @@ public abstract class CursorResultSet implements ResultSet {
                 end();
                 next = null;
                 release();
+                return;
+            }
+            if (current == FETCHING && viewer == Thread.currentThread()) {
+                stopped = true; // closed by forEachRow's own action: it ends the rows and releases the cursor
                 return;
             }
             if (current == FETCHING && STATE.compareAndSet(this, FETCHING, CANCELLED)) {

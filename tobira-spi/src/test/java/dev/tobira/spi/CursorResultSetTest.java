@@ -10,6 +10,7 @@ import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The bookkeeping of {@link CursorResultSet} over a cursor of counted rows: the end, the limit,
- * failures, and a close from another thread before, during and between fetches.
+ * failures, and a close from another thread before, during and between fetches; the same under
+ * {@link CursorResultSet#forEachRow}, whose action reads the cursor in place.
  */
 class CursorResultSetTest {
     private static final List<Column> COLUMNS = List.of(Column.of("n", Value.Kind.INT));
@@ -43,6 +45,8 @@ class CursorResultSetTest {
         final AtomicBoolean fetchedAfterRelease = new AtomicBoolean();
         final CountDownLatch blocked = new CountDownLatch(1);
         final CountDownLatch unblock = new CountDownLatch(1);
+        final AtomicBoolean inAction = new AtomicBoolean();
+        final AtomicBoolean releasedDuringAction = new AtomicBoolean();
         volatile Thread releasedBy;
         volatile RuntimeException failAt3;
 
@@ -77,6 +81,9 @@ class CursorResultSetTest {
         protected void release() {
             if (inFetch.get()) {
                 releasedDuringFetch.set(true);
+            }
+            if (inAction.get()) {
+                releasedDuringAction.set(true);
             }
             releasedBy = Thread.currentThread();
             releases.incrementAndGet();
@@ -241,6 +248,177 @@ class CursorResultSetTest {
             assertFalse(rs.releasedDuringFetch.get(), "round " + round);
             assertFalse(rs.fetchedAfterRelease.get(), "round " + round);
             assertEquals(rs.wasCancelled() ? 1 : 0, rs.cancels.get(), "round " + round);
+            assertTrue(rs.isClosed(), "round " + round);
+        }
+    }
+
+    private static long n(RowView row) {
+        return row.getLong(0);
+    }
+
+    @Test
+    void forEachRowHandsEveryRowAndEnds() {
+        Counted rs = new Counted(3, 0, -1);
+        List<Long> seen = new ArrayList<>();
+        assertEquals(3, rs.forEachRow(row -> seen.add(n(row))));
+        assertEquals(List.of(1L, 2L, 3L), seen);
+        assertEquals(1, rs.releases.get());
+        assertEquals(4, rs.fetches.get());
+        assertTrue(rs.isClosed());
+        assertEquals(3, rs.stats().rows());
+        assertFalse(rs.stats().truncated());
+        assertEquals(0, rs.forEachRow(row -> seen.add(-1L)), "a second pass finds nothing");
+        assertFalse(rs.hasNext());
+        assertEquals(1, rs.releases.get());
+    }
+
+    @Test
+    void forEachRowStopsAtTheLimitAndTellsWhetherItCut() {
+        Counted cut = new Counted(5, 2, -1);
+        List<Long> seen = new ArrayList<>();
+        assertEquals(2, cut.forEachRow(row -> seen.add(n(row))));
+        assertEquals(List.of(1L, 2L), seen);
+        assertTrue(cut.stats().truncated());
+        assertEquals(3, cut.fetches.get());
+        assertEquals(1, cut.releases.get());
+
+        Counted exact = new Counted(2, 2, -1);
+        assertEquals(2, exact.forEachRow(row -> {}));
+        assertFalse(exact.stats().truncated());
+        assertEquals(1, exact.releases.get());
+    }
+
+    @Test
+    void forEachRowStartsWithTheRowHasNextFetched() {
+        Counted rs = new Counted(3, 0, -1);
+        assertTrue(rs.hasNext());
+        List<Long> seen = new ArrayList<>();
+        assertEquals(3, rs.forEachRow(row -> seen.add(n(row))));
+        assertEquals(List.of(1L, 2L, 3L), seen);
+        assertEquals(3, rs.stats().rows());
+        assertEquals(1, rs.releases.get());
+    }
+
+    @Test
+    void aCloseFromTheActionStopsTheRowsWithoutAnError() {
+        Counted rs = new Counted(-1, 0, -1);
+        List<Long> seen = new ArrayList<>();
+        long handed = rs.forEachRow(row -> {
+            seen.add(n(row));
+            if (seen.size() == 2) {
+                rs.close();
+            }
+        });
+        assertEquals(2, handed);
+        assertEquals(List.of(1L, 2L), seen);
+        assertEquals(1, rs.releases.get());
+        assertEquals(0, rs.cancels.get(), "its own close is not a cancel");
+        assertFalse(rs.wasCancelled());
+        assertTrue(rs.isClosed());
+        assertEquals(2, rs.fetches.get());
+        assertFalse(rs.hasNext());
+    }
+
+    @Test
+    void anActionsFailureIsThrownAsItIsAndLeavesTheResultOpen() {
+        Counted rs = new Counted(5, 0, -1);
+        IllegalArgumentException failure = new IllegalArgumentException("the caller's");
+        assertSame(failure, assertThrows(IllegalArgumentException.class, () -> rs.forEachRow(row -> {
+            if (n(row) == 2) {
+                throw failure;
+            }
+        })));
+        assertEquals(0, rs.releases.get());
+        assertFalse(rs.isClosed());
+        assertEquals(List.of(3L, 4L, 5L), drain(rs), "the rows go on where the action stopped");
+        assertEquals(1, rs.releases.get());
+    }
+
+    @Test
+    void aFailedFetchUnderForEachRowClosesAndRethrows() {
+        Counted rs = new Counted(5, 0, -1);
+        IllegalStateException failure = new IllegalStateException("boom");
+        rs.failAt3 = failure;
+        List<Long> seen = new ArrayList<>();
+        assertSame(failure, assertThrows(IllegalStateException.class, () -> rs.forEachRow(row -> seen.add(n(row)))));
+        assertEquals(List.of(1L, 2L), seen);
+        assertEquals(1, rs.releases.get());
+        assertTrue(rs.isClosed());
+    }
+
+    @Test
+    void aCloseFromAnotherThreadDuringTheActionCancelsAndTheActionsThreadReleases() throws Exception {
+        Counted rs = new Counted(-1, 0, -1);
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicInteger handed = new AtomicInteger();
+        Thread iterating = new Thread(() -> {
+            try {
+                rs.forEachRow(row -> {
+                    rs.inAction.set(true);
+                    handed.incrementAndGet();
+                    if (n(row) == 2) {
+                        inside.countDown();
+                        await(closed);
+                    }
+                    rs.inAction.set(false);
+                });
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        iterating.start();
+        await(inside);
+        rs.close(); // while the action reads row 2 in place
+        assertEquals(0, rs.releases.get(), "the cursor is not released under the action");
+        closed.countDown();
+        iterating.join();
+        assertEquals(ErrorKind.CANCELLED, ((DriverException) thrown.get()).kind());
+        assertEquals(2, handed.get());
+        assertEquals(1, rs.cancels.get());
+        assertSame(iterating, rs.releasedBy);
+        assertEquals(1, rs.releases.get());
+        assertFalse(rs.releasedDuringAction.get());
+        assertTrue(rs.isClosed());
+    }
+
+    /** As {@link #closeRacingTheIterationReleasesExactlyOnce}, for forEachRow: never a release under a fetch or an action. */
+    @Test
+    void closeRacingForEachRowReleasesExactlyOnce() throws Exception {
+        for (int round = 0; round < 2_000; round++) {
+            Counted rs = new Counted(-1, 0, -1);
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread iterating = new Thread(() -> {
+                try {
+                    started.countDown();
+                    rs.forEachRow(row -> {
+                        rs.inAction.set(true);
+                        n(row);
+                        rs.inAction.set(false);
+                    });
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            iterating.start();
+            await(started);
+            for (int spin = round % 50; spin > 0; spin--) {
+                Thread.onSpinWait();
+            }
+            rs.close();
+            iterating.join();
+            Throwable t = thrown.get();
+            if (rs.wasCancelled()) {
+                assertEquals(ErrorKind.CANCELLED, ((DriverException) t).kind(), "round " + round);
+            } else {
+                assertEquals(null, t, "round " + round);
+            }
+            assertEquals(1, rs.releases.get(), "round " + round);
+            assertFalse(rs.releasedDuringFetch.get(), "round " + round);
+            assertFalse(rs.releasedDuringAction.get(), "round " + round);
+            assertFalse(rs.fetchedAfterRelease.get(), "round " + round);
             assertTrue(rs.isClosed(), "round " + round);
         }
     }

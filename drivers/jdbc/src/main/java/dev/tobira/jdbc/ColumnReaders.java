@@ -127,7 +127,12 @@ public final class ColumnReaders {
 
     static Value real(java.sql.ResultSet rs, int i) throws SQLException {
         float v = rs.getFloat(i);
-        return v == 0 && rs.wasNull() ? Value.NULL : Value.of(Double.parseDouble(Float.toString(v)));
+        return v == 0 && rs.wasNull() ? Value.NULL : Value.of(widen(v));
+    }
+
+    /** A REAL as the double of its shortest decimal form, so that {@code 1.1f} reads as {@code 1.1}. */
+    static double widen(float v) {
+        return Double.parseDouble(Float.toString(v));
     }
 
     static Value text(java.sql.ResultSet rs, int i) throws SQLException {

@@ -4,6 +4,7 @@ import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
 import dev.tobira.api.Exporter;
 import dev.tobira.spi.CursorResultSet;
@@ -331,6 +332,7 @@ final class Execution {
         private final java.sql.ResultSet cursor; // Execution.rows, held here so each row reads a final field
         private boolean failed;
         private boolean exhausted;
+        private CursorView view;
 
         Result(ResultColumns mapped, java.sql.ResultSet cursor, long limit, long startNanos) {
             super(dialect.name(), mapped.columns(), limit, startNanos);
@@ -349,9 +351,32 @@ final class Execution {
                 }
                 return mapped.read(cursor, columns);
             } catch (SQLException | RuntimeException e) {
-                failed = true;
-                throw conn.errors().map(e, op, deadline.fired());
+                throw failure(e);
             }
+        }
+
+        @Override
+        protected RowView advance() {
+            try {
+                if (!cursor.next()) {
+                    exhausted = true;
+                    dialect.afterRows(connection, statement, call);
+                    return null;
+                }
+            } catch (SQLException | RuntimeException e) {
+                throw failure(e);
+            }
+            CursorView v = view;
+            if (v == null) {
+                v = view = new CursorView(mapped, columns, cursor, this::failure);
+            }
+            return v;
+        }
+
+        /** A failure of the JDBC driver while rows are read, as the result throws it. */
+        private RuntimeException failure(Exception e) {
+            failed = true;
+            return conn.errors().map(e, op, deadline.fired());
         }
 
         @Override

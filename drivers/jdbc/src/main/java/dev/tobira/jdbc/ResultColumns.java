@@ -19,17 +19,17 @@ import java.util.List;
  * the interface call.
  */
 final class ResultColumns {
-    private static final byte OTHER = 0;
-    private static final byte INT = 1;
-    private static final byte TEXT = 2;
-    private static final byte DECIMAL = 3;
-    private static final byte DOUBLE = 4;
-    private static final byte REAL = 5;
-    private static final byte BOOL = 6;
-    private static final byte DATE = 7;
-    private static final byte DATETIME = 8;
-    private static final byte TIMESTAMP = 9;
-    private static final byte BYTES = 10;
+    static final byte OTHER = 0;
+    static final byte INT = 1;
+    static final byte TEXT = 2;
+    static final byte DECIMAL = 3;
+    static final byte DOUBLE = 4;
+    static final byte REAL = 5;
+    static final byte BOOL = 6;
+    static final byte DATE = 7;
+    static final byte DATETIME = 8;
+    static final byte TIMESTAMP = 9;
+    static final byte BYTES = 10;
 
     private final List<Column> columns;
     private final ColumnReader[] readers;
@@ -101,22 +101,51 @@ final class ResultColumns {
     Row read(java.sql.ResultSet rs, List<Column> columns) throws SQLException {
         Row.Builder row = Row.builder(columns);
         for (int i = 0; i < readers.length; i++) {
-            int c = i + 1;
-            Value v = switch (tags[i]) {
-                case INT -> ColumnReaders.integer(rs, c);
-                case TEXT -> ColumnReaders.text(rs, c);
-                case DECIMAL -> ColumnReaders.decimal(rs, c);
-                case DOUBLE -> ColumnReaders.doubleValue(rs, c);
-                case REAL -> ColumnReaders.real(rs, c);
-                case BOOL -> ColumnReaders.bool(rs, c);
-                case DATE -> ColumnReaders.date(rs, c);
-                case DATETIME -> ColumnReaders.dateTime(rs, c);
-                case TIMESTAMP -> ColumnReaders.timestamp(rs, c);
-                case BYTES -> ColumnReaders.bytes(rs, c);
-                default -> readers[i].read(rs, c);
-            };
-            row.set(i, v == null ? Value.NULL : v);
+            row.set(i, value(rs, i));
         }
         return row.build();
+    }
+
+    /** Reads one cell of the current row, from index 0; {@link Value#NULL} where its reader returned null. */
+    Value value(java.sql.ResultSet rs, int index) throws SQLException {
+        int c = index + 1;
+        Value v = switch (tags[index]) {
+            case INT -> ColumnReaders.integer(rs, c);
+            case TEXT -> ColumnReaders.text(rs, c);
+            case DECIMAL -> ColumnReaders.decimal(rs, c);
+            case DOUBLE -> ColumnReaders.doubleValue(rs, c);
+            case REAL -> ColumnReaders.real(rs, c);
+            case BOOL -> ColumnReaders.bool(rs, c);
+            case DATE -> ColumnReaders.date(rs, c);
+            case DATETIME -> ColumnReaders.dateTime(rs, c);
+            case TIMESTAMP -> ColumnReaders.timestamp(rs, c);
+            case BYTES -> ColumnReaders.bytes(rs, c);
+            default -> readers[index].read(rs, c);
+        };
+        return v == null ? Value.NULL : v;
+    }
+
+    /**
+     * The kind every non-null cell of a column has when a standard reader reads it, or null for a
+     * dialect's reader, whose kind may vary from cell to cell.
+     */
+    Value.Kind fixedKind(int index) {
+        return switch (tags[index]) {
+            case INT -> Value.Kind.INT;
+            case TEXT -> Value.Kind.TEXT;
+            case DECIMAL -> Value.Kind.DECIMAL;
+            case DOUBLE, REAL -> Value.Kind.FLOAT;
+            case BOOL -> Value.Kind.BOOL;
+            case DATE -> Value.Kind.DATE;
+            case DATETIME -> Value.Kind.DATETIME;
+            case TIMESTAMP -> Value.Kind.TIMESTAMP;
+            case BYTES -> Value.Kind.BYTES;
+            default -> null;
+        };
+    }
+
+    /** The reader tag of a column, for {@link CursorView}'s typed getters. */
+    byte tag(int index) {
+        return tags[index];
     }
 }
