@@ -18,6 +18,7 @@ import dev.tobira.api.Page;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
@@ -31,11 +32,13 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +89,68 @@ class JdbcBaseTest {
             assertEquals(List.of(Value.of(1), Value.of(9007199254740993L), Value.of(1.5), Value.of(2.25), Value.of(new BigDecimal("12.34")),
                     Value.of(true), Value.of("text"), new Value.Bytes(new byte[] {1, 2}), new Value.Date(LocalDate.of(2026, 9, 2)),
                     new Value.DateTime(LocalDateTime.of(2026, 9, 2, 10, 11, 12))), row.values());
+        }
+    }
+
+    /** Every typed getter of {@link RowView}, each answer as a comparable object or the message it threw. */
+    private static final List<BiFunction<RowView, Integer, Object>> GETTERS = List.of(
+            RowView::get, RowView::kind, RowView::isNull, RowView::getBoolean, RowView::getLong, RowView::getDouble,
+            RowView::getDecimal, RowView::getText, (r, i) -> Arrays.toString(r.getBytes(i)), RowView::getDate, RowView::getTime,
+            RowView::getDateTime, RowView::getTimestamp, RowView::getUuid);
+
+    private static List<Object> answers(RowView row) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < row.size(); i++) {
+            for (BiFunction<RowView, Integer, Object> g : GETTERS) {
+                try {
+                    out.add(g.apply(row, i));
+                } catch (IllegalStateException e) {
+                    out.add("refused: " + e.getMessage());
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The cursor view answers every getter on every cell as the row of the same cell does: values,
+     * zeros and false (where the JDBC getters say 0 for NULL too), NULLs, and every wrong kind.
+     */
+    @Test
+    void forEachRowReadsEveryCellAsTheRowDoes() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+            st.execute("insert into typed values (0, 0, 0, 0, 0, 0, '', x'', '1970-01-01', '1970-01-01 00:00:00')");
+            st.execute("insert into typed values (null, null, null, null, null, null, null, null, null, null)");
+        }
+        Query query = Query.of("select i, bi, r, d, n, b, t, bl, dt, ts from typed");
+        try (Conn conn = driver.open(config())) {
+            List<List<Object>> byRow = rows(conn.query(query)).stream().map(JdbcBaseTest::answers).toList();
+            List<List<Object>> byView = new ArrayList<>();
+            try (ResultSet rs = conn.query(query)) {
+                assertEquals(3, rs.forEachRow(view -> {
+                    byView.add(answers(view));
+                    assertEquals(view.toRow(), view.toRow());
+                    assertThrows(IndexOutOfBoundsException.class, () -> view.get(10));
+                    assertThrows(IndexOutOfBoundsException.class, () -> view.getLong(-1));
+                }));
+            }
+            assertEquals(3, byRow.size());
+            assertEquals(byRow, byView);
+            assertTrue(byView.get(1).contains(0L) && byView.get(1).contains(false), "the zero row reads 0 and false, not NULL");
+            assertTrue(byView.get(2).contains("refused: column 1 (i) is NULL, not INT; ask isNull first"), byView.get(2).toString());
+        }
+    }
+
+    @Test
+    void aFailureWhileForEachRowReadsIsTheDriversErrorAndClosesTheResult() {
+        try (Conn conn = driver.open(config().withReadOnly(true))) {
+            ResultSet failing = conn.query(Query.of("with recursive r(x) as (select 1 union all select x + 1 from r where x < 5)"
+                    + " select case when x < 3 then x else abs(-9223372036854775807 - 1) end from r"));
+            List<Long> seen = new ArrayList<>();
+            DriverException e = assertThrows(DriverException.class, () -> failing.forEachRow(view -> seen.add(view.getLong(0))));
+            assertEquals(List.of(1L, 2L), seen);
+            assertFalse(failing.hasNext(), "closed by the failure");
+            assertTrue(e.getMessage().startsWith("testdb: query: "), e.getMessage());
         }
     }
 
