@@ -343,12 +343,10 @@ final class Execution {
 
         @Override
         protected Row fetch() {
+            if (!step()) {
+                return null;
+            }
             try {
-                if (!cursor.next()) {
-                    exhausted = true;
-                    dialect.afterRows(connection, statement, call);
-                    return null;
-                }
                 return mapped.read(cursor, columns);
             } catch (SQLException | RuntimeException e) {
                 throw failure(e);
@@ -357,20 +355,28 @@ final class Execution {
 
         @Override
         protected RowView advance() {
-            try {
-                if (!cursor.next()) {
-                    exhausted = true;
-                    dialect.afterRows(connection, statement, call);
-                    return null;
-                }
-            } catch (SQLException | RuntimeException e) {
-                throw failure(e);
+            if (!step()) {
+                return null;
             }
             CursorView v = view;
             if (v == null) {
                 v = view = new CursorView(mapped, columns, cursor, this::failure);
             }
             return v;
+        }
+
+        /** Moves the cursor to the next row; at the end, tells the dialect the rows are read. */
+        private boolean step() {
+            try {
+                if (cursor.next()) {
+                    return true;
+                }
+                exhausted = true;
+                dialect.afterRows(connection, statement, call);
+                return false;
+            } catch (SQLException | RuntimeException e) {
+                throw failure(e);
+            }
         }
 
         /** A failure of the JDBC driver while rows are read, as the result throws it. */
