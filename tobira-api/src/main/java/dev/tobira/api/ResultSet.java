@@ -56,17 +56,21 @@ public interface ResultSet extends Iterator<Row>, AutoCloseable {
      * handed. The result ends as it does under {@link #next()}: closed after the last row, cut by the
      * query's limit.
      *
-     * <p>This is the way to read a large result fastest. Where the driver reads rows in place, the
-     * view it hands is a window on its cursor: no {@link Row} and no {@link Value} is built for the
-     * typed getters ({@link RowView#getLong(int)}, {@link RowView#getText(int)}, …), so the cost per
+     * <p>This is the way to read a large result fastest. Where the driver reads rows in place (the
+     * JDBC drivers do), the view it hands is a window on its cursor: the typed getters
+     * ({@link RowView#getLong(int)}, {@link RowView#getText(int)}, …) read the cell straight from it,
+     * building no {@link Row} and, for the common column types, no {@link Value}, so the cost per
      * row stays close to the vendor client's own. Such a view is valid only during the action's call:
      * keep a row with {@link RowView#toRow()}. Drivers that build rows anyway hand the {@code Row}
      * itself.
      *
-     * <p>The action must not iterate this result itself. To stop early, {@link #close()} the result
-     * from inside the action: the rows stop after that call and nothing is thrown. A close from another
-     * thread cancels as it does during {@link #hasNext()}. An exception from the action ends the
-     * iteration and is thrown from this method as it is; the result stays open until closed.
+     * <p>The action must not iterate this result itself (that throws {@link IllegalStateException}
+     * where the driver can tell). To stop early, {@link #close()} the result from inside the action:
+     * the rows stop after that call and nothing is thrown. An exception from the action ends the
+     * rows too: the result is closed and the exception thrown from this method as it is. A close from
+     * another thread cancels: this method throws {@link DriverException} of kind
+     * {@link ErrorKind#CANCELLED} once the action in progress returns (or, where the driver builds
+     * rows, may see the end of the rows if the close fell between two of them, as the iterator does).
      *
      * @param action what to do with each row
      * @return the number of rows handed to the action
@@ -79,10 +83,18 @@ public interface ResultSet extends Iterator<Row>, AutoCloseable {
             throw new NullPointerException("action is null");
         }
         long n = 0;
-        while (hasNext()) {
-            action.accept(next());
-            n++;
-            // a close() from the action makes hasNext() false: the early stop promised above
+        boolean ended = false;
+        try {
+            while (hasNext()) {
+                action.accept(next());
+                n++;
+                // a close() from the action makes hasNext() false: the early stop promised above
+            }
+            ended = true;
+        } finally {
+            if (!ended) {
+                close(); // whatever the action or the driver threw ends the rows
+            }
         }
         return n;
     }

@@ -271,7 +271,7 @@ public interface RowView {
     /** The error of a typed getter whose kind the value at the index is not. */
     private IllegalStateException notOfKind(int index, Value.Kind wanted) {
         Value.Kind found = kind(index);
-        return new IllegalStateException("column " + (index + 1) + " (" + columns().get(index).name() + ") is " + found
+        return new IllegalStateException("column " + columns().get(index).name() + " (index " + index + ") is " + found
                 + ", not " + wanted + (found == Value.Kind.NULL ? "; ask isNull first" : ""));
     }
 

@@ -69,7 +69,7 @@ class RowViewTest {
                 } else {
                     IllegalStateException e = assertThrows(IllegalStateException.class, () -> g.read().apply(row, index),
                             g.kind() + " of a " + v.kind());
-                    assertTrue(e.getMessage().startsWith("column " + (i + 1) + " (c" + i + ") is " + v.kind() + ", not " + g.kind()),
+                    assertTrue(e.getMessage().startsWith("column c" + i + " (index " + i + ") is " + v.kind() + ", not " + g.kind()),
                             e.getMessage());
                 }
             }
@@ -100,7 +100,7 @@ class RowViewTest {
         assertFalse(row.isNull(0));
         assertEquals(Value.Kind.NULL, row.kind(last));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> row.getLong(last));
-        assertEquals("column 13 (c12) is NULL, not INT; ask isNull first", e.getMessage());
+        assertEquals("column c12 (index 12) is NULL, not INT; ask isNull first", e.getMessage());
     }
 
     @Test

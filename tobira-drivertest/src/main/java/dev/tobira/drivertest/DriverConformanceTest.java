@@ -769,11 +769,19 @@ public abstract class DriverConformanceTest {
             List<Row> viewed = new ArrayList<>();
             try (ResultSet rs = conn.query(query)) {
                 assertEquals(1_000, rs.forEachRow(view -> {
-                    Row row = view.toRow();
+                    // each cell read in place first, then held against the iterator's row of the same place
+                    Row expected = iterated.get(viewed.size());
+                    assertEquals(expected.size(), view.size(), "size()");
                     for (int i = 0; i < view.size(); i++) {
-                        assertEquals(row.get(i), view.get(i), "get(" + i + ") and toRow()");
+                        Value v = expected.get(i);
+                        assertEquals(v.kind(), view.kind(i), "kind(" + i + ")");
+                        assertEquals(v.isNull(), view.isNull(i), "isNull(" + i + ")");
+                        if (TypedGetters.KINDS.contains(v.kind())) {
+                            assertEquals(TypedGetters.content(v), TypedGetters.read(view, i, v.kind()), "the getter of " + v.kind());
+                        }
+                        assertEquals(v, view.get(i), "get(" + i + ")");
                     }
-                    viewed.add(row);
+                    viewed.add(view.toRow());
                 }), "rows handed");
                 assertEquals(1_000, rs.stats().rows(), "stats().rows()");
                 assertFalse(rs.stats().truncated(), "not truncated without a limit");

@@ -117,6 +117,10 @@ public abstract class CursorResultSet implements ResultSet {
      * the result. A driver that can read the cells of its cursor in place returns one view object,
      * reused for every row, whose getters read the row it stands at; the default builds the row
      * with {@link #fetch()} (a {@link Row} is a view). Called under the same rules as {@code fetch}.
+     * The view is read after this method returns, by the action, on the same thread, and possibly
+     * while another thread runs {@link #cancel()}; {@code forEachRow} ends before {@link #release()}
+     * runs. A failure of the view's getters ends the rows and closes the result, as a failed fetch
+     * does.
      *
      * @return the view of the next row, or null at the end
      * @throws DriverException when the database fails
@@ -132,9 +136,11 @@ public abstract class CursorResultSet implements ResultSet {
     protected abstract void release();
 
     /**
-     * Interrupts a {@link #fetch()} that is blocked in another thread, such as
-     * {@code java.sql.Statement.cancel()}. The default does nothing, so a close waits for the
-     * fetch in flight to return. Must not throw.
+     * Interrupts a {@link #fetch()} or {@link #advance()} that is blocked in another thread, such as
+     * {@code java.sql.Statement.cancel()}; under {@link #forEachRow} it may also come while the
+     * reading thread's action reads the view {@code advance()} returned, so it must leave the cursor
+     * readable or failing cleanly, never released. The default does nothing, so a close waits for
+     * the fetch in flight to return. Must not throw.
      */
     protected void cancel() {}
 
@@ -167,30 +173,29 @@ public abstract class CursorResultSet implements ResultSet {
             return true;
         }
         if (ended || !STATE.compareAndSet(this, IDLE, FETCHING)) {
+            refuseNestedIteration();
             return false;
         }
         Row row = null;
-        RuntimeException failure = null;
+        Throwable failure = null;
         try {
             if (limit > 0 && rows >= limit) {
                 truncated = fetch() != null;
             } else {
                 row = fetch();
             }
-        } catch (RuntimeException e) {
+        } catch (Throwable e) { // an Error too: the state must leave FETCHING whatever happens
             failure = e;
         }
         if (!STATE.compareAndSet(this, FETCHING, IDLE)) {
             // close() came meanwhile, cancelled the fetch and left the cursor to this thread
             end();
             release();
-            DriverException cancelledError = DriverException.builder(ErrorKind.CANCELLED, driver, "query")
-                    .detail("the result was closed while rows were being fetched").cause(failure).build();
-            throw cancelledError;
+            throw cancelled("the result was closed while rows were being fetched", failure);
         }
         if (failure != null) {
             close();
-            throw failure;
+            throw rethrow(failure);
         }
         if (row == null) {
             close();
@@ -214,10 +219,9 @@ public abstract class CursorResultSet implements ResultSet {
     /**
      * {@inheritDoc}
      *
-     * <p>Here the rows of one call are read as one fetch in flight: a close from another thread
-     * during the action cancels ({@link #cancel()}) and leaves the release to this thread, which
-     * throws {@link ErrorKind#CANCELLED} once the action returns; a close from the action itself
-     * stops the rows and releases the cursor without an error.
+     * <p>Here the rows of one call are read as one fetch in flight: a close from another thread at
+     * any moment of the call, during the action too, cancels ({@link #cancel()}) and leaves the
+     * release to this thread, which throws {@link ErrorKind#CANCELLED} once the action returns.
      */
     @Override
     public final long forEachRow(Consumer<? super RowView> action) {
@@ -226,35 +230,35 @@ public abstract class CursorResultSet implements ResultSet {
         if (next != null) { // the row hasNext() fetched already comes first
             Row row = next;
             next = null;
-            action.accept(row);
+            try {
+                action.accept(row);
+            } catch (Throwable e) {
+                close();
+                throw rethrow(e);
+            }
             n++;
         }
         if (ended || !STATE.compareAndSet(this, IDLE, FETCHING)) {
+            refuseNestedIteration();
             return n;
         }
         viewer = Thread.currentThread();
-        boolean atEnd = false;
-        boolean inAction = false;
         Throwable failure = null;
         try {
             while (state == FETCHING && !stopped) { // a volatile read: a cancel from another thread shows here
                 if (limit > 0 && rows >= limit) {
                     truncated = advance() != null;
-                    atEnd = true;
                     break;
                 }
                 RowView view = advance();
                 if (view == null) {
-                    atEnd = true;
                     break;
                 }
                 rows++;
-                inAction = true;
                 action.accept(view);
-                inAction = false;
                 n++;
             }
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) { // checked exceptions thrown sneakily and Errors too: the state must leave FETCHING
             failure = e;
         }
         viewer = null;
@@ -262,22 +266,45 @@ public abstract class CursorResultSet implements ResultSet {
             // close() from another thread cancelled the rows and left the cursor to this thread
             end();
             release();
-            throw DriverException.builder(ErrorKind.CANCELLED, driver, "query")
-                    .detail("the result was closed while rows were being read").cause(failure).build();
-        }
-        if (failure != null) {
-            if (!inAction) {
-                close(); // the driver failed, as under hasNext(); the action's own failure leaves the result open
-            }
             if (failure instanceof Error error) {
+                error.addSuppressed(cancelled("the result was closed while rows were being read", null));
                 throw error;
             }
-            throw (RuntimeException) failure;
+            throw cancelled("the result was closed while rows were being read", failure);
         }
-        if (atEnd || stopped) {
-            close();
+        // the end, the limit, a close from the action, or a failure of the driver or the action: all close
+        close();
+        if (failure != null) {
+            throw rethrow(failure);
         }
         return n;
+    }
+
+    /** The nested use forEachRow's action must not make: it would read as the end of the rows. */
+    private void refuseNestedIteration() {
+        if (viewer == Thread.currentThread()) {
+            throw new IllegalStateException("the result is being read by forEachRow: its action must not iterate it");
+        }
+    }
+
+    private DriverException cancelled(String detail, Throwable cause) {
+        return DriverException.builder(ErrorKind.CANCELLED, driver, "query").detail(detail).cause(cause).build();
+    }
+
+    /** Throws a failure as it was caught: unchecked as it is, a checked one (thrown sneakily) unchanged too. */
+    private static RuntimeException rethrow(Throwable failure) {
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        throw CursorResultSet.<RuntimeException>sneaky(failure);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T sneaky(Throwable t) throws T {
+        throw (T) t;
     }
 
     @Override

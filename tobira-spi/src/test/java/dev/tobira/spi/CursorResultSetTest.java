@@ -49,6 +49,7 @@ class CursorResultSetTest {
         final AtomicBoolean releasedDuringAction = new AtomicBoolean();
         volatile Thread releasedBy;
         volatile RuntimeException failAt3;
+        volatile Error errorAt3;
 
         Counted(long size, long limit, long blockAt) {
             super("test", COLUMNS, limit, System.nanoTime());
@@ -70,6 +71,9 @@ class CursorResultSetTest {
                 }
                 if (n == 3 && failAt3 != null) {
                     throw failAt3;
+                }
+                if (n == 3 && errorAt3 != null) {
+                    throw errorAt3;
                 }
                 return size >= 0 && n > size ? null : Row.of(COLUMNS, Value.of(n));
             } finally {
@@ -320,7 +324,7 @@ class CursorResultSetTest {
     }
 
     @Test
-    void anActionsFailureIsThrownAsItIsAndLeavesTheResultOpen() {
+    void anActionsFailureIsThrownAsItIsAndClosesTheResult() {
         Counted rs = new Counted(5, 0, -1);
         IllegalArgumentException failure = new IllegalArgumentException("the caller's");
         assertSame(failure, assertThrows(IllegalArgumentException.class, () -> rs.forEachRow(row -> {
@@ -328,10 +332,61 @@ class CursorResultSetTest {
                 throw failure;
             }
         })));
-        assertEquals(0, rs.releases.get());
-        assertFalse(rs.isClosed());
-        assertEquals(List.of(3L, 4L, 5L), drain(rs), "the rows go on where the action stopped");
         assertEquals(1, rs.releases.get());
+        assertTrue(rs.isClosed());
+        assertFalse(rs.hasNext());
+    }
+
+    /** A checked exception thrown past the compiler (Kotlin, Lombok's @SneakyThrows) must not leave the state behind. */
+    @Test
+    void aCheckedExceptionFromTheActionIsThrownAsItIsAndClosesTheResult() {
+        Counted rs = new Counted(5, 0, -1);
+        Exception checked = new java.io.IOException("checked");
+        Throwable thrown = assertThrows(Throwable.class, () -> rs.forEachRow(row -> sneakyThrow(checked)));
+        assertSame(checked, thrown);
+        assertEquals(1, rs.releases.get());
+        assertTrue(rs.isClosed());
+        rs.close();
+        assertEquals(1, rs.releases.get());
+    }
+
+    @Test
+    void anErrorFromAFetchUnderHasNextClosesTheResult() {
+        Counted rs = new Counted(5, 0, -1);
+        rs.errorAt3 = new AssertionError("an Error");
+        rs.next();
+        rs.next();
+        assertThrows(AssertionError.class, rs::hasNext);
+        assertEquals(1, rs.releases.get());
+        assertTrue(rs.isClosed());
+    }
+
+    @Test
+    void aCloseFromTheActionHoldsEvenWhenTheActionThenThrows() {
+        Counted rs = new Counted(-1, 0, -1);
+        IllegalStateException failure = new IllegalStateException("after the close");
+        assertSame(failure, assertThrows(IllegalStateException.class, () -> rs.forEachRow(row -> {
+            rs.close();
+            throw failure;
+        })));
+        assertEquals(1, rs.releases.get());
+        assertTrue(rs.isClosed());
+        assertFalse(rs.hasNext());
+        assertEquals(1, rs.fetches.get(), "nothing fetched after the close");
+    }
+
+    @Test
+    void theActionMayNotIterateTheResultItReads() {
+        Counted rs = new Counted(5, 0, -1);
+        assertThrows(IllegalStateException.class, () -> rs.forEachRow(row -> rs.hasNext()));
+        assertEquals(1, rs.releases.get(), "the refusal ends the rows like any failure of the action");
+        Counted nested = new Counted(5, 0, -1);
+        assertThrows(IllegalStateException.class, () -> nested.forEachRow(row -> nested.forEachRow(inner -> {})));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+        throw (T) t;
     }
 
     @Test

@@ -67,28 +67,27 @@ final class CursorView implements RowView {
         return isNull(index) ? Value.Kind.NULL : kind;
     }
 
+    /** Reads the cell with the getter of its reader, as the row would, but builds no {@link Value} for the standard ones. */
     @Override
     public boolean isNull(int index) {
         byte tag = mapped.tag(index);
         int c = index + 1;
         try {
-            switch (tag) {
-                case ResultColumns.INT:
-                    return rs.getLong(c) == 0 && rs.wasNull();
-                case ResultColumns.DOUBLE:
-                case ResultColumns.REAL:
-                    return rs.getDouble(c) == 0 && rs.wasNull();
-                case ResultColumns.BOOL:
-                    return !rs.getBoolean(c) && rs.wasNull();
-                case ResultColumns.TEXT:
-                    return rs.getString(c) == null;
-                default:
-                    break;
-            }
+            return switch (tag) {
+                case ResultColumns.INT -> rs.getLong(c) == 0 && rs.wasNull();
+                case ResultColumns.DOUBLE, ResultColumns.REAL -> rs.getDouble(c) == 0 && rs.wasNull();
+                case ResultColumns.BOOL -> !rs.getBoolean(c) && rs.wasNull();
+                case ResultColumns.TEXT -> rs.getString(c) == null;
+                case ResultColumns.DECIMAL -> rs.getBigDecimal(c) == null;
+                case ResultColumns.BYTES -> rs.getBytes(c) == null;
+                case ResultColumns.DATE -> rs.getObject(c, LocalDate.class) == null;
+                case ResultColumns.DATETIME -> rs.getObject(c, LocalDateTime.class) == null;
+                case ResultColumns.TIMESTAMP -> rs.getObject(c, OffsetDateTime.class) == null;
+                default -> mapped.value(rs, index).isNull();
+            };
         } catch (SQLException | RuntimeException e) {
             throw failed.apply(e);
         }
-        return get(index).isNull();
     }
 
     // Each typed getter reads the cell directly when a standard reader of its kind maps the column
@@ -184,7 +183,7 @@ final class CursorView implements RowView {
             try {
                 byte[] v = rs.getBytes(index + 1);
                 if (v != null) {
-                    return v;
+                    return v.clone(); // some drivers hand out an array of their own
                 }
             } catch (SQLException | RuntimeException e) {
                 throw failed.apply(e);

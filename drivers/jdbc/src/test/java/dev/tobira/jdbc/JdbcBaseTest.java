@@ -112,6 +112,11 @@ class JdbcBaseTest {
         return out;
     }
 
+    /** One answer of {@link #answers}: the getter at {@code getter} in {@link #GETTERS} on a column. */
+    private static Object answer(List<Object> answers, int column, int getter) {
+        return answers.get(column * GETTERS.size() + getter);
+    }
+
     /**
      * The cursor view answers every getter on every cell as the row of the same cell does: values,
      * zeros and false (where the JDBC getters say 0 for NULL too), NULLs, and every wrong kind.
@@ -136,8 +141,17 @@ class JdbcBaseTest {
             }
             assertEquals(3, byRow.size());
             assertEquals(byRow, byView);
-            assertTrue(byView.get(1).contains(0L) && byView.get(1).contains(false), "the zero row reads 0 and false, not NULL");
-            assertTrue(byView.get(2).contains("refused: column 1 (i) is NULL, not INT; ask isNull first"), byView.get(2).toString());
+            // the zero row reads 0, 0.0, false and "", not NULL (JDBC's getters say 0 and false for NULL too)
+            List<Object> zeros = byView.get(1);
+            assertEquals(false, answer(zeros, 0, 2), "isNull of i");
+            assertEquals(0L, answer(zeros, 0, 4), "getLong of i");
+            assertEquals(0.0, answer(zeros, 2, 5), "getDouble of r");
+            assertEquals(false, answer(zeros, 5, 3), "getBoolean of b");
+            assertEquals("", answer(zeros, 6, 7), "getText of t");
+            List<Object> nulls = byView.get(2);
+            assertEquals(true, answer(nulls, 0, 2), "isNull of i");
+            assertEquals("refused: column i (index 0) is NULL, not INT; ask isNull first", answer(nulls, 0, 4));
+            assertEquals(Value.Kind.NULL, answer(nulls, 9, 1), "kind of ts");
         }
     }
 
