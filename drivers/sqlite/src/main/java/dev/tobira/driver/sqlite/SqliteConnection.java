@@ -22,7 +22,10 @@ import org.sqlite.jdbc4.JDBC4Connection;
  * can only cost one more assertion. Only the dialect's own prepare of a guarded query restores it,
  * and only when SQLite's compiled statement shows it could not have changed the flag (see
  * {@link SqliteDialect#keepsQueryOnly}). The field is volatile: whatever thread compiles next sees
- * a drop.
+ * a drop. A plain {@link Statement} compiles its text when it executes, after its creation dropped
+ * the flag; one kept open across a guarded query and executed after it would go unseen, so none
+ * is: the base and the dialect make and close each inside one call, and a read-only connection
+ * never hands out this object ({@code Conn.unwrap} is empty).
  *
  * <p>A read-only connection also keeps {@code PRAGMA schema_version} prepared: the main database's
  * schema cookie, which SQLite changes with every change of the schema, from any connection. The
