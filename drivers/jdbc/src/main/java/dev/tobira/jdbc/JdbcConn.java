@@ -22,7 +22,6 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
 import dev.tobira.spi.SqlScan;
-import dev.tobira.spi.StatementGuard;
 import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -47,13 +46,13 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
     private final JdbcDialect dialect;
     private final Connection connection;
     private final boolean readOnly;
-    private final StatementGuard guard;
     private final SqlErrors errors;
     private final ConnInfo info;
     private final Set<Capability> facets;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final List<Execution.Result> open = new ArrayList<>(1); // guarded by itself: close may come from another thread
     private final ColumnCache columnCache = new ColumnCache();
+    private final GuardVerdicts verdicts;
     private volatile Execution executing;
     private JdbcTx tx;
 
@@ -62,7 +61,7 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         this.dialect = dialect;
         this.connection = connection;
         this.readOnly = readOnly;
-        this.guard = requireNonNull(dialect.guard(), "guard is null");
+        this.verdicts = new GuardVerdicts(requireNonNull(dialect.guard(), "guard is null"));
         this.errors = errors;
         this.info = new ConnInfo(dialect.name(), dialect.model(), requireNonNull(dialectName, "dialectName is null"), serverVersion);
         EnumSet<Capability> offered = EnumSet.noneOf(Capability.class);
@@ -147,9 +146,12 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
                 .run(query.text(), query.params(), query.limit(), query.timeout(), query.namespace(), start);
     }
 
-    /** The guard's check of a caller's text: all of it on a read-only path, else that it is one statement. */
+    /**
+     * The guard's check of a caller's text: all of it on a read-only path, else that it is one
+     * statement; an acceptance of the same text on this connection is reused (see {@link GuardVerdicts}).
+     */
     private SqlScan check(String sql, boolean guarded) {
-        return guarded ? guard.check(sql) : guard.checkSingleStatement(sql);
+        return verdicts.check(sql, guarded);
     }
 
     /** Runs SQL the base generated itself (browse, mutate, explain): no guard check, same read-only mode. */

@@ -142,7 +142,9 @@ public abstract class JdbcDialect {
      * allow-list, forbidden words and functions and its own rules. Its driver name must be
      * {@link #name()}. The base calls {@link StatementGuard#check(String)} on every guarded call
      * and {@link StatementGuard#checkSingleStatement(String)} on every other one, before anything
-     * reaches the database.
+     * reaches the database. A connection keeps the guard's last few acceptances by exact text and
+     * path and reuses them (a refusal is checked again every time), so the guard must decide by
+     * the text alone: its rules are pure functions of the scan, as the builder's are.
      *
      * @return the guard, built once
      */
