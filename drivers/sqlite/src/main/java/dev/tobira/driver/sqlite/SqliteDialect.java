@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,8 +44,7 @@ import org.sqlite.core.DB;
  * SQLite on the JDBC base. The read-only layers: the file opened read-only
  * ({@code SQLITE_OPEN_READONLY}), {@code PRAGMA query_only=1} at open and again before every
  * guarded statement (earlier text, or a flag pragma applied while compiling, could have lifted
- * it) unless SQLite's own compiled statements show it cannot have been lifted since it was last
- * asserted (see {@link SqliteConnection}), {@code SQLITE_LIMIT_ATTACHED} 0, {@code trusted_schema} off, extension loading off, and
+ * it), {@code SQLITE_LIMIT_ATTACHED} 0, {@code trusted_schema} off, extension loading off, and
  * {@link SqliteGuard} in front.
  */
 class SqliteDialect extends JdbcDialect {
@@ -55,8 +53,6 @@ class SqliteDialect extends JdbcDialect {
     private static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
     private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^(]*\\((.*)\\)\\s*$", Pattern.DOTALL);
     private static final Set<String> OPTIONS = Set.of("busy_timeout");
-    private static final int EXPLAIN_COLUMNS = 8;
-    private static final int EXPLAIN_QUERY_PLAN_COLUMNS = 4;
     private static final List<String> FUNCTIONS = List.of(
             "abs", "avg", "char", "coalesce", "count", "date", "datetime", "group_concat", "hex", "ifnull", "iif",
             "instr", "json", "json_array", "json_extract", "json_object", "julianday", "length", "like", "lower",
@@ -154,9 +150,7 @@ class SqliteDialect extends JdbcDialect {
         // tobira reads no generated keys; sqlite-jdbc would otherwise match every statement it executes
         // against an INSERT pattern, and follow each insert with a SELECT last_insert_rowid()
         sqlite.setGetGeneratedKeys(false);
-        // sqlite-jdbc's own connection class, opened as its createConnection opens it, plus the
-        // knowledge of whether query_only still holds (see SqliteConnection)
-        return new SqliteConnection(file, sqlite.toProperties());
+        return sqlite.createConnection("jdbc:sqlite:" + file);
     }
 
     private int busyTimeout(Map<String, String> options) {
@@ -191,9 +185,6 @@ class SqliteDialect extends JdbcDialect {
                 connection.unwrap(SQLiteConnection.class).setLimit(SQLiteLimits.SQLITE_LIMIT_ATTACHED, 0);
                 st.execute("PRAGMA query_only=1");
                 st.execute("PRAGMA trusted_schema=0");
-                if (connection instanceof SqliteConnection c) {
-                    c.keepSchemaVersion();
-                }
             }
             // reads the schema now, so a file that is not a database fails the open, not the first query
             st.executeQuery("SELECT count(*) FROM sqlite_master").close();
@@ -202,23 +193,10 @@ class SqliteDialect extends JdbcDialect {
 
     // ---------------------------------------------------------------- one statement
 
-    /**
-     * A guarded statement runs with {@code query_only} on: asserted now, unless the connection is
-     * read-only and the flag provably still holds from the last assertion (see
-     * {@link SqliteConnection}), which saves compiling and running the pragma on every read.
-     */
     @Override
     protected void beforeStatement(Connection connection, Call call) throws SQLException {
-        if (!call.guarded()) {
-            return;
-        }
-        SqliteConnection held = call.readOnlyConnection() && connection instanceof SqliteConnection c ? c : null;
-        if (held != null && held.queryOnlyHeld()) {
-            return;
-        }
-        queryOnly(connection, true);
-        if (held != null) {
-            held.holdQueryOnly();
+        if (call.guarded()) {
+            queryOnly(connection, true);
         }
     }
 
@@ -227,48 +205,6 @@ class SqliteDialect extends JdbcDialect {
         if (call.guarded() && !call.readOnlyConnection()) {
             queryOnly(connection, false);
         }
-    }
-
-    /**
-     * Prepares as the base does. On a read-only connection whose {@code query_only} held until now,
-     * it holds on only when what SQLite compiled could not have lifted it; preparing dropped it.
-     */
-    @Override
-    protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
-        boolean held = call.guarded() && call.readOnlyConnection() && connection instanceof SqliteConnection c
-                && c.queryOnlyHeld();
-        PreparedStatement statement = super.prepare(connection, sql, call);
-        if (held && keepsQueryOnly(statement)) {
-            ((SqliteConnection) connection).holdQueryOnly();
-        }
-        return statement;
-    }
-
-    /**
-     * Whether compiling this statement cannot have changed {@code query_only}, by what SQLite
-     * compiled rather than by its text: SQLite sets the flag only while compiling a
-     * {@code PRAGMA query_only} assignment, which has no result columns, or an EXPLAIN of one,
-     * whose columns are EXPLAIN's own ({@code addr, opcode, …} or {@code id, parent, notused,
-     * detail}). So a statement with result columns that are not EXPLAIN's keeps the flag; one whose
-     * first column merely looks like EXPLAIN's costs one more assertion, never a lifted flag.
-     */
-    static boolean keepsQueryOnly(PreparedStatement statement) throws SQLException {
-        if (!(statement instanceof CoreStatement core)) {
-            return false;
-        }
-        return core.pointer.safeRunInt((db, ptr) -> {
-            int n = db.column_count(ptr);
-            if (n == 0) {
-                return 0;
-            }
-            if (n == EXPLAIN_COLUMNS || n == EXPLAIN_QUERY_PLAN_COLUMNS) {
-                String first = db.column_name(ptr, 0);
-                if (first == null || first.equals("addr") || first.equals("id")) {
-                    return 0;
-                }
-            }
-            return 1;
-        }) == 1;
     }
 
     /**
@@ -316,15 +252,10 @@ class SqliteDialect extends JdbcDialect {
      * The labels, declared types and storage classes of the first row, from the statement sqlite-jdbc
      * has just stepped: what it derives every column's label, type name, type and class from. Reading
      * them takes two native calls per column, where the metadata takes several and runs regular
-     * expressions. On a read-only connection the main database's schema cookie stands in for the
-     * declared types, one statement step instead of a native call and a string per column: a
-     * declared type follows from the text and the schema, the cookie changes with every change of
-     * the schema, and nothing else can change a read-only connection's schema (no temporary objects
-     * under {@code query_only}, no attached databases). Not in the shape: whether a column is NOT
-     * NULL, which SQLite reads from the table's schema; another connection that rebuilds a table
-     * with the same column names and types but other NOT NULL constraints is seen once this
-     * connection next runs a statement without rows or ends a transaction, or the columns are
-     * pushed out of the base's cache (on a read-only connection, at once: the cookie changed).
+     * expressions. Not in the shape: whether a column is NOT NULL, which SQLite reads from the
+     * table's schema; another connection that rebuilds a table with the same column names and types
+     * but other NOT NULL constraints is seen once this connection next runs a statement without rows
+     * or ends a transaction, or the columns are pushed out of the base's cache.
      */
     @Override
     protected Optional<Object> resultShape(ResultSet rs) throws SQLException {
@@ -333,48 +264,38 @@ class SqliteDialect extends JdbcDialect {
             return Optional.empty();
         }
         String[] labels = result.cols;
+        String[] declared = new String[labels.length];
         int[] storage = new int[labels.length];
-        OptionalLong schema = rs.getStatement().getConnection() instanceof SqliteConnection c
-                ? c.schemaVersion() : OptionalLong.empty();
-        String[] declared = schema.isPresent() ? null : new String[labels.length];
         statement.pointer.safeRunConsume((db, ptr) -> {
             for (int i = 0; i < labels.length; i++) {
-                if (declared != null) {
-                    declared[i] = db.column_decltype(ptr, i);
-                }
+                declared[i] = db.column_decltype(ptr, i);
                 storage[i] = db.column_type(ptr, i);
             }
         });
-        return Optional.of(new ResultShape(labels, declared, schema.orElse(-1), storage));
+        return Optional.of(new ResultShape(labels, declared, storage));
     }
 
-    /**
-     * A result's shape; equal when every label and storage class is, and either every declared
-     * type or the schema cookie (each shape holds one of them).
-     */
+    /** A result's shape; equal when every label, declared type and storage class is. */
     private static final class ResultShape {
         private final String[] labels;
-        private final String[] declared; // null when the schema cookie stands in
-        private final long schema;
+        private final String[] declared;
         private final int[] storage;
 
-        ResultShape(String[] labels, String[] declared, long schema, int[] storage) {
+        ResultShape(String[] labels, String[] declared, int[] storage) {
             this.labels = labels;
             this.declared = declared;
-            this.schema = schema;
             this.storage = storage;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof ResultShape s && schema == s.schema && Arrays.equals(storage, s.storage)
-                    && Arrays.equals(labels, s.labels) && Arrays.equals(declared, s.declared);
+            return o instanceof ResultShape s && Arrays.equals(storage, s.storage) && Arrays.equals(labels, s.labels)
+                    && Arrays.equals(declared, s.declared);
         }
 
         @Override
         public int hashCode() {
-            return ((Arrays.hashCode(labels) * 31 + Arrays.hashCode(declared)) * 31 + Arrays.hashCode(storage)) * 31
-                    + Long.hashCode(schema);
+            return (Arrays.hashCode(labels) * 31 + Arrays.hashCode(declared)) * 31 + Arrays.hashCode(storage);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.tobira.driver.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,19 +17,18 @@ import dev.tobira.jdbc.JdbcDriver;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.sqlite.SQLiteConfig;
 
 /**
- * What makes a repeated point read cheap must not weaken it: the verdicts a connection keeps, the
- * {@code query_only} assertion skipped while it provably holds, and the schema cookie standing in
- * for declared types in a result's shape. On real SQLite.
+ * What makes a repeated point read cheap must not weaken it: the guard verdicts a connection keeps
+ * never let a write through, the cached result columns follow another connection's schema change,
+ * and the run-time layer under the statement check, {@code query_only} asserted before every guarded
+ * statement, holds with the check switched off. On real SQLite.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SqlitePointReadTest {
@@ -38,10 +36,6 @@ class SqlitePointReadTest {
     private static final List<String> LIFTING = List.of("PRAGMA query_only=0", "pragma query_only(0)",
             "PRAGMA main.query_only = false", "pragma query_only = off", "explain pragma query_only=0",
             "explain query plan pragma query_only=0");
-    private static final List<String> READS = List.of("select 1", "select * from customers where id = ?",
-            "pragma query_only", "select * from pragma_query_only", "values (1)", "with x as (select 1) select * from x",
-            "pragma table_info(customers)");
-    private static final Call READ_ONLY_CALL = new Call(true, false, true);
 
     private final SqliteFixture fixture = new SqliteFixture();
     private final SqliteDriver driver = new SqliteDriver();
@@ -58,17 +52,6 @@ class SqlitePointReadTest {
 
     private ConnConfig readOnly() {
         return ConnConfig.of(fixture.dsn()).withReadOnly(true);
-    }
-
-    private SqliteConnection nativeConnection() throws Exception {
-        return new SqliteConnection(fixture.db.toString(), new SQLiteConfig().toProperties());
-    }
-
-    private static boolean queryOnly(Connection c) throws Exception {
-        try (Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("pragma query_only")) {
-            assertTrue(rs.next());
-            return rs.getInt(1) == 1;
-        }
     }
 
     private static long drain(ResultSet rs) {
@@ -95,69 +78,6 @@ class SqlitePointReadTest {
     }
 
     // ---------------------------------------------------------------- query_only
-
-    @Test
-    void sqliteShowsEveryTextThatLiftsQueryOnly() throws Exception {
-        try (SqliteConnection c = nativeConnection()) {
-            for (String sql : LIFTING) {
-                try (Statement st = c.createStatement()) {
-                    st.execute("pragma query_only=1");
-                }
-                try (PreparedStatement ps = c.prepareStatement(sql)) {
-                    assertFalse(SqliteDialect.keepsQueryOnly(ps), sql);
-                }
-                // the rule matters: compiling the text, without running it, lifted the flag
-                assertFalse(queryOnly(c), sql + " did not lift query_only; the case proves nothing");
-            }
-            for (String sql : READS) {
-                try (Statement st = c.createStatement()) {
-                    st.execute("pragma query_only=1");
-                }
-                try (PreparedStatement ps = c.prepareStatement(sql)) {
-                    assertTrue(SqliteDialect.keepsQueryOnly(ps), sql);
-                }
-                assertTrue(queryOnly(c), sql);
-            }
-        }
-    }
-
-    @Test
-    void queryOnlyIsHeldAcrossReadsAndDroppedByAnyOtherCompile() throws Exception {
-        SqliteDialect dialect = new SqliteDialect();
-        try (SqliteConnection c = nativeConnection()) {
-            assertFalse(c.queryOnlyHeld(), "nothing asserted yet");
-            dialect.beforeStatement(c, READ_ONLY_CALL);
-            assertTrue(c.queryOnlyHeld());
-            assertTrue(queryOnly(c));
-            assertFalse(c.queryOnlyHeld(), "a statement of anyone else's drops it");
-
-            dialect.beforeStatement(c, READ_ONLY_CALL);
-            dialect.prepare(c, "select * from customers where id = ?", READ_ONLY_CALL).close();
-            assertTrue(c.queryOnlyHeld(), "a read keeps it");
-
-            for (String sql : LIFTING) {
-                dialect.beforeStatement(c, READ_ONLY_CALL);
-                assertTrue(c.queryOnlyHeld());
-                dialect.prepare(c, sql, READ_ONLY_CALL).close();
-                assertFalse(c.queryOnlyHeld(), sql);
-                assertFalse(queryOnly(c), sql);
-                dialect.beforeStatement(c, READ_ONLY_CALL);
-                assertTrue(queryOnly(c), "the next guarded statement asserts it again after " + sql);
-            }
-
-            dialect.beforeStatement(c, READ_ONLY_CALL);
-            assertThrows(Exception.class, () -> dialect.prepare(c, "select from where", READ_ONLY_CALL));
-            assertFalse(c.queryOnlyHeld(), "a compile that failed part way may have changed it");
-
-            dialect.beforeStatement(c, READ_ONLY_CALL);
-            c.setAutoCommit(false);
-            assertFalse(c.queryOnlyHeld(), "sqlite-jdbc's own statements drop it");
-            c.setAutoCommit(true);
-
-            dialect.beforeStatement(c, new Call(true, false, false));
-            assertFalse(c.queryOnlyHeld(), "only a read-only connection holds it; a writable one lifts it after each statement");
-        }
-    }
 
     @Test
     void aLiftedQueryOnlyIsRefusedAtRunTime() {
