@@ -47,9 +47,14 @@ final class Deadline {
         return NONE;
     }
 
-    /** Arms a deadline for a statement: the timeout from now, the statement's own query timeout as a backstop. */
+    /**
+     * Arms a deadline for a statement: the timeout from now, the statement's own query timeout as a
+     * backstop. The backstop is a whole second later than the deadline rounded up: a driver that
+     * honours it (DuckDB interrupts itself) would otherwise race the watchdog at whole-second
+     * timeouts, and an interrupt the watchdog did not send reads as a cancel, not a timeout.
+     */
     static Deadline arm(Statement statement, Duration timeout) throws SQLException {
-        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
+        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000) + 1;
         statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, seconds));
         return arm(statement::cancel, timeout);
     }
