@@ -178,7 +178,7 @@ class SqliteGuardTest {
     }
 
     /** The statement check switched off, everything else as in SqliteDriver: each database layer must hold alone. */
-    private static JdbcDriver withoutStatementCheck() {
+    static JdbcDriver withoutStatementCheck() {
         return new JdbcDriver(new SqliteDialect() {
             private final StatementGuard open = StatementGuard.builder("sqlite").dialect(SqlDialect.SQLITE).build();
 

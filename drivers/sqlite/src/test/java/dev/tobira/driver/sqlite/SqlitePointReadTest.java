@@ -65,24 +65,12 @@ class SqlitePointReadTest {
         }
     }
 
-    /** The statement check switched off, every other layer as shipped. */
-    private static JdbcDriver withoutStatementCheck() {
-        return new JdbcDriver(new SqliteDialect() {
-            private final StatementGuard open = StatementGuard.builder("sqlite").dialect(SqlDialect.SQLITE).build();
-
-            @Override
-            public StatementGuard guard() {
-                return open;
-            }
-        }) { };
-    }
-
     // ---------------------------------------------------------------- query_only
 
     @Test
     void aLiftedQueryOnlyIsRefusedAtRunTime() {
         String before = fixture.fingerprint();
-        try (Conn ro = withoutStatementCheck().open(readOnly())) {
+        try (Conn ro = SqliteGuardTest.withoutStatementCheck().open(readOnly())) {
             for (String sql : LIFTING) {
                 drain(ro.query(Query.of("select * from customers where id = ?").withParams(Value.of(1))));
                 drain(ro.query(Query.of(sql)));
