@@ -30,6 +30,10 @@ final class ResultColumns {
     static final byte DATETIME = 8;
     static final byte TIMESTAMP = 9;
     static final byte BYTES = 10;
+    /** What each tag's reader returns, by tag. */
+    private static final Value.Kind[] KIND_OF_TAG = {null, Value.Kind.INT, Value.Kind.TEXT, Value.Kind.DECIMAL,
+            Value.Kind.FLOAT, Value.Kind.FLOAT, Value.Kind.BOOL, Value.Kind.DATE, Value.Kind.DATETIME, Value.Kind.TIMESTAMP,
+            Value.Kind.BYTES};
 
     private final List<Column> columns;
     private final ColumnReader[] readers;
@@ -130,18 +134,7 @@ final class ResultColumns {
      * dialect's reader, whose kind may vary from cell to cell.
      */
     Value.Kind fixedKind(int index) {
-        return switch (tags[index]) {
-            case INT -> Value.Kind.INT;
-            case TEXT -> Value.Kind.TEXT;
-            case DECIMAL -> Value.Kind.DECIMAL;
-            case DOUBLE, REAL -> Value.Kind.FLOAT;
-            case BOOL -> Value.Kind.BOOL;
-            case DATE -> Value.Kind.DATE;
-            case DATETIME -> Value.Kind.DATETIME;
-            case TIMESTAMP -> Value.Kind.TIMESTAMP;
-            case BYTES -> Value.Kind.BYTES;
-            default -> null;
-        };
+        return KIND_OF_TAG[tags[index]];
     }
 
     /** The reader tag of a column, for {@link CursorView}'s typed getters. */

@@ -71,11 +71,7 @@ class ColumnCacheTest {
     }
 
     private static List<Row> rows(ResultSet rs) {
-        List<Row> rows = new ArrayList<>();
-        try (rs) {
-            rs.forEachRemaining(rows::add);
-        }
-        return rows;
+        return JdbcBaseTest.rows(rs);
     }
 
     private static List<Value.Kind> kinds(Conn conn, Query query) {

@@ -71,7 +71,8 @@ class JdbcBaseTest {
         return ConnConfig.of("testdb:" + db);
     }
 
-    private static List<Row> rows(ResultSet rs) {
+    /** Every row of a result, which it closes. */
+    static List<Row> rows(ResultSet rs) {
         List<Row> rows = new ArrayList<>();
         try (rs) {
             rs.forEachRemaining(rows::add);

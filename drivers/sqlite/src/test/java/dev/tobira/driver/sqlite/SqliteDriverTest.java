@@ -366,6 +366,13 @@ class SqliteDriverTest {
                 assertEquals(List.of(Value.Kind.FLOAT, Value.Kind.INT), rs.columns().stream().map(dev.tobira.api.Column::kind).toList());
                 assertEquals("REAL", rs.columns().get(0).nativeType());
             }
+            // same labels, same storage classes: only the declared types tell the tables apart
+            st.execute("drop table shifting");
+            st.execute("create table shifting (a DOUBLE, c BIGINT)");
+            st.execute("insert into shifting values (2.5, 3)");
+            try (ResultSet rs = conn.query(all)) {
+                assertEquals(List.of("DOUBLE", "BIGINT"), rs.columns().stream().map(dev.tobira.api.Column::nativeType).toList());
+            }
         }
     }
 

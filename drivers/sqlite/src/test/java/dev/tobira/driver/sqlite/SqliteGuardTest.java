@@ -14,11 +14,13 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
+import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.JdbcDriver;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.nio.file.Files;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +39,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SqliteGuardTest {
     private static final String REFUSAL = "sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements"
             + " are allowed on a read-only connection: read-only violation";
+
+    /** Texts whose mere compilation lifts query_only: SQLite applies flag pragmas while compiling. */
+    private static final List<String> LIFTING = List.of("PRAGMA query_only=0", "pragma query_only(0)",
+            "PRAGMA main.query_only = false", "pragma query_only = off", "explain pragma query_only=0",
+            "explain query plan pragma query_only=0");
 
     private final SqliteFixture fixture = new SqliteFixture();
     private final SqliteDriver driver = new SqliteDriver();
@@ -179,12 +186,28 @@ class SqliteGuardTest {
 
     /** The statement check switched off, everything else as in SqliteDriver: each database layer must hold alone. */
     static JdbcDriver withoutStatementCheck() {
+        return withoutStatementCheck(true);
+    }
+
+    /** The statement check and the query_only assertion both off: the read-only handle alone, as a control. */
+    static JdbcDriver withoutStatementCheckOrQueryOnly() {
+        return withoutStatementCheck(false);
+    }
+
+    private static JdbcDriver withoutStatementCheck(boolean assertQueryOnly) {
         return new JdbcDriver(new SqliteDialect() {
             private final StatementGuard open = StatementGuard.builder("sqlite").dialect(SqlDialect.SQLITE).build();
 
             @Override
             public StatementGuard guard() {
                 return open;
+            }
+
+            @Override
+            protected void beforeStatement(Connection connection, Call call) throws SQLException {
+                if (assertQueryOnly) {
+                    super.beforeStatement(connection, call);
+                }
             }
         }) { };
     }
@@ -215,6 +238,24 @@ class SqliteGuardTest {
             DriverException e = assertThrows(DriverException.class, () -> rw.query(Query.of("delete from orders").withReadOnly(true)));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
         }
+        // on a read-only connection, after every form that lifts it, a temporary table (which the
+        // read-only handle alone lets through) is refused
+        try (Conn ro = withoutStatementCheck().open(readOnly())) {
+            for (String sql : LIFTING) {
+                drain(ro.query(Query.of("select * from customers where id = ?").withParams(Value.of(1))));
+                drain(ro.query(Query.of(sql)));
+                DriverException e = assertThrows(DriverException.class, () -> ro.query(Query.of("create temp table t (x)")).close(), sql);
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
+            }
+            // compiled but never run: the parameter it does not have fails the bind, after the compile lifted the flag
+            drain(ro.query(Query.of("select 1")));
+            DriverException bind = assertThrows(DriverException.class,
+                    () -> ro.query(Query.of("pragma query_only=0").withParams(Value.of(1))).close());
+            assertEquals(ErrorKind.INVALID_ARGUMENT, bind.kind(), bind.getMessage());
+            DriverException e = assertThrows(DriverException.class, () -> ro.query(Query.of("create temp table t (x)")).close());
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertEquals(0, drain(ro.query(Query.of("select * from temp.sqlite_master"))), "a temporary table was made");
+        }
         assertEquals(before, fixture.fingerprint());
     }
 
@@ -237,5 +278,43 @@ class SqliteGuardTest {
             assertEquals(ErrorKind.PERMISSION, e.kind(), e.getMessage());
             assertEquals("sqlite: query: not authorized: permission denied", e.getMessage());
         }
+    }
+
+    @Test
+    void queryOnlyIsTheLayerThatStopsTemporaryTables() {
+        // the control for the test above: with no assertion at all, the read-only handle alone lets a temporary table through
+        JdbcDriver unasserted = withoutStatementCheckOrQueryOnly();
+        try (Conn ro = unasserted.open(readOnly())) {
+            drain(ro.query(Query.of("pragma query_only=0")));
+            drain(ro.query(Query.of("create temp table t (x)")));
+            assertEquals(1, drain(ro.query(Query.of("select * from temp.sqlite_master"))));
+        }
+    }
+
+    @Test
+    void aCachedVerdictNeverLetsAWriteThrough() {
+        String before = fixture.fingerprint();
+        String delete = "delete from orders where id = -1";
+        try (Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
+            for (int i = 0; i < 3; i++) {
+                drain(rw.query(Query.of(delete))); // accepted as one statement on the writable path
+                DriverException e = assertThrows(DriverException.class, () -> rw.query(Query.of(delete).withReadOnly(true)).close());
+                assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            }
+        }
+        try (Conn ro = driver.open(readOnly())) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals(1, drain(ro.query(Query.of("select 1"))));
+                for (String sql : List.of("delete from orders", "select 1; delete from orders", "select 1 ", "pragma query_only=0")) {
+                    if (sql.equals("select 1 ")) {
+                        assertEquals(1, drain(ro.query(Query.of(sql))));
+                        continue;
+                    }
+                    DriverException e = assertThrows(DriverException.class, () -> ro.query(Query.of(sql)).close(), sql);
+                    assertTrue(e.kind() == ErrorKind.READ_ONLY || e.kind() == ErrorKind.SYNTAX, sql + ": " + e.getMessage());
+                }
+            }
+        }
+        assertEquals(before, fixture.fingerprint());
     }
 }
