@@ -30,8 +30,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * blackhole. {@code tobira} sends it read-only on a read-only connection (the guard, and on server
  * engines the read-only transaction); {@code raw} is what most JDBC code does in autocommit: prepare,
  * bind, execute, read, close. The ids come from a pinned seed, the same sequence on both sides.
- * {@code pair} runs both sides by turns in one fork (see {@link Sides}); {@code tobira} and
- * {@code raw} one side per fork.
+ * {@code pair} runs both sides by turns in one fork (see {@link Sides}), plus a third side as the
+ * anchor: on a server engine the raw read after one more round trip, on an embedded one the raw
+ * read on one statement prepared once (tobira keeps SQLite's statements by text, so that is what
+ * it competes with once it has run a text); {@code tobira} and {@code raw} one side per fork.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -45,6 +47,7 @@ public abstract class PointBench {
     private Conn tobira;
     private Query query;
     private Connection raw;
+    private PreparedStatement kept;
     private long[] keys;
     private int next;
 
@@ -66,6 +69,9 @@ public abstract class PointBench {
         }
         if (!benchmark.endsWith(".tobira")) {
             raw = engine.raw();
+            if (!engine.server() && benchmark.endsWith(".pair")) {
+                kept = raw.prepareStatement(Dataset.pointSql());
+            }
         }
     }
 
@@ -73,6 +79,9 @@ public abstract class PointBench {
     public void close() throws SQLException {
         if (tobira != null) {
             tobira.close();
+        }
+        if (kept != null) {
+            kept.close();
         }
         if (raw != null) {
             raw.close();
@@ -86,16 +95,23 @@ public abstract class PointBench {
     }
 
     /**
-     * Both sides by turns; on a server engine also the floor of the read-only transaction's budget:
-     * the raw read preceded by one more round trip ({@code select 1}), timed as the anchor.
+     * Both sides by turns, and an anchor: on a server engine the floor of the read-only
+     * transaction's budget, the raw read preceded by one more round trip ({@code select 1}); on an
+     * embedded engine the raw read on a statement prepared once.
      */
     @Benchmark
     public void pair(Sides sides, Blackhole bh) throws Exception {
         if (engine().server()) {
             sides.run(() -> tobira(bh), () -> raw(bh), () -> rawAfterRoundTrip(bh));
         } else {
-            sides.run(() -> tobira(bh), () -> raw(bh));
+            sides.run(() -> tobira(bh), () -> raw(bh), () -> rawPreparedOnce(bh));
         }
+    }
+
+    private void rawPreparedOnce(Blackhole bh) throws SQLException {
+        long id = key();
+        kept.setLong(1, id);
+        read(kept, id, bh);
     }
 
     private void rawAfterRoundTrip(Blackhole bh) throws SQLException {
@@ -122,17 +138,20 @@ public abstract class PointBench {
     @Benchmark
     public void raw(Blackhole bh) throws SQLException {
         long id = key();
-        SqlEngine engine = engine();
         try (PreparedStatement ps = raw.prepareStatement(Dataset.pointSql())) {
             ps.setLong(1, id);
-            try (java.sql.ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new IllegalStateException("no row for id " + id);
-                }
-                engine.readRow(rs, bh);
-                if (rs.next()) {
-                    throw new IllegalStateException("more than one row for id " + id);
-                }
+            read(ps, id, bh);
+        }
+    }
+
+    private void read(PreparedStatement ps, long id, Blackhole bh) throws SQLException {
+        try (java.sql.ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new IllegalStateException("no row for id " + id);
+            }
+            engine().readRow(rs, bh);
+            if (rs.next()) {
+                throw new IllegalStateException("more than one row for id " + id);
             }
         }
     }

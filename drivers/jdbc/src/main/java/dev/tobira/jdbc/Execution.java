@@ -44,6 +44,8 @@ final class Execution {
     private volatile boolean exporting;
     private java.sql.ResultSet rows;
     private Deadline deadline = Deadline.none();
+    private PreparedStatement keepable; // given back to the connection's StatementCache when the call ends well
+    private String keepableSql;
     private String restoreNamespace;
     private boolean entered;
 
@@ -157,9 +159,17 @@ final class Execution {
     }
 
     private PreparedStatement prepare(String sql, List<Value> params, long limit) throws SQLException {
-        PreparedStatement st = dialect.prepare(connection, sql, call);
+        StatementCache statements = conn.statements();
+        PreparedStatement st = statements.take(sql);
         if (st == null) {
-            throw new NullPointerException(dialect + ".prepare returned null");
+            st = dialect.prepare(connection, sql, call);
+            if (st == null) {
+                throw new NullPointerException(dialect + ".prepare returned null");
+            }
+        }
+        if (statements.keeps()) {
+            keepable = st;
+            keepableSql = sql;
         }
         own(st);
         conn.executing(this);
@@ -274,8 +284,8 @@ final class Execution {
     }
 
     /**
-     * Ends the statement once: disarms the deadline, closes the JDBC result and statement,
-     * restores the namespace and lets the dialect leave its read-only mode.
+     * Ends the statement once: disarms the deadline, closes the JDBC result and statement (gives
+     * the statement back to the connection's {@link StatementCache} when it keeps them), restores the namespace and lets the dialect leave its read-only mode.
      *
      * @param completed whether the statement ran and its result was released without error
      * @param failure the error being thrown, which collects cleanup failures; null to log them
@@ -285,17 +295,24 @@ final class Execution {
             return;
         }
         deadline.disarm();
+        // a statement that failed or was cancelled in any way is closed, never kept
+        boolean keep = completed && failure == null && !deadline.fired();
         if (rows != null) {
             try {
                 rows.close();
             } catch (SQLException | RuntimeException e) {
+                keep = false;
                 suppress(failure, e);
             }
         }
         synchronized (owned) {
             for (Statement st : owned) {
                 try {
-                    st.close();
+                    if (keep && st == keepable) {
+                        conn.statements().give(keepableSql, keepable);
+                    } else {
+                        st.close();
+                    }
                 } catch (SQLException | RuntimeException e) {
                     suppress(failure, e);
                 }

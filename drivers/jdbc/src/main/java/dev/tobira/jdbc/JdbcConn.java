@@ -52,6 +52,7 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
     private final AtomicBoolean closed = new AtomicBoolean();
     private final List<Execution.Result> open = new ArrayList<>(1); // guarded by itself: close may come from another thread
     private final ColumnCache columnCache = new ColumnCache();
+    private final StatementCache statements;
     private final GuardVerdicts verdicts;
     private volatile Execution executing;
     private JdbcTx tx;
@@ -62,6 +63,7 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         this.connection = connection;
         this.readOnly = readOnly;
         this.verdicts = new GuardVerdicts(requireNonNull(dialect.guard(), "guard is null"));
+        this.statements = new StatementCache(dialect.keptStatements());
         this.errors = errors;
         this.info = new ConnInfo(dialect.name(), dialect.model(), requireNonNull(dialectName, "dialectName is null"), serverVersion);
         EnumSet<Capability> offered = EnumSet.noneOf(Capability.class);
@@ -87,6 +89,10 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
 
     ColumnCache columnCache() {
         return columnCache;
+    }
+
+    StatementCache statements() {
+        return statements;
     }
 
     void executing(Execution e) {
@@ -484,6 +490,11 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         JdbcTx t = tx;
         if (t != null) {
             t.abandon();
+        }
+        try {
+            statements.close();
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "closing the kept statements failed", e);
         }
         try {
             connection.close();

@@ -330,6 +330,20 @@ public abstract class JdbcDialect {
     }
 
     /**
+     * Returns how many idle prepared statements a connection keeps, by text, for calls that run
+     * the same text again; 0 (none) by default. Worth it for a driver that compiles a statement
+     * on the client at every prepare and keeps no cache of its own (sqlite-jdbc); PostgreSQL's
+     * and MariaDB's drivers keep their own. A dialect that keeps statements must prepare the
+     * same statement for the same text whatever the call ({@link #prepare(Connection, String, Call)}),
+     * and its driver must compile a kept statement again when the schema changes under it.
+     *
+     * @return the number of statements kept per connection, 0 for none
+     */
+    protected int keptStatements() {
+        return 0;
+    }
+
+    /**
      * Returns how many rows a fetch asks the server for; 1000 by default.
      *
      * @return the fetch size, at least 1

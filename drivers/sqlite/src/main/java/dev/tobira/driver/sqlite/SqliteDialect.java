@@ -51,6 +51,7 @@ class SqliteDialect extends JdbcDialect {
     static final String NAME = "sqlite";
     private static final String USAGE = "use sqlite:./shop.db, sqlite:/abs/path.db or sqlite::memory:";
     private static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
+    private static final int KEPT_STATEMENTS = 32;
     private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^(]*\\((.*)\\)\\s*$", Pattern.DOTALL);
     private static final Set<String> OPTIONS = Set.of("busy_timeout");
     private static final List<String> FUNCTIONS = List.of(
@@ -150,7 +151,7 @@ class SqliteDialect extends JdbcDialect {
         // tobira reads no generated keys; sqlite-jdbc would otherwise match every statement it executes
         // against an INSERT pattern, and follow each insert with a SELECT last_insert_rowid()
         sqlite.setGetGeneratedKeys(false);
-        return sqlite.createConnection("jdbc:sqlite:" + file);
+        return new SqliteConnection(file, sqlite.toProperties(), config.readOnly());
     }
 
     private int busyTimeout(Map<String, String> options) {
@@ -193,9 +194,14 @@ class SqliteDialect extends JdbcDialect {
 
     // ---------------------------------------------------------------- one statement
 
+    /**
+     * Makes sure {@code query_only} is on before a guarded statement. On a read-only connection it
+     * was set at open and is read back first, and set again only if something lifted it: setting
+     * it unconditionally would expire every kept statement of the connection, each run.
+     */
     @Override
     protected void beforeStatement(Connection connection, Call call) throws SQLException {
-        if (call.guarded()) {
+        if (call.guarded() && !(call.readOnlyConnection() && connection instanceof SqliteConnection c && c.queryOnly())) {
             queryOnly(connection, true);
         }
     }
@@ -209,10 +215,9 @@ class SqliteDialect extends JdbcDialect {
 
     /**
      * Sets {@code query_only} with {@code sqlite3_exec}: prepared, stepped and finalized in one
-     * native call. Keeping the pragma prepared would not save its compilation: SQLite applies a
+     * native call. Keeping the assignment prepared would not save its compilation: SQLite applies a
      * flag pragma while compiling it and expires every statement of the connection when it runs,
-     * itself included, so each run of a kept one compiles it again, through sqlite-jdbc's slower
-     * statement path on top.
+     * itself included, so each run of a kept one compiles it again.
      */
     private static void queryOnly(Connection connection, boolean on) throws SQLException {
         DB db = connection.unwrap(SQLiteConnection.class).getDatabase();
@@ -223,6 +228,12 @@ class SqliteDialect extends JdbcDialect {
     }
 
     // ---------------------------------------------------------------- types
+
+    /** sqlite-jdbc compiles a statement at every prepare and keeps none; SQLite recompiles a kept one when the schema changes. */
+    @Override
+    protected int keptStatements() {
+        return KEPT_STATEMENTS;
+    }
 
     @Override
     protected ColumnMapping map(JdbcColumn column) {
@@ -249,13 +260,20 @@ class SqliteDialect extends JdbcDialect {
     }
 
     /**
-     * The labels, declared types and storage classes of the first row, from the statement sqlite-jdbc
-     * has just stepped: what it derives every column's label, type name, type and class from. Reading
-     * them takes two native calls per column, where the metadata takes several and runs regular
-     * expressions. Not in the shape: whether a column is NOT NULL, which SQLite reads from the
-     * table's schema; another connection that rebuilds a table with the same column names and types
-     * but other NOT NULL constraints is seen once this connection next runs a statement without rows
-     * or ends a transaction, or the columns are pushed out of the base's cache.
+     * What decides a result's columns, cheaply. On a read-only connection with a row: the labels,
+     * the schema cookie and the first row's storage classes. The cookie is read inside the
+     * statement's own read transaction, so it names the schema the statement was compiled against,
+     * and the same text compiled against the same schema has the same declared types. A read-only
+     * connection attaches nothing and cannot write its temp schema, so the main cookie covers all.
+     * Otherwise (a read-write connection, or no row, when sqlite-jdbc has already reset the
+     * statement and its transaction may be over): the labels, declared types and storage classes,
+     * read from the statement itself.
+     *
+     * <p>Not in the shape: whether a column is NOT NULL, which SQLite reads from the table's
+     * schema; another connection that rebuilds a table with the same column names and types but
+     * other NOT NULL constraints changes the cookie, so on a read-only connection this is seen
+     * at once; on a read-write one, once this connection next runs a statement without rows or
+     * ends a transaction, or the columns are pushed out of the base's cache.
      */
     @Override
     protected Optional<Object> resultShape(ResultSet rs) throws SQLException {
@@ -264,38 +282,61 @@ class SqliteDialect extends JdbcDialect {
             return Optional.empty();
         }
         String[] labels = result.cols;
-        String[] declared = new String[labels.length];
         int[] storage = new int[labels.length];
+        if (!result.emptyResultSet && statement.conn instanceof SqliteConnection c && c.readOnly()) {
+            int cookie = c.schemaVersion();
+            statement.pointer.safeRunConsume((db, ptr) -> {
+                for (int i = 0; i < labels.length; i++) {
+                    storage[i] = db.column_type(ptr, i);
+                }
+            });
+            return Optional.of(new CompiledShape(labels, cookie, storage));
+        }
+        String[] declared = new String[labels.length];
         statement.pointer.safeRunConsume((db, ptr) -> {
             for (int i = 0; i < labels.length; i++) {
                 declared[i] = db.column_decltype(ptr, i);
                 storage[i] = db.column_type(ptr, i);
             }
         });
-        return Optional.of(new ResultShape(labels, declared, storage));
+        return Optional.of(new DeclaredShape(labels, declared, storage));
     }
 
-    /** A result's shape; equal when every label, declared type and storage class is. */
-    private static final class ResultShape {
-        private final String[] labels;
-        private final String[] declared;
-        private final int[] storage;
-
-        ResultShape(String[] labels, String[] declared, int[] storage) {
-            this.labels = labels;
-            this.declared = declared;
-            this.storage = storage;
+    /** A result's shape by its schema cookie; equal when the labels, cookie and storage classes are. */
+    private record CompiledShape(String[] labels, int schemaVersion, int[] storage) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof CompiledShape s && schemaVersion == s.schemaVersion && Arrays.equals(storage, s.storage)
+                    && Arrays.equals(labels, s.labels);
         }
 
         @Override
+        public int hashCode() {
+            return (Arrays.hashCode(labels) * 31 + schemaVersion) * 31 + Arrays.hashCode(storage);
+        }
+
+        @Override
+        public String toString() {
+            return "CompiledShape" + Arrays.toString(labels) + "@" + schemaVersion;
+        }
+    }
+
+    /** A result's shape by its declared types; equal when every label, declared type and storage class is. */
+    private record DeclaredShape(String[] labels, String[] declared, int[] storage) {
+        @Override
         public boolean equals(Object o) {
-            return o instanceof ResultShape s && Arrays.equals(storage, s.storage) && Arrays.equals(labels, s.labels)
+            return o instanceof DeclaredShape s && Arrays.equals(storage, s.storage) && Arrays.equals(labels, s.labels)
                     && Arrays.equals(declared, s.declared);
         }
 
         @Override
         public int hashCode() {
             return (Arrays.hashCode(labels) * 31 + Arrays.hashCode(declared)) * 31 + Arrays.hashCode(storage);
+        }
+
+        @Override
+        public String toString() {
+            return "DeclaredShape" + Arrays.toString(labels) + Arrays.toString(declared);
         }
     }
 

@@ -373,6 +373,16 @@ class SqliteDriverTest {
             try (ResultSet rs = conn.query(all)) {
                 assertEquals(List.of("DOUBLE", "BIGINT"), rs.columns().stream().map(dev.tobira.api.Column::nativeType).toList());
             }
+            // the connection keeps the statement of the text; SQLite compiles it again, one more column included
+            st.execute("alter table shifting add column d text");
+            st.execute("update shifting set d = 'new'");
+            try (ResultSet rs = conn.query(all)) {
+                assertEquals(List.of("a", "c", "d"), rs.columns().stream().map(dev.tobira.api.Column::name).toList());
+                assertEquals(List.of(Value.of(2.5), Value.of(3), Value.of("new")), rs.next().values());
+            }
+            st.execute("drop table shifting");
+            DriverException gone = assertThrows(DriverException.class, () -> conn.query(all).close());
+            assertTrue(gone.getMessage().contains("no such table"), gone.getMessage());
         }
     }
 
