@@ -42,10 +42,11 @@ import org.sqlite.core.DB;
 
 /**
  * SQLite on the JDBC base. The read-only layers: the file opened read-only
- * ({@code SQLITE_OPEN_READONLY}), {@code PRAGMA query_only=1} at open and again before every
- * guarded statement (earlier text, or a flag pragma applied while compiling, could have lifted
- * it), {@code SQLITE_LIMIT_ATTACHED} 0, {@code trusted_schema} off, extension loading off, and
- * {@link SqliteGuard} in front.
+ * ({@code SQLITE_OPEN_READONLY}), {@code PRAGMA query_only=1} at open and made sure of before
+ * every guarded statement (earlier text, or a flag pragma applied while compiling, could have
+ * lifted it), {@code SQLITE_LIMIT_ATTACHED} 0, {@code trusted_schema} off, extension loading off,
+ * and {@link SqliteGuard} in front. Connections keep their prepared statements
+ * ({@link #keptStatements()}), since sqlite-jdbc compiles at every prepare.
  */
 class SqliteDialect extends JdbcDialect {
     static final String NAME = "sqlite";
