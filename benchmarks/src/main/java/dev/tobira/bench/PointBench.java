@@ -48,6 +48,7 @@ public abstract class PointBench {
     private Query query;
     private Connection raw;
     private PreparedStatement kept;
+    private Connection byHand;
     private long[] keys;
     private int next;
 
@@ -72,6 +73,9 @@ public abstract class PointBench {
             if (!engine.server() && benchmark.endsWith(".pair")) {
                 kept = raw.prepareStatement(Dataset.pointSql());
             }
+            if (engine.server() && benchmark.endsWith(".pair")) {
+                byHand = engine.raw();
+            }
         }
     }
 
@@ -82,6 +86,9 @@ public abstract class PointBench {
         }
         if (kept != null) {
             kept.close();
+        }
+        if (byHand != null) {
+            byHand.close();
         }
         if (raw != null) {
             raw.close();
@@ -96,16 +103,28 @@ public abstract class PointBench {
 
     /**
      * Both sides by turns, and an anchor: on a server engine the floor of the read-only
-     * transaction's budget, the raw read preceded by one more round trip ({@code select 1}); on an
+     * transaction's budget, the raw read preceded by one more round trip ({@code select 1}), and a
+     * fourth side, the raw read inside the driver's read-only mechanism done by hand; on an
      * embedded engine the raw read on a statement prepared once.
      */
     @Benchmark
     public void pair(Sides sides, Blackhole bh) throws Exception {
         if (engine().server()) {
-            sides.run(() -> tobira(bh), () -> raw(bh), () -> rawAfterRoundTrip(bh));
+            sides.run(() -> tobira(bh), () -> raw(bh), () -> rawAfterRoundTrip(bh), () -> rawGuardedByHand(bh));
         } else {
             sides.run(() -> tobira(bh), () -> raw(bh), () -> rawPreparedOnce(bh));
         }
+    }
+
+    /** The raw read inside what the tobira driver's read-only mechanism sends around it, on a connection of its own. */
+    private void rawGuardedByHand(Blackhole bh) throws SQLException {
+        long id = key();
+        engine().beginGuardByHand(byHand);
+        try (PreparedStatement ps = byHand.prepareStatement(Dataset.pointSql())) {
+            ps.setLong(1, id);
+            read(ps, id, bh);
+        }
+        engine().endGuardByHand(byHand);
     }
 
     private void rawPreparedOnce(Blackhole bh) throws SQLException {

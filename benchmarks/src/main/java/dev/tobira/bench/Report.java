@@ -250,6 +250,7 @@ public final class Report {
         Series t;
         Series r;
         Optional<Series> floor = Optional.empty();
+        Optional<Series> byHand = Optional.empty();
         long rows;
         boolean together = pair.isPresent();
         if (together) {
@@ -257,6 +258,8 @@ public final class Report {
             r = side(pair.get(), "rawNanos");
             Series anchor = side(pair.get(), "anchorNanos");
             floor = anchor.median() > 0 ? Optional.of(anchor) : Optional.empty();
+            Series hand = side(pair.get(), "byHandNanos");
+            byHand = hand.median() > 0 ? Optional.of(hand) : Optional.empty();
             rows = rowsPerOp(pair.get());
         } else {
             Optional<JsonNode> te = find(item.jmhClass(), "tobira", null);
@@ -300,7 +303,10 @@ public final class Report {
             String rawText = time(r, true, 0) + floor.map(f -> (server ? "; raw after one more round trip (select 1): "
                     : "; raw on a statement prepared once: ") + time(f, true, 0)).orElse("");
             String ratioCell = ratioText(ratio) + floor.map(f -> (server ? "; one more round trip alone: " + ratioText(ratios(f, r, true)) : "")
-                    + "; tobira / that: " + ratioText(ratios(t, f, true))).orElse("");
+                    + "; tobira / that: " + ratioText(ratios(t, f, true))).orElse("")
+                    + byHand.map(h -> "; the guard by hand alone: " + ratioText(ratios(h, r, true)) + "; tobira / by hand: "
+                    + ratioText(ratios(t, h, true))).orElse("");
+            rawText += byHand.map(h -> "; raw inside the guard's read-only mechanism by hand: " + time(h, true, 0)).orElse("");
             row(title, target(item), time(t, true, 0), rawText, ratioCell, verdict);
         }
     }

@@ -10,7 +10,7 @@ import org.openjdk.jmh.annotations.State;
  * The clocks of a {@code pair} benchmark: one invocation runs every side once, in an order that
  * rotates from one invocation to the next, and each side's time goes to its own counter. The sides
  * thus share every moment of load on a busy machine, and the report takes the ratio per iteration
- * from these counters ({@code tobiraNanos}, {@code rawNanos}, {@code anchorNanos}, {@code ops} in
+ * from these counters ({@code tobiraNanos}, {@code rawNanos}, {@code anchorNanos}, {@code byHandNanos}, {@code ops} in
  * JMH's JSON), not from separate forks minutes apart.
  */
 @State(Scope.Thread)
@@ -25,6 +25,8 @@ public class Sides {
      * one more round trip for point reads, tobira's row iterator for streaming.
      */
     public long anchorNanos;
+    /** Nanoseconds spent in the fourth side, when there is one: a server point read's guard done by hand in the raw client. */
+    public long byHandNanos;
     /** Invocations this iteration, each of which ran every side once. */
     public long ops;
 
@@ -47,6 +49,7 @@ public class Sides {
         tobiraNanos = 0;
         rawNanos = 0;
         anchorNanos = 0;
+        byHandNanos = 0;
         ops = 0;
     }
 
@@ -92,6 +95,31 @@ public class Sides {
                 anchorNanos += time(anchor);
                 tobiraNanos += time(tobira);
                 rawNanos += time(raw);
+            }
+        }
+        ops++;
+    }
+
+    /**
+     * Runs the four sides once each, the order rotating.
+     *
+     * @param tobira the tobira side
+     * @param raw the raw client's side
+     * @param anchor the third side
+     * @param byHand the fourth side
+     * @throws Exception when a side fails
+     */
+    public void run(Op tobira, Op raw, Op anchor, Op byHand) throws Exception {
+        Op[] sides = {tobira, raw, anchor, byHand};
+        int first = turn++ & 3;
+        for (int k = 0; k < 4; k++) {
+            int i = (first + k) & 3;
+            long nanos = time(sides[i]);
+            switch (i) {
+                case 0 -> tobiraNanos += nanos;
+                case 1 -> rawNanos += nanos;
+                case 2 -> anchorNanos += nanos;
+                default -> byHandNanos += nanos;
             }
         }
         ops++;

@@ -244,6 +244,20 @@ enum SqlEngine {
             c.setAutoCommit(false); // pgjdbc honours the fetch size only inside a transaction
         }
 
+        /** pgjdbc sends BEGIN READ ONLY in the same flight as the first statement (readOnlyMode=transaction). */
+        @Override
+        void beginGuardByHand(Connection c) throws SQLException {
+            if (c.getAutoCommit()) {
+                c.setAutoCommit(false);
+                c.setReadOnly(true);
+            }
+        }
+
+        @Override
+        void endGuardByHand(Connection c) throws SQLException {
+            c.rollback();
+        }
+
         @Override
         void endStream(Connection c) throws SQLException {
             c.rollback();
@@ -296,6 +310,16 @@ enum SqlEngine {
         @Override
         String tobiraDsn() {
             return Servers.mariadb().dsn("mysql", Servers.DATABASE);
+        }
+
+        /** The session statement the MySQL dialect sends before a guarded read (MysqlDialect.readOnlySession, MariaDB before 11.1). */
+        @Override
+        void beginGuardByHand(Connection c) throws SQLException {
+            try (Statement st = c.createStatement()) {
+                st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(REPLACE(CONCAT(',', @@SESSION.sql_mode, ','),"
+                        + " ',ANSI_QUOTES,', ','), ',NO_BACKSLASH_ESCAPES,', ',')), SESSION time_zone = '+00:00',"
+                        + " SESSION tx_read_only = 1");
+            }
         }
 
         @Override
@@ -351,6 +375,16 @@ enum SqlEngine {
 
     /** Leaves the streaming mode after a streamed read. */
     void endStream(Connection c) throws SQLException {}
+
+    /**
+     * What the tobira driver's read-only mechanism sends before a guarded read, done by hand on a
+     * raw connection of its own: PostgreSQL's BEGIN READ ONLY, MariaDB's session statement. With
+     * {@link #endGuardByHand} it is the floor of a guarded read that no client code can go under.
+     */
+    void beginGuardByHand(Connection c) throws SQLException {}
+
+    /** What the mechanism sends after the read: PostgreSQL's ROLLBACK. */
+    void endGuardByHand(Connection c) throws SQLException {}
 
     /** Reads the current row's five columns into locals, as typed as this engine allows. */
     abstract void readRow(ResultSet rs, Blackhole bh) throws SQLException;
