@@ -13,11 +13,8 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -59,11 +56,7 @@ class ColumnCacheTest {
 
     @BeforeEach
     void createDatabase() throws SQLException {
-        db = dir.resolve("test.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
-            st.execute("create table items (code text primary key, qty integer not null)");
-            st.execute("insert into items values ('a', 1), ('b', 2), ('c', 3)");
-        }
+        db = ItemsDatabase.create(dir);
     }
 
     private ConnConfig config() {

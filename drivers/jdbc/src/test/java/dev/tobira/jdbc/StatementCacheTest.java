@@ -20,7 +20,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -61,11 +60,7 @@ class StatementCacheTest {
 
     @BeforeEach
     void createDatabase() throws SQLException {
-        db = dir.resolve("test.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
-            st.execute("create table items (code text primary key, qty integer not null)");
-            st.execute("insert into items values ('a', 1), ('b', 2), ('c', 3)");
-        }
+        db = ItemsDatabase.create(dir);
     }
 
     private Conn open(KeepingDialect dialect) {
