@@ -4,15 +4,17 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Properties;
 import org.sqlite.core.Codes;
+import org.sqlite.SQLiteException;
 import org.sqlite.core.CoreStatement;
+import org.sqlite.core.DB;
 import org.sqlite.jdbc4.JDBC4Connection;
 
 /**
  * sqlite-jdbc's connection, with the two pragmas the dialect reads around statements kept
- * prepared. A kept pragma that only reads is compiled once; one that assigns would not be,
- * since SQLite expires every statement of the connection, itself included, when a flag pragma
- * runs. Both are stepped straight on their native statement (step, one column, reset), as the
- * dialect reads cells, and are finalized with the connection.
+ * prepared, stepped straight on their native statement (step, one column, reset) as the dialect
+ * reads cells, and finalized with the connection. SQLite compiles {@code PRAGMA schema_version}
+ * once; {@code PRAGMA query_only} it compiles again at every step (its program expires itself),
+ * which is what keeps the value it reads current.
  */
 final class SqliteConnection extends JDBC4Connection {
     private static final String PREFIX = "jdbc:sqlite:";
@@ -40,15 +42,31 @@ final class SqliteConnection extends JDBC4Connection {
     }
 
     /**
-     * The main database's schema cookie, which SQLite raises on every schema change. Read while
-     * another statement of this connection has a row, it comes from that statement's own read
-     * transaction: the schema the statement was compiled against.
+     * The main database's schema cookie, which SQLite raises on every schema change, or -1 when
+     * reading it would have to wait for a lock. Read while a statement of this connection that
+     * reads the database has a row, it comes from that statement's own read transaction: the
+     * schema the statement was compiled against. A statement that reads no table holds no
+     * transaction, so the read takes a lock of its own; it is not worth waiting for (behind a
+     * writer's exclusive lock, for the whole busy timeout), since such a statement's columns do not
+     * depend on the schema.
      */
-    int schemaVersion() throws SQLException {
+    int schemaVersionWithoutWaiting() throws SQLException {
         if (schemaVersion == null) {
             schemaVersion = prepareStatement("PRAGMA schema_version");
         }
-        return readInt(schemaVersion);
+        DB db = getDatabase();
+        db.busy_timeout(0);
+        try {
+            return readInt(schemaVersion);
+        } catch (SQLiteException e) {
+            int code = e.getResultCode().code & 0xff;
+            if (code == Codes.SQLITE_BUSY || code == Codes.SQLITE_LOCKED) {
+                return -1;
+            }
+            throw e;
+        } finally {
+            db.busy_timeout(getBusyTimeout());
+        }
     }
 
     private static int readInt(PreparedStatement statement) throws SQLException {

@@ -264,11 +264,15 @@ class SqliteDialect extends JdbcDialect {
      * What decides a result's columns, cheaply. On a read-only connection with a row: the labels,
      * the schema cookie and the first row's storage classes. The cookie is read inside the
      * statement's own read transaction, so it names the schema the statement was compiled against,
-     * and the same text compiled against the same schema has the same declared types. A read-only
-     * connection attaches nothing and cannot write its temp schema, so the main cookie covers all.
-     * Otherwise (a read-write connection, or no row, when sqlite-jdbc has already reset the
-     * statement and its transaction may be over): the labels, declared types and storage classes,
-     * read from the statement itself.
+     * and the same text compiled against the same schema has the same declared types (a statement
+     * that reads no table has no transaction, and columns that do not depend on the schema; its
+     * cookie is read only when no lock stands in the way, see
+     * {@link SqliteConnection#schemaVersionWithoutWaiting}). A read-only connection attaches
+     * nothing and cannot write its temp schema, so the main cookie covers all. Otherwise (a
+     * read-write connection, no row, when sqlite-jdbc has already reset the statement and its
+     * transaction may be over, or a cookie behind a lock): the labels, declared types and storage
+     * classes, read from the statement itself. A text that returns rows one time and none the next
+     * is described again at each switch, since the two shapes never match.
      *
      * <p>Not in the shape: whether a column is NOT NULL, which SQLite reads from the table's
      * schema; another connection that rebuilds a table with the same column names and types but
@@ -284,8 +288,9 @@ class SqliteDialect extends JdbcDialect {
         }
         String[] labels = result.cols;
         int[] storage = new int[labels.length];
-        if (!result.emptyResultSet && statement.conn instanceof SqliteConnection c && c.readOnly()) {
-            int cookie = c.schemaVersion();
+        int cookie = !result.emptyResultSet && statement.conn instanceof SqliteConnection c && c.readOnly()
+                ? c.schemaVersionWithoutWaiting() : -1;
+        if (cookie >= 0) {
             statement.pointer.safeRunConsume((db, ptr) -> {
                 for (int i = 0; i < labels.length; i++) {
                     storage[i] = db.column_type(ptr, i);
