@@ -333,9 +333,11 @@ public abstract class JdbcDialect {
      * Returns how many idle prepared statements a connection keeps, by text, for calls that run
      * the same text again; 0 (none) by default. Worth it for a driver that compiles a statement
      * on the client at every prepare and keeps no cache of its own (sqlite-jdbc); PostgreSQL's
-     * and MariaDB's drivers keep their own. A dialect that keeps statements must prepare the
-     * same statement for the same text whatever the call ({@link #prepare(Connection, String, Call)}),
-     * and its driver must compile a kept statement again when the schema changes under it.
+     * and MariaDB's drivers keep their own. Statements are kept by text alone, so a dialect that
+     * keeps them must prepare the same statement for the same text whatever the call
+     * ({@link #prepare(Connection, String, Call)}) and whatever namespace it runs in
+     * ({@link #useNamespace}: names must not be resolved at prepare time), and its driver must
+     * compile a kept statement again when the schema changes under it.
      *
      * @return the number of statements kept per connection, 0 for none
      */
