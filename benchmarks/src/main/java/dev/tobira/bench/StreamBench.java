@@ -42,7 +42,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Measurement(iterations = 8, time = 4)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public abstract class StreamBench {
     private Conn tobira;
