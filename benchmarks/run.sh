@@ -3,7 +3,7 @@
 # side, in one JMH invocation), merges the results into benchmarks/results/latest.json and prints
 # the ratio table (also written to benchmarks/results/latest.md).
 #
-#   benchmarks/run.sh                      everything (3.5 minutes on an idle 2-core machine, about 10 under load)
+#   benchmarks/run.sh                      everything (5 minutes on an idle 2-core machine, about 12 under load)
 #   benchmarks/run.sh sqlite guard         only these groups; the others keep their last results
 #   benchmarks/run.sh postgres -prof gc    any argument starting with - goes to JMH
 #   benchmarks/run.sh stream -p size=1024 -wi 5 -i 5
