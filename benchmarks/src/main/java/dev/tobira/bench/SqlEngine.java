@@ -16,6 +16,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import org.openjdk.jmh.infra.Blackhole;
@@ -312,12 +313,19 @@ enum SqlEngine {
             return Servers.mariadb().dsn("mysql", Servers.DATABASE);
         }
 
-        /** The session statement the MySQL dialect sends before a guarded read (MysqlDialect.readOnlySession, MariaDB before 11.1). */
+        /**
+         * The session statement the MySQL dialect sends before a guarded read, as
+         * MysqlDialect.readOnlySession builds it for MariaDB before 11.1: the modes that change how
+         * text reads dropped from sql_mode, UTC, read-only.
+         */
         @Override
         void beginGuardByHand(Connection c) throws SQLException {
+            String modes = "CONCAT(',', @@SESSION.sql_mode, ',')";
+            for (String mode : List.of("ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL")) {
+                modes = "REPLACE(" + modes + ", '," + mode + ",', ',')";
+            }
             try (Statement st = c.createStatement()) {
-                st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(REPLACE(CONCAT(',', @@SESSION.sql_mode, ','),"
-                        + " ',ANSI_QUOTES,', ','), ',NO_BACKSLASH_ESCAPES,', ',')), SESSION time_zone = '+00:00',"
+                st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + "), SESSION time_zone = '+00:00',"
                         + " SESSION tx_read_only = 1");
             }
         }

@@ -58,9 +58,18 @@ class MysqlDialect extends JdbcDialect {
     static final int STATUS_NO_BACKSLASH_ESCAPES = 0x0200;
     static final int STATUS_IN_TRANSACTION_READ_ONLY = 0x2000;
 
-    /** Drops the two sql_mode flags that would make the server read text differently from {@link SqlDialect#MYSQL}. */
-    static final String NORMALIZE_SQL_MODE = "SET SESSION sql_mode = TRIM(BOTH ',' FROM"
-            + " REPLACE(REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',ANSI_QUOTES,', ','), ',NO_BACKSLASH_ESCAPES,', ','))";
+    /**
+     * The sql_mode names that make the server read text differently from {@link SqlDialect#MYSQL}:
+     * ANSI_QUOTES and NO_BACKSLASH_ESCAPES, and the combination modes that turn ANSI_QUOTES on
+     * again whenever the mode is assigned (ANSI; on MariaDB also DB2, MAXDB, MSSQL, ORACLE and
+     * POSTGRESQL). A session in ANSI mode lists both ANSI and ANSI_QUOTES, so dropping ANSI_QUOTES
+     * alone would leave it on.
+     */
+    static final List<String> QUOTING_MODES = List.of(
+            "ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL");
+
+    /** Drops {@link #QUOTING_MODES} from the session's sql_mode and keeps the rest. */
+    static final String NORMALIZE_SQL_MODE = normalizeSqlMode();
 
     private static final String ACCESS_MODE = "transaction_read_only";
     private static final String OLD_ACCESS_MODE = "tx_read_only";
@@ -162,6 +171,14 @@ class MysqlDialect extends JdbcDialect {
                 st.execute("SET SESSION TRANSACTION READ ONLY");
             }
         }
+    }
+
+    private static String normalizeSqlMode() {
+        String modes = "CONCAT(',', @@SESSION.sql_mode, ',')";
+        for (String mode : QUOTING_MODES) {
+            modes = "REPLACE(" + modes + ", '," + mode + ",', ',')";
+        }
+        return "SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + ")";
     }
 
     static boolean isMariaDb(Connection connection) throws SQLException {
