@@ -272,6 +272,8 @@ enum SqlEngine {
     },
 
     MARIADB("mysql", "MariaDB") {
+        private volatile String guardByHand;
+
         @Override
         Optional<String> serverAbsent() {
             return Servers.mariadb().absent();
@@ -314,19 +316,29 @@ enum SqlEngine {
         }
 
         /**
-         * The session statement the MySQL dialect sends before a guarded read, as
-         * MysqlDialect.readOnlySession builds it for MariaDB before 11.1: the modes that change how
-         * text reads dropped from sql_mode, UTC, read-only.
+         * The session statement the MySQL dialect sends before a guarded read on a read-only
+         * connection (MariaDB before 11.1): the sql_mode it had at open, the modes that change how
+         * text reads already dropped, as a literal; UTC; read-only. Made once, as the dialect does.
          */
         @Override
         void beginGuardByHand(Connection c) throws SQLException {
-            String modes = "CONCAT(',', @@SESSION.sql_mode, ',')";
-            for (String mode : List.of("ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL")) {
-                modes = "REPLACE(" + modes + ", '," + mode + ",', ',')";
+            String session = guardByHand;
+            if (session == null) {
+                String modes = "CONCAT(',', @@SESSION.sql_mode, ',')";
+                for (String mode : List.of("ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL")) {
+                    modes = "REPLACE(" + modes + ", '," + mode + ",', ',')";
+                }
+                try (Statement st = c.createStatement()) {
+                    st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + ")");
+                    try (ResultSet rs = st.executeQuery("SELECT @@SESSION.sql_mode")) {
+                        rs.next();
+                        session = "SET SESSION sql_mode = '" + rs.getString(1) + "', SESSION time_zone = '+00:00', SESSION tx_read_only = 1";
+                    }
+                }
+                guardByHand = session;
             }
             try (Statement st = c.createStatement()) {
-                st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + "), SESSION time_zone = '+00:00',"
-                        + " SESSION tx_read_only = 1");
+                st.execute(session);
             }
         }
 

@@ -559,6 +559,34 @@ class MysqlDriverTest {
         }
     }
 
+    /**
+     * A read-only connection sends its sql_mode as a literal taken at open. A function that changes
+     * the session's modes or time zone is undone before the next statement either way.
+     */
+    @Test
+    void aReadOnlyConnectionPutsItsSessionBackAfterAFunctionChangedIt() throws Exception {
+        try (Connection c = fixture.connect(); Statement st = c.createStatement()) {
+            st.execute("drop function if exists probe_session");
+            st.execute("create function probe_session() returns integer deterministic"
+                    + " begin set session sql_mode = 'ANSI'; set session time_zone = '+05:00'; return 1; end");
+        }
+        try (Conn conn = driver.open(readOnly())) {
+            Value modes = one(conn, "select @@session.sql_mode");
+            for (String quoting : MysqlDialect.QUOTING_MODES) {
+                assertFalse(("," + ((Value.Text) modes).value() + ",").contains("," + quoting + ","), quoting + " in " + modes);
+            }
+            for (int i = 0; i < 2; i++) {
+                assertEquals(Value.of(1), one(conn, "select probe_session()"));
+                List<Value> after = rows(conn, Query.of("select \"dq\", @@session.time_zone, @@session.sql_mode")).get(0).values();
+                assertEquals(List.of(Value.of("dq"), Value.of("+00:00"), modes), after);
+            }
+        } finally {
+            try (Connection c = fixture.connect(); Statement st = c.createStatement()) {
+                st.execute("drop function if exists probe_session");
+            }
+        }
+    }
+
     @Test
     void aWritableTransactionRefusesReadOnlyQueries() {
         try (Conn conn = driver.open(writable()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
