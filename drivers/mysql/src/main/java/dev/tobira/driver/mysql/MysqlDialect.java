@@ -190,10 +190,11 @@ class MysqlDialect extends JdbcDialect {
      * The session statement of a read-only connection, with the sql_mode it has now, after the
      * normalization, as a literal. The expression of {@link #NORMALIZE_SQL_MODE} costs the server
      * about 20 µs a statement, a literal next to nothing, and on a read-only connection the two
-     * say the same. Nothing there may run SET, and a stored function's change of sql_mode is
-     * undone when it returns. A time zone it sets is not undone, which is why the statement still
-     * sets the zone. Empty, so the expression is used, when the mode is not a plain list of names
-     * or still holds a name of {@link #QUOTING_MODES}.
+     * say the same. No guarded text there may be a SET; a stored function it calls may run one,
+     * but the server undoes a function's change of sql_mode when it returns. A function's change
+     * of the time zone or the access mode outlasts it, which is why the statement still sets
+     * both. Empty, so the expression is used, when the mode is not a plain list of names or still
+     * holds a name of {@link #QUOTING_MODES}.
      */
     private static Optional<String> literalSession(Statement st, String accessMode) throws SQLException {
         String modes;
