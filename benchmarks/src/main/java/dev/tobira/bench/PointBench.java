@@ -119,8 +119,8 @@ public abstract class PointBench {
     /** The raw read inside what the tobira driver's read-only mechanism sends around it, on a connection of its own. */
     private void rawGuardedByHand(Blackhole bh) throws SQLException {
         long id = key();
-        engine().beginGuardByHand(byHand);
-        try (PreparedStatement ps = byHand.prepareStatement(Dataset.pointSql())) {
+        String sql = engine().beginGuardByHand(byHand, Dataset.pointSql());
+        try (PreparedStatement ps = byHand.prepareStatement(sql)) {
             ps.setLong(1, id);
             read(ps, id, bh);
         }

@@ -247,11 +247,12 @@ enum SqlEngine {
 
         /** pgjdbc sends BEGIN READ ONLY in the same flight as the first statement (readOnlyMode=transaction). */
         @Override
-        void beginGuardByHand(Connection c) throws SQLException {
+        String beginGuardByHand(Connection c, String sql) throws SQLException {
             if (c.getAutoCommit()) {
                 c.setAutoCommit(false);
                 c.setReadOnly(true);
             }
+            return sql;
         }
 
         @Override
@@ -272,7 +273,8 @@ enum SqlEngine {
     },
 
     MARIADB("mysql", "MariaDB") {
-        private volatile String guardByHand;
+        private static final String GUARD_BY_HAND = "SET STATEMENT time_zone = '+00:00', tx_read_only = 1 FOR ";
+        private volatile Connection guardedByHand;
 
         @Override
         Optional<String> serverAbsent() {
@@ -316,30 +318,25 @@ enum SqlEngine {
         }
 
         /**
-         * The session statement the MySQL dialect sends before a guarded read on a read-only
-         * connection (MariaDB before 11.1): the sql_mode it had at open, the modes that change how
-         * text reads already dropped, as a literal; UTC; read-only. Made once, as the dialect does.
+         * The {@code SET STATEMENT} the MySQL dialect puts in front of a guarded read on a read-only
+         * MariaDB connection (before 11.1): UTC and read-only for the statement, in a session that
+         * was set up once as the dialect sets it up at open (the modes that change how text reads
+         * dropped, UTC, read-only).
          */
         @Override
-        void beginGuardByHand(Connection c) throws SQLException {
-            String session = guardByHand;
-            if (session == null) {
+        String beginGuardByHand(Connection c, String sql) throws SQLException {
+            if (guardedByHand != c) {
                 String modes = "CONCAT(',', @@SESSION.sql_mode, ',')";
                 for (String mode : List.of("ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL")) {
                     modes = "REPLACE(" + modes + ", '," + mode + ",', ',')";
                 }
                 try (Statement st = c.createStatement()) {
-                    st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + ")");
-                    try (ResultSet rs = st.executeQuery("SELECT @@SESSION.sql_mode")) {
-                        rs.next();
-                        session = "SET SESSION sql_mode = '" + rs.getString(1) + "', SESSION time_zone = '+00:00', SESSION tx_read_only = 1";
-                    }
+                    st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + "), SESSION time_zone = '+00:00'");
+                    st.execute("SET SESSION TRANSACTION READ ONLY");
                 }
-                guardByHand = session;
+                guardedByHand = c;
             }
-            try (Statement st = c.createStatement()) {
-                st.execute(session);
-            }
+            return GUARD_BY_HAND + sql;
         }
 
         @Override
@@ -397,11 +394,16 @@ enum SqlEngine {
     void endStream(Connection c) throws SQLException {}
 
     /**
-     * What the tobira driver's read-only mechanism sends before a guarded read, done by hand on a
-     * raw connection of its own: PostgreSQL's BEGIN READ ONLY, MariaDB's session statement. With
+     * What the tobira driver's read-only mechanism sends for a guarded read on a read-only
+     * connection, done by hand on a raw connection of its own: PostgreSQL's BEGIN READ ONLY
+     * (the text as it is), MariaDB's {@code SET STATEMENT} in front of the text. With
      * {@link #endGuardByHand} it is the floor of a guarded read that no client code can go under.
+     *
+     * @return the text to run
      */
-    void beginGuardByHand(Connection c) throws SQLException {}
+    String beginGuardByHand(Connection c, String sql) throws SQLException {
+        return sql;
+    }
 
     /** What the mechanism sends after the read: PostgreSQL's ROLLBACK. */
     void endGuardByHand(Connection c) throws SQLException {}

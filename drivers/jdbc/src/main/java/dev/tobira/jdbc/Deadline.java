@@ -54,9 +54,14 @@ final class Deadline {
      * timeouts, and an interrupt the watchdog did not send reads as a cancel, not a timeout.
      */
     static Deadline arm(Statement statement, Duration timeout) throws SQLException {
-        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000) + 1;
-        statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, seconds));
+        statement.setQueryTimeout(backstopSeconds(timeout));
         return arm(statement::cancel, timeout);
+    }
+
+    /** The statement's own query timeout behind a deadline (see {@link #arm(Statement, Duration)}). */
+    static int backstopSeconds(Duration timeout) {
+        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000) + 1;
+        return (int) Math.min(Integer.MAX_VALUE, seconds);
     }
 
     /** Arms a deadline that runs a cancel action, for work that has no statement (a bulk export). */

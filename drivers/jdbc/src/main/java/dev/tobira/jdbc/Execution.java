@@ -17,7 +17,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -62,20 +61,17 @@ final class Execution {
      *
      * @param sql the text, already accepted by the guard
      * @param params the positional parameters
-     * @param limit the row limit, 0 for none
-     * @param timeout the deadline of the call, zero for none
      * @param namespace the namespace to run in, empty for the current one
      * @param startNanos when the call began
      */
-    dev.tobira.api.ResultSet run(String sql, List<Value> params, long limit, Duration timeout, String namespace,
-                                 long startNanos) {
+    dev.tobira.api.ResultSet run(String sql, List<Value> params, String namespace, long startNanos) {
         try {
             enter(namespace);
-            PreparedStatement st = prepare(sql, params, limit);
-            if (!timeout.isZero()) {
-                deadline = Deadline.arm(st, timeout);
+            PreparedStatement st = prepare(sql, params);
+            if (!call.timeout().isZero()) {
+                deadline = Deadline.arm(st, call.timeout());
             }
-            return execute(sql, st, limit, startNanos);
+            return execute(sql, st, startNanos);
         } catch (SQLException | RuntimeException e) {
             throw fail(e, "statement");
         }
@@ -89,27 +85,24 @@ final class Execution {
      * @param sql the text, already accepted by the guard
      * @param scan the guard's reading of the text
      * @param params the positional parameters
-     * @param limit the row limit, 0 for none
      * @param format the output format
      * @param out where to write
-     * @param timeout the deadline of the call, zero for none
      * @param namespace the namespace to run in, empty for the current one
      * @return the number of rows written
      */
-    long export(String sql, SqlScan scan, List<Value> params, long limit, Exporter.Format format, OutputStream out,
-                Duration timeout, String namespace) {
+    long export(String sql, SqlScan scan, List<Value> params, Exporter.Format format, OutputStream out, String namespace) {
         try {
             enter(namespace);
             exporting = true;
             conn.executing(this);
-            if (!timeout.isZero()) {
-                deadline = Deadline.arm(this::cancelNow, timeout);
+            if (!call.timeout().isZero()) {
+                deadline = Deadline.arm(this::cancelNow, call.timeout());
             }
-            OptionalLong written = dialect.export(connection, new Export(this, sql, scan, params, limit, format, out, call));
+            OptionalLong written = dialect.export(connection, new Export(this, sql, scan, params, call.limit(), format, out, call));
             if (written == null) {
                 throw new NullPointerException(dialect + ".export returned null");
             }
-            long rows = written.isPresent() ? written.getAsLong() : writeRows(sql, params, limit, format, out);
+            long rows = written.isPresent() ? written.getAsLong() : writeRows(sql, params, format, out);
             out.flush();
             conn.executing(null);
             finish(true, null);
@@ -120,9 +113,9 @@ final class Execution {
     }
 
     /** The base's export: the statement run as a query, its rows streamed into the writer. */
-    private long writeRows(String sql, List<Value> params, long limit, Exporter.Format format, OutputStream out)
+    private long writeRows(String sql, List<Value> params, Exporter.Format format, OutputStream out)
             throws SQLException, IOException {
-        dev.tobira.api.ResultSet result = execute(sql, prepare(sql, params, limit), limit, System.nanoTime());
+        dev.tobira.api.ResultSet result = execute(sql, prepare(sql, params), System.nanoTime());
         long n = 0;
         try (result) { // its release leaves the statement to export(), which knows whether the rows reached the stream
             CsvWriter writer = new CsvWriter(out, format);
@@ -158,7 +151,7 @@ final class Execution {
         }
     }
 
-    private PreparedStatement prepare(String sql, List<Value> params, long limit) throws SQLException {
+    private PreparedStatement prepare(String sql, List<Value> params) throws SQLException {
         StatementCache statements = conn.statements();
         PreparedStatement st = statements.take(sql);
         if (st == null) {
@@ -174,8 +167,8 @@ final class Execution {
         own(st);
         conn.executing(this);
         dialect.configure(st, call);
-        if (limit > 0 && limit < Integer.MAX_VALUE) {
-            st.setMaxRows((int) limit + 1);
+        if (call.maxRows() > 0) {
+            st.setMaxRows(call.maxRows());
         }
         bindAll(st, params);
         return st;
@@ -193,7 +186,7 @@ final class Execution {
         }
     }
 
-    private dev.tobira.api.ResultSet execute(String sql, PreparedStatement st, long limit, long startNanos) throws SQLException {
+    private dev.tobira.api.ResultSet execute(String sql, PreparedStatement st, long startNanos) throws SQLException {
         boolean hasRows = st.execute();
         dialect.afterExecute(connection, st, call);
         if (!hasRows) {
@@ -206,7 +199,7 @@ final class Execution {
             return ResultSets.affected(dialect.name(), count, startNanos);
         }
         rows = st.getResultSet();
-        Result result = new Result(conn.columnCache().columns(dialect, sql, rows), rows, limit, startNanos);
+        Result result = new Result(conn.columnCache().columns(dialect, sql, rows), rows, call.limit(), startNanos);
         conn.executing(null);
         conn.opened(result);
         return result;

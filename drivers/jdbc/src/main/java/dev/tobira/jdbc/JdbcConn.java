@@ -148,8 +148,8 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         long start = System.nanoTime();
         boolean guarded = readOnly || query.readOnly();
         SqlScan scan = check(query.text(), guarded);
-        return new Execution(this, new Call(guarded, inTransaction, readOnly, Optional.of(scan)), "query")
-                .run(query.text(), query.params(), query.limit(), query.timeout(), query.namespace(), start);
+        return new Execution(this, new Call(guarded, inTransaction, readOnly, Optional.of(scan), query.limit(), query.timeout()),
+                "query").run(query.text(), query.params(), query.namespace(), start);
     }
 
     /**
@@ -162,8 +162,8 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
 
     /** Runs SQL the base generated itself (browse, mutate, explain): no guard check, same read-only mode. */
     private ResultSet runGenerated(String op, String sql, List<Value> params, boolean guarded, long limit) {
-        return new Execution(this, new Call(guarded, false, readOnly), op)
-                .run(sql, params, limit, Duration.ZERO, "", System.nanoTime());
+        return new Execution(this, new Call(guarded, false, readOnly, Optional.empty(), limit, Duration.ZERO), op)
+                .run(sql, params, "", System.nanoTime());
     }
 
     @Override
@@ -394,9 +394,8 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         boolean guarded = readOnly || query.readOnly();
         SqlScan scan = check(query.text(), guarded);
         StringBuilder text = new StringBuilder();
-        try (ResultSet rs = new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan)), "explain")
-                .run(dialect.explainStatement(query.text()), query.params(), 0, query.timeout(), query.namespace(),
-                        System.nanoTime())) {
+        try (ResultSet rs = new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan), 0, query.timeout()), "explain")
+                .run(dialect.explainStatement(query.text()), query.params(), query.namespace(), System.nanoTime())) {
             boolean json = dialect.explainFormat().equals("json");
             while (rs.hasNext()) {
                 Row row = rs.next();
@@ -421,8 +420,8 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         ensureNoTransaction();
         boolean guarded = readOnly || query.readOnly();
         SqlScan scan = check(query.text(), guarded);
-        return new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan)), "export")
-                .export(query.text(), scan, query.params(), query.limit(), format, out, query.timeout(), query.namespace());
+        return new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan), query.limit(), query.timeout()), "export")
+                .export(query.text(), scan, query.params(), format, out, query.namespace());
     }
 
     // ---------------------------------------------------------------- Transactor

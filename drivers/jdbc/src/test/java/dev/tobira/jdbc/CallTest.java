@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
+import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -43,5 +44,40 @@ class CallTest {
         Call call = new Call(true, false, true, Optional.of(SqlScan.of(SQL, SqlDialect.SQLITE)));
         assertEquals("Call[guarded=true, inTransaction=false, readOnlyConnection=true]", call.toString());
         assertThrows(NullPointerException.class, () -> new Call(true, false, true, null));
+    }
+
+    @Test
+    void theDriversRowLimitIsOneRowMoreThanTheCallsLimit() {
+        assertEquals(0, new Call(true, false, true).maxRows());
+        assertEquals(4, call(3, Duration.ZERO).maxRows());
+        assertEquals(Integer.MAX_VALUE, call(Integer.MAX_VALUE - 1, Duration.ZERO).maxRows());
+        assertEquals(0, call(Integer.MAX_VALUE, Duration.ZERO).maxRows(), "a limit the driver's int cannot hold is left to the result");
+        assertEquals(0, call(Long.MAX_VALUE, Duration.ZERO).maxRows());
+    }
+
+    @Test
+    void theDriversQueryTimeoutBacksTheDeadlineUpASecondLater() {
+        assertEquals(0, call(0, Duration.ZERO).queryTimeoutSeconds());
+        assertEquals(2, call(0, Duration.ofMillis(1)).queryTimeoutSeconds());
+        assertEquals(2, call(0, Duration.ofSeconds(1)).queryTimeoutSeconds());
+        assertEquals(3, call(0, Duration.ofMillis(1001)).queryTimeoutSeconds());
+        assertEquals(Integer.MAX_VALUE, call(0, Duration.ofDays(365L * 1000)).queryTimeoutSeconds());
+    }
+
+    @Test
+    void aNegativeLimitOrTimeoutIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> call(-1, Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> call(0, Duration.ofSeconds(-1)));
+        assertThrows(NullPointerException.class, () -> call(0, null));
+    }
+
+    @Test
+    void theStringShowsALimitAndADeadline() {
+        assertEquals("Call[guarded=true, inTransaction=false, readOnlyConnection=true, limit=3, timeout=PT2S]",
+                call(3, Duration.ofSeconds(2)).toString());
+    }
+
+    private static Call call(long limit, Duration timeout) {
+        return new Call(true, false, true, Optional.empty(), limit, timeout);
     }
 }

@@ -144,7 +144,8 @@ class ExportHookTest {
         }
         String guarded = "before Call[guarded=true, inTransaction=false, readOnlyConnection=false]";
         String unguarded = "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]";
-        assertEquals(List.of(guarded, "after true", guarded, "after true", unguarded, "after true", unguarded, "after true",
+        String limited = "before Call[guarded=true, inTransaction=false, readOnlyConnection=false, limit=2]";
+        assertEquals(List.of(guarded, "after true", limited, "after true", unguarded, "after true", unguarded, "after true",
                 unguarded, "after false"), dialect.hooks);
     }
 

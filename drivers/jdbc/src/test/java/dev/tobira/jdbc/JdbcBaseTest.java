@@ -183,7 +183,7 @@ class JdbcBaseTest {
         }
         assertEquals(List.of(
                 "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
-                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
+                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true, limit=2]", "after true",
                 "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
                 "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false",
                 "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false"), dialect.hooks);
@@ -210,7 +210,7 @@ class JdbcBaseTest {
         DriverException cancelled = assertThrows(DriverException.class, () -> conn.query(Query.of(slow)));
         assertEquals(ErrorKind.CANCELLED, cancelled.kind(), cancelled.getMessage());
         closer.get(30, TimeUnit.SECONDS);
-        assertEquals(List.of("before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after false",
+        assertEquals(List.of("before Call[guarded=false, inTransaction=false, readOnlyConnection=false, timeout=PT0.1S]", "after false",
                 "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after true",
                 "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after false"), dialect.hooks);
     }

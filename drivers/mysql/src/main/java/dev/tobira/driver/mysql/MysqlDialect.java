@@ -45,9 +45,11 @@ import org.mariadb.jdbc.client.ServerVersion;
  * <p>The read-only layers: {@link MysqlGuard} in front; a session whose {@code sql_mode} reads
  * text the way the guard's lexer does (no {@code ANSI_QUOTES}, no {@code NO_BACKSLASH_ESCAPES});
  * a read-only connection's session set to {@code TRANSACTION READ ONLY} when it opens; the
- * session's access mode set to read-only again right before every guarded statement, which then
- * runs in autocommit mode as its own read-only transaction (one round trip more than the raw
- * client, and no {@code ROLLBACK} after it); a text that is not one read, which only comes with the
+ * session's access mode set to read-only again for every guarded statement, which then runs in
+ * autocommit mode as its own read-only transaction, with no {@code ROLLBACK} after it (on MariaDB
+ * a read-only connection's read carries the settings in a {@code SET STATEMENT … FOR} of its own,
+ * no round trip; elsewhere a session statement goes first, one round trip more than the raw
+ * client); a text that is not one read, which only comes with the
  * statement check taken away, inside a {@code START TRANSACTION READ ONLY} as well; and a
  * post-check, from the status flags the server sends with every reply, that the statement returned
  * rows and left the session in autocommit mode.
@@ -78,10 +80,57 @@ class MysqlDialect extends JdbcDialect {
     private static final Pattern SQL_MODE_NAMES = Pattern.compile("(|[A-Z0-9_]+(,[A-Z0-9_]+)*)");
 
     /**
-     * The session statement of each read-only connection, with its sql_mode as a literal (see
-     * {@link #initialize}); weak, so a connection dropped without a close takes its entry along.
+     * The session of each read-only connection (see {@link #initialize}); weak, so a connection
+     * dropped without a close takes its entry along.
      */
-    private final Map<Connection, String> readOnlySessions = Collections.synchronizedMap(new WeakHashMap<>());
+    private final Map<Connection, ReadOnlySession> readOnlySessions = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * What a read-only connection's guarded statements start from.
+     *
+     * <p>On MariaDB a read is sent as {@code prefix + text}: {@code SET STATEMENT} sets the time
+     * zone and the read-only access mode for that one statement and puts the session's values
+     * back when it ends, whatever a function it called set, failed or not. The server parses the
+     * text under the session's sql_mode, before any of that; so the prefix is used only while the
+     * session is {@code known}: it was last set by {@code statement} or by a prefixed read, and
+     * nothing else ran since. A read cannot change the session's sql_mode: the server runs a
+     * stored routine under the routine's own and gives the caller's back when it returns. By
+     * induction the session's sql_mode is then the one of {@code statement} whenever a text is
+     * parsed, with no round trip spent to say so again. (Setting sql_mode in the prefix as well
+     * would cost the server about 10 µs a read; the time zone and the access mode cost 2 to 4.)
+     *
+     * <p>Connector/J puts a {@code SET STATEMENT} of its own in front of a statement with a row
+     * limit or a query timeout, and MariaDB applies only the innermost of nested ones; so the
+     * prefix carries the call's row limit and query timeout as well ({@link #prefix(Call)}).
+     */
+    static final class ReadOnlySession {
+        /** The session statement, with the sql_mode taken at open as a literal. */
+        final String statement;
+        /** The same settings as a {@code SET STATEMENT} without its {@code FOR}, or null: MySQL has no such statement. */
+        final String settings;
+        /** Whether the session is as {@link #statement} left it. */
+        volatile boolean known = true;
+
+        ReadOnlySession(String statement, String settings) {
+            this.statement = statement;
+            this.settings = settings;
+        }
+
+        /** The text in front of a read of this call: the settings, with the call's row limit and query timeout. */
+        String prefix(Call call) {
+            if (call.maxRows() == 0 && call.queryTimeoutSeconds() == 0) {
+                return settings + " FOR ";
+            }
+            StringBuilder b = new StringBuilder(settings);
+            if (call.maxRows() > 0) {
+                b.append(", sql_select_limit = ").append(call.maxRows());
+            }
+            if (call.queryTimeoutSeconds() > 0) {
+                b.append(", max_statement_time = ").append(call.queryTimeoutSeconds());
+            }
+            return b.append(" FOR ").toString();
+        }
+    }
 
     private static final String ACCESS_MODE = "transaction_read_only";
     private static final String OLD_ACCESS_MODE = "tx_read_only";
@@ -181,7 +230,8 @@ class MysqlDialect extends JdbcDialect {
             st.execute(NORMALIZE_SQL_MODE + ", time_zone = '+00:00'");
             if (config.readOnly()) {
                 st.execute("SET SESSION TRANSACTION READ ONLY");
-                literalSession(st, accessModeVariable(connection)).ifPresent(sql -> readOnlySessions.put(connection, sql));
+                literalSession(st, accessModeVariable(connection), isMariaDb(connection))
+                        .ifPresent(session -> readOnlySessions.put(connection, session));
             }
         }
     }
@@ -194,9 +244,10 @@ class MysqlDialect extends JdbcDialect {
      * but the server undoes a function's change of sql_mode when it returns. A function's change
      * of the time zone or the access mode outlasts it, which is why the statement still sets
      * both. Empty, so the expression is used, when the mode is not a plain list of names or still
-     * holds a name of {@link #QUOTING_MODES}.
+     * holds a name of {@link #QUOTING_MODES}. On MariaDB the same settings also come as a
+     * {@code SET STATEMENT} prefix (see {@link ReadOnlySession}).
      */
-    private static Optional<String> literalSession(Statement st, String accessMode) throws SQLException {
+    private static Optional<ReadOnlySession> literalSession(Statement st, String accessMode, boolean mariaDb) throws SQLException {
         String modes;
         try (ResultSet rs = st.executeQuery("SELECT @@SESSION.sql_mode")) {
             modes = rs.next() ? rs.getString(1) : null;
@@ -205,7 +256,9 @@ class MysqlDialect extends JdbcDialect {
                 || QUOTING_MODES.stream().anyMatch(m -> ("," + modes + ",").contains("," + m + ","))) {
             return Optional.empty();
         }
-        return Optional.of("SET SESSION sql_mode = '" + modes + "', SESSION time_zone = '+00:00', SESSION " + accessMode + " = 1");
+        String statement = "SET SESSION sql_mode = '" + modes + "', SESSION time_zone = '+00:00', SESSION " + accessMode + " = 1";
+        String settings = "SET STATEMENT time_zone = '+00:00', " + accessMode + " = 1";
+        return Optional.of(new ReadOnlySession(statement, mariaDb ? settings : null));
     }
 
     private static String normalizeSqlMode() {
@@ -294,21 +347,24 @@ class MysqlDialect extends JdbcDialect {
 
     /**
      * A guarded statement outside a transaction: the session's access mode set to read-only
-     * again, with the SQL modes and the time zone, in one statement (the one round trip more than
-     * the raw client). A stored function of an earlier statement may have lifted the read-only
-     * default; from here the statement runs as its own read-only transaction. On a writable
-     * connection the session stays read-only until the next statement that is not guarded
-     * ({@link #leaveReadOnly}).
+     * again, with the SQL modes and the time zone. On MariaDB a read-only connection's read
+     * carries them in its own text ({@link #prepare}, {@link ReadOnlySession}); otherwise one
+     * statement sets them first (the one round trip more than the raw client). A stored function
+     * of an earlier statement may have lifted the read-only default; from here the statement runs
+     * as its own read-only transaction. On a writable connection the session stays read-only
+     * until the next statement that is not guarded ({@link #leaveReadOnly}).
      */
     @Override
     protected void beforeStatement(Connection connection, Call call) throws SQLException {
         if (!call.guarded()) {
+            forget(connection, call);
             if (!call.readOnlyConnection()) {
                 leaveReadOnly(connection);
             }
             return;
         }
         if (call.inTransaction()) {
+            forget(connection, call);
             if (!call.readOnlyConnection()) {
                 throw DriverException.of(ErrorKind.UNSUPPORTED, NAME, "query",
                         "a read-only query inside a transaction of a writable connection is not supported;"
@@ -321,7 +377,13 @@ class MysqlDialect extends JdbcDialect {
             checkSession(status);
             return;
         }
-        enterReadOnly(connection, call);
+        ReadOnlySession scoped = statementScoped(connection, call);
+        if (scoped == null || !scoped.known) {
+            enterReadOnly(connection, call);
+            if (scoped != null) {
+                scoped.known = true;
+            }
+        }
         int status = status(connection);
         if (outsideAutocommit(status)) {
             if (!call.readOnlyConnection()) {
@@ -340,14 +402,35 @@ class MysqlDialect extends JdbcDialect {
     }
 
     /**
+     * The session of a read-only connection whose reads carry their settings in a
+     * {@code SET STATEMENT} prefix (MariaDB), or null: a writable connection, MySQL, or a session
+     * whose sql_mode could not be taken as a literal.
+     */
+    ReadOnlySession statementScoped(Connection connection, Call call) {
+        if (!call.readOnlyConnection()) {
+            return null;
+        }
+        ReadOnlySession session = readOnlySessions.get(connection);
+        return session == null || session.settings == null ? null : session;
+    }
+
+    /** Marks a read-only connection's session as no longer known: a statement without the prefix is about to run. */
+    private void forget(Connection connection, Call call) {
+        ReadOnlySession session = call.readOnlyConnection() ? readOnlySessions.get(connection) : null;
+        if (session != null) {
+            session.known = false;
+        }
+    }
+
+    /**
      * Sends the session statement: on a read-only connection the one {@link #initialize} made for it
      * (its sql_mode a literal), else {@link #readOnlySession}. On a writable connection, marks the
      * session read-only until {@link #leaveReadOnly}.
      */
     void enterReadOnly(Connection connection, Call call) throws SQLException {
-        String session = call.readOnlyConnection() ? readOnlySessions.get(connection) : null;
+        ReadOnlySession session = call.readOnlyConnection() ? readOnlySessions.get(connection) : null;
         try (Statement st = connection.createStatement()) {
-            st.execute(session != null ? session : readOnlySession(connection));
+            st.execute(session != null ? session.statement : readOnlySession(connection));
         }
         if (!call.readOnlyConnection()) {
             // Connector/J only records the hint, no round trip: the mark says the session needs its access mode back
@@ -388,12 +471,29 @@ class MysqlDialect extends JdbcDialect {
     }
 
     /**
-     * A text that is not one read (see {@link #runsAsOneRead}) also runs inside a read-only
+     * On a read-only MariaDB connection whose session is known, a text that is one read (see
+     * {@link #runsAsOneRead}) runs behind the connection's {@code SET STATEMENT} prefix. Any other
+     * text gets the session statement first, if {@link #beforeStatement} left it out, and leaves
+     * the session no longer known. A text that is not one read also runs inside a read-only
      * transaction of its own, which {@link #afterStatement} rolls back.
      */
     @Override
     protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
-        if (call.guarded() && !call.inTransaction() && needsReadOnlyTransaction(call.scanOf(sql, SqlDialect.MYSQL))) {
+        if (!call.guarded() || call.inTransaction()) {
+            return super.prepare(connection, sql, call);
+        }
+        SqlScan scan = call.scanOf(sql, SqlDialect.MYSQL);
+        ReadOnlySession scoped = statementScoped(connection, call);
+        if (scoped != null) {
+            if (scoped.known && runsAsOneRead(scan)) {
+                return super.prepare(connection, scoped.prefix(call) + sql, call);
+            }
+            if (scoped.known) {
+                enterReadOnly(connection, call);
+            }
+            scoped.known = false;
+        }
+        if (needsReadOnlyTransaction(scan)) {
             try (Statement st = connection.createStatement()) {
                 st.execute("START TRANSACTION READ ONLY");
             }
@@ -441,6 +541,10 @@ class MysqlDialect extends JdbcDialect {
             return;
         }
         int status = status(connection);
+        if (!completed) {
+            // the next statement sets the session, whose reply brings the status flags an error reply lacks
+            forget(connection, call);
+        }
         if (!completed && (status & STATUS_IN_TRANSACTION_READ_ONLY) == 0 && (status & STATUS_AUTOCOMMIT) != 0) {
             // Connector/J marks a transaction after any error reply, since the reply does not say. Without a
             // read-only transaction of its own the statement was one read in autocommit mode, which leaves none;
@@ -476,6 +580,10 @@ class MysqlDialect extends JdbcDialect {
 
     @Override
     protected void beginTransaction(Connection connection, boolean readOnly) throws SQLException {
+        ReadOnlySession session = readOnlySessions.get(connection);
+        if (session != null) {
+            session.known = false;
+        }
         if (!readOnly) {
             leaveReadOnly(connection);
         }

@@ -225,7 +225,8 @@ class MysqlDriverTest {
         }
 
         /**
-         * @param accessMode whether the session's access mode is set to read-only before each statement
+         * @param accessMode whether the session's access mode is set to read-only for each statement
+         *     (a session statement first, or on MariaDB's read-only connections a {@code SET STATEMENT} prefix)
          * @param transaction which texts run inside a read-only transaction of their own
          */
         Unchecked(boolean accessMode, Transaction transaction) {
@@ -242,6 +243,11 @@ class MysqlDriverTest {
                     if (accessMode) {
                         super.enterReadOnly(connection, call);
                     }
+                }
+
+                @Override
+                ReadOnlySession statementScoped(Connection connection, Call call) {
+                    return accessMode ? super.statementScoped(connection, call) : null;
                 }
 
                 @Override
@@ -584,6 +590,29 @@ class MysqlDriverTest {
             try (Connection c = fixture.connect(); Statement st = c.createStatement()) {
                 st.execute("drop function if exists probe_session");
             }
+        }
+    }
+
+    /**
+     * A statement without the prefix may leave the session's sql_mode changed, and the server
+     * parses a prefixed text under the session's mode; so the read after such a statement sets
+     * the session again first. Shown with the statement check taken away, the only way a text
+     * can change the mode: once inside a read-only transaction of the Transactor, once as a text
+     * that is not a read (refused by the post-check after it ran).
+     */
+    @Test
+    void aReadAfterAStatementWithoutThePrefixSetsTheSessionAgain() {
+        try (Conn conn = new Unchecked().open(readOnly())) {
+            try (Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
+                try (ResultSet rs = tx.query(Query.of("set session sql_mode = 'ANSI'"))) {
+                    assertFalse(rs.hasNext());
+                }
+                tx.rollback();
+            }
+            assertEquals(Value.of("dq"), one(conn, "select \"dq\""), "read in ANSI mode after the transaction");
+            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of("set session sql_mode = 'ANSI'")));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertEquals(Value.of("dq"), one(conn, "select \"dq\""), "read in ANSI mode after the refused text");
         }
     }
 
