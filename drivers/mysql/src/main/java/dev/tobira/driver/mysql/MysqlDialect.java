@@ -101,7 +101,10 @@ class MysqlDialect extends JdbcDialect {
      *
      * <p>Connector/J puts a {@code SET STATEMENT} of its own in front of a statement with a row
      * limit or a query timeout, and MariaDB applies only the innermost of nested ones; so the
-     * prefix carries the call's row limit and query timeout as well ({@link #prefix(Call)}).
+     * prefix carries the call's row limit and query timeout as well ({@link #prefix(Call)}), or
+     * the server's defaults, which also undoes a function's change of either. Since the text
+     * depends on the call, this dialect keeps no prepared statements ({@link #keptStatements()}
+     * stays 0).
      */
     static final class ReadOnlySession {
         /** The session statement, with the sql_mode taken at open as a literal. */
@@ -110,25 +113,25 @@ class MysqlDialect extends JdbcDialect {
         final String settings;
         /** Whether the session is as {@link #statement} left it. */
         volatile boolean known = true;
+        /** The call for which {@link MysqlDialect#beforeStatement} sent {@link #statement}, so prepare does not send it again. */
+        volatile Call sentFor;
+        private final String plain;
 
         ReadOnlySession(String statement, String settings) {
             this.statement = statement;
             this.settings = settings;
+            this.plain = settings == null ? null : settings + ", sql_select_limit = DEFAULT, max_statement_time = DEFAULT FOR ";
         }
 
         /** The text in front of a read of this call: the settings, with the call's row limit and query timeout. */
         String prefix(Call call) {
             if (call.maxRows() == 0 && call.queryTimeoutSeconds() == 0) {
-                return settings + " FOR ";
+                return plain;
             }
-            StringBuilder b = new StringBuilder(settings);
-            if (call.maxRows() > 0) {
-                b.append(", sql_select_limit = ").append(call.maxRows());
-            }
-            if (call.queryTimeoutSeconds() > 0) {
-                b.append(", max_statement_time = ").append(call.queryTimeoutSeconds());
-            }
-            return b.append(" FOR ").toString();
+            return settings
+                    + ", sql_select_limit = " + (call.maxRows() > 0 ? Integer.toString(call.maxRows()) : "DEFAULT")
+                    + ", max_statement_time = " + (call.queryTimeoutSeconds() > 0 ? Integer.toString(call.queryTimeoutSeconds()) : "DEFAULT")
+                    + " FOR ";
         }
     }
 
@@ -378,12 +381,25 @@ class MysqlDialect extends JdbcDialect {
             return;
         }
         ReadOnlySession scoped = statementScoped(connection, call);
-        if (scoped == null || !scoped.known) {
-            enterReadOnly(connection, call);
-            if (scoped != null) {
-                scoped.known = true;
+        try {
+            if (scoped == null || !scoped.known) {
+                enterReadOnly(connection, call);
+                if (scoped != null) {
+                    scoped.known = true;
+                    scoped.sentFor = call;
+                }
             }
+            checkAutocommit(connection, call);
+        } catch (SQLException | RuntimeException e) {
+            if (scoped != null) {
+                scoped.known = false; // the next call sets the session again instead of trusting it
+            }
+            throw e;
         }
+    }
+
+    /** Before a guarded statement outside a transaction: autocommit on, no transaction open, and the text read as the guard reads it. */
+    private static void checkAutocommit(Connection connection, Call call) throws SQLException {
         int status = status(connection);
         if (outsideAutocommit(status)) {
             if (!call.readOnlyConnection()) {
@@ -485,10 +501,12 @@ class MysqlDialect extends JdbcDialect {
         SqlScan scan = call.scanOf(sql, SqlDialect.MYSQL);
         ReadOnlySession scoped = statementScoped(connection, call);
         if (scoped != null) {
+            Call sent = scoped.sentFor;
+            scoped.sentFor = null;
             if (scoped.known && runsAsOneRead(scan)) {
                 return super.prepare(connection, scoped.prefix(call) + sql, call);
             }
-            if (scoped.known) {
+            if (scoped.known && sent != call) {
                 enterReadOnly(connection, call);
             }
             scoped.known = false;

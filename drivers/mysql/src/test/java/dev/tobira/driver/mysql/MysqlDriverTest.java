@@ -318,21 +318,33 @@ class MysqlDriverTest {
     }
 
     private void assertEveryWriteRefused(Conn conn, boolean readOnlyQuery) {
+        assertEveryWriteRefused(conn, readOnlyQuery, false);
+    }
+
+    /**
+     * @param limited whether each text also has a row limit and a deadline, for which Connector/J
+     *     puts a {@code SET STATEMENT} of its own in front of the driver's
+     */
+    private void assertEveryWriteRefused(Conn conn, boolean readOnlyQuery, boolean limited) {
         String before = fixture.fingerprint();
+        java.util.function.Function<String, Query> query = sql -> {
+            Query q = Query.of(sql).withReadOnly(readOnlyQuery);
+            return limited ? q.withLimit(1).withTimeout(Duration.ofSeconds(30)) : q;
+        };
         for (String sql : writes()) {
-            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(readOnlyQuery)), sql);
+            DriverException e = assertThrows(DriverException.class, () -> rows(conn, query.apply(sql)), sql);
             assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
             assertEquals(before, fixture.fingerprint(), sql + " changed the database");
         }
         for (List<String> texts : liftsThenWrites()) {
             try {
-                rows(conn, Query.of(texts.get(0)).withReadOnly(readOnlyQuery));
+                rows(conn, query.apply(texts.get(0)));
             } catch (DriverException refused) {
                 assertEquals(ErrorKind.READ_ONLY, refused.kind(), texts.get(0) + ": " + refused.getMessage());
             }
             assertEquals(before, fixture.fingerprint(), texts.get(0) + " changed the database");
             DriverException e = assertThrows(DriverException.class,
-                    () -> rows(conn, Query.of(texts.get(1)).withReadOnly(readOnlyQuery)), texts.toString());
+                    () -> rows(conn, query.apply(texts.get(1))), texts.toString());
             assertEquals(ErrorKind.READ_ONLY, e.kind(), texts + ": " + e.getMessage());
             assertEquals(before, fixture.fingerprint(), texts + " changed the database");
         }
@@ -346,6 +358,7 @@ class MysqlDriverTest {
         createLifters();
         try (Conn conn = new Unchecked().open(readOnly())) {
             assertEveryWriteRefused(conn, false);
+            assertEveryWriteRefused(conn, false, true);
         }
         try (Conn conn = new Unchecked().open(writable())) {
             assertEveryWriteRefused(conn, true);
@@ -574,7 +587,9 @@ class MysqlDriverTest {
         try (Connection c = fixture.connect(); Statement st = c.createStatement()) {
             st.execute("drop function if exists probe_session");
             st.execute("create function probe_session() returns integer deterministic"
-                    + " begin set session sql_mode = 'ANSI'; set session time_zone = '+05:00'; return 1; end");
+                    + " begin set session sql_mode = 'ANSI'; set session time_zone = '+05:00';"
+                    + (fixture.mariaDb ? " set session sql_select_limit = 2; set session max_statement_time = 0.001;" : "")
+                    + " return 1; end");
         }
         try (Conn conn = driver.open(readOnly())) {
             Value modes = one(conn, "select @@session.sql_mode");
@@ -585,6 +600,11 @@ class MysqlDriverTest {
                 assertEquals(Value.of(1), one(conn, "select probe_session()"));
                 List<Value> after = rows(conn, Query.of("select \"dq\", @@session.time_zone, @@session.sql_mode")).get(0).values();
                 assertEquals(List.of(Value.of("dq"), Value.of("+00:00"), modes), after);
+                assertEquals(5, rows(conn, Query.of("select id from customers")).size(), "no row limit left by the function");
+                if (fixture.mariaDb) {
+                    assertEquals(Value.of(300_000), one(conn, "select count(*) from seq_1_to_300000"),
+                            "no statement time left by the function");
+                }
             }
         } finally {
             try (Connection c = fixture.connect(); Statement st = c.createStatement()) {
