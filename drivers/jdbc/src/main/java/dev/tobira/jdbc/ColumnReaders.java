@@ -45,6 +45,15 @@ public final class ColumnReaders {
     public static final ColumnReader INT = ColumnReaders::integer;
     /** Reads an exact number. */
     public static final ColumnReader DECIMAL = ColumnReaders::decimal;
+    /**
+     * Reads an exact number through {@code getObject}, for drivers whose {@code getBigDecimal}
+     * refuses values a Decimal cannot hold: a {@link BigDecimal} to {@link Value.Decimal}, a
+     * {@link Double} (PostgreSQL's {@code NaN} and infinities) to {@link Value.Float}, anything
+     * else through {@link #fromObject(Object)}. Its cells are of more than one kind.
+     *
+     * @since 0.1
+     */
+    public static final ColumnReader DECIMAL_OR_SPECIAL = ColumnReaders::decimalOrSpecial;
     /** Reads a 64-bit floating-point number. */
     public static final ColumnReader DOUBLE = ColumnReaders::doubleValue;
     /** Reads a 32-bit floating-point number, keeping its shortest decimal form ({@code 1.1f} stays {@code 1.1}). */
@@ -118,6 +127,20 @@ public final class ColumnReaders {
 
     static Value decimal(java.sql.ResultSet rs, int i) throws SQLException {
         return Value.of(rs.getBigDecimal(i));
+    }
+
+    static Value decimalOrSpecial(java.sql.ResultSet rs, int i) throws SQLException {
+        Object o = rs.getObject(i);
+        if (o == null) {
+            return Value.NULL;
+        }
+        if (o instanceof BigDecimal d) {
+            return Value.of(d);
+        }
+        if (o instanceof Double d) {
+            return Value.of(d.doubleValue());
+        }
+        return fromObject(o);
     }
 
     static Value doubleValue(java.sql.ResultSet rs, int i) throws SQLException {

@@ -79,6 +79,7 @@ final class CursorView implements RowView {
                 case ResultColumns.BOOL -> !rs.getBoolean(c) && rs.wasNull();
                 case ResultColumns.TEXT -> rs.getString(c) == null;
                 case ResultColumns.DECIMAL -> rs.getBigDecimal(c) == null;
+                case ResultColumns.DECIMAL_OR_SPECIAL -> rs.getObject(c) == null;
                 case ResultColumns.BYTES -> rs.getBytes(c) == null;
                 case ResultColumns.DATE -> rs.getObject(c, LocalDate.class) == null;
                 case ResultColumns.DATETIME -> rs.getObject(c, LocalDateTime.class) == null;
@@ -149,11 +150,12 @@ final class CursorView implements RowView {
 
     @Override
     public BigDecimal getDecimal(int index) {
-        if (mapped.tag(index) == ResultColumns.DECIMAL) {
+        byte tag = mapped.tag(index);
+        if (tag == ResultColumns.DECIMAL || tag == ResultColumns.DECIMAL_OR_SPECIAL) {
             try {
-                BigDecimal v = rs.getBigDecimal(index + 1);
-                if (v != null) {
-                    return v;
+                Object v = tag == ResultColumns.DECIMAL ? rs.getBigDecimal(index + 1) : rs.getObject(index + 1);
+                if (v instanceof BigDecimal d) {
+                    return d;
                 }
             } catch (SQLException | RuntimeException e) {
                 throw failed.apply(e);

@@ -30,10 +30,11 @@ final class ResultColumns {
     static final byte DATETIME = 8;
     static final byte TIMESTAMP = 9;
     static final byte BYTES = 10;
-    /** What each tag's reader returns, by tag. */
+    static final byte DECIMAL_OR_SPECIAL = 11;
+    /** What each tag's reader returns, by tag; null where the kind varies from cell to cell. */
     private static final Value.Kind[] KIND_OF_TAG = {null, Value.Kind.INT, Value.Kind.TEXT, Value.Kind.DECIMAL,
             Value.Kind.FLOAT, Value.Kind.FLOAT, Value.Kind.BOOL, Value.Kind.DATE, Value.Kind.DATETIME, Value.Kind.TIMESTAMP,
-            Value.Kind.BYTES};
+            Value.Kind.BYTES, null};
 
     private final List<Column> columns;
     private final ColumnReader[] readers;
@@ -89,6 +90,8 @@ final class ResultColumns {
             return TIMESTAMP;
         } else if (reader == ColumnReaders.BYTES) {
             return BYTES;
+        } else if (reader == ColumnReaders.DECIMAL_OR_SPECIAL) {
+            return DECIMAL_OR_SPECIAL;
         }
         return OTHER;
     }
@@ -124,6 +127,7 @@ final class ResultColumns {
             case DATETIME -> ColumnReaders.dateTime(rs, c);
             case TIMESTAMP -> ColumnReaders.timestamp(rs, c);
             case BYTES -> ColumnReaders.bytes(rs, c);
+            case DECIMAL_OR_SPECIAL -> ColumnReaders.decimalOrSpecial(rs, c);
             default -> readers[index].read(rs, c);
         };
         return v == null ? Value.NULL : v;
@@ -131,7 +135,7 @@ final class ResultColumns {
 
     /**
      * The kind every non-null cell of a column has when a standard reader reads it, or null for a
-     * dialect's reader, whose kind may vary from cell to cell.
+     * dialect's reader and {@link ColumnReaders#DECIMAL_OR_SPECIAL}, whose kind may vary from cell to cell.
      */
     Value.Kind fixedKind(int index) {
         return KIND_OF_TAG[tags[index]];

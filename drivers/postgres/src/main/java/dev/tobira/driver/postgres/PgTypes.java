@@ -26,24 +26,6 @@ import java.util.Locale;
  * values) to its text form.
  */
 final class PgTypes {
-    /**
-     * numeric, with the special values Decimal cannot hold read as Float. Through {@code getObject},
-     * which decodes a value the server sent in binary straight into a BigDecimal (or a Double for
-     * NaN and the infinities), where {@code getString} would format it as text to be parsed again.
-     */
-    static final ColumnReader NUMERIC = (rs, i) -> {
-        Object o = rs.getObject(i);
-        if (o == null) {
-            return Value.NULL;
-        }
-        if (o instanceof BigDecimal d) {
-            return Value.of(d);
-        }
-        if (o instanceof Double d) {
-            return Value.of(d.doubleValue());
-        }
-        return ColumnReaders.fromObject(o);
-    };
     /** The server's own text form. */
     static final ColumnReader TEXT = (rs, i) -> {
         String s = rs.getString(i);
@@ -83,7 +65,7 @@ final class PgTypes {
             case "smallserial": case "serial": case "bigserial": case "serial2": case "serial4": case "serial8": case "oid":
                 return ColumnMapping.of(Value.Kind.INT, ColumnReaders.INT);
             case "numeric": case "decimal":
-                return ColumnMapping.of(Value.Kind.DECIMAL, NUMERIC);
+                return ColumnMapping.of(Value.Kind.DECIMAL, ColumnReaders.DECIMAL_OR_SPECIAL);
             case "float4": case "real":
                 return ColumnMapping.of(Value.Kind.FLOAT, ColumnReaders.REAL);
             case "float8": case "double precision":
