@@ -273,8 +273,8 @@ enum SqlEngine {
     },
 
     MARIADB("mysql", "MariaDB") {
-        private static final String GUARD_BY_HAND = "SET STATEMENT time_zone = '+00:00', tx_read_only = 1 FOR ";
         private volatile Connection guardedByHand;
+        private volatile String guardByHand;
 
         @Override
         Optional<String> serverAbsent() {
@@ -319,7 +319,8 @@ enum SqlEngine {
 
         /**
          * The {@code SET STATEMENT} the MySQL dialect puts in front of a guarded read on a read-only
-         * MariaDB connection (before 11.1): UTC and read-only for the statement, in a session that
+         * MariaDB connection (before 11.1): UTC, read-only, and the session's own row limit and
+         * statement time for the statement, in a session that
          * was set up once as the dialect sets it up at open (the modes that change how text reads
          * dropped, UTC, read-only).
          */
@@ -333,10 +334,15 @@ enum SqlEngine {
                 try (Statement st = c.createStatement()) {
                     st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + "), SESSION time_zone = '+00:00'");
                     st.execute("SET SESSION TRANSACTION READ ONLY");
+                    try (ResultSet rs = st.executeQuery("SELECT @@SESSION.sql_select_limit, @@SESSION.max_statement_time")) {
+                        rs.next();
+                        guardByHand = "SET STATEMENT time_zone = '+00:00', tx_read_only = 1, sql_select_limit = " + rs.getString(1)
+                                + ", max_statement_time = " + rs.getString(2) + " FOR ";
+                    }
                 }
                 guardedByHand = c;
             }
-            return GUARD_BY_HAND + sql;
+            return guardByHand + sql;
         }
 
         @Override

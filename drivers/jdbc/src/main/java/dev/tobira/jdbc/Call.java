@@ -25,6 +25,7 @@ import java.util.Optional;
  *     ({@link #maxRows}), which says whether the result was truncated
  * @param timeout the deadline of the call, zero for none; the base's watchdog cancels the statement
  *     when it passes, and the driver's own query timeout ({@link #queryTimeoutSeconds}) backs it up
+ *     (not for an export, whose watchdog cancels the whole export; a dialect may still use it)
  * @since 0.1
  */
 public record Call(boolean guarded, boolean inTransaction, boolean readOnlyConnection, Optional<SqlScan> scan,

@@ -60,8 +60,9 @@ final class Deadline {
 
     /** The statement's own query timeout behind a deadline (see {@link #arm(Statement, Duration)}). */
     static int backstopSeconds(Duration timeout) {
-        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000) + 1;
-        return (int) Math.min(Integer.MAX_VALUE, seconds);
+        long whole = Math.min(timeout.getSeconds(), Integer.MAX_VALUE); // capped first, so rounding up cannot overflow
+        long seconds = whole + (timeout.getNano() > 0 ? 1 : 0);
+        return (int) Math.min(Math.max(1, seconds), Integer.MAX_VALUE - 1) + 1;
     }
 
     /** Arms a deadline that runs a cancel action, for work that has no statement (a bulk export). */

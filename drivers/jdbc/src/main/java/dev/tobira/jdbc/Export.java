@@ -160,6 +160,6 @@ public final class Export {
 
     @Override
     public String toString() {
-        return "Export[" + format + (limit > 0 ? ", limit " + limit : "") + ", " + call + "]";
+        return "Export[" + format + ", " + call + "]"; // the call shows the limit
     }
 }

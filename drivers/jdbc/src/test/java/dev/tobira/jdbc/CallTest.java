@@ -62,6 +62,7 @@ class CallTest {
         assertEquals(2, call(0, Duration.ofSeconds(1)).queryTimeoutSeconds());
         assertEquals(3, call(0, Duration.ofMillis(1001)).queryTimeoutSeconds());
         assertEquals(Integer.MAX_VALUE, call(0, Duration.ofDays(365L * 1000)).queryTimeoutSeconds());
+        assertEquals(Integer.MAX_VALUE, call(0, Duration.ofSeconds(Long.MAX_VALUE, 999_999_999)).queryTimeoutSeconds());
     }
 
     @Test

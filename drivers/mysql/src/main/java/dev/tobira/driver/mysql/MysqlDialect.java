@@ -78,6 +78,8 @@ class MysqlDialect extends JdbcDialect {
 
     /** A list of sql_mode names, as the server reports them: what may go into a literal. */
     private static final Pattern SQL_MODE_NAMES = Pattern.compile("(|[A-Z0-9_]+(,[A-Z0-9_]+)*)");
+    /** A number as the server reports a session variable: what may go into a literal. */
+    private static final Pattern NUMBER = Pattern.compile("[0-9]{1,20}(\\.[0-9]{1,9})?");
 
     /**
      * The session of each read-only connection (see {@link #initialize}); weak, so a connection
@@ -97,12 +99,12 @@ class MysqlDialect extends JdbcDialect {
      * stored routine under the routine's own and gives the caller's back when it returns. By
      * induction the session's sql_mode is then the one of {@code statement} whenever a text is
      * parsed, with no round trip spent to say so again. (Setting sql_mode in the prefix as well
-     * would cost the server about 10 µs a read; the time zone and the access mode cost 2 to 4.)
+     * would cost the server about 10 µs a read; the time zone and the access mode cost 2 to 6.)
      *
      * <p>Connector/J puts a {@code SET STATEMENT} of its own in front of a statement with a row
      * limit or a query timeout, and MariaDB applies only the innermost of nested ones; so the
      * prefix carries the call's row limit and query timeout as well ({@link #prefix(Call)}), or
-     * the server's defaults, which also undoes a function's change of either. Since the text
+     * the session's own, taken at open, which also undoes a function's change of either. Since the text
      * depends on the call, this dialect keeps no prepared statements ({@link #keptStatements()}
      * stays 0).
      */
@@ -117,20 +119,27 @@ class MysqlDialect extends JdbcDialect {
         volatile Call sentFor;
         private final String plain;
 
-        ReadOnlySession(String statement, String settings) {
+        /** The session's own row limit and statement time, taken at open (an account may have its own). */
+        private final String selectLimit;
+        private final String statementTime;
+
+        ReadOnlySession(String statement, String settings, String selectLimit, String statementTime) {
             this.statement = statement;
             this.settings = settings;
-            this.plain = settings == null ? null : settings + ", sql_select_limit = DEFAULT, max_statement_time = DEFAULT FOR ";
+            this.selectLimit = selectLimit;
+            this.statementTime = statementTime;
+            this.plain = settings == null ? null
+                    : settings + ", sql_select_limit = " + selectLimit + ", max_statement_time = " + statementTime + " FOR ";
         }
 
-        /** The text in front of a read of this call: the settings, with the call's row limit and query timeout. */
+        /** The text in front of a read of this call: the settings, with the call's row limit and query timeout or the session's own. */
         String prefix(Call call) {
             if (call.maxRows() == 0 && call.queryTimeoutSeconds() == 0) {
                 return plain;
             }
             return settings
-                    + ", sql_select_limit = " + (call.maxRows() > 0 ? Integer.toString(call.maxRows()) : "DEFAULT")
-                    + ", max_statement_time = " + (call.queryTimeoutSeconds() > 0 ? Integer.toString(call.queryTimeoutSeconds()) : "DEFAULT")
+                    + ", sql_select_limit = " + (call.maxRows() > 0 ? Integer.toString(call.maxRows()) : selectLimit)
+                    + ", max_statement_time = " + (call.queryTimeoutSeconds() > 0 ? Integer.toString(call.queryTimeoutSeconds()) : statementTime)
                     + " FOR ";
         }
     }
@@ -252,8 +261,19 @@ class MysqlDialect extends JdbcDialect {
      */
     private static Optional<ReadOnlySession> literalSession(Statement st, String accessMode, boolean mariaDb) throws SQLException {
         String modes;
-        try (ResultSet rs = st.executeQuery("SELECT @@SESSION.sql_mode")) {
-            modes = rs.next() ? rs.getString(1) : null;
+        String selectLimit;
+        String statementTime;
+        try (ResultSet rs = st.executeQuery(mariaDb
+                ? "SELECT @@SESSION.sql_mode, @@SESSION.sql_select_limit, @@SESSION.max_statement_time"
+                : "SELECT @@SESSION.sql_mode, '', ''")) {
+            boolean row = rs.next();
+            modes = row ? rs.getString(1) : null;
+            selectLimit = row ? rs.getString(2) : null;
+            statementTime = row ? rs.getString(3) : null;
+        }
+        if (mariaDb && (selectLimit == null || statementTime == null
+                || !NUMBER.matcher(selectLimit).matches() || !NUMBER.matcher(statementTime).matches())) {
+            return Optional.empty();
         }
         if (modes == null || !SQL_MODE_NAMES.matcher(modes).matches()
                 || QUOTING_MODES.stream().anyMatch(m -> ("," + modes + ",").contains("," + m + ","))) {
@@ -261,7 +281,7 @@ class MysqlDialect extends JdbcDialect {
         }
         String statement = "SET SESSION sql_mode = '" + modes + "', SESSION time_zone = '+00:00', SESSION " + accessMode + " = 1";
         String settings = "SET STATEMENT time_zone = '+00:00', " + accessMode + " = 1";
-        return Optional.of(new ReadOnlySession(statement, mariaDb ? settings : null));
+        return Optional.of(new ReadOnlySession(statement, mariaDb ? settings : null, selectLimit, statementTime));
     }
 
     private static String normalizeSqlMode() {
@@ -506,8 +526,8 @@ class MysqlDialect extends JdbcDialect {
             if (scoped.known && runsAsOneRead(scan)) {
                 return super.prepare(connection, scoped.prefix(call) + sql, call);
             }
-            if (scoped.known && sent != call) {
-                enterReadOnly(connection, call);
+            if (sent != call) {
+                enterReadOnly(connection, call); // beforeStatement left it out, or the session stopped being known since
             }
             scoped.known = false;
         }

@@ -15,8 +15,10 @@ import dev.tobira.jdbc.JdbcDriver;
  * {@code TABLE}, {@code SHOW}, {@code DESCRIBE}/{@code DESC} and {@code EXPLAIN} (without
  * {@code ANALYZE}), one statement per query, and refuses executable comments, {@code INTO},
  * {@code LOAD_FILE}, the lock functions, {@code SLEEP}, {@code BENCHMARK} and locking reads; then
- * the session's access mode is set to read-only again right before the statement, which then runs
- * in autocommit mode as its own read-only transaction (one round trip more than the raw client);
+ * the session's access mode is set to read-only again for the statement, which then runs in
+ * autocommit mode as its own read-only transaction (on a read-only MariaDB connection in a
+ * {@code SET STATEMENT … FOR} in front of the read, no round trip of its own; elsewhere a session
+ * statement first, one round trip more than the raw client);
  * a read-only connection's session is read-only from the start as well; then a post-check reads
  * the server's status flags to make sure the statement returned rows and left the session in
  * autocommit mode. Stored functions and triggers already on the server run inside the read-only
