@@ -98,7 +98,7 @@ final class Execution {
             if (!call.timeout().isZero()) {
                 deadline = Deadline.arm(this::cancelNow, call.timeout());
             }
-            OptionalLong written = dialect.export(connection, new Export(this, sql, scan, params, call.limit(), format, out, call));
+            OptionalLong written = dialect.export(connection, new Export(this, sql, scan, params, format, out, call));
             if (written == null) {
                 throw new NullPointerException(dialect + ".export returned null");
             }

@@ -24,18 +24,16 @@ public final class Export {
     private final String sql;
     private final SqlScan scan;
     private final List<Value> params;
-    private final long limit;
     private final Exporter.Format format;
     private final OutputStream out;
     private final Call call;
 
-    Export(Execution execution, String sql, SqlScan scan, List<Value> params, long limit, Exporter.Format format,
-           OutputStream out, Call call) {
+    Export(Execution execution, String sql, SqlScan scan, List<Value> params, Exporter.Format format, OutputStream out,
+           Call call) {
         this.execution = execution;
         this.sql = sql;
         this.scan = scan;
         this.params = params;
-        this.limit = limit;
         this.format = format;
         this.out = out;
         this.call = call;
@@ -76,7 +74,7 @@ public final class Export {
      * @return the limit, 0 for none
      */
     public long limit() {
-        return limit;
+        return call.limit();
     }
 
     /**
@@ -160,6 +158,6 @@ public final class Export {
 
     @Override
     public String toString() {
-        return "Export[" + format + ", " + call + "]"; // the call shows the limit
+        return "Export[" + format + ", " + call + "]";
     }
 }

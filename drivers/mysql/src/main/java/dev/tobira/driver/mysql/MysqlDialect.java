@@ -115,8 +115,6 @@ class MysqlDialect extends JdbcDialect {
         final String settings;
         /** Whether the session is as {@link #statement} left it. */
         volatile boolean known = true;
-        /** The call for which {@link MysqlDialect#beforeStatement} sent {@link #statement}, so prepare does not send it again. */
-        volatile Call sentFor;
         private final String plain;
 
         /** The session's own row limit and statement time, taken at open (an account may have its own). */
@@ -406,7 +404,6 @@ class MysqlDialect extends JdbcDialect {
                 enterReadOnly(connection, call);
                 if (scoped != null) {
                     scoped.known = true;
-                    scoped.sentFor = call;
                 }
             }
             checkAutocommit(connection, call);
@@ -509,7 +506,7 @@ class MysqlDialect extends JdbcDialect {
     /**
      * On a read-only MariaDB connection whose session is known, a text that is one read (see
      * {@link #runsAsOneRead}) runs behind the connection's {@code SET STATEMENT} prefix. Any other
-     * text gets the session statement first, if {@link #beforeStatement} left it out, and leaves
+     * text gets the session statement first and leaves
      * the session no longer known. A text that is not one read also runs inside a read-only
      * transaction of its own, which {@link #afterStatement} rolls back.
      */
@@ -521,14 +518,12 @@ class MysqlDialect extends JdbcDialect {
         SqlScan scan = call.scanOf(sql, SqlDialect.MYSQL);
         ReadOnlySession scoped = statementScoped(connection, call);
         if (scoped != null) {
-            Call sent = scoped.sentFor;
-            scoped.sentFor = null;
             if (scoped.known && runsAsOneRead(scan)) {
                 return super.prepare(connection, scoped.prefix(call) + sql, call);
             }
-            if (sent != call) {
-                enterReadOnly(connection, call); // beforeStatement left it out, or the session stopped being known since
-            }
+            // Only a text the statement check would refuse, or a close on another thread since
+            // beforeStatement, comes here: the session statement again, even if just sent, is the simple safe way
+            enterReadOnly(connection, call);
             scoped.known = false;
         }
         if (needsReadOnlyTransaction(scan)) {
