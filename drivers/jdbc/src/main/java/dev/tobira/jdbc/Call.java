@@ -121,6 +121,18 @@ public record Call(boolean guarded, boolean inTransaction, boolean readOnlyConne
         return SqlScan.of(sql, dialect);
     }
 
+    /**
+     * Returns this call with another reading of its text: the guard's scan of the text as it runs,
+     * once the base has placed the parameters into it ({@link JdbcDialect#literals}).
+     *
+     * @param scan the scan
+     * @return the call with that scan
+     * @throws NullPointerException if scan is null
+     */
+    public Call withScan(SqlScan scan) {
+        return new Call(guarded, inTransaction, readOnlyConnection, Optional.of(requireNonNull(scan, "scan is null")), limit, timeout);
+    }
+
     /** The flags, the limit and the deadline; the scan is left out, as it repeats the query's text. */
     @Override
     public String toString() {

@@ -19,6 +19,7 @@ import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -34,13 +35,15 @@ final class Execution {
     private final JdbcConn conn;
     private final JdbcDialect dialect;
     private final Connection connection;
-    private final Call call;
+    private Call call; // with the scan of the text as run, once parameters are placed into it
     private final String op;
     private final AtomicBoolean finished = new AtomicBoolean();
     private final List<Statement> owned = new ArrayList<>(1); // guarded by itself: finish may run on a closing thread
 
-    private volatile PreparedStatement statement;
+    private volatile Statement statement;
     private volatile boolean exporting;
+    /** The text a plain statement runs, for a dialect that places parameters itself; null for a prepared statement. */
+    private String plainText;
     private java.sql.ResultSet rows;
     private Deadline deadline = Deadline.none();
     private PreparedStatement keepable; // given back to the connection's StatementCache when the call ends well
@@ -67,7 +70,7 @@ final class Execution {
     dev.tobira.api.ResultSet run(String sql, List<Value> params, String namespace, long startNanos) {
         try {
             enter(namespace);
-            PreparedStatement st = prepare(sql, params);
+            Statement st = prepare(sql, params);
             if (!call.timeout().isZero()) {
                 deadline = Deadline.arm(st, call.timeout());
             }
@@ -151,7 +154,14 @@ final class Execution {
         }
     }
 
-    private PreparedStatement prepare(String sql, List<Value> params) throws SQLException {
+    private Statement prepare(String sql, List<Value> params) throws SQLException {
+        Optional<Literals> literals = dialect.literals(connection);
+        if (literals == null) {
+            throw new NullPointerException(dialect + ".literals returned null");
+        }
+        if (literals.isPresent()) {
+            return plain(sql, params, literals.get());
+        }
         StatementCache statements = conn.statements();
         PreparedStatement st = statements.take(sql);
         if (st == null) {
@@ -174,8 +184,34 @@ final class Execution {
         return st;
     }
 
+    /**
+     * The statement of a dialect that places parameters itself: the values written into the text
+     * as literals at the placeholders tobira's lexer finds, the caller's text with them checked by
+     * the guard again on a read-only path (so what it accepted is what the server reads), and the
+     * text run on a plain statement that the JDBC driver sends as it is.
+     */
+    private Statement plain(String sql, List<Value> params, Literals literals) throws SQLException {
+        String text = Placeholders.inline(dialect.name(), op, sql, params, literals);
+        if (text != sql && call.guarded() && call.scan().isPresent()) {
+            call = call.withScan(dialect.guard().check(text));
+        }
+        JdbcDialect.PlainStatement plain = dialect.plainStatement(connection, text, call);
+        if (plain == null) {
+            throw new NullPointerException(dialect + ".plainStatement returned null");
+        }
+        Statement st = plain.statement();
+        own(st);
+        conn.executing(this);
+        dialect.configure(st, call);
+        if (call.maxRows() > 0) {
+            st.setMaxRows(call.maxRows());
+        }
+        plainText = plain.text();
+        return st;
+    }
+
     /** Makes a statement the one a cancel reaches, and closes it when the statement is over. */
-    private void own(PreparedStatement st) throws SQLException {
+    private void own(Statement st) throws SQLException {
         statement = st;
         synchronized (owned) {
             owned.add(st);
@@ -186,8 +222,8 @@ final class Execution {
         }
     }
 
-    private dev.tobira.api.ResultSet execute(String sql, PreparedStatement st, long startNanos) throws SQLException {
-        boolean hasRows = st.execute();
+    private dev.tobira.api.ResultSet execute(String sql, Statement st, long startNanos) throws SQLException {
+        boolean hasRows = plainText != null ? st.execute(plainText) : ((PreparedStatement) st).execute();
         dialect.afterExecute(connection, st, call);
         if (!hasRows) {
             conn.columnCache().clear(); // DDL returns no rows: what the cache says about results may be out of date
@@ -247,7 +283,7 @@ final class Execution {
         }
     }
 
-    private static long updateCount(PreparedStatement st) throws SQLException {
+    private static long updateCount(Statement st) throws SQLException {
         try {
             return st.getLargeUpdateCount();
         } catch (UnsupportedOperationException | java.sql.SQLFeatureNotSupportedException e) {
@@ -268,7 +304,7 @@ final class Execution {
 
     /** The statement the call runs, or, while an export runs none of the base's, the dialect's {@link JdbcDialect#cancel}. */
     private void cancelNow() throws SQLException {
-        PreparedStatement st = statement;
+        Statement st = statement;
         if (st != null) {
             st.cancel();
         } else {
@@ -397,7 +433,7 @@ final class Execution {
 
         @Override
         protected void release() {
-            PreparedStatement st = statement;
+            Statement st = statement;
             if (!exhausted && !stats().truncated() && st != null) {
                 try {
                     dialect.abandon(st);

@@ -318,6 +318,68 @@ public abstract class JdbcDialect {
     }
 
     /**
+     * Returns how this connection's parameter values reach the database: empty (the default) when
+     * the JDBC driver binds them ({@link #bind}) and they never become part of any text it parses;
+     * present for a driver that would paste them into the text at the positions its own parser
+     * finds, whose reading of comments and strings may differ from the server's and the guard's
+     * (MariaDB Connector/J's client-side prepared statements). Then the base places each value as
+     * a literal at the placeholders tobira's lexer finds, refuses a text whose placeholders and
+     * parameters do not match one to one, checks a guarded text again with the values in place,
+     * and runs it through {@link #plainStatement}; {@link #prepare} and {@link #bind} are not used.
+     *
+     * @param connection the connection, whose session may decide how text is read
+     * @return the literals, or empty to bind
+     * @throws SQLException when the driver cannot say
+     */
+    protected Optional<Literals> literals(Connection connection) throws SQLException {
+        return Optional.empty();
+    }
+
+    /**
+     * A plain statement and the text to run on it, for a dialect with {@link #literals}.
+     *
+     * @param statement the statement, owned (and closed) by the base from here on
+     * @param text the text the statement runs: the guarded text, with anything the dialect's
+     *     read-only mode puts in front of it
+     * @since 0.1
+     */
+    public record PlainStatement(Statement statement, String text) {
+        /**
+         * Checks the parts.
+         *
+         * @param statement see {@link #statement()}
+         * @param text see {@link #text()}
+         * @throws NullPointerException if an argument is null
+         */
+        public PlainStatement {
+            requireNonNull(statement, "statement is null");
+            requireNonNull(text, "text is null");
+        }
+    }
+
+    /**
+     * Creates the statement of one call of a dialect with {@link #literals}, after
+     * {@link #beforeStatement}: by default a plain statement with the JDBC escape processing off,
+     * so the driver sends the text as it is, and the text unchanged.
+     *
+     * @param connection the connection
+     * @param text the text with its parameters in place, already accepted by the guard
+     * @param call what kind of call this is
+     * @return the statement and the text to run on it
+     * @throws SQLException when the database refuses it
+     */
+    protected PlainStatement plainStatement(Connection connection, String text, Call call) throws SQLException {
+        Statement st = connection.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        try {
+            st.setEscapeProcessing(false);
+        } catch (SQLException | RuntimeException e) {
+            st.close();
+            throw e;
+        }
+        return new PlainStatement(st, text);
+    }
+
+    /**
      * Sets up a statement for streaming, before parameters are bound: by default a fetch size of
      * {@link #fetchSize()}. MySQL's drivers override this for their streaming mode.
      *
@@ -325,7 +387,7 @@ public abstract class JdbcDialect {
      * @param call what kind of call this is
      * @throws SQLException when the driver refuses a setting
      */
-    protected void configure(PreparedStatement statement, Call call) throws SQLException {
+    protected void configure(Statement statement, Call call) throws SQLException {
         statement.setFetchSize(fetchSize());
     }
 

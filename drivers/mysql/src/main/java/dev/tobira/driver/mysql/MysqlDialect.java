@@ -12,6 +12,7 @@ import dev.tobira.jdbc.ColumnReader;
 import dev.tobira.jdbc.ColumnReaders;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
+import dev.tobira.jdbc.Literals;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.SqlToken;
@@ -504,6 +505,21 @@ class MysqlDialect extends JdbcDialect {
     }
 
     /**
+     * Parameters are written into the text by the base, at the placeholders tobira's lexer finds:
+     * Connector/J's client-side prepared statements would paste them in at the positions its own
+     * parser finds, which reads comments differently from the server (for it {@code /*}{@code /}
+     * opens and closes a comment, and {@code --} needs no space after it), so a value could land
+     * where the server reads code. The text then runs on a plain statement without Connector/J's
+     * escape processing, whose parser disagrees with the server's in the same ways and rewrites
+     * {@code {…}} escapes. Read as the session reads text now: backslash escapes unless the status
+     * flags say {@code NO_BACKSLASH_ESCAPES} (which no guarded statement runs under).
+     */
+    @Override
+    protected Optional<Literals> literals(Connection connection) throws SQLException {
+        return Optional.of(MysqlLiterals.of((status(connection) & STATUS_NO_BACKSLASH_ESCAPES) != 0));
+    }
+
+    /**
      * On a read-only MariaDB connection whose session is known, a text that is one read (see
      * {@link #runsAsOneRead}) runs behind the connection's {@code SET STATEMENT} prefix. Any other
      * text gets the session statement first and leaves
@@ -511,15 +527,15 @@ class MysqlDialect extends JdbcDialect {
      * transaction of its own, which {@link #afterStatement} rolls back.
      */
     @Override
-    protected PreparedStatement prepare(Connection connection, String sql, Call call) throws SQLException {
+    protected PlainStatement plainStatement(Connection connection, String text, Call call) throws SQLException {
         if (!call.guarded() || call.inTransaction()) {
-            return super.prepare(connection, sql, call);
+            return super.plainStatement(connection, text, call);
         }
-        SqlScan scan = call.scanOf(sql, SqlDialect.MYSQL);
+        SqlScan scan = call.scanOf(text, SqlDialect.MYSQL);
         ReadOnlySession scoped = statementScoped(connection, call);
         if (scoped != null) {
             if (scoped.known && runsAsOneRead(scan)) {
-                return super.prepare(connection, scoped.prefix(call) + sql, call);
+                return super.plainStatement(connection, scoped.prefix(call) + text, call);
             }
             // Only a text the statement check would refuse, or a close on another thread since
             // beforeStatement, comes here: the session statement again, even if just sent, is the simple safe way
@@ -535,7 +551,7 @@ class MysqlDialect extends JdbcDialect {
                 throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the server did not enter a read-only transaction");
             }
         }
-        return super.prepare(connection, sql, call);
+        return super.plainStatement(connection, text, call);
     }
 
     /**
@@ -582,6 +598,7 @@ class MysqlDialect extends JdbcDialect {
             // Connector/J marks a transaction after any error reply, since the reply does not say. Without a
             // read-only transaction of its own the statement was one read in autocommit mode, which leaves none;
             // one that returned no rows was undone in afterExecute already
+            releaseLocks(connection, call);
             return;
         }
         if (outsideAutocommit(status)) {
@@ -589,6 +606,21 @@ class MysqlDialect extends JdbcDialect {
                 LOG.log(System.Logger.Level.WARNING, "mysql: a read-only statement left the session outside autocommit mode");
             }
             restoreAutocommit(connection);
+        }
+        releaseLocks(connection, call);
+    }
+
+    /**
+     * After a read that may have called a stored function ({@link StoredCode}), every user-level
+     * lock the session holds is released: the read-only transaction does not cover
+     * {@code GET_LOCK}, and such a lock would outlive the call and block other sessions. Reads of
+     * built-in functions alone keep their single round trip.
+     */
+    private static void releaseLocks(Connection connection, Call call) throws SQLException {
+        if (call.scan().isPresent() && StoredCode.mayCall(call.scan().get())) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("DO RELEASE_ALL_LOCKS()");
+            }
         }
     }
 
@@ -655,25 +687,6 @@ class MysqlDialect extends JdbcDialect {
                     : ColumnMapping.of(Value.Kind.BYTES, ColumnReaders.BYTES);
         }
         return ColumnReaders.standard(column);
-    }
-
-    /**
-     * TIMESTAMP parameters as the UTC date-time the session (time zone {@code +00:00}) reads them
-     * as, so no client-side zone takes part; UUIDs as their text, which MariaDB's UUID type and
-     * MySQL's character columns both take.
-     */
-    @Override
-    protected void bind(PreparedStatement statement, int index, Value value) throws SQLException {
-        switch (value.kind()) {
-            case TIMESTAMP:
-                statement.setObject(index, LocalDateTime.ofInstant(((Value.Timestamp) value).value(), ZoneOffset.UTC));
-                break;
-            case UUID:
-                statement.setString(index, value.toString());
-                break;
-            default:
-                super.bind(statement, index, value);
-        }
     }
 
     // ---------------------------------------------------------------- errors

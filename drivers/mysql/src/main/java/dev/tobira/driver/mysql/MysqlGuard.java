@@ -31,8 +31,10 @@ import java.util.Optional;
  *       {@code WITH} or {@code EXPLAIN} ({@code INSERT(…)} and {@code REPLACE(…)} the string
  *       functions pass);</li>
  *   <li>{@code ANALYZE} ({@code EXPLAIN ANALYZE} executes its statement), a {@code PROCEDURE}
- *       clause, an optimizer hint with {@code SET_VAR}, and JDBC escape braces {@code {…}}, which
- *       Connector/J would rewrite before the server sees the text.</li>
+ *       clause, an optimizer hint with {@code SET_VAR}, and JDBC escape braces {@code {…}} (the
+ *       driver turns Connector/J's escape processing off, so they would reach the server as
+ *       written; they are refused all the same);</li>
+ *   <li>user variable assignments ({@code @v := …}), session state a later read would see.</li>
  * </ul>
  * Sequences ({@code NEXTVAL}, {@code SETVAL}, {@code NEXT VALUE FOR}) and stored functions that
  * write are left to the read-only transaction, which refuses them with error 1792.
@@ -64,6 +66,7 @@ final class MysqlGuard {
                 .rule(MysqlGuard::insertStatements)
                 .rule(MysqlGuard::setVarHints)
                 .rule(MysqlGuard::escapeBraces)
+                .rule(MysqlGuard::variableAssignments)
                 .build();
     }
 
@@ -108,6 +111,16 @@ final class MysqlGuard {
         for (SqlToken token : scan.tokens()) {
             if (token.type() == SqlToken.Type.PUNCTUATION && (token.text().equals("{") || token.text().equals("}"))) {
                 return Optional.of("JDBC escape syntax ({...}) is not allowed on a read-only connection");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code @v := …} sets a user variable, session state that a later read would see. */
+    private static Optional<String> variableAssignments(SqlScan scan) {
+        for (SqlToken token : scan.tokens()) {
+            if (token.type() == SqlToken.Type.OPERATOR && token.text().contains(":=")) {
+                return Optional.of("assigning a user variable (:=) is not allowed on a read-only connection");
             }
         }
         return Optional.empty();

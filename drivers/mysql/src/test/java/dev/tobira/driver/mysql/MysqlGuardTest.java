@@ -117,6 +117,10 @@ class MysqlGuardTest {
                 "with c as (select 1) insert into orders select * from orders",
                 "with c as (select 1) replace orders select * from orders",
                 "select * from customers procedure analyse()",
+                // user variables, which outlive the read
+                "select @a := 5",
+                "select @a:=5 from dual",
+                "select 1 from dual where (@n := 1) = 1",
                 // hints and escapes
                 "select /*+ SET_VAR(sql_mode = 'NO_BACKSLASH_ESCAPES') */ 1",
                 "select /*+ set_var(transaction_read_only = 0) */ 1",

@@ -1,0 +1,122 @@
+package dev.tobira.driver.mysql;
+
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Value;
+import dev.tobira.jdbc.Literals;
+import dev.tobira.spi.SqlDialect;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.Locale;
+
+/**
+ * Parameter values as MySQL literals, for the base to place at the placeholders tobira's lexer
+ * finds ({@link dev.tobira.jdbc.JdbcDialect#literals}), so Connector/J never places them by its
+ * own reading of the text. Every literal is a number, a keyword, a hex string or a quoted string
+ * whose only escapes are a doubled quote (read the same with and without backslash escapes) and,
+ * in a session that has them, a doubled backslash and {@code \0}: no value can end its literal.
+ *
+ * @param noBackslashEscapes whether the session's sql_mode has {@code NO_BACKSLASH_ESCAPES}, from
+ *     the status flags of the server's last reply; a guarded statement never runs in such a session
+ */
+record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+    static final MysqlLiterals STANDARD = new MysqlLiterals(false);
+    private static final MysqlLiterals VERBATIM = new MysqlLiterals(true);
+    private static final SqlDialect VERBATIM_DIALECT = SqlDialect.MYSQL.withBackslashEscapes(false);
+
+    static MysqlLiterals of(boolean noBackslashEscapes) {
+        return noBackslashEscapes ? VERBATIM : STANDARD;
+    }
+
+    @Override
+    public SqlDialect dialect() {
+        return noBackslashEscapes ? VERBATIM_DIALECT : SqlDialect.MYSQL;
+    }
+
+    @Override
+    public String literal(Value value) {
+        switch (value.kind()) {
+            case NULL:
+                return "NULL";
+            case BOOL:
+                return ((Value.Bool) value).value() ? "TRUE" : "FALSE";
+            case INT:
+                return Long.toString(((Value.Int) value).value());
+            case FLOAT:
+                return floating(((Value.Float) value).value());
+            case DECIMAL:
+                return ((Value.Decimal) value).value().toPlainString();
+            case TEXT:
+                return quoted(((Value.Text) value).value());
+            case BYTES:
+                return hex(((Value.Bytes) value).value());
+            case DATE:
+            case UUID:
+                return quoted(value.toString());
+            case TIME:
+                return quoted(time(((Value.Time) value).value()));
+            case DATETIME:
+                return quoted(dateTime(((Value.DateTime) value).value()));
+            case TIMESTAMP:
+                // the UTC date-time, as the session (time zone +00:00) reads it: no client zone takes part
+                return quoted(dateTime(LocalDateTime.ofInstant(((Value.Timestamp) value).value(), ZoneOffset.UTC)));
+            case JSON:
+            case DOC:
+                return quoted(value.toString());
+            default:
+                throw DriverException.of(ErrorKind.UNSUPPORTED, MysqlDialect.NAME, "query",
+                        "parameters of kind " + value.kind().name().toLowerCase(Locale.ROOT) + " are not supported");
+        }
+    }
+
+    private static String dateTime(LocalDateTime t) {
+        return t.toLocalDate() + " " + time(t.toLocalTime());
+    }
+
+    /** {@code HH:mm:ss} with the fraction's digits up to the last that is not zero. */
+    private static String time(LocalTime t) {
+        String s = String.format(Locale.ROOT, "%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond());
+        if (t.getNano() == 0) {
+            return s;
+        }
+        String fraction = String.format(Locale.ROOT, "%09d", t.getNano()).replaceFirst("0+$", "");
+        return s + "." + fraction;
+    }
+
+    /** A double with an exponent, which MySQL reads as a DOUBLE rather than a DECIMAL. */
+    private static String floating(double d) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MysqlDialect.NAME, "query",
+                    "MySQL has no NaN or infinite DOUBLE; the parameter " + d + " cannot be sent");
+        }
+        String s = Double.toString(d);
+        return s.indexOf('E') >= 0 ? s : s + "E0";
+    }
+
+    private String quoted(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\'') {
+                sb.append("''");
+            } else if (c == '\\' && !noBackslashEscapes) {
+                sb.append("\\\\");
+            } else if (c == '\0' && !noBackslashEscapes) {
+                sb.append("\\0");
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('\'').toString();
+    }
+
+    private static String hex(byte[] bytes) {
+        StringBuilder sb = new StringBuilder(bytes.length * 2 + 3).append("X'");
+        for (byte b : bytes) {
+            sb.append(HEX[(b >> 4) & 15]).append(HEX[b & 15]);
+        }
+        return sb.append('\'').toString();
+    }
+}

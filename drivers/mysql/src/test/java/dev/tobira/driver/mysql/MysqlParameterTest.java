@@ -1,0 +1,200 @@
+package dev.tobira.driver.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Parameter values never become SQL (issue 14, finding 1): Connector/J used to paste each value
+ * into the text at the {@code ?} its own parser found, and that parser reads {@code /}{@code *}{@code /}
+ * and {@code {…}} escapes differently from the server and the guard. Each attack below ran a
+ * user-level lock on a read-only connection before the fix; the lock is this run's own, looked
+ * at through a native connection.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MysqlParameterTest {
+    private static final String DATABASE = "tobira_mysql_params_" + MysqlFixture.RUN;
+    private static final String LOCK = "tobira_param_lock_" + MysqlFixture.RUN;
+    private static final String LOCK_HEX = "0x" + HexFormat.of().formatHex(LOCK.getBytes(StandardCharsets.US_ASCII));
+
+    private final MysqlDriver driver = new MysqlDriver();
+    private MysqlFixture fixture;
+
+    @BeforeAll
+    void prepare() {
+        fixture = new MysqlFixture(MysqlServer.find(), DATABASE);
+        fixture.seed();
+    }
+
+    @AfterAll
+    void cleanUp() {
+        if (fixture != null) {
+            fixture.drop();
+        }
+    }
+
+    @AfterEach
+    void lockIsFree() throws SQLException {
+        assertEquals(null, lockHolder(), "a session still holds " + LOCK);
+    }
+
+    private String lockHolder() throws SQLException {
+        try (Connection c = fixture.server.connect(DATABASE, false); Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("select is_used_lock('" + LOCK + "')")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    private ConnConfig config(boolean readOnly) {
+        return fixture.server.config(DATABASE, readOnly);
+    }
+
+    private static List<Row> rows(Conn conn, Query query) {
+        List<Row> rows = new ArrayList<>();
+        try (ResultSet rs = conn.query(query)) {
+            rs.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    /** Texts whose placeholder tobira and the server read inside a comment or string, and a value that Connector/J would have run. */
+    static Stream<List<String>> smuggled() {
+        String lock = "GET_LOCK(" + LOCK_HEX + ", 0)";
+        return Stream.of(
+                List.of("select 1 /*/ ? */", "*/, " + lock + " /*"),
+                List.of("select 1 /*/ ? */ from dual", "*/, " + lock + " /*"),
+                List.of("select 1 -- ?\n", "\n, " + lock + " -- "),
+                List.of("select 1 # ?\n", "\n, " + lock + " -- "),
+                List.of("select '?'", "', " + lock + ", '"),
+                List.of("select \"?\"", "\", " + lock + ", \""));
+    }
+
+    @ParameterizedTest
+    @MethodSource("smuggled")
+    void aPlaceholderInACommentOrStringIsNoPlaceholder(List<String> attack) throws SQLException {
+        for (boolean readOnly : new boolean[] {true, false}) {
+            try (Conn conn = driver.open(config(readOnly))) {
+                Query q = Query.of(attack.get(0)).withParams(List.of(Value.of(attack.get(1))));
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn, readOnly ? q : q.withReadOnly(true)));
+                assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+                assertTrue(e.getMessage().contains("0 placeholders (?) outside comments and strings, but 1 parameter was given"),
+                        e.getMessage());
+                DriverException writable = assertThrows(DriverException.class, () -> rows(conn, q));
+                assertEquals(ErrorKind.INVALID_ARGUMENT, writable.kind(), "a writable call too: " + writable.getMessage());
+                assertEquals(null, lockHolder(), attack.get(0));
+            }
+        }
+    }
+
+    /**
+     * No parameters at all: Connector/J's escape processing rewrote {@code {oj …}} where it read
+     * code and the server a comment, and the rewrite closed the comment before a lock call.
+     */
+    @Test
+    void escapeBracesInACommentStayInTheComment() throws SQLException {
+        String text = "select 1 as one /*/ *{oj }/, GET_LOCK(" + LOCK_HEX + ", 0) as l -- */";
+        try (Conn conn = driver.open(config(true))) {
+            List<Row> rows = rows(conn, Query.of(text));
+            assertEquals(1, rows.size());
+            assertEquals(1, rows.get(0).columns().size(), "the server ran only select 1: " + rows);
+        }
+        assertEquals(null, lockHolder());
+    }
+
+    @Test
+    void placeholdersAndParametersMustMatch() {
+        try (Conn conn = driver.open(config(true))) {
+            for (Query q : List.of(Query.of("select ?"), Query.of("select ?, ?").withParams(List.of(Value.of(1))),
+                    Query.of("select 1").withParams(List.of(Value.of(1))), Query.of("select ?1").withParams(List.of(Value.of(1))))) {
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn, q), q.text());
+                assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+                assertTrue(e.getMessage().startsWith("mysql: query: "), e.getMessage());
+            }
+        }
+    }
+
+    static Stream<String> awkwardTexts() {
+        return Stream.of("it's", "\\", "\\'", "'; delete from orders; --", "*/ delete /*", "a\0b", "\n\r\t\u001a",
+                "{oj x}", "?", "日本語 🚪", "", "--", "/*/", "#", "\"", "`", "\\\\'");
+    }
+
+    @ParameterizedTest
+    @MethodSource("awkwardTexts")
+    void textValuesComeBackAsSent(String s) {
+        for (boolean readOnly : new boolean[] {true, false}) {
+            try (Conn conn = driver.open(config(readOnly))) {
+                List<Row> rows = rows(conn, Query.of("select ? as v, ? = ? as same").withParams(
+                        List.of(Value.of(s), Value.of(s), Value.of(s))));
+                assertEquals(Value.of(s), rows.get(0).get(0));
+                assertEquals(Value.of(1), rows.get(0).get(1));
+            }
+        }
+    }
+
+    @Test
+    void everyKindOfValueRoundTripsThroughATable() {
+        try (Conn conn = driver.open(config(false))) {
+            rows(conn, Query.of("create table kinds (i bigint, d decimal(30, 10), f double, b varbinary(16), dt date, t time(6),"
+                    + " ts datetime(6), tz timestamp(6) null, tx text, bo boolean, n int)"));
+            Instant instant = Instant.parse("2024-03-01T12:34:56.123456Z");
+            List<Value> values = List.of(Value.of(Long.MIN_VALUE), new Value.Decimal(new BigDecimal("-12345678901234567890.0123456789")),
+                    Value.of(-1.5e-300), new Value.Bytes(new byte[] {0, 39, 92, (byte) 255}), new Value.Date(LocalDate.of(2024, 2, 29)),
+                    new Value.Time(LocalTime.of(23, 5, 0, 120_000_000)),
+                    new Value.DateTime(LocalDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_000)), new Value.Timestamp(instant),
+                    Value.of("x'y\\z"), Value.of(true), Value.NULL);
+            rows(conn, Query.of("insert into kinds values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").withParams(values));
+            Row row = rows(conn, Query.of("select * from kinds")).get(0);
+            assertEquals(values.get(0), row.get(0));
+            assertEquals(values.get(1), row.get(1));
+            assertEquals(values.get(2), row.get(2));
+            assertEquals(values.get(3), row.get(3));
+            assertEquals(values.get(4), row.get(4));
+            assertEquals(values.get(5), row.get(5));
+            assertEquals(values.get(6), row.get(6));
+            assertEquals(values.get(7), row.get(7));
+            assertEquals(values.get(8), row.get(8));
+            assertEquals(Value.of(true), row.get(9));
+            assertEquals(Value.NULL, row.get(10));
+            rows(conn, Query.of("drop table kinds"));
+        }
+    }
+
+    @Test
+    void floatsThatMysqlCannotHoldAreRefusedBeforeSending() {
+        try (Conn conn = driver.open(config(true))) {
+            DriverException e = assertThrows(DriverException.class,
+                    () -> rows(conn, Query.of("select ?").withParams(List.of(Value.of(Double.NaN)))));
+            assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
+        }
+    }
+}
