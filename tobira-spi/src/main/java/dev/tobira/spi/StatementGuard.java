@@ -21,8 +21,8 @@ import java.util.Set;
  *
  * <p>{@link #check(String)}, for read-only calls, refuses, in this order:
  * <ol>
- *   <li>a text holding a NUL character, or leaving a string, quoted identifier or comment open:
- *       {@link ErrorKind#SYNTAX};
+ *   <li>a text holding a NUL character, leaving a string, quoted identifier or comment open, or
+ *       holding a byte order mark (U+FEFF) outside a string or comment: {@link ErrorKind#SYNTAX};
  *   <li>a text with no statement (empty, or only white space, comments and semicolons):
  *       {@link ErrorKind#INVALID_ARGUMENT}, since there is nothing to run;
  *   <li>an executable comment, whose content the server would run unread: {@link ErrorKind#READ_ONLY};
@@ -204,10 +204,26 @@ public final class StatementGuard {
         if (scan.isUnterminated()) {
             throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "unterminated " + describe(scan.unterminatedType()));
         }
+        if (sql.indexOf('\ufeff') >= 0 && holdsByteOrderMarkInCode(scan)) {
+            // no server reads it as white space: a syntax error, whatever the allow-list would say of the word it hides
+            throw DriverException.of(ErrorKind.SYNTAX, driver, OP,
+                    "the query text holds a byte order mark (U+FEFF) outside a string or comment; remove it");
+        }
         if (scan.isEmpty()) {
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, "empty query");
         }
         return scan;
+    }
+
+    private static boolean holdsByteOrderMarkInCode(SqlScan scan) {
+        for (SqlToken token : scan.tokens()) {
+            SqlToken.Type type = token.type();
+            if (type != SqlToken.Type.STRING && type != SqlToken.Type.COMMENT && type != SqlToken.Type.QUOTED_IDENTIFIER
+                    && token.text().indexOf('\ufeff') >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private SqlScan single(SqlScan scan) {

@@ -30,6 +30,16 @@ class StatementGuardTest {
     }
 
     @Test
+    void aByteOrderMarkOutsideStringsAndCommentsIsASyntaxError() {
+        DriverException e = assertThrows(DriverException.class, () -> SQLITE.check("\ufeffselect 1"));
+        assertEquals(ErrorKind.SYNTAX, e.kind(), "no server reads it as white space; not a read-only refusal");
+        assertEquals("sqlite: query: the query text holds a byte order mark (U+FEFF) outside a string or comment; remove it:"
+                + " syntax error", e.getMessage());
+        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement("select 1\ufeff")).kind());
+        SQLITE.check("select '\ufeff' -- \ufeff");
+    }
+
+    @Test
     void sqliteWordingIsReproducedExactly() {
         DriverException e = refused(SQLITE, "delete from customers");
         assertEquals(ErrorKind.READ_ONLY, e.kind());

@@ -312,6 +312,11 @@ class DuckdbDialect extends JdbcDialect {
             m += " (this process holds the file open in the other mode; DuckDB allows one configuration per file"
                     + " per process, so close the writable connections before opening it read-only, or the other way round)";
         }
+        if (m.contains("file system operations are disabled by configuration")) {
+            // duckdb_extensions() among them: it lists the extension directory to say what is installed
+            m += " (a read-only connection runs with enable_external_access=false, so nothing may touch the file"
+                    + " system, listing the extension directory included; ask a writable connection)";
+        }
         return m.replaceAll("\\s*\\n\\s*", " ").strip();
     }
 

@@ -84,6 +84,16 @@ class DuckdbDriverTest {
 
     // ---------------------------------------------------------------- DSNs and bad input
 
+    /** Issue 14: a catalog read that lists a directory is refused read-only, and the message says why. */
+    @Test
+    void theExtensionListSaysWhyItIsRefusedReadOnly() {
+        try (Conn ro = driver.open(ConnConfig.of("duckdb::memory:").withReadOnly(true))) {
+            DriverException e = refused(ErrorKind.READ_ONLY, () -> rows(ro, Query.of("select * from duckdb_extensions()")));
+            assertTrue(e.getMessage().contains("enable_external_access=false, so nothing may touch the file system, listing the"
+                    + " extension directory included"), e.getMessage());
+        }
+    }
+
     @Test
     void memoryDatabasesOpenWritableAndReadOnly() {
         try (Conn rw = driver.open(ConnConfig.of("duckdb::memory:"))) {

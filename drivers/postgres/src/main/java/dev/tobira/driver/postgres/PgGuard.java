@@ -45,7 +45,13 @@ final class PgGuard {
             "pg_stat_file", "loread", "lowrite",
             // functions that run query text given as a string, which this check cannot read
             "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
-            "ts_stat", "ts_rewrite", "crosstab", "crosstab2", "crosstab3", "crosstab4", "connectby");
+            "ts_stat", "ts_rewrite", "crosstab", "crosstab2", "crosstab3", "crosstab4", "connectby",
+            // session state a later call would see: the seed of random()
+            "setseed",
+            // index maintenance that acts inside a read-only transaction
+            "brin_summarize_new_values", "brin_summarize_range", "brin_desummarize_range", "gin_clean_pending_list",
+            // they assign a transaction id, which a read needs not and which counts towards wraparound
+            "txid_current", "pg_current_xact_id");
 
     /** Functions refused by the start of their name: families whose every member reaches outside. */
     static final List<String> FUNCTION_PREFIXES = List.of(
@@ -103,6 +109,9 @@ final class PgGuard {
     static boolean refused(String lowerName) {
         if (FUNCTIONS.contains(lowerName)) {
             return true;
+        }
+        if (lowerName.endsWith("_reset") || lowerName.contains("_reset_")) {
+            return true; // statistics and extension resets (pg_stat_statements_reset, …) are not transactional
         }
         for (String prefix : FUNCTION_PREFIXES) {
             if (lowerName.startsWith(prefix)) {

@@ -201,7 +201,7 @@ class PostgresDialect extends JdbcDialect {
             return;
         }
         if (call.guarded()) {
-            end(connection, false);
+            endGuarded(connection);
             if (!call.readOnlyConnection() && !connection.isClosed()) {
                 connection.setReadOnly(false);
             }
@@ -218,6 +218,23 @@ class PostgresDialect extends JdbcDialect {
                 throw e;
             }
         }
+    }
+
+    /**
+     * Ends a guarded call's read-only transaction, and releases in the same flight every session
+     * advisory lock: a server function the read called may have taken one ({@code pg_advisory_lock}),
+     * which the rollback does not release and which would block other sessions. The statement
+     * check refuses the advisory functions in the text itself; this covers the code it cannot see.
+     * A connection that cannot do both is closed, which ends the transaction and the locks on the server.
+     */
+    private static void endGuarded(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("ROLLBACK; SELECT pg_catalog.pg_advisory_unlock_all()");
+        } catch (SQLException e) {
+            abandon(connection, e);
+            throw e;
+        }
+        connection.setAutoCommit(true);
     }
 
     /** Ends the call's own transaction; a connection that cannot roll back is closed, which ends it on the server. */

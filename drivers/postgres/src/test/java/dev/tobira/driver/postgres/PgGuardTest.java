@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.StatementGuard;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,11 @@ class PgGuardTest {
         "select dblink_exec('dbname=test', 'delete from orders')", "select * from dblink('x', 'select 1') as t(x int)",
         "select dblink_connect('x')", "select query_to_xml('select nextval(''s'')', true, false, '')",
         "select ts_stat('select 1')", "select * from crosstab('select 1')",
+        // session state left for later calls, index and statistics maintenance, transaction ids
+        "select setseed(0.5)", "select pg_catalog.setseed(0.5)", "select brin_summarize_new_values('i')",
+        "select brin_summarize_range('i', 0)", "select brin_desummarize_range('i', 0)", "select gin_clean_pending_list('i')",
+        "select pg_stat_statements_reset()", "select pg_stat_reset_single_table_counters(1)",
+        "select pg_replication_origin_session_reset()", "select txid_current()", "select pg_current_xact_id()",
         // the same calls spelled so that a word check would miss them
         "select pg_catalog.lo_export(1, '/tmp/x')", "select \"lo_export\"(1, '/tmp/x')", "select \"pg_catalog\".\"lo_import\"('/etc/passwd')",
         "select LO_EXPORT (1, '/tmp/x')", "select lo_export/* c */(1, '/tmp/x')", "select lo_export\n(1, '/tmp/x')",
@@ -90,6 +96,16 @@ class PgGuardTest {
     })
     void passesReads(String sql) {
         guard.check(sql);
+    }
+
+    @Test
+    void aByteOrderMarkInTheCodeIsASyntaxError() {
+        for (String sql : List.of("\ufeffselect 1", "select\ufeff 1", "select 1 \ufeff")) {
+            DriverException e = assertThrows(DriverException.class, () -> guard.check(sql));
+            assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
+            assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> guard.checkSingleStatement(sql)).kind());
+        }
+        guard.check("select '\ufeff' /* \ufeff */ as \"\ufeff\"");
     }
 
     @Test

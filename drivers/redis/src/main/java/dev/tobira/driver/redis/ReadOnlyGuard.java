@@ -205,8 +205,8 @@ final class ReadOnlyGuard {
                     + " (renamed in its configuration)");
         }
         if (info.isEmpty()) {
-            return new Verdict("the server does not know " + shown
-                    + " by that name (renamed or disabled in its configuration)");
+            return new Verdict("the server has no command " + shown
+                    + " (none by that name in its version, or renamed or disabled in its configuration)");
         }
         CommandInfo c = info.get();
         for (String flag : c.flags()) {

@@ -111,7 +111,11 @@ final class RedisErrors {
                 || lower.contains("invalid") || lower.contains("is negative")) {
             return ErrorKind.INVALID_ARGUMENT;
         }
-        if (lower.contains("max number of clients")) {
+        if (lower.contains("policy is not selected") || lower.contains("not tracked") || lower.contains("is not enabled")
+                || lower.contains("is disabled")) {
+            return ErrorKind.UNSUPPORTED; // OBJECT FREQ without an LFU policy, features the server's configuration leaves off
+        }
+                if (lower.contains("max number of clients")) {
             return ErrorKind.CONNECTION;
         }
         return ErrorKind.INTERNAL;
