@@ -53,7 +53,12 @@ class SqliteDialect extends JdbcDialect {
     private static final String USAGE = "use sqlite:./shop.db, sqlite:/abs/path.db or sqlite::memory:";
     private static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
     private static final int KEPT_STATEMENTS = 32;
-    private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^(]*\\((.*)\\)\\s*$", Pattern.DOTALL);
+    /**
+     * sqlite-jdbc's form: the code, SQLite's fixed description of it, and the detail in parentheses.
+     * A description may hold "()" ({@code Operation terminated by sqlite3_interrupt()}) but never
+     * " (", which opens the detail; the detail may hold parentheses and quotes of its own.
+     */
+    private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^\\n]*? \\((.*)\\)\\s*$", Pattern.DOTALL);
     private static final Set<String> OPTIONS = Set.of("busy_timeout");
     private static final List<String> FUNCTIONS = List.of(
             "abs", "avg", "char", "coalesce", "count", "date", "datetime", "group_concat", "hex", "ifnull", "iif",
