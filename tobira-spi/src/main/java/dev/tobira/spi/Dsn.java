@@ -121,6 +121,28 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
     }
 
     /**
+     * Checks the options of a driver whose DSN holds none (an {@link Opaque} DSN such as a file
+     * name) the way {@link Url#options} checks a URL's: a name that differs from another only in
+     * case, a name not in {@code known} and a value with a control character are refused, and a
+     * name is quoted in a message only when it is a plain word.
+     *
+     * @param driver the driver's name, which starts the message of a refusal
+     * @param configured the configuration's options, such as {@code ConnConfig.options()}
+     * @param known the option names the driver takes (empty for none), in the spelling it takes them
+     * @return the options, unmodifiable
+     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT}, op {@code open}, for a
+     *     duplicate or unknown name or a value with a control character
+     * @throws NullPointerException if an argument is or holds null
+     * @since 0.1
+     */
+    static Map<String, String> options(String driver, Map<String, String> configured, Set<String> known) {
+        requireNonNull(driver, "driver is null");
+        requireNonNull(configured, "configured is null");
+        requireNonNull(known, "known is null");
+        return DsnParser.options(driver, Map.of(), Optional.empty(), configured, known);
+    }
+
+    /**
      * A DSN of the form {@code scheme:body}, whose body only the driver understands.
      *
      * @param scheme the scheme, in lower case
@@ -257,7 +279,7 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
             requireNonNull(driver, "driver is null");
             requireNonNull(configured, "configured is null");
             requireNonNull(known, "known is null");
-            return DsnParser.options(driver, this, configured, known);
+            return DsnParser.options(driver, params, password, configured, known);
         }
 
         /**

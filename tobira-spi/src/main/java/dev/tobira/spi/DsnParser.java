@@ -374,8 +374,9 @@ final class DsnParser {
      * (in both places, or in two spellings that differ only in case), an unknown name and a value
      * with a control character. Names are quoted in messages only when they are plain words.
      */
-    static Map<String, String> options(String driver, Dsn.Url url, Map<String, String> configured, Set<String> known) {
-        List<Map.Entry<String, String>> entries = new ArrayList<>(url.params().entrySet());
+    static Map<String, String> options(String driver, Map<String, String> params, Optional<String> password,
+            Map<String, String> configured, Set<String> known) {
+        List<Map.Entry<String, String>> entries = new ArrayList<>(params.entrySet());
         entries.addAll(new TreeMap<>(configured).entrySet());
         Map<String, String> options = new LinkedHashMap<>();
         Map<String, String> byLowerCase = new HashMap<>();
@@ -384,9 +385,9 @@ final class DsnParser {
             String earlier = byLowerCase.putIfAbsent(Ascii.lower(name), name);
             if (earlier != null) {
                 throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, earlier.equals(name)
-                        ? shown(url, name).map(n -> "option " + n + " is given both in the DSN and in the options")
+                        ? shown(password, name).map(n -> "option " + n + " is given both in the DSN and in the options")
                                 .orElse("an option is given both in the DSN and in the options")
-                        : shown(url, earlier).flatMap(a -> shown(url, name).map(b -> "options " + a + " and " + b))
+                        : shown(password, earlier).flatMap(a -> shown(password, name).map(b -> "options " + a + " and " + b))
                                 .orElse("two options") + " differ only in case");
             }
             options.put(name, requireNonNull(e.getValue(), "option value"));
@@ -394,7 +395,7 @@ final class DsnParser {
         for (String name : options.keySet()) {
             if (!known.contains(name)) {
                 String list = known.isEmpty() ? "this driver takes none" : "known: " + String.join(", ", new TreeSet<>(known));
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, shown(url, name)
+                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, shown(password, name)
                         .map(n -> "unknown option " + n + " (" + list + ")")
                         .orElse("unknown option: its name holds a reserved character (" + list + ")"));
             }
@@ -413,9 +414,9 @@ final class DsnParser {
     }
 
     /** A name as a message may quote it: a plain word of at most 64 characters that does not hold the DSN's password. */
-    private static Optional<String> shown(Dsn.Url url, String name) {
+    private static Optional<String> shown(Optional<String> password, String name) {
         boolean plain = !name.isEmpty() && name.length() <= 64 && hasOnlyNameCharacters(name)
-                && url.password().filter(p -> !p.isEmpty() && name.contains(p)).isEmpty();
+                && password.filter(p -> !p.isEmpty() && name.contains(p)).isEmpty();
         return plain ? Optional.of(name) : Optional.empty();
     }
 

@@ -162,6 +162,17 @@ class DsnReservedTest {
     }
 
     @Test
+    void optionsOfADsnWithoutParametersAreCheckedTheSameWay() {
+        assertEquals(Map.of("busy_timeout", "100"), Dsn.options("x", Map.of("busy_timeout", "100"), Set.of("busy_timeout")));
+        assertEquals("x: open: unknown option BUSY_TIMEOUT (known: busy_timeout): invalid argument",
+                refused(() -> Dsn.options("x", Map.of("BUSY_TIMEOUT", "100"), Set.of("busy_timeout"))).getMessage());
+        refused(() -> Dsn.options("x", Map.of("busy_timeout", "1", "Busy_Timeout", "1"), Set.of("busy_timeout")));
+        refused(() -> Dsn.options("x", Map.of("busy_timeout", "1\n"), Set.of("busy_timeout")));
+        assertEquals("x: open: unknown option: its name holds a reserved character (this driver takes none): invalid argument",
+                refused(() -> Dsn.options("x", Map.of("threads\n", "2"), Set.of())).getMessage());
+    }
+
+    @Test
     void optionMessagesQuoteOnlyPlainNames() {
         Set<String> known = Set.of("sslMode");
         for (char c : RESERVED.toCharArray()) {
