@@ -85,7 +85,11 @@ class PgDsnTest {
         refused(ConnConfig.of(dsn));
     }
 
-    /** Each would have written a parameter of its own into the startup packet, after the driver's. */
+    /**
+     * The first three would have written a setting of their own into the startup packet, after the
+     * driver's; application_name pgjdbc sends later in a SET whose literal escaping refuses a NUL,
+     * but it is refused here all the same.
+     */
     @ParameterizedTest
     @ValueSource(strings = {
         "postgres://app%00default_transaction_read_only%00off@h/db",
