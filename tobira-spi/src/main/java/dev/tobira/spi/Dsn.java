@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * A parsed DSN, in one of two forms: {@link Opaque}, {@code scheme:body} ({@code sqlite:./shop.db},
@@ -18,9 +19,26 @@ import java.util.OptionalInt;
  * parsed fails with {@link ErrorKind#INVALID_ARGUMENT} and a message that names the problem but
  * quotes no part of the DSN.
  *
+ * <p><b>Reaching a vendor client.</b> A driver builds its vendor's URL or properties from the
+ * parts of a {@link Url}, never by pasting the DSN or a part it has not checked into a string the
+ * vendor parses again. The parser already checks the host of every URL DSN (a DNS name, an IPv4
+ * address or an IPv6 address in brackets, so it can hold no {@code / ? # & = ; @ ,} or white
+ * space); a server driver adds {@link Url#requirePlainNames} for the user and database,
+ * {@link Url#options} for its options, and {@link #requireValue} for each option value it hands
+ * on as a string.
+ *
  * @since 0.1
  */
 public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
+    /**
+     * The characters that end one part of a URL, a JDBC URL or a connection string and start
+     * another in some vendor's syntax: {@value}. With white space and control characters, no user
+     * or database name may hold them ({@link Url#requirePlainNames}), and an option value only
+     * those its syntax needs ({@link #requireValue}).
+     *
+     * @since 0.1
+     */
+    String RESERVED = "/?#&=;@:,%[]\\";
 
     /**
      * Returns the scheme in lower case, such as {@code postgres}.
@@ -77,6 +95,54 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
     }
 
     /**
+     * Requires an option's value to hold no control character, no white space but (where
+     * {@code allowed} holds one) a plain space, and no character of {@link #RESERVED} except those
+     * in {@code allowed}: for a value a driver hands to its vendor client as a string, such as a
+     * file path ({@code allowed} {@code "/\\: "}) or a list of names ({@code ", "}). The message
+     * names the option and the refused characters, never the value.
+     *
+     * @param driver the driver's name, which starts the message of a refusal
+     * @param option the option's name, which the message names
+     * @param value the value
+     * @param allowed the characters of {@link #RESERVED}, and the space, the value's syntax needs
+     * @return the value
+     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT}, op {@code open}, when the
+     *     value holds a refused character
+     * @throws NullPointerException if an argument is null
+     * @since 0.1
+     */
+    static String requireValue(String driver, String option, String value, String allowed) {
+        requireNonNull(driver, "driver is null");
+        requireNonNull(option, "option is null");
+        requireNonNull(value, "value is null");
+        requireNonNull(allowed, "allowed is null");
+        DsnParser.requirePlain(driver, "option " + option, value, allowed);
+        return value;
+    }
+
+    /**
+     * Checks the options of a driver whose DSN holds none (an {@link Opaque} DSN such as a file
+     * name) the way {@link Url#options} checks a URL's: a name that differs from another only in
+     * case, a name not in {@code known} and a value with a control character are refused, and a
+     * name is quoted in a message only when it is a plain word.
+     *
+     * @param driver the driver's name, which starts the message of a refusal
+     * @param configured the configuration's options, such as {@code ConnConfig.options()}
+     * @param known the option names the driver takes (empty for none), in the spelling it takes them
+     * @return the options, unmodifiable
+     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT}, op {@code open}, for a
+     *     duplicate or unknown name or a value with a control character
+     * @throws NullPointerException if an argument is or holds null
+     * @since 0.1
+     */
+    static Map<String, String> options(String driver, Map<String, String> configured, Set<String> known) {
+        requireNonNull(driver, "driver is null");
+        requireNonNull(configured, "configured is null");
+        requireNonNull(known, "known is null");
+        return DsnParser.options(driver, Map.of(), Optional.empty(), configured, known);
+    }
+
+    /**
      * A DSN of the form {@code scheme:body}, whose body only the driver understands.
      *
      * @param scheme the scheme, in lower case
@@ -112,10 +178,17 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
      * percent-decoded. A host in brackets is an IPv6 address, held without the brackets. A
      * {@code +} in a query stays a {@code +}.
      *
+     * <p>The host is always checked: it is empty, a DNS name (letters, digits, {@code -},
+     * {@code _} and {@code .}, in labels that are not empty and do not start with {@code -}), an
+     * IPv4 address, or an IPv6 address with an optional zone id of the same characters. The other
+     * parts hold what the DSN wrote; a driver checks them with {@link #requirePlainNames} and
+     * {@link #options}.
+     *
      * @param scheme the scheme, in lower case
      * @param user the user, if the DSN names one
      * @param password the password, if the DSN holds one (possibly empty); never printed
-     * @param host the host, possibly empty ({@code sqlite:///abs/path.db})
+     * @param host the host, possibly empty ({@code sqlite:///abs/path.db}): a DNS name, an IPv4
+     *     address or an IPv6 address (without brackets)
      * @param port the port, from 1 to 65535, if the DSN names one
      * @param path the path, with its leading {@code /}, or empty
      * @param params the query parameters in order; a key without {@code =} has the empty value
@@ -134,12 +207,17 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
          * @param path see {@link #path()}
          * @param params see {@link #params()}
          * @throws NullPointerException if an argument is or holds null
+         * @throws IllegalArgumentException if the host is not empty, a DNS name, an IPv4 address or
+         *     an IPv6 address
          */
         public Url {
             requireNonNull(scheme, "scheme is null");
             requireNonNull(user, "user is null");
             requireNonNull(password, "password is null");
             requireNonNull(host, "host is null");
+            if (!DsnParser.isHost(host)) {
+                throw new IllegalArgumentException("host is not a DNS name, an IPv4 address or an IPv6 address");
+            }
             requireNonNull(port, "port is null");
             requireNonNull(path, "path is null");
             Map<String, String> copy = new LinkedHashMap<>();
@@ -154,6 +232,54 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
          */
         public String database() {
             return path.startsWith("/") ? path.substring(1) : path;
+        }
+
+        /**
+         * Requires the user, if any, and the {@link #database()} to be plain names: no white space,
+         * no control character and none of {@link Dsn#RESERVED} ({@code / ? # & = ; @ : , % [ ] \}),
+         * so neither can end itself and start another part (a second database, a host, an option)
+         * in the URL or the protocol message a vendor client builds from it. A server driver calls
+         * it before it uses either; {@code .}, {@code -}, {@code _}, {@code $} and letters beyond
+         * ASCII stay allowed.
+         *
+         * @param driver the driver's name, which starts the message of a refusal
+         * @return this URL
+         * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT}, op {@code open}, when
+         *     the user or the database holds a refused character; the message quotes neither
+         * @throws NullPointerException if driver is null
+         * @since 0.1
+         */
+        public Url requirePlainNames(String driver) {
+            requireNonNull(driver, "driver is null");
+            if (user.isPresent()) {
+                DsnParser.requirePlain(driver, "invalid DSN: the user", user.get(), "");
+            }
+            DsnParser.requirePlain(driver, "invalid DSN: the database name", database(), "");
+            return this;
+        }
+
+        /**
+         * Returns the DSN's {@link #params()} and the configuration's options as one map, after
+         * checking them: a name given twice (both in the DSN and in the options, or in two
+         * spellings that differ only in case, such as {@code sslMode} and {@code SSLMODE}) is
+         * refused, and so is a name not in {@code known} (compared exactly) and a value with a
+         * control character. Messages quote a name only when it is a plain word that does not hold
+         * the DSN's password.
+         *
+         * @param driver the driver's name, which starts the message of a refusal
+         * @param configured the configuration's options, such as {@code ConnConfig.options()}
+         * @param known the option names the driver takes, in the spelling it takes them
+         * @return the options, the DSN's first, unmodifiable
+         * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT}, op {@code open}, for a
+         *     duplicate or unknown name or a value with a control character
+         * @throws NullPointerException if an argument is or holds null
+         * @since 0.1
+         */
+        public Map<String, String> options(String driver, Map<String, String> configured, Set<String> known) {
+            requireNonNull(driver, "driver is null");
+            requireNonNull(configured, "configured is null");
+            requireNonNull(known, "known is null");
+            return DsnParser.options(driver, params, password, configured, known);
         }
 
         /**

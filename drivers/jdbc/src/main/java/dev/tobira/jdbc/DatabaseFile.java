@@ -18,6 +18,13 @@ import java.util.regex.Pattern;
  * URL syntax (its options, URI file names, services it would fetch from the network). Failures are
  * {@link DriverException}s of op {@code open}.
  *
+ * <p>The path is taken as written: it is not percent-decoded, and neither sqlite-jdbc nor SQLite
+ * nor DuckDB decodes a plain file name. A {@code %} is refused all the same, as are {@code ?}
+ * (sqlite-jdbc's pragmas, a SQLite URI's query), {@code #} (a URI's fragment), {@code ;}
+ * (duckdb_jdbc's options, among them one that runs a file of SQL at open), control characters,
+ * and white space at either end (duckdb_jdbc trims it, so it would open another file than the one
+ * checked): none of them can then make a file name a URI or start an option in any of the engines.
+ *
  * @since 0.1
  */
 public final class DatabaseFile {
@@ -26,6 +33,8 @@ public final class DatabaseFile {
 
     /** A body such as {@code file:x.db}, {@code md:db} or {@code s3://…}; a drive letter ({@code C:}) is one letter. */
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:.*", Pattern.DOTALL);
+    /** Refused in every path, whatever the engine: each starts options, a query or a fragment in one of them. */
+    private static final String OPTION_MARKERS = "?#;";
 
     private DatabaseFile() {}
 
@@ -36,12 +45,13 @@ public final class DatabaseFile {
      * @param dsn the DSN, {@code scheme:…}
      * @param usage the forms the driver takes, added to a refusal, such as
      *     {@code use sqlite:./shop.db, sqlite:/abs/path.db or sqlite::memory:}
-     * @param optionMarkers the characters the vendor's JDBC URL reads as the start of its options
-     *     ({@code ?} for sqlite-jdbc, {@code ;} for duckdb_jdbc), refused in a path
+     * @param optionMarkers further characters the vendor's JDBC URL reads as the start of its
+     *     options, refused in a path besides {@code ? # ; %}, which always are
      * @return the path as written, or {@link #MEMORY}
-     * @throws DriverException INVALID_ARGUMENT for a host form, no path, a NUL character, a special
-     *     name other than {@code :memory:}, an option marker, a URI or service
-     *     ({@code file:}, {@code md:}, {@code s3://}) or a path the file system cannot hold
+     * @throws DriverException INVALID_ARGUMENT for a host form, no path, a control character, white
+     *     space at either end, a special name other than {@code :memory:}, one of {@code ? # ; %}
+     *     or another option marker, a URI or service ({@code file:}, {@code md:}, {@code s3://})
+     *     or a path the file system cannot hold
      * @throws NullPointerException if an argument is null
      */
     public static String target(String driver, String dsn, String usage, String optionMarkers) {
@@ -61,15 +71,28 @@ public final class DatabaseFile {
         if (body.equals(MEMORY)) {
             return MEMORY;
         }
-        if (body.indexOf('\0') >= 0) {
-            throw invalid(driver, "the database path holds a NUL character");
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            int type = Character.getType(c);
+            if (Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
+                throw invalid(driver, "the database path holds a control character");
+            }
+        }
+        if (isSpace(body.charAt(0)) || isSpace(body.charAt(body.length() - 1))) {
+            throw invalid(driver, "the database path begins or ends with white space");
         }
         if (body.startsWith(":")) {
             throw invalid(driver, "the only special name is :memory:; " + usage);
         }
-        for (char marker : optionMarkers.toCharArray()) {
+        if (body.indexOf('%') >= 0) {
+            // SQLite decodes percent-encodings in a URI file name; the path of a DSN is never one
+            throw invalid(driver, "the database path holds a '%'; write the path as it is, not percent-encoded");
+        }
+        for (char marker : (OPTION_MARKERS + optionMarkers).toCharArray()) {
             if (body.indexOf(marker) >= 0) {
-                throw invalid(driver, "the database path holds a '" + marker + "', which the JDBC driver would read as connection options");
+                throw invalid(driver, "the database path holds a '" + marker + "', which the JDBC driver or the engine would read"
+                        + " as the start of options");
             }
         }
         if (SCHEME.matcher(body).matches()) {
@@ -119,6 +142,10 @@ public final class DatabaseFile {
         } catch (IOException e) {
             throw DriverException.builder(ErrorKind.NOT_FOUND, driver, "open").detail("cannot resolve " + shown).cause(e).build();
         }
+    }
+
+    private static boolean isSpace(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c);
     }
 
     private static DriverException invalid(String driver, String detail) {

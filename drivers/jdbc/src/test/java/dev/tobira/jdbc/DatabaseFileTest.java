@@ -46,6 +46,33 @@ class DatabaseFileTest {
         assertTrue(e.getMessage().startsWith("edb: open: "), e.getMessage());
     }
 
+    /** Issue 14: whatever the markers a driver names, nothing that starts options, a URI part or an encoding passes. */
+    @Test
+    void everyCharacterThatCouldStartAnOptionIsRefusedForEveryEngine() {
+        for (String markers : new String[] {"", "?", ";"}) {
+            for (char c : "?#;%\n\r\0\t\u000b\f\u007f\u0085\u2028\u202e".toCharArray()) {
+                for (String dsn : new String[] {"edb:./shop" + c + "x.db", "edb:///abs/shop.db" + c, "edb:" + c + "shop.db"}) {
+                    DriverException e = assertThrows(DriverException.class, () -> DatabaseFile.target("edb", dsn, USAGE, markers), dsn);
+                    assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
+                    assertTrue(e.getMessage().chars().noneMatch(Character::isISOControl), e.getMessage());
+                }
+            }
+            for (String dsn : new String[] {"edb:./shop%3Fmode%3Drw.db", "edb:///abs/shop%3B.db", "edb:shop.db ", "edb: shop.db",
+                "edb:shop.db\u00a0", "edb:\u3000shop.db", "edb:///abs/shop.db;access_mode=read_write", "edb:./x.db?mode=rw"}) {
+                assertEquals(ErrorKind.INVALID_ARGUMENT,
+                        assertThrows(DriverException.class, () -> DatabaseFile.target("edb", dsn, USAGE, markers), dsn).kind());
+            }
+        }
+    }
+
+    @Test
+    void aPathKeepsWhatCannotStartAnOption() {
+        for (String path : new String[] {"./a&b=c.db", "/abs/a@b,c.db", "[x] y.db", "/a:b.db", "a\\b.db", "shop-2024_v.1$.db",
+            "/abs/my file.db", "caf\u00e9.db"}) {
+            assertEquals(path, DatabaseFile.target("edb", "edb:" + path, USAGE, "?;"), path);
+        }
+    }
+
     @Test
     void resolveChecksWithoutCreating() throws IOException {
         Path missing = dir.resolve("missing.db");

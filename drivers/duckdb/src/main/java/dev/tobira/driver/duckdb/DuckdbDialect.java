@@ -13,6 +13,7 @@ import dev.tobira.jdbc.DatabaseFile;
 import dev.tobira.jdbc.Export;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
+import dev.tobira.spi.Dsn;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
@@ -116,9 +117,7 @@ class DuckdbDialect extends JdbcDialect {
 
     @Override
     protected Connection connect(ConnConfig config) throws SQLException {
-        if (!config.options().isEmpty()) {
-            throw invalid("unknown option " + config.options().keySet().iterator().next() + " (the duckdb driver takes none)");
-        }
+        Dsn.options(NAME, config.options(), Set.of());
         String target = target(config);
         boolean file = !target.equals(DatabaseFile.MEMORY);
         // by its real path: duckdb_jdbc shares one instance per path string, so two spellings would be two instances

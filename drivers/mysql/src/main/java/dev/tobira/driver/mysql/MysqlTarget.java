@@ -9,8 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -18,6 +16,12 @@ import java.util.regex.Pattern;
  * or {@code mariadb://…}, the password from {@link ConnConfig#password()} when set, else from the
  * DSN. Only the options the README lists reach Connector/J; its own URL options never do, so no
  * DSN can turn on multi-statements, local infile or a redirect.
+ *
+ * <p>The Connector/J URL is built from checked parts only: the host (a DNS name or an address,
+ * checked by the parser), the port (a number) and a database that is a plain word; everything
+ * else goes in {@link Properties}, whose values Connector/J never parses as URL options. User and
+ * database hold no reserved character ({@link Dsn.Url#requirePlainNames}), so neither can end the
+ * host, start a query string or end a field of the handshake packet.
  *
  * @param host the host name or address
  * @param port the port
@@ -32,6 +36,8 @@ record MysqlTarget(String host, int port, String database, String user, String p
     private static final Set<String> SSL_MODES = Set.of("disable", "trust", "verify-ca", "verify-full");
     /** Names that can go into the JDBC URL's path as they are; any other is selected with USE after connecting. */
     private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9_$]+");
+    /** What a file path (serverSslCert) may hold of {@link Dsn#RESERVED}: separators, a drive letter's colon, spaces. */
+    private static final String PATH_CHARACTERS = "/\\: ";
     /**
      * Authentication plugins that never send the password in clear text; {@code mysql_clear_password}
      * and {@code dialog} (PAM) would, on a connection that may have no TLS.
@@ -39,7 +45,7 @@ record MysqlTarget(String host, int port, String database, String user, String p
     private static final String SAFE_AUTH = "mysql_native_password,caching_sha2_password,sha256_password,client_ed25519";
 
     static MysqlTarget of(String driver, ConnConfig config) {
-        Dsn.Url url = Dsn.parseUrl(driver, config.dsn());
+        Dsn.Url url = Dsn.parseUrl(driver, config.dsn()).requirePlainNames(driver);
         if (url.host().isEmpty()) {
             throw invalid(driver, "the DSN names no host; use mysql://user[:password]@host:port/database");
         }
@@ -48,19 +54,13 @@ record MysqlTarget(String host, int port, String database, String user, String p
             throw invalid(driver, "the DSN names no user; use mysql://user[:password]@host:port/database");
         }
         String database = url.database();
-        if (database.indexOf('/') >= 0) {
-            throw invalid(driver, "the DSN's path names more than a database");
-        }
-        Map<String, String> options = new TreeMap<>(url.params());
-        options.putAll(config.options());
-        for (String key : options.keySet()) {
-            if (!OPTIONS.contains(key)) {
-                throw invalid(driver, "unknown option " + key + " (known: " + String.join(", ", new TreeSet<>(OPTIONS)) + ")");
-            }
-        }
+        Map<String, String> options = url.options(driver, config.options(), OPTIONS);
         String sslMode = options.get("sslMode");
         if (sslMode != null && !SSL_MODES.contains(sslMode.toLowerCase(Locale.ROOT))) {
             throw invalid(driver, "option sslMode must be one of disable, trust, verify-ca, verify-full");
+        }
+        if (options.containsKey("serverSslCert")) {
+            Dsn.requireValue(driver, "serverSslCert", options.get("serverSslCert"), PATH_CHARACTERS);
         }
         String password = config.password().isEmpty() ? url.password().orElse("") : config.password().reveal();
         return new MysqlTarget(url.host(), url.port().orElse(DEFAULT_PORT), database, user, password,

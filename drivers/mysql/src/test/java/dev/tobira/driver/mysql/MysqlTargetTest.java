@@ -48,8 +48,9 @@ class MysqlTargetTest {
 
     @Test
     void unusualDatabaseNamesStayOutOfTheUrl() {
-        MysqlTarget t = target(ConnConfig.of("mysql://app@h/my%3Fdb"));
-        assertEquals("my?db", t.database());
+        // a name with a reserved character, such as my?db, is refused outright (MysqlDsnTest)
+        MysqlTarget t = target(ConnConfig.of("mysql://app@h/my-db.v2"));
+        assertEquals("my-db.v2", t.database());
         assertFalse(t.databaseInUrl());
         assertEquals("jdbc:mariadb://h:3306/", t.jdbcUrl());
     }

@@ -5,7 +5,6 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Dsn;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -17,6 +16,15 @@ import java.util.Set;
  * chosen here, because some of them (socket and SSL factories, logger files) load classes or write
  * files.
  *
+ * <p>Every part is checked before it reaches pgjdbc. pgjdbc writes the user, the database,
+ * {@code search_path} and {@code options} into the startup packet as NUL-terminated strings, and
+ * the server reads every further name and value there as a setting, so a NUL (or any control
+ * character) in one of them would start a setting of the DSN's choosing, such as
+ * {@code default_transaction_read_only=off}. So: the host is a DNS name or an address (the
+ * parser), user and database hold no reserved character ({@link Dsn.Url#requirePlainNames}),
+ * each parameter value only what its syntax needs ({@link Dsn#requireValue}), and pgjdbc's
+ * {@code options} property is set by this class alone, from no DSN part.
+ *
  * @param url the pgjdbc URL, without credentials or options
  * @param properties the pgjdbc properties, the password included; never printed
  * @param dsnPassword the password the DSN held, if any, for the redactor
@@ -25,8 +33,12 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
     static final String DEFAULT_APPLICATION_NAME = "tobira";
     private static final int DEFAULT_PORT = 5432;
     private static final Set<String> SSL_MODES = Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
-    private static final List<String> PARAMS = List.of("sslmode", "sslrootcert", "application_name", "connect_timeout",
+    private static final Set<String> PARAMS = Set.of("sslmode", "sslrootcert", "application_name", "connect_timeout",
             "search_path");
+    /** What each free-form value may hold of {@link Dsn#RESERVED}: a label spaces, a schema list commas, a path its separators. */
+    private static final String LABEL_CHARACTERS = " ";
+    private static final String LIST_CHARACTERS = ", ";
+    private static final String PATH_CHARACTERS = "/\\: ";
 
     @Override
     public String toString() {
@@ -34,26 +46,18 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
     }
 
     static PgTarget of(ConnConfig config) {
-        Dsn.Url dsn = Dsn.parseUrl(PostgresDialect.NAME, config.dsn());
+        Dsn.Url dsn = Dsn.parseUrl(PostgresDialect.NAME, config.dsn()).requirePlainNames(PostgresDialect.NAME);
         if (!config.options().isEmpty()) {
-            throw invalid("the postgres driver takes no options (" + String.join(", ", config.options().keySet())
-                    + "); put connection parameters in the DSN");
+            throw invalid("the postgres driver takes no options; put connection parameters in the DSN");
         }
-        for (String key : dsn.params().keySet()) {
-            if (!PARAMS.contains(key)) {
-                throw invalid("unknown DSN parameter " + key + " (known: " + String.join(", ", PARAMS) + ")");
-            }
-        }
-        Map<String, String> params = dsn.params();
+        Map<String, String> params = dsn.options(PostgresDialect.NAME, Map.of(), PARAMS);
+        // a Unix-domain socket's directory (a host with '/') the parser has refused already
         String host = dsn.host().isEmpty() ? "localhost" : dsn.host();
-        if (host.indexOf('/') >= 0) {
-            throw invalid("Unix-domain sockets are not supported; name a host such as 127.0.0.1");
-        }
         String user = dsn.user().filter(u -> !u.isEmpty()).orElse(System.getProperty("user.name", "postgres"));
         String database = dsn.database().isEmpty() ? user : dsn.database();
-        if (database.indexOf('/') >= 0 || database.indexOf('?') >= 0) {
-            throw invalid("the database name holds a '/' or '?'");
-        }
+        check("application_name", params, LABEL_CHARACTERS);
+        check("search_path", params, LIST_CHARACTERS);
+        check("sslrootcert", params, PATH_CHARACTERS);
         int port = dsn.port().orElse(DEFAULT_PORT);
 
         Properties p = new Properties();
@@ -94,12 +98,19 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
                 dsn.password().orElse(""));
     }
 
+    private static void check(String name, Map<String, String> params, String allowed) {
+        if (params.containsKey(name)) {
+            Dsn.requireValue(PostgresDialect.NAME, name, params.get(name), allowed);
+        }
+    }
+
     /** The configuration's connect timeout, else the DSN's {@code connect_timeout}, else the default; the DSN's is checked either way. */
     private static int connectSeconds(Duration configured, String fromDsn) {
         int dsnSeconds = -1;
         if (fromDsn != null) {
             try {
-                dsnSeconds = Integer.parseInt(fromDsn.trim());
+                // digits only: no sign, no white space for parseInt to forgive
+                dsnSeconds = fromDsn.chars().allMatch(c -> c >= '0' && c <= '9') ? Integer.parseInt(fromDsn) : -1;
             } catch (NumberFormatException e) {
                 dsnSeconds = -1;
             }

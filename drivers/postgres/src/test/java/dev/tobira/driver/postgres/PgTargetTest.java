@@ -42,7 +42,8 @@ class PgTargetTest {
         assertEquals("tobira", t.properties().getProperty("ApplicationName"));
         assertNull(t.properties().getProperty("password"));
         assertEquals("jdbc:postgresql://[::1]:5432/x", PgTarget.of(ConnConfig.of("postgres://u@[::1]/x")).url());
-        assertEquals("jdbc:postgresql://h:5432/my%20db", PgTarget.of(ConnConfig.of("postgres://u@h/my%20db")).url());
+        // a name with white space or another reserved character is refused outright (PgDsnTest)
+        assertEquals("jdbc:postgresql://h:5432/my-db%24", PgTarget.of(ConnConfig.of("postgres://u@h/my-db$")).url());
     }
 
     @Test

@@ -8,7 +8,6 @@ import dev.tobira.spi.Redactor;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SslVerifyMode;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +15,10 @@ import java.util.Set;
 
 /**
  * Where and how to connect, from a DSN {@code redis://[user:password@]host:port/db} or
- * {@code rediss://…} (TLS) and the configuration's password and options.
+ * {@code rediss://…} (TLS) and the configuration's password and options. The {@link RedisURI} is
+ * built from the checked parts, never parsed from a string: the host is a DNS name or an address
+ * (the parser), the user a plain name ({@link Dsn.Url#requirePlainNames}), the path a database
+ * number, and the one option an enumeration.
  *
  * @param host the host
  * @param port the port
@@ -35,7 +37,7 @@ record Target(String host, int port, boolean tls, int db, Optional<String> user,
     private static final Set<String> OPTIONS = Set.of("verifyPeer");
 
     static Target of(ConnConfig config) {
-        Dsn.Url url = Dsn.parseUrl(RedisDriver.NAME, config.dsn());
+        Dsn.Url url = Dsn.parseUrl(RedisDriver.NAME, config.dsn()).requirePlainNames(RedisDriver.NAME);
         Redactor redactor = Redactor.standard();
         if (url.password().isPresent()) {
             redactor = redactor.withSecret(url.password().get());
@@ -61,13 +63,7 @@ record Target(String host, int port, boolean tls, int db, Optional<String> user,
         if (!database.isEmpty()) {
             db = parseDb(database).orElseThrow(() -> invalid("the path must be a logical database number, such as /0"));
         }
-        Map<String, String> options = new LinkedHashMap<>(url.params());
-        options.putAll(config.options());
-        for (String key : options.keySet()) {
-            if (!OPTIONS.contains(key)) {
-                throw invalid("unknown option " + redactor.redact(key) + " (known: " + String.join(", ", OPTIONS) + ")");
-            }
-        }
+        Map<String, String> options = url.options(RedisDriver.NAME, config.options(), OPTIONS);
         String verify = options.getOrDefault("verifyPeer", "full").toLowerCase(Locale.ROOT);
         if (!Set.of("full", "ca", "none").contains(verify)) {
             throw invalid("verifyPeer must be full, ca or none");

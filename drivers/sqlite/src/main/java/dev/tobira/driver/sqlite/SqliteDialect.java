@@ -13,6 +13,7 @@ import dev.tobira.jdbc.ColumnReaders;
 import dev.tobira.jdbc.DatabaseFile;
 import dev.tobira.jdbc.JdbcColumn;
 import dev.tobira.jdbc.JdbcDialect;
+import dev.tobira.spi.Dsn;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.nio.file.Path;
@@ -161,17 +162,14 @@ class SqliteDialect extends JdbcDialect {
     }
 
     private int busyTimeout(Map<String, String> options) {
-        for (String key : options.keySet()) {
-            if (!OPTIONS.contains(key)) {
-                throw invalid("unknown option " + key + " (known: " + String.join(", ", OPTIONS) + ")");
-            }
-        }
+        Dsn.options(NAME, options, OPTIONS);
         String value = options.get("busy_timeout");
         if (value == null) {
             return DEFAULT_BUSY_TIMEOUT_MS;
         }
         try {
-            int ms = Integer.parseInt(value.trim());
+            // digits only: no sign, no white space for parseInt to forgive
+            int ms = value.chars().allMatch(c -> c >= '0' && c <= '9') ? Integer.parseInt(value) : -1;
             if (ms >= 0) {
                 return ms;
             }
