@@ -34,7 +34,8 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
      * @param options driver-specific options, unmodifiable
      * @param connectTimeout how long opening may take; {@link Duration#ZERO} for the driver's default
      * @throws NullPointerException if an argument is null
-     * @throws IllegalArgumentException if the DSN has no scheme, or the timeout is negative
+     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT} if the DSN has no scheme
+     * @throws IllegalArgumentException if the timeout is negative
      */
     public ConnConfig {
         requireNonNull(name, "name is null");
@@ -43,7 +44,9 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
         options = Map.copyOf(requireNonNull(options, "options is null"));
         requireNonNull(connectTimeout, "connectTimeout is null");
         if (schemeOf(dsn).isEmpty()) {
-            throw new IllegalArgumentException("DSN has no scheme (such as sqlite: or postgres://)");
+            // a DSN is user input, as an unknown scheme is: the same exception for both
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, "tobira", "open",
+                    "the DSN has no scheme (such as sqlite: or postgres://)");
         }
         if (connectTimeout.isNegative()) {
             throw new IllegalArgumentException("connectTimeout is negative: " + connectTimeout);
@@ -57,7 +60,7 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
      * @param dsn the DSN
      * @return the configuration
      * @throws NullPointerException if dsn is null
-     * @throws IllegalArgumentException if the DSN has no scheme
+     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT} if the DSN has no scheme
      */
     public static ConnConfig of(String dsn) {
         requireNonNull(dsn, "dsn is null");

@@ -136,8 +136,7 @@ public final class Registry {
      *
      * @param dsn the DSN
      * @return the open connection; the caller closes it
-     * @throws IllegalArgumentException if the DSN has no scheme
-     * @throws DriverException as {@link #open(ConnConfig)}
+     * @throws DriverException INVALID_ARGUMENT if the DSN has no scheme, else as {@link #open(ConnConfig)}
      */
     public Conn open(String dsn) {
         return open(ConnConfig.of(dsn));

@@ -98,9 +98,12 @@ class ContractTest {
         assertEquals("sqlite", ConnConfig.of("sqlite:./shop.db").scheme());
         assertEquals("postgres", ConnConfig.of("POSTGRES://x").scheme());
         assertEquals("sqlite", ConnConfig.of("sqlite::memory:").name());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConnConfig.of("./shop.db"));
-        assertTrue(e.getMessage().contains("scheme"));
-        assertThrows(IllegalArgumentException.class, () -> ConnConfig.of(":memory:"));
+        // a DSN is user input: no scheme is the same DriverException as an unknown one (issue 15)
+        DriverException e = assertThrows(DriverException.class, () -> ConnConfig.of("./shop.db"));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
+        assertEquals("tobira: open: the DSN has no scheme (such as sqlite: or postgres://): invalid argument", e.getMessage());
+        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class, () -> ConnConfig.of(":memory:")).kind());
+        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class, () -> Registry.empty().open("shop.db")).kind());
         assertThrows(IllegalArgumentException.class, () -> ConnConfig.of("sqlite:x").withConnectTimeout(Duration.ofSeconds(-1)));
         assertTrue(ConnConfig.of("sqlite:x").withReadOnly(true).readOnly());
     }

@@ -194,11 +194,42 @@ public final class Redactor {
                 continue;
             }
             int start = skipBlanks(s, k + 1);
-            int[] span = value(s, start, context(s, i));
+            char context = context(s, i);
+            int[] span = value(s, start, context);
+            if (context != '?' && context != '&' && context != ';') {
+                span[1] = closingParenthesis(s, i, span[0], span[1]);
+            }
             any |= mark(masked, span[0], span[1]);
             i = Math.max(span[2], j);
         }
         return any;
+    }
+
+    /**
+     * In free text, where the key sits inside parentheses opened before it on its line, a value
+     * running to a closing parenthesis ends before it: {@code (using password: YES)} keeps its
+     * {@code )}. A bare {@code password=a)b} of a key-value DSN has no such parenthesis, and its
+     * value is masked whole.
+     */
+    private static int closingParenthesis(String s, int keyStart, int from, int to) {
+        int depth = 0;
+        for (int p = keyStart - 1; p >= 0 && s.charAt(p) != '\n' && s.charAt(p) != '\r'; p--) {
+            char c = s.charAt(p);
+            if (c == ')') {
+                depth--;
+            } else if (c == '(') {
+                depth++;
+            }
+        }
+        if (depth <= 0) {
+            return to;
+        }
+        for (int j = from; j < to; j++) {
+            if (s.charAt(j) == ')') {
+                return j;
+            }
+        }
+        return to;
     }
 
     private static int skipBlanks(String s, int k) {

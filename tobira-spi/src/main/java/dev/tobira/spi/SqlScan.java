@@ -329,6 +329,24 @@ public final class SqlScan {
     }
 
     /**
+     * Returns the first word of a statement that does not begin with one of {@code allowed} and
+     * is no word of {@code known} either, or null; for the guard, which calls such a text a
+     * syntax error rather than a write. A statement that begins with no word at all is not one.
+     */
+    String unknownLeadingWord(WordSet allowed, WordSet known) {
+        for (int k = 0; k < statementCount; k++) {
+            int i = firstKeywordAt(k);
+            if (i < 0 || allowed.match(tokens.sql, tokens.start(i), tokens.end(i)) != null) {
+                continue;
+            }
+            if (known.match(tokens.sql, tokens.start(i), tokens.end(i)) == null) {
+                return tokens.sql.substring(tokens.start(i), tokens.end(i));
+            }
+        }
+        return null;
+    }
+
+    /**
      * Returns the first word of the text, outside strings, quoted identifiers and comments, that is
      * one of the given words.
      *

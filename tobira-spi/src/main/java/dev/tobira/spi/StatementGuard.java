@@ -26,6 +26,8 @@ import java.util.Set;
  *   <li>a text with no statement (empty, or only white space, comments and semicolons):
  *       {@link ErrorKind#INVALID_ARGUMENT}, since there is nothing to run;
  *   <li>an executable comment, whose content the server would run unread: {@link ErrorKind#READ_ONLY};
+ *   <li>a statement that begins with a word no dialect begins a statement with ({@code selec 1}):
+ *       {@link ErrorKind#SYNTAX}, since it is a typo rather than a write;
  *   <li>a statement whose first keyword is not allowed, when an allow-list is set; a forbidden
  *       word anywhere in the code; a call of a forbidden function; a refusal by a custom
  *       {@link Rule}: {@link ErrorKind#READ_ONLY};
@@ -59,6 +61,22 @@ public final class StatementGuard {
     private final WordSet forbiddenFunctionNames;
     private final boolean singleStatement;
     private final List<Rule> rules;
+
+    /**
+     * The words that begin a statement in any dialect a driver of this project speaks; a text on
+     * the read-only path that begins with another word is a syntax error. Whatever the allow-list
+     * refuses among these stays a read-only violation.
+     */
+    private static final WordSet STATEMENT_WORDS = WordSet.of(List.of(
+            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
+            "CHECKPOINT", "CHECKSUM", "CLOSE", "CLUSTER", "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE",
+            "DELETE", "DESC", "DESCRIBE", "DETACH", "DISCARD", "DO", "DROP", "END", "EXECUTE", "EXPLAIN", "EXPORT",
+            "FETCH", "FLUSH", "FORCE", "FROM", "GET", "GRANT", "HANDLER", "HELP", "IMPORT", "INSERT", "INSTALL", "KILL",
+            "LISTEN", "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY", "OPTIMIZE", "PIVOT", "PRAGMA", "PREPARE", "PURGE",
+            "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "RENAME", "REPAIR", "REPLACE", "RESET", "RESIGNAL", "RESTART",
+            "REVOKE", "ROLLBACK", "SAVEPOINT", "SECURITY", "SELECT", "SET", "SHOW", "SHUTDOWN", "SIGNAL", "START",
+            "STOP", "SUMMARIZE", "TABLE", "TRUNCATE", "UNINSTALL", "UNLISTEN", "UNLOCK", "UNPIVOT", "UPDATE", "UPSERT",
+            "USE", "VACUUM", "VALUES", "WITH", "XA"));
 
     private StatementGuard(Builder b) {
         this.driver = b.driver;
@@ -158,6 +176,10 @@ public final class StatementGuard {
             throw readOnly("executable comments are not allowed" + ON_READ_ONLY);
         }
         if (!allowed.isEmpty() && !scan.statementsBeginWith(allowed)) {
+            if (scan.unknownLeadingWord(allowed, STATEMENT_WORDS) != null) {
+                // "selec 1" is a typo, not a write: the exit code of a query error, still refused before it runs
+                throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "the text does not begin with a statement keyword");
+            }
             throw readOnly(refusal);
         }
         SqlScan.Found found = scan.findWordOrCall(forbiddenWords, forbiddenFunctionNames);

@@ -14,6 +14,16 @@ class RedactorTest {
         assertEquals(expected, R.redact(input), input);
     }
 
+    /** Issue 15: MariaDB's own words lost their ")" and the message ran into its kind words. */
+    @Test
+    void aValueInsideParenthesesKeepsTheClosingOne() {
+        Redactor r = Redactor.standard();
+        assertEquals("Access denied for user 'x'@'127.0.0.1' (using password: [redacted])",
+                r.redact("Access denied for user 'x'@'127.0.0.1' (using password: YES)"));
+        assertEquals("(password=[redacted]) and more", r.redact("(password=hunter2) and more"));
+        assertEquals("host=db password=[redacted]", r.redact("host=db password=a)b"), "no parenthesis before the key: all of it");
+    }
+
     @Test
     void urlUserInfo() {
         redacts("postgres://ada:s3cret@db.example:5432/shop", "postgres://ada:[redacted]@db.example:5432/shop");

@@ -29,6 +29,18 @@ class StatementGuardTest {
         return assertThrows(DriverException.class, () -> guard.check(sql));
     }
 
+    /** Issue 15: a typo in the leading word is a query error (exit 3), not a read-only violation (exit 4). */
+    @Test
+    void aLeadingWordThatBeginsNoStatementIsASyntaxError() {
+        DriverException e = assertThrows(DriverException.class, () -> SQLITE.check("selec 1"));
+        assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
+        assertEquals("sqlite: query: the text does not begin with a statement keyword: syntax error", e.getMessage());
+        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> SQLITE.check("select 1; frobnicate")).kind());
+        assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> SQLITE.check("delete from t")).kind(),
+                "a write keyword stays a read-only violation");
+        assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> SQLITE.check("vacuum")).kind());
+    }
+
     @Test
     void aByteOrderMarkOutsideStringsAndCommentsIsASyntaxError() {
         DriverException e = assertThrows(DriverException.class, () -> SQLITE.check("\ufeffselect 1"));

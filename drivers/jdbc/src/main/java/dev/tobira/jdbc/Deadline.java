@@ -1,7 +1,6 @@
 package dev.tobira.jdbc;
 
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -18,10 +17,20 @@ final class Deadline {
     private static final Deadline NONE = new Deadline(null);
     private static final ScheduledExecutorService WATCHDOG = watchdog();
 
+    /**
+     * How often, and how many times, the cancel is sent again after the deadline passed: a cancel
+     * that lands before the statement starts is lost (SQLite's interrupt reaches only a running
+     * statement), so it is repeated until the statement ends; a result the caller holds without
+     * reading is stopped by its next step instead ({@link #fired()}).
+     */
+    static final long REPEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    static final int REPEATS = 20;
+
     private final Canceller canceller;
     private ScheduledFuture<?> future;
     private boolean done;
-    private boolean fired;
+    private volatile boolean fired;
+    private int sent;
 
     /** What the deadline does when it passes. */
     @FunctionalInterface
@@ -48,17 +57,11 @@ final class Deadline {
     }
 
     /**
-     * Arms a deadline for a statement: the timeout from now, the statement's own query timeout as a
-     * backstop. The backstop is a whole second later than the deadline rounded up: a driver that
-     * honours it (DuckDB interrupts itself) would otherwise race the watchdog at whole-second
-     * timeouts, and an interrupt the watchdog did not send reads as a cancel, not a timeout.
+     * The statement's own query timeout behind a deadline: a whole second later than the deadline
+     * rounded up. A driver that honours it (DuckDB interrupts itself) would otherwise race the
+     * watchdog at whole-second timeouts, and an interrupt the watchdog did not send reads as a
+     * cancel, not a timeout.
      */
-    static Deadline arm(Statement statement, Duration timeout) throws SQLException {
-        statement.setQueryTimeout(backstopSeconds(timeout));
-        return arm(statement::cancel, timeout);
-    }
-
-    /** The statement's own query timeout behind a deadline (see {@link #arm(Statement, Duration)}). */
     static int backstopSeconds(Duration timeout) {
         long whole = Math.min(timeout.getSeconds(), Integer.MAX_VALUE); // capped first, so rounding up cannot overflow
         long seconds = whole + (timeout.getNano() > 0 ? 1 : 0);
@@ -84,6 +87,9 @@ final class Deadline {
         } catch (SQLException | RuntimeException e) {
             // the statement ended meanwhile; nothing left to stop
         }
+        if (++sent <= REPEATS) {
+            future = WATCHDOG.schedule(this::fire, REPEAT_NANOS, TimeUnit.NANOSECONDS);
+        }
     }
 
     /** Stops the watchdog; after it returns, the statement is never cancelled by this deadline. */
@@ -94,7 +100,8 @@ final class Deadline {
         }
     }
 
-    synchronized boolean fired() {
+    /** Whether the deadline passed; read on every row, so without the lock. */
+    boolean fired() {
         return fired;
     }
 }

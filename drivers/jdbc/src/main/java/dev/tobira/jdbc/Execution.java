@@ -72,7 +72,8 @@ final class Execution {
             enter(namespace);
             Statement st = prepare(sql, params);
             if (!call.timeout().isZero()) {
-                deadline = Deadline.arm(st, call.timeout());
+                st.setQueryTimeout(call.queryTimeoutSeconds());
+                deadline = Deadline.arm(this::cancelNow, call.timeout());
             }
             return execute(sql, st, startNanos);
         } catch (SQLException | RuntimeException e) {
@@ -223,7 +224,10 @@ final class Execution {
     }
 
     private dev.tobira.api.ResultSet execute(String sql, Statement st, long startNanos) throws SQLException {
+        checkDeadline("before the statement ran");
         boolean hasRows = plainText != null ? st.execute(plainText) : ((PreparedStatement) st).execute();
+        // a cancel that landed before the statement started was lost, and it ran to its end
+        checkDeadline("while the statement ran");
         dialect.afterExecute(connection, st, call);
         if (!hasRows) {
             conn.columnCache().clear(); // DDL returns no rows: what the cache says about results may be out of date
@@ -239,6 +243,13 @@ final class Execution {
         conn.executing(null);
         conn.opened(result);
         return result;
+    }
+
+    /** A timeout however early the deadline fired: a cancel it sent may have reached nothing. */
+    private void checkDeadline(String when) throws SQLTimeoutException {
+        if (deadline.fired()) {
+            throw new SQLTimeoutException("the deadline passed " + when);
+        }
     }
 
     /** Ends the statement after a failure and returns what to throw. */
@@ -306,7 +317,7 @@ final class Execution {
     private void cancelNow() throws SQLException {
         Statement st = statement;
         if (st != null) {
-            st.cancel();
+            dialect.cancel(connection, st);
         } else {
             dialect.cancel(connection);
         }
@@ -414,6 +425,7 @@ final class Execution {
         /** Moves the cursor to the next row; at the end, tells the dialect the rows are read. */
         private boolean step() {
             try {
+                checkDeadline("while the rows were read");
                 if (cursor.next()) {
                     return true;
                 }

@@ -68,6 +68,9 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         this.info = new ConnInfo(dialect.name(), dialect.model(), requireNonNull(dialectName, "dialectName is null"), serverVersion);
         EnumSet<Capability> offered = EnumSet.noneOf(Capability.class);
         for (Capability c : dialect.declared()) {
+            if (readOnly && c == Capability.MUTATOR) {
+                continue; // every change it makes is refused on a read-only connection: it does not work here
+            }
             if (c.facet().filter(f -> f.isInstance(this)).isPresent()) {
                 offered.add(c);
             }

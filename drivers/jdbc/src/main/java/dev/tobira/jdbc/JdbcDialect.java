@@ -454,6 +454,21 @@ public abstract class JdbcDialect {
      */
     protected void cancel(Connection connection) throws SQLException {}
 
+    /**
+     * Cancels a statement of the connection from another thread, when its deadline passes or its
+     * result or connection is closed: while it executes, and while a fetch of its rows waits on
+     * the server. By default {@link Statement#cancel()}; a driver whose {@code cancel()} does
+     * nothing once {@code execute()} has returned (pgjdbc, MariaDB Connector/J) cancels on the
+     * connection instead, or a fetch in flight would wait for the server. Must not block for long.
+     *
+     * @param connection the connection
+     * @param statement the statement
+     * @throws SQLException when the cancel fails; it is logged and ignored
+     */
+    protected void cancel(Connection connection, Statement statement) throws SQLException {
+        statement.cancel();
+    }
+
     // ---------------------------------------------------------------- transactions
 
     /**

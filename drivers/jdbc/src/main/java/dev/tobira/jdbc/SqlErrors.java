@@ -3,6 +3,7 @@ package dev.tobira.jdbc;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.Causes;
 import dev.tobira.spi.Dsn;
 import dev.tobira.spi.Redactor;
 import java.sql.SQLException;
@@ -77,7 +78,8 @@ final class SqlErrors {
                 source = x;
             }
         }
-        if (timedOut) {
+        if (timedOut || ((kind == null || kind == ErrorKind.CONNECTION) && Causes.timedOut(sql))) {
+            // a server that never answered ran out the connect timeout: not a refused connection
             kind = ErrorKind.TIMEOUT;
         } else if (kind == null) {
             kind = ErrorKind.INTERNAL;

@@ -190,6 +190,26 @@ class MysqlDialect extends JdbcDialect {
         return v == null ? Value.NULL : new Value.Timestamp(v.toInstant(ZoneOffset.UTC));
     };
 
+    /** What {@link #routeVendorLogging} sets, unless the application chose first. */
+    static final String LOGGING_FALLBACK = "mariadb.logging.fallback";
+
+    static {
+        routeVendorLogging();
+    }
+
+    /**
+     * Connector/J logs through SLF4J when it is on the class path and otherwise prints to stderr
+     * itself ({@code [ WARN] … Error: 1045-28000} on a bad password); a library prints nothing by
+     * itself, so without SLF4J its records go to {@code java.util.logging} under
+     * {@code org.mariadb.jdbc}, where the application's logging configuration decides. Set before
+     * Connector/J reads it; an application that set the property keeps its choice.
+     */
+    static void routeVendorLogging() {
+        if (System.getProperty(LOGGING_FALLBACK) == null) {
+            System.setProperty(LOGGING_FALLBACK, "JDK");
+        }
+    }
+
     private final StatementGuard guard = MysqlGuard.build(NAME);
 
     @Override
@@ -725,6 +745,7 @@ class MysqlDialect extends JdbcDialect {
             case 1630: // function does not exist (with a space before the parenthesis)
             case 1091: // cannot drop a field or key that does not exist
             case 4089: // sequence does not exist (MariaDB)
+            case 1193: // unknown system variable
                 return Optional.of(ErrorKind.NOT_FOUND);
             case 1064: // syntax error
             case 1149: // syntax error

@@ -338,6 +338,17 @@ class PostgresDialect extends JdbcDialect {
         connection.unwrap(PGConnection.class).cancelQuery();
     }
 
+    /**
+     * pgjdbc's {@code Statement.cancel()} does nothing once {@code execute()} has returned, so a
+     * fetch of the next batch of a streamed result would wait for the server (a {@code pg_sleep}
+     * in the second batch kept a closed result's reader blocked for its whole length): the cancel
+     * request goes for the connection's running query instead.
+     */
+    @Override
+    protected void cancel(Connection connection, Statement statement) throws SQLException {
+        connection.unwrap(PGConnection.class).cancelQuery();
+    }
+
     /** The header line servers before 15 do not write in text format: the column names, escaped as COPY escapes text. */
     private static String textHeader(Connection connection, String sql) throws SQLException {
         StringBuilder sb = new StringBuilder();
@@ -388,6 +399,9 @@ class PostgresDialect extends JdbcDialect {
     @Override
     protected Optional<ErrorKind> classify(SQLException e) {
         String state = e.getSQLState();
+        if ("08001".equals(state) && String.valueOf(e.getMessage()).contains("Connection attempt timed out")) {
+            return Optional.of(ErrorKind.TIMEOUT); // pgjdbc's loginTimeout ran out: the server never answered
+        }
         if (state == null) {
             return Optional.empty();
         }

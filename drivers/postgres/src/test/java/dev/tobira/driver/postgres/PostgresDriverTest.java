@@ -21,6 +21,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.SilentServer;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -101,6 +102,58 @@ class PostgresDriverTest {
     }
 
     // ---------------------------------------------------------------- the read-only transaction
+
+    /** Issue 15: a server that accepts and never answers ends the open within the connect timeout, as TIMEOUT. */
+    @Test
+    void aSilentServerIsATimeoutWithinTheConnectTimeout() {
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try (SilentServer silent = SilentServer.start()) {
+                ConnConfig config = ConnConfig.of("postgres://u@127.0.0.1:" + silent.port() + "/db?sslmode=disable")
+                        .withConnectTimeout(Duration.ofSeconds(1));
+                DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+                assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
+                assertTrue(e.getMessage().startsWith("postgres: open: "), e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * Issue 15: a close from another thread while the reader waits on the second batch (the
+     * server sleeps 10 s before its first row) cancels that fetch on the server; before, pgjdbc's
+     * {@code Statement.cancel()} did nothing once {@code execute()} had returned, and the reader
+     * waited the 10 s out. The same for a deadline that passes during that fetch.
+     */
+    @Test
+    void aCloseFromAnotherThreadCancelsTheFetchOfTheNextBatch() {
+        String sql = "select g, case when g = 1001 then pg_sleep(10) end from generate_series(1, 2000) g";
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            try (Conn conn = driver.open(readOnly())) {
+                ResultSet rs = conn.query(Query.of(sql));
+                for (int i = 0; i < 1000; i++) {
+                    rs.next();
+                }
+                CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> {
+                    try {
+                        Thread.sleep(300);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    rs.close();
+                });
+                DriverException e = assertThrows(DriverException.class, rs::hasNext);
+                assertEquals(ErrorKind.CANCELLED, e.kind(), e.getMessage());
+                closer.get(5, TimeUnit.SECONDS);
+                ResultSet timed = conn.query(Query.of(sql).withTimeout(Duration.ofMillis(500)));
+                for (int i = 0; i < 1000; i++) {
+                    timed.next();
+                }
+                DriverException t = assertThrows(DriverException.class, timed::hasNext);
+                assertEquals(ErrorKind.TIMEOUT, t.kind(), t.getMessage());
+                timed.close();
+                assertEquals(Value.of(1), one(conn, Query.of("select 1")));
+            }
+        });
+    }
 
     @Test
     void guardedCallsRunInAReadOnlyTransactionThatEnds() {

@@ -200,7 +200,8 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
 
     /**
      * The facets this connection offers: the change feed only when the server publishes keyspace
-     * notifications ({@code notify-keyspace-events}), as asked the first time this is called.
+     * notifications ({@code notify-keyspace-events}), as asked the first time this is called; the
+     * mutator only on a writable connection.
      */
     @Override
     public Set<Capability> capabilities() {
@@ -209,6 +210,9 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
         if (!feedOffered()) {
             set.remove(Capability.CHANGE_FEED);
         }
+        if (readOnly) {
+            set.remove(Capability.MUTATOR); // every change is refused here: it does not work on this connection
+        }
         return Collections.unmodifiableSet(set);
     }
 
@@ -216,6 +220,9 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     public <T extends Facet> Optional<T> as(Class<T> facet) {
         requireNonNull(facet, "facet is null");
         if (facet == ChangeFeed.class && !feedOffered()) {
+            return Optional.empty();
+        }
+        if (facet == Mutator.class && readOnly) {
             return Optional.empty();
         }
         return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();

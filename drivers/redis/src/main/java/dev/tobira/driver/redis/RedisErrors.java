@@ -2,6 +2,7 @@ package dev.tobira.driver.redis;
 
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.Causes;
 import dev.tobira.spi.Redactor;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandInterruptedException;
@@ -39,7 +40,10 @@ final class RedisErrors {
                 || e instanceof InterruptedException) {
             return build(ErrorKind.CANCELLED, op, "the command was cancelled", e, redactor);
         }
-        if (e instanceof RedisConnectionException) {
+        if (e instanceof RedisConnectionException && serverCause(e) == null && Causes.timedOut(e)) {
+            return build(ErrorKind.TIMEOUT, op, "the server did not answer within the connect timeout: " + describe(e), e, redactor);
+        }
+                if (e instanceof RedisConnectionException) {
             Throwable server = serverCause(e);
             if (server != null) {
                 String message = String.valueOf(server.getMessage());
@@ -96,7 +100,11 @@ final class RedisErrors {
             default:
                 return ErrorKind.INTERNAL;
         }
-        if (lower.contains("unknown command") || lower.contains("unknown subcommand")
+        if (lower.contains("write commands are not allowed from read-only scripts")
+                || lower.contains("not allowed from read-only scripts") || lower.contains("can't write against a read only replica")) {
+            return ErrorKind.READ_ONLY; // a script run with EVAL_RO / FCALL_RO, or the no-writes flag, that tried to write
+        }
+                if (lower.contains("unknown command") || lower.contains("unknown subcommand")
                 || lower.contains("wrong number of arguments") || lower.contains("syntax error")
                 || lower.contains("unbalanced")) {
             return ErrorKind.SYNTAX;

@@ -11,6 +11,7 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
 import dev.tobira.api.Secret;
+import dev.tobira.drivertest.SilentServer;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -103,6 +104,18 @@ class DsnTest {
         DriverException e = assertThrows(DriverException.class, () -> driver.open(config));
         assertEquals(ErrorKind.CONNECTION, e.kind(), e.getMessage());
         assertNoSecret(e);
+    }
+
+    /** Issue 15: a server that accepts and never answers ends the open within the connect timeout, as TIMEOUT. */
+    @Test
+    void aSilentServerIsATimeoutWithinTheConnectTimeout() {
+        try (SilentServer silent = SilentServer.start()) {
+            ConnConfig config = ConnConfig.of("redis://:" + encode(PASSWORD) + "@127.0.0.1:" + silent.port() + "/0")
+                    .withConnectTimeout(Duration.ofSeconds(1));
+            DriverException e = assertThrows(DriverException.class, () -> driver.open(config));
+            assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
+            assertNoSecret(e);
+        }
     }
 
     @Test

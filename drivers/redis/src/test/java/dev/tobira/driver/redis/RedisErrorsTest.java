@@ -15,4 +15,10 @@ class RedisErrorsTest {
         assertEquals(ErrorKind.SYNTAX, RedisErrors.ofServerError("ERR unknown command 'stralgo', with args beginning with: "));
         assertEquals(ErrorKind.INTERNAL, RedisErrors.ofServerError("ERR something else went wrong"));
     }
+
+    @Test
+    void aWriteRefusedInsideAReadOnlyScriptIsReadOnly() {
+        assertEquals(ErrorKind.READ_ONLY, RedisErrors.ofServerError(
+                "ERR Write commands are not allowed from read-only scripts. script: 4f2a…, on @user_script:1."));
+    }
 }

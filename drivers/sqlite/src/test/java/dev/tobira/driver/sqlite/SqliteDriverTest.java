@@ -88,7 +88,8 @@ class SqliteDriverTest {
         assertEquals("sqlite", driver.name());
         assertEquals(java.util.Set.of("sqlite"), driver.schemes());
         try (Conn conn = readOnly()) {
-            assertEquals("[browser mutator explainer transactor completer]", Capabilities.format(conn.capabilities()));
+            // a read-only connection offers only what works on it: no mutator (issue 15)
+            assertEquals("[browser explainer transactor completer]", Capabilities.format(conn.capabilities()));
             assertEquals("sqlite", conn.info().driver());
             assertEquals("sqlite", conn.info().dialect());
             assertTrue(conn.info().serverVersion().startsWith("3."), conn.info().serverVersion());
@@ -183,8 +184,8 @@ class SqliteDriverTest {
             DriverException missing = assertThrows(DriverException.class, () -> conn.query(Query.of("select * from nope")));
             assertEquals("sqlite: query: no such table: nope: not found", missing.getMessage());
             assertTrue(missing.getCause() instanceof java.sql.SQLException, "the vendor exception is the cause");
-            assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> conn.query(Query.of("selec 1"))).kind(),
-                    "on a read-only connection an unknown first word is outside the allow-list");
+            assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> conn.query(Query.of("selec 1"))).kind(),
+                    "on a read-only connection a first word that begins no statement is a typo, refused before it runs (issue 15)");
         }
         try (Conn conn = writable()) {
             assertEquals("sqlite: query: near \"selec\": syntax error: syntax error",
@@ -460,6 +461,24 @@ class SqliteDriverTest {
         }
     }
 
+    /**
+     * Issue 15: a deadline that passes before the statement starts (a nanosecond; in a fresh JVM
+     * 1 ms was enough) sent its interrupt to nothing, and the statement ran to its end, 6 to 50 s,
+     * and returned OK. Each timeout here must come back as TIMEOUT at once, however early it fired.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aDeadlineThatPassesBeforeTheStatementStartsStillHolds() {
+        String slow = "with recursive r(x) as (select 1 union all select x + 1 from r where x < 300000000) select count(*) from r";
+        try (Conn conn = readOnly()) {
+            for (Duration timeout : List.of(Duration.ofNanos(1), Duration.ofNanos(1000), Duration.ofMillis(1))) {
+                DriverException e = assertThrows(DriverException.class, () -> rows(conn.query(Query.of(slow).withTimeout(timeout))));
+                assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
+            }
+            assertEquals(5, rows(conn.query(Query.of("select * from customers"))).size());
+        }
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void closingAResultFromAnotherThreadCancelsAFetchInFlight() throws Exception {
@@ -571,9 +590,9 @@ class SqliteDriverTest {
         }
         String before = fixture.fingerprint();
         try (Conn conn = readOnly()) {
-            Mutator m = conn.as(Mutator.class).orElseThrow();
-            DriverException e = assertThrows(DriverException.class, () -> m.delete(CollectionRef.of("orders"), Map.of("id", Value.of(1))));
-            assertEquals("sqlite: delete: the connection is read-only: read-only violation", e.getMessage());
+            // issue 15: a read-only connection offers only what works on it
+            assertTrue(conn.as(Mutator.class).isEmpty(), "a read-only connection offers no mutator");
+            assertFalse(conn.capabilities().contains(dev.tobira.api.Capability.MUTATOR), String.valueOf(conn.capabilities()));
         }
         assertEquals(before, fixture.fingerprint());
     }

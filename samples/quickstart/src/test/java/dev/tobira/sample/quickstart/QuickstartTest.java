@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The quickstart prints exactly the reference output, on the first run (creating shop.db) and the next. */
 class QuickstartTest {
     static final String EXPECTED = """
-            capabilities: [browser mutator explainer transactor completer]
+            capabilities: [browser explainer transactor completer]
             Ada Lovelace\tGB
             Grace Hopper\tUS
             Linus Torvalds\tFI
