@@ -80,7 +80,8 @@ public interface RowView {
     }
 
     /**
-     * Tells whether the value at an index is {@link Value#NULL}.
+     * Tells whether the value at an index is a null, a value of kind {@link Value.Kind#NULL}
+     * ({@link Value#isNull()}).
      *
      * @param index the column index, from 0
      * @return whether it is null

@@ -28,7 +28,11 @@ public sealed interface Value
                 Value.Bytes, Value.Date, Value.Time, Value.DateTime, Value.Timestamp, Value.Uuid,
                 Value.Json, Value.Array, Value.Doc, Value.Vector {
 
-    /** The SQL NULL, a missing field or a nil reply; there is one instance. */
+    /**
+     * The SQL NULL, a missing field or a nil reply. Drivers and factories return this instance, but
+     * a record's constructor is public, so {@code new Value.Null()} is another one, equal to it: test
+     * for null with {@link #isNull()} or {@link #kind()}, never with {@code ==}.
+     */
     Null NULL = new Null();
 
     /**
@@ -79,12 +83,14 @@ public sealed interface Value
     Kind kind();
 
     /**
-     * Returns whether this is {@link #NULL}.
+     * Returns whether this value is a null: whether its kind is {@link Kind#NULL}, whichever
+     * {@link Null} instance it is.
      *
      * @return whether this value is null
      */
     default boolean isNull() {
-        return this == NULL;
+        // by kind, not identity: Null is a record, so anyone can make another instance
+        return kind() == Kind.NULL;
     }
 
     /**
@@ -138,7 +144,7 @@ public sealed interface Value
     }
 
     /**
-     * The null value.
+     * The null value. Every instance equals every other; {@link #NULL} is the one to use.
      *
      * @since 0.1
      */
