@@ -38,7 +38,9 @@ public interface Transactor extends Facet {
          * Commits the transaction.
          *
          * @throws IllegalStateException if the transaction has ended
-         * @throws DriverException CONFLICT if the database aborted it, or another kind
+         * @throws DriverException CONFLICT if the database aborted it for a clash with another
+         *     transaction (retry the whole transaction), CONSTRAINT if a deferred constraint
+         *     refused it, or another kind
          */
         void commit();
 
