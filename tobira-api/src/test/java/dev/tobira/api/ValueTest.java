@@ -76,8 +76,11 @@ class ValueTest {
     void arraysAreCopiedInAndOut() {
         byte[] raw = {1, 2, 3};
         Value.Bytes b = new Value.Bytes(raw);
+        Value viaOf = Value.of(raw);
         raw[0] = 9;
         assertEquals(1, b.value()[0]);
+        assertEquals(1, ((Value.Bytes) viaOf).value()[0]);
+        assertEquals(b, viaOf);
         b.value()[1] = 9;
         assertEquals(2, b.value()[1]);
         float[] f = {1f, 2f};
@@ -108,6 +111,7 @@ class ValueTest {
         }
         assertEquals(EnumSet.allOf(Value.Kind.class), seen);
         assertSame(Value.NULL, Value.of((String) null));
+        assertSame(Value.NULL, Value.of((Instant) null), "the factories return the shared instance");
         assertTrue(Value.NULL.isNull());
         assertFalse(Value.of(0).isNull());
         assertSame(Value.Bool.TRUE, Value.of(true));
@@ -134,6 +138,12 @@ class ValueTest {
             new Route("new Value.Null()", "null", Value.Kind.NULL, Value.Null::new),
             new Route("Value.of(String)", "null", Value.Kind.NULL, () -> Value.of((String) null)),
             new Route("Value.of(BigDecimal)", "null", Value.Kind.NULL, () -> Value.of((BigDecimal) null)),
+            new Route("Value.of(byte[])", "null", Value.Kind.NULL, () -> Value.of((byte[]) null)),
+            new Route("Value.of(LocalDate)", "null", Value.Kind.NULL, () -> Value.of((LocalDate) null)),
+            new Route("Value.of(LocalTime)", "null", Value.Kind.NULL, () -> Value.of((LocalTime) null)),
+            new Route("Value.of(LocalDateTime)", "null", Value.Kind.NULL, () -> Value.of((LocalDateTime) null)),
+            new Route("Value.of(Instant)", "null", Value.Kind.NULL, () -> Value.of((Instant) null)),
+            new Route("Value.of(UUID)", "null", Value.Kind.NULL, () -> Value.of((UUID) null)),
             new Route("Value.Bool.TRUE", "true", Value.Kind.BOOL, () -> Value.Bool.TRUE),
             new Route("Value.of(boolean)", "true", Value.Kind.BOOL, () -> Value.of(true)),
             new Route("new Value.Bool(boolean)", "true", Value.Kind.BOOL, () -> new Value.Bool(true)),
@@ -149,11 +159,17 @@ class ValueTest {
             new Route("Value.of(String)", "Ada", Value.Kind.TEXT, () -> Value.of("Ada")),
             new Route("new Value.Text(String)", "Ada", Value.Kind.TEXT, () -> new Value.Text("Ada")),
             new Route("new Value.Bytes(byte[])", "00ff", Value.Kind.BYTES, () -> new Value.Bytes(new byte[] {0, (byte) 0xff})),
+            new Route("Value.of(byte[])", "00ff", Value.Kind.BYTES, () -> Value.of(new byte[] {0, (byte) 0xff})),
             new Route("new Value.Date(LocalDate)", "day", Value.Kind.DATE, () -> new Value.Date(DAY)),
+            new Route("Value.of(LocalDate)", "day", Value.Kind.DATE, () -> Value.of(DAY)),
             new Route("new Value.Time(LocalTime)", "noon", Value.Kind.TIME, () -> new Value.Time(NOON)),
+            new Route("Value.of(LocalTime)", "noon", Value.Kind.TIME, () -> Value.of(NOON)),
             new Route("new Value.DateTime(LocalDateTime)", "day noon", Value.Kind.DATETIME, () -> new Value.DateTime(DAY.atTime(NOON))),
+            new Route("Value.of(LocalDateTime)", "day noon", Value.Kind.DATETIME, () -> Value.of(DAY.atTime(NOON))),
             new Route("new Value.Timestamp(Instant)", "instant", Value.Kind.TIMESTAMP, () -> new Value.Timestamp(INSTANT)),
+            new Route("Value.of(Instant)", "instant", Value.Kind.TIMESTAMP, () -> Value.of(INSTANT)),
             new Route("new Value.Uuid(UUID)", "id", Value.Kind.UUID, () -> new Value.Uuid(ID)),
+            new Route("Value.of(UUID)", "id", Value.Kind.UUID, () -> Value.of(ID)),
             new Route("new Value.Json(String)", "json", Value.Kind.JSON, () -> new Value.Json("{ \"a\" : [1, null] }")),
             new Route("new Value.Json(String)", "json", Value.Kind.JSON, () -> new Value.Json("{\"a\":[1,null]}")),
             new Route("new Value.Array(List)", "[null,1]", Value.Kind.ARRAY, () -> new Value.Array(List.of(Value.NULL, Value.of(1)))),
