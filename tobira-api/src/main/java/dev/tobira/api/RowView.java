@@ -173,7 +173,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the truth value of {@link Value.Bool} in the named column: {@link #getBoolean(int)} at
+     * Returns the truth value of a {@link Value.Bool} in the named column: {@link #getBoolean(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -187,7 +187,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the truth value of {@link Value.Bool}, or empty for a null: {@link #getBoolean(int)}
+     * Returns the truth value of a {@link Value.Bool}, or empty for a null: {@link #getBoolean(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -201,7 +201,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the truth value of {@link Value.Bool} in the named column, or empty for a null:
+     * Returns the truth value of a {@link Value.Bool} in the named column, or empty for a null:
      * {@link #findBoolean(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -230,7 +230,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Int} in the named column: {@link #getLong(int)} at
+     * Returns the number of an {@link Value.Int} in the named column: {@link #getLong(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -244,7 +244,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Int}, or empty for a null: {@link #getLong(int)}
+     * Returns the number of an {@link Value.Int}, or empty for a null: {@link #getLong(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -258,7 +258,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Int} in the named column, or empty for a null:
+     * Returns the number of an {@link Value.Int} in the named column, or empty for a null:
      * {@link #findLong(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -287,7 +287,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Float} in the named column: {@link #getDouble(int)} at
+     * Returns the number of a {@link Value.Float} in the named column: {@link #getDouble(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -301,7 +301,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Float}, or empty for a null: {@link #getDouble(int)}
+     * Returns the number of a {@link Value.Float}, or empty for a null: {@link #getDouble(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -315,7 +315,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Float} in the named column, or empty for a null:
+     * Returns the number of a {@link Value.Float} in the named column, or empty for a null:
      * {@link #findDouble(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -344,7 +344,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Decimal} in the named column: {@link #getDecimal(int)} at
+     * Returns the number of a {@link Value.Decimal} in the named column: {@link #getDecimal(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -358,7 +358,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Decimal}, or empty for a null: {@link #getDecimal(int)}
+     * Returns the number of a {@link Value.Decimal}, or empty for a null: {@link #getDecimal(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -372,7 +372,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of {@link Value.Decimal} in the named column, or empty for a null:
+     * Returns the number of a {@link Value.Decimal} in the named column, or empty for a null:
      * {@link #findDecimal(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -401,7 +401,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the text of {@link Value.Text} in the named column: {@link #getText(int)} at
+     * Returns the text of a {@link Value.Text} in the named column: {@link #getText(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -415,7 +415,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the text of {@link Value.Text}, or empty for a null: {@link #getText(int)}
+     * Returns the text of a {@link Value.Text}, or empty for a null: {@link #getText(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -429,7 +429,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the text of {@link Value.Text} in the named column, or empty for a null:
+     * Returns the text of a {@link Value.Text} in the named column, or empty for a null:
      * {@link #findText(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -458,7 +458,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the bytes of {@link Value.Bytes} in the named column: {@link #getBytes(int)} at
+     * Returns the bytes of a {@link Value.Bytes} in the named column: {@link #getBytes(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -472,7 +472,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the bytes of {@link Value.Bytes}, or empty for a null: {@link #getBytes(int)}
+     * Returns the bytes of a {@link Value.Bytes}, or empty for a null: {@link #getBytes(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -486,7 +486,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the bytes of {@link Value.Bytes} in the named column, or empty for a null:
+     * Returns the bytes of a {@link Value.Bytes} in the named column, or empty for a null:
      * {@link #findBytes(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -515,7 +515,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the date of {@link Value.Date} in the named column: {@link #getDate(int)} at
+     * Returns the date of a {@link Value.Date} in the named column: {@link #getDate(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -529,7 +529,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the date of {@link Value.Date}, or empty for a null: {@link #getDate(int)}
+     * Returns the date of a {@link Value.Date}, or empty for a null: {@link #getDate(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -543,7 +543,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the date of {@link Value.Date} in the named column, or empty for a null:
+     * Returns the date of a {@link Value.Date} in the named column, or empty for a null:
      * {@link #findDate(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -572,7 +572,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the time of day of {@link Value.Time} in the named column: {@link #getTime(int)} at
+     * Returns the time of day of a {@link Value.Time} in the named column: {@link #getTime(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -586,7 +586,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the time of day of {@link Value.Time}, or empty for a null: {@link #getTime(int)}
+     * Returns the time of day of a {@link Value.Time}, or empty for a null: {@link #getTime(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -600,7 +600,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the time of day of {@link Value.Time} in the named column, or empty for a null:
+     * Returns the time of day of a {@link Value.Time} in the named column, or empty for a null:
      * {@link #findTime(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -629,7 +629,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the date and time of {@link Value.DateTime} in the named column: {@link #getDateTime(int)} at
+     * Returns the date and time of a {@link Value.DateTime} in the named column: {@link #getDateTime(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -643,7 +643,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the date and time of {@link Value.DateTime}, or empty for a null: {@link #getDateTime(int)}
+     * Returns the date and time of a {@link Value.DateTime}, or empty for a null: {@link #getDateTime(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -657,7 +657,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the date and time of {@link Value.DateTime} in the named column, or empty for a null:
+     * Returns the date and time of a {@link Value.DateTime} in the named column, or empty for a null:
      * {@link #findDateTime(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -686,7 +686,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the instant of {@link Value.Timestamp} in the named column: {@link #getTimestamp(int)} at
+     * Returns the instant of a {@link Value.Timestamp} in the named column: {@link #getTimestamp(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -700,7 +700,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the instant of {@link Value.Timestamp}, or empty for a null: {@link #getTimestamp(int)}
+     * Returns the instant of a {@link Value.Timestamp}, or empty for a null: {@link #getTimestamp(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -714,7 +714,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the instant of {@link Value.Timestamp} in the named column, or empty for a null:
+     * Returns the instant of a {@link Value.Timestamp} in the named column, or empty for a null:
      * {@link #findTimestamp(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -743,7 +743,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the UUID of {@link Value.Uuid} in the named column: {@link #getUuid(int)} at
+     * Returns the UUID of a {@link Value.Uuid} in the named column: {@link #getUuid(int)} at
      * {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
@@ -757,7 +757,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the UUID of {@link Value.Uuid}, or empty for a null: {@link #getUuid(int)}
+     * Returns the UUID of a {@link Value.Uuid}, or empty for a null: {@link #getUuid(int)}
      * for a column that may hold one, without asking {@link #isNull(int)} first.
      *
      * @param index the column index, from 0
@@ -771,7 +771,7 @@ public interface RowView {
     }
 
     /**
-     * Returns the UUID of {@link Value.Uuid} in the named column, or empty for a null:
+     * Returns the UUID of a {@link Value.Uuid} in the named column, or empty for a null:
      * {@link #findUuid(int)} at {@link #indexOf(String) indexOf(column)}.
      *
      * @param column the column name
