@@ -7,6 +7,12 @@ package dev.tobira.api;
  * a process exit code ({@link #exitCode()}), the same mapping the tobira command-line tool
  * uses.
  *
+ * <p>Two kinds tell apart what a database often reports under one heading. {@link #CONFLICT} is a
+ * clash with another transaction that may be gone on the next try (a serialization failure, a
+ * deadlock, a lock wait timeout), so it is retryable. {@link #CONSTRAINT} is the data refusing the
+ * change (a duplicate key, a missing parent row): the same call fails the same way every time, so
+ * it is not.
+ *
  * @since 0.1
  */
 public enum ErrorKind {
@@ -30,8 +36,20 @@ public enum ErrorKind {
     CANCELLED("cancelled", false, 3),
     /** The database refused the operation for this user, or a policy refused it. */
     PERMISSION("permission denied", false, 4),
-    /** A constraint, lock or serialization conflict; retrying the whole unit may succeed. */
+    /**
+     * A transient clash with another transaction: a serialization failure, a deadlock, a lock wait
+     * timeout, a database busy or locked by another writer (SQLState class {@code 40}, and vendor
+     * codes such as a lock wait timeout's). Retrying the whole unit of work unchanged may succeed.
+     */
     CONFLICT("conflict", true, 3),
+    /**
+     * A constraint refused the change: a unique or primary key (a duplicate key, a record that
+     * exists already), a foreign key, a check or a not-null constraint (SQLState class {@code 23}).
+     * Not retryable: the same call fails again until the data or the call changes.
+     *
+     * @since 0.1
+     */
+    CONSTRAINT("constraint violation", false, 3),
     /** Anything else: a bug in the driver, or an error the driver could not classify. */
     INTERNAL("internal error", false, 3);
 
@@ -55,9 +73,13 @@ public enum ErrorKind {
     }
 
     /**
-     * Tells whether trying the same call again, unchanged, may succeed.
+     * Tells whether trying the same call again, unchanged, may succeed. Only kinds whose cause may
+     * pass on its own are: a failure of the way to the database, a call that ran out of time, a
+     * clash with another transaction. A {@link #CONSTRAINT} violation is not (a duplicate key stays
+     * a duplicate), nor is any refusal of the call itself.
      *
-     * @return true for {@link #CONNECTION}, {@link #TIMEOUT} and {@link #CONFLICT}
+     * @return true for {@link #CONNECTION}, {@link #TIMEOUT} and {@link #CONFLICT}, false for every
+     *     other kind
      */
     public boolean retryable() {
         return retryable;
@@ -66,7 +88,8 @@ public enum ErrorKind {
     /**
      * Returns the exit code a command-line caller uses for an error of this kind: 1 usage
      * (bad argument or configuration), 2 could not connect or authenticate, 3 any other query
-     * error, 4 read-only violation or permission denied.
+     * error ({@link #CONFLICT} and {@link #CONSTRAINT} included), 4 read-only violation or
+     * permission denied.
      *
      * @return 1, 2, 3 or 4
      */

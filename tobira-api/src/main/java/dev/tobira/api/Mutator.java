@@ -15,7 +15,8 @@ public interface Mutator extends Facet {
      * @param collection the collection
      * @param values the field values
      * @return the number of records inserted
-     * @throws DriverException READ_ONLY on a read-only connection, CONFLICT on a duplicate key, or another kind
+     * @throws DriverException READ_ONLY on a read-only connection, CONSTRAINT on a duplicate key or another
+     *     constraint the record breaks, or another kind
      */
     long insert(CollectionRef collection, Map<String, Value> values);
 

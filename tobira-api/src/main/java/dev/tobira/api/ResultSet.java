@@ -1,11 +1,16 @@
 package dev.tobira.api;
 
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -21,6 +26,10 @@ import java.util.stream.StreamSupport;
  *
  * <p>Errors from the database while iterating are thrown from {@link #hasNext()} and
  * {@link #next()} as {@link DriverException}.
+ *
+ * <p>Besides the iterator there are four ways to read the rows, each closing the result at its
+ * end: {@link #forEachRow} (fastest, a view per row), {@link #map} (a lazy stream of what a mapper
+ * makes of each row), {@link #toList} (all of them in a list) and {@link #stream()} (the rows).
  *
  * @since 0.1
  */
@@ -97,6 +106,95 @@ public interface ResultSet extends Iterator<Row>, AutoCloseable {
             }
         }
         return n;
+    }
+
+    /**
+     * Returns the remaining rows, each turned into a {@code T} by a mapper, as a lazy sequential
+     * stream: a row is read from the database when the stream asks for the next element, as
+     * {@link #next()} reads it. Closing the stream closes this result; so does reaching the last row,
+     * and so does any exception from the mapper, the stream's later stages or the database, which
+     * is then thrown as it is. Use it in try-with-resources when the stream may stop early
+     * ({@code findFirst}, {@code limit}, {@code anyMatch}): an unfinished stream keeps the result open.
+     *
+     * <p>The mapper gets each row as a {@link RowView}, valid only during its call: a terminal
+     * operation that takes every element ({@code forEach}, {@code collect}, {@code toList}) reads the
+     * rows with {@link #forEachRow}, so the driver may hand a window on its cursor. Return what the
+     * row holds, or {@link RowView#toRow()} to keep the row, never the view itself.
+     *
+     * <pre>{@code
+     * try (Stream<String> names = rs.map(row -> row.getText("name"))) {
+     *     names.filter(n -> n.startsWith("A")).forEach(System.out::println);
+     * }
+     * }</pre>
+     *
+     * @param <T> what a row becomes
+     * @param mapper the function from a row to an element; it may return null
+     * @return a stream over the remaining rows, mapped
+     * @throws NullPointerException if mapper is null
+     * @since 0.1
+     */
+    default <T> Stream<T> map(Function<? super RowView, ? extends T> mapper) {
+        requireNonNull(mapper, "mapper is null");
+        Spliterator<T> rows = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE, Spliterator.ORDERED) {
+            @Override
+            public boolean tryAdvance(Consumer<? super T> action) {
+                boolean ended = false;
+                try {
+                    boolean more = hasNext();
+                    if (more) {
+                        action.accept(mapper.apply(next()));
+                    } else {
+                        close(); // exhausted: closed here whatever the driver does at its end
+                    }
+                    ended = true;
+                    return more;
+                } finally {
+                    if (!ended) {
+                        close();
+                    }
+                }
+            }
+
+            @Override
+            public void forEachRemaining(Consumer<? super T> action) {
+                try {
+                    // the fast path: the driver may read in place, the mapper takes what it needs
+                    forEachRow(row -> action.accept(mapper.apply(row)));
+                } finally {
+                    close();
+                }
+            }
+        };
+        return StreamSupport.stream(rows, false).onClose(this::close);
+    }
+
+    /**
+     * Reads every remaining row into a list, each turned into a {@code T} by a mapper, and closes
+     * this result, also when the mapper or the database throws (the exception is thrown as it is).
+     * The rows are read with {@link #forEachRow}, so the mapper gets each as a {@link RowView} valid
+     * only during its call; return what it holds, or {@link RowView#toRow()}, never the view itself.
+     * Where the query's limit cut the result, {@link #stats()} says so afterwards.
+     *
+     * <pre>{@code
+     * List<String> names = conn.query(q).toList(row -> row.getText("name"));
+     * }</pre>
+     *
+     * @param <T> what a row becomes
+     * @param mapper the function from a row to an element; it may return null
+     * @return the elements in row order, as the mapper returned them (null included), unmodifiable
+     * @throws NullPointerException if mapper is null
+     * @throws DriverException if the database fails while fetching, or the result was cancelled
+     * @since 0.1
+     */
+    default <T> List<T> toList(Function<? super RowView, ? extends T> mapper) {
+        requireNonNull(mapper, "mapper is null");
+        List<T> out = new ArrayList<>();
+        try {
+            forEachRow(row -> out.add(mapper.apply(row)));
+        } finally {
+            close();
+        }
+        return Collections.unmodifiableList(out);
     }
 
     /**

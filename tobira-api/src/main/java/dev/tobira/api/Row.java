@@ -119,18 +119,7 @@ public final class Row implements RowView {
      */
     @Override
     public Value get(String column) {
-        requireNonNull(column, "column is null");
-        for (int i = 0; i < values.length; i++) {
-            if (columns.get(i).name().equals(column)) {
-                return values[i];
-            }
-        }
-        for (int i = 0; i < values.length; i++) {
-            if (columns.get(i).name().equalsIgnoreCase(column)) {
-                return values[i];
-            }
-        }
-        throw new NoSuchElementException("no column named " + column + " in " + columns.stream().map(Column::name).toList());
+        return values[indexOf(column)];
     }
 
     /**

@@ -9,6 +9,9 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 /**
@@ -24,10 +27,21 @@ import java.util.UUID;
  * <p>Every typed getter follows one rule: {@code getX(i)} returns the content of {@code get(i)} when
  * that value is of the getter's kind, and otherwise throws {@link IllegalStateException} naming the
  * column and both kinds; a NULL is of kind {@link Value.Kind#NULL}, so ask {@link #isNull(int)} (or
- * {@link #kind(int)}) first where a column may hold one. There is no conversion between kinds: an
- * {@link Value.Int} is not read by {@link #getDecimal(int)}, nor a {@link Value.Json} by
- * {@link #getText(int)}. Kinds without a getter here (JSON, arrays, documents, vectors) are read
- * with {@link #get(int)}.
+ * {@link #kind(int)}) first where a column may hold one, or read it with the getter's
+ * {@code findX(i)}: empty for a null, else what {@code getX(i)} returns (or throws). There is no
+ * conversion between kinds: an {@link Value.Int} is not read by {@link #getDecimal(int)}, nor a
+ * {@link Value.Json} by {@link #getText(int)}. Kinds without a getter here (JSON, arrays,
+ * documents, vectors) are read with {@link #get(int)}.
+ *
+ * <p>{@link #findLong(int)} and {@link #findDouble(int)} return {@link OptionalLong} and
+ * {@link OptionalDouble}, so a number is never boxed; the others return {@link Optional}. Where
+ * every cell of a large result counts, {@code isNull(i)} and {@code getX(i)} allocate nothing.
+ *
+ * <p>Every method that takes an index also takes a column name ({@code getLong("id")},
+ * {@code findText("email")}, {@code isNull("email")}): the first column of that name, an exact match
+ * first, then one ignoring case ({@link #indexOf(String)}); no such column throws
+ * {@link NoSuchElementException}. The name is looked up on each call, and the method at the index
+ * does the rest, so a view that reads in place serves both.
  *
  * @since 0.1
  */
@@ -64,7 +78,33 @@ public interface RowView {
      * @throws NoSuchElementException if no column has that name
      */
     default Value get(String column) {
-        return get(indexOf(columns(), column));
+        return get(indexOf(column));
+    }
+
+    /**
+     * Returns the index of the first column with the given name: an exact match first, then one
+     * that ignores case. Every method that takes a column name finds its column this way, on every
+     * call; a loop over many rows can look the index up once and read by index.
+     *
+     * @param column the column name
+     * @return the column index, from 0
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default int indexOf(String column) {
+        requireNonNull(column, "column is null");
+        List<Column> columns = columns();
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equals(column)) {
+                return i;
+            }
+        }
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equalsIgnoreCase(column)) {
+                return i;
+            }
+        }
+        throw new NoSuchElementException("no column named " + column + " in " + columns.stream().map(Column::name).toList());
     }
 
     /**
@@ -80,7 +120,21 @@ public interface RowView {
     }
 
     /**
-     * Tells whether the value at an index is {@link Value#NULL}.
+     * Returns the kind of the value in the named column: {@link #kind(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the kind, {@link Value.Kind#NULL} for null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Value.Kind kind(String column) {
+        return kind(indexOf(column));
+    }
+
+    /**
+     * Tells whether the value at an index is a null, a value of kind {@link Value.Kind#NULL}
+     * ({@link Value#isNull()}).
      *
      * @param index the column index, from 0
      * @return whether it is null
@@ -88,6 +142,19 @@ public interface RowView {
      */
     default boolean isNull(int index) {
         return get(index).isNull();
+    }
+
+    /**
+     * Tells whether the value in the named column is a null: {@link #isNull(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return whether it is null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default boolean isNull(String column) {
+        return isNull(indexOf(column));
     }
 
     /**
@@ -106,6 +173,48 @@ public interface RowView {
     }
 
     /**
+     * Returns the truth value of a {@link Value.Bool} in the named column: {@link #getBoolean(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value
+     * @throws IllegalStateException if the value is not a {@code Bool} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default boolean getBoolean(String column) {
+        return getBoolean(indexOf(column));
+    }
+
+    /**
+     * Returns the truth value of a {@link Value.Bool}, or empty for a null: {@link #getBoolean(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Bool} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<Boolean> findBoolean(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getBoolean(index));
+    }
+
+    /**
+     * Returns the truth value of a {@link Value.Bool} in the named column, or empty for a null:
+     * {@link #findBoolean(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Bool} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<Boolean> findBoolean(String column) {
+        return findBoolean(indexOf(column));
+    }
+
+    /**
      * Returns the number of a {@link Value.Int}.
      *
      * @param index the column index, from 0
@@ -118,6 +227,48 @@ public interface RowView {
             return v.value();
         }
         throw notOfKind(index, Value.Kind.INT);
+    }
+
+    /**
+     * Returns the number of an {@link Value.Int} in the named column: {@link #getLong(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value
+     * @throws IllegalStateException if the value is not an {@code Int} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default long getLong(String column) {
+        return getLong(indexOf(column));
+    }
+
+    /**
+     * Returns the number of an {@link Value.Int}, or empty for a null: {@link #getLong(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither an {@code Int} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default OptionalLong findLong(int index) {
+        return isNull(index) ? OptionalLong.empty() : OptionalLong.of(getLong(index));
+    }
+
+    /**
+     * Returns the number of an {@link Value.Int} in the named column, or empty for a null:
+     * {@link #findLong(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither an {@code Int} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default OptionalLong findLong(String column) {
+        return findLong(indexOf(column));
     }
 
     /**
@@ -136,6 +287,48 @@ public interface RowView {
     }
 
     /**
+     * Returns the number of a {@link Value.Float} in the named column: {@link #getDouble(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value
+     * @throws IllegalStateException if the value is not a {@code Float} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default double getDouble(String column) {
+        return getDouble(indexOf(column));
+    }
+
+    /**
+     * Returns the number of a {@link Value.Float}, or empty for a null: {@link #getDouble(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Float} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default OptionalDouble findDouble(int index) {
+        return isNull(index) ? OptionalDouble.empty() : OptionalDouble.of(getDouble(index));
+    }
+
+    /**
+     * Returns the number of a {@link Value.Float} in the named column, or empty for a null:
+     * {@link #findDouble(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Float} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default OptionalDouble findDouble(String column) {
+        return findDouble(indexOf(column));
+    }
+
+    /**
      * Returns the number of a {@link Value.Decimal}.
      *
      * @param index the column index, from 0
@@ -148,6 +341,48 @@ public interface RowView {
             return v.value();
         }
         throw notOfKind(index, Value.Kind.DECIMAL);
+    }
+
+    /**
+     * Returns the number of a {@link Value.Decimal} in the named column: {@link #getDecimal(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, not null
+     * @throws IllegalStateException if the value is not a {@code Decimal} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default BigDecimal getDecimal(String column) {
+        return getDecimal(indexOf(column));
+    }
+
+    /**
+     * Returns the number of a {@link Value.Decimal}, or empty for a null: {@link #getDecimal(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Decimal} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<BigDecimal> findDecimal(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getDecimal(index));
+    }
+
+    /**
+     * Returns the number of a {@link Value.Decimal} in the named column, or empty for a null:
+     * {@link #findDecimal(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Decimal} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<BigDecimal> findDecimal(String column) {
+        return findDecimal(indexOf(column));
     }
 
     /**
@@ -166,6 +401,48 @@ public interface RowView {
     }
 
     /**
+     * Returns the text of a {@link Value.Text} in the named column: {@link #getText(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, not null
+     * @throws IllegalStateException if the value is not a {@code Text} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default String getText(String column) {
+        return getText(indexOf(column));
+    }
+
+    /**
+     * Returns the text of a {@link Value.Text}, or empty for a null: {@link #getText(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Text} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<String> findText(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getText(index));
+    }
+
+    /**
+     * Returns the text of a {@link Value.Text} in the named column, or empty for a null:
+     * {@link #findText(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Text} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<String> findText(String column) {
+        return findText(indexOf(column));
+    }
+
+    /**
      * Returns the bytes of a {@link Value.Bytes}.
      *
      * @param index the column index, from 0
@@ -178,6 +455,48 @@ public interface RowView {
             return v.value();
         }
         throw notOfKind(index, Value.Kind.BYTES);
+    }
+
+    /**
+     * Returns the bytes of a {@link Value.Bytes} in the named column: {@link #getBytes(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return a new array the caller owns
+     * @throws IllegalStateException if the value is not a {@code Bytes} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default byte[] getBytes(String column) {
+        return getBytes(indexOf(column));
+    }
+
+    /**
+     * Returns the bytes of a {@link Value.Bytes}, or empty for a null: {@link #getBytes(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return a new array the caller owns, or empty if the value is a null
+     * @throws IllegalStateException if the value is neither a {@code Bytes} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<byte[]> findBytes(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getBytes(index));
+    }
+
+    /**
+     * Returns the bytes of a {@link Value.Bytes} in the named column, or empty for a null:
+     * {@link #findBytes(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return a new array the caller owns, or empty if the value is a null
+     * @throws IllegalStateException if the value is neither a {@code Bytes} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<byte[]> findBytes(String column) {
+        return findBytes(indexOf(column));
     }
 
     /**
@@ -196,6 +515,48 @@ public interface RowView {
     }
 
     /**
+     * Returns the date of a {@link Value.Date} in the named column: {@link #getDate(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, not null
+     * @throws IllegalStateException if the value is not a {@code Date} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default LocalDate getDate(String column) {
+        return getDate(indexOf(column));
+    }
+
+    /**
+     * Returns the date of a {@link Value.Date}, or empty for a null: {@link #getDate(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Date} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<LocalDate> findDate(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getDate(index));
+    }
+
+    /**
+     * Returns the date of a {@link Value.Date} in the named column, or empty for a null:
+     * {@link #findDate(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Date} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<LocalDate> findDate(String column) {
+        return findDate(indexOf(column));
+    }
+
+    /**
      * Returns the time of day of a {@link Value.Time}.
      *
      * @param index the column index, from 0
@@ -208,6 +569,48 @@ public interface RowView {
             return v.value();
         }
         throw notOfKind(index, Value.Kind.TIME);
+    }
+
+    /**
+     * Returns the time of day of a {@link Value.Time} in the named column: {@link #getTime(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, not null
+     * @throws IllegalStateException if the value is not a {@code Time} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default LocalTime getTime(String column) {
+        return getTime(indexOf(column));
+    }
+
+    /**
+     * Returns the time of day of a {@link Value.Time}, or empty for a null: {@link #getTime(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Time} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<LocalTime> findTime(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getTime(index));
+    }
+
+    /**
+     * Returns the time of day of a {@link Value.Time} in the named column, or empty for a null:
+     * {@link #findTime(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Time} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<LocalTime> findTime(String column) {
+        return findTime(indexOf(column));
     }
 
     /**
@@ -226,6 +629,48 @@ public interface RowView {
     }
 
     /**
+     * Returns the date and time of a {@link Value.DateTime} in the named column: {@link #getDateTime(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, not null
+     * @throws IllegalStateException if the value is not a {@code DateTime} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default LocalDateTime getDateTime(String column) {
+        return getDateTime(indexOf(column));
+    }
+
+    /**
+     * Returns the date and time of a {@link Value.DateTime}, or empty for a null: {@link #getDateTime(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code DateTime} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<LocalDateTime> findDateTime(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getDateTime(index));
+    }
+
+    /**
+     * Returns the date and time of a {@link Value.DateTime} in the named column, or empty for a null:
+     * {@link #findDateTime(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code DateTime} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<LocalDateTime> findDateTime(String column) {
+        return findDateTime(indexOf(column));
+    }
+
+    /**
      * Returns the instant of a {@link Value.Timestamp}.
      *
      * @param index the column index, from 0
@@ -241,6 +686,48 @@ public interface RowView {
     }
 
     /**
+     * Returns the instant of a {@link Value.Timestamp} in the named column: {@link #getTimestamp(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, not null
+     * @throws IllegalStateException if the value is not a {@code Timestamp} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Instant getTimestamp(String column) {
+        return getTimestamp(indexOf(column));
+    }
+
+    /**
+     * Returns the instant of a {@link Value.Timestamp}, or empty for a null: {@link #getTimestamp(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Timestamp} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<Instant> findTimestamp(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getTimestamp(index));
+    }
+
+    /**
+     * Returns the instant of a {@link Value.Timestamp} in the named column, or empty for a null:
+     * {@link #findTimestamp(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Timestamp} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<Instant> findTimestamp(String column) {
+        return findTimestamp(indexOf(column));
+    }
+
+    /**
      * Returns the UUID of a {@link Value.Uuid}.
      *
      * @param index the column index, from 0
@@ -253,6 +740,48 @@ public interface RowView {
             return v.value();
         }
         throw notOfKind(index, Value.Kind.UUID);
+    }
+
+    /**
+     * Returns the UUID of a {@link Value.Uuid} in the named column: {@link #getUuid(int)} at
+     * {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, not null
+     * @throws IllegalStateException if the value is not a {@code Uuid} (NULL included)
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default UUID getUuid(String column) {
+        return getUuid(indexOf(column));
+    }
+
+    /**
+     * Returns the UUID of a {@link Value.Uuid}, or empty for a null: {@link #getUuid(int)}
+     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     *
+     * @param index the column index, from 0
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Uuid} nor a null
+     * @throws IndexOutOfBoundsException if the index is out of range
+     * @since 0.1
+     */
+    default Optional<UUID> findUuid(int index) {
+        return isNull(index) ? Optional.empty() : Optional.of(getUuid(index));
+    }
+
+    /**
+     * Returns the UUID of a {@link Value.Uuid} in the named column, or empty for a null:
+     * {@link #findUuid(int)} at {@link #indexOf(String) indexOf(column)}.
+     *
+     * @param column the column name
+     * @return the value, or empty if it is a null
+     * @throws IllegalStateException if the value is neither a {@code Uuid} nor a null
+     * @throws NoSuchElementException if no column has that name
+     * @since 0.1
+     */
+    default Optional<UUID> findUuid(String column) {
+        return findUuid(indexOf(column));
     }
 
     /**
@@ -273,21 +802,5 @@ public interface RowView {
         Value.Kind found = kind(index);
         return new IllegalStateException("column " + columns().get(index).name() + " (index " + index + ") is " + found
                 + ", not " + wanted + (found == Value.Kind.NULL ? "; ask isNull first" : ""));
-    }
-
-    /** The index of a column by name: exact match first, then ignoring case. */
-    private static int indexOf(List<Column> columns, String column) {
-        requireNonNull(column, "column is null");
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.get(i).name().equals(column)) {
-                return i;
-            }
-        }
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.get(i).name().equalsIgnoreCase(column)) {
-                return i;
-            }
-        }
-        throw new NoSuchElementException("no column named " + column + " in " + columns.stream().map(Column::name).toList());
     }
 }

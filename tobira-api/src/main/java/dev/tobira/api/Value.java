@@ -28,7 +28,11 @@ public sealed interface Value
                 Value.Bytes, Value.Date, Value.Time, Value.DateTime, Value.Timestamp, Value.Uuid,
                 Value.Json, Value.Array, Value.Doc, Value.Vector {
 
-    /** The SQL NULL, a missing field or a nil reply; there is one instance. */
+    /**
+     * The SQL NULL, a missing field or a nil reply. Drivers and factories return this instance, but
+     * a record's constructor is public, so {@code new Value.Null()} is another one, equal to it: test
+     * for null with {@link #isNull()} or {@link #kind()}, never with {@code ==}.
+     */
     Null NULL = new Null();
 
     /**
@@ -79,12 +83,14 @@ public sealed interface Value
     Kind kind();
 
     /**
-     * Returns whether this is {@link #NULL}.
+     * Returns whether this value is a null: whether its kind is {@link Kind#NULL}, whichever
+     * {@link Null} instance it is.
      *
      * @return whether this value is null
      */
     default boolean isNull() {
-        return this == NULL;
+        // by kind, not identity: Null is a record, so anyone can make another instance
+        return kind() == Kind.NULL;
     }
 
     /**
@@ -138,7 +144,73 @@ public sealed interface Value
     }
 
     /**
-     * The null value.
+     * Returns a {@link Bytes} holding a copy of the array, or {@link #NULL} for a null array.
+     *
+     * @param value the bytes, or null; the caller may change the array afterwards
+     * @return the value
+     * @since 0.1
+     */
+    static Value of(byte[] value) {
+        return value == null ? NULL : new Bytes(value);
+    }
+
+    /**
+     * Returns a {@link Date}, or {@link #NULL} for a null date.
+     *
+     * @param value the date, or null
+     * @return the value
+     * @since 0.1
+     */
+    static Value of(LocalDate value) {
+        return value == null ? NULL : new Date(value);
+    }
+
+    /**
+     * Returns a {@link Time}, or {@link #NULL} for a null time.
+     *
+     * @param value the time of day, or null
+     * @return the value
+     * @since 0.1
+     */
+    static Value of(LocalTime value) {
+        return value == null ? NULL : new Time(value);
+    }
+
+    /**
+     * Returns a {@link DateTime}, or {@link #NULL} for a null date-time.
+     *
+     * @param value the date and time without zone, or null
+     * @return the value
+     * @since 0.1
+     */
+    static Value of(LocalDateTime value) {
+        return value == null ? NULL : new DateTime(value);
+    }
+
+    /**
+     * Returns a {@link Timestamp}, or {@link #NULL} for a null instant.
+     *
+     * @param value the instant, or null
+     * @return the value
+     * @since 0.1
+     */
+    static Value of(Instant value) {
+        return value == null ? NULL : new Timestamp(value);
+    }
+
+    /**
+     * Returns a {@link Uuid}, or {@link #NULL} for a null UUID.
+     *
+     * @param value the UUID, or null
+     * @return the value
+     * @since 0.1
+     */
+    static Value of(java.util.UUID value) {
+        return value == null ? NULL : new Uuid(value);
+    }
+
+    /**
+     * The null value. Every instance equals every other; {@link #NULL} is the one to use.
      *
      * @since 0.1
      */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Set;
@@ -115,12 +117,34 @@ class ContractTest {
         assertEquals(2, ErrorKind.CONNECTION.exitCode());
         assertEquals(2, ErrorKind.AUTH.exitCode());
         assertEquals(1, ErrorKind.INVALID_ARGUMENT.exitCode());
-        for (ErrorKind k : Set.of(ErrorKind.SYNTAX, ErrorKind.NOT_FOUND, ErrorKind.TIMEOUT, ErrorKind.UNSUPPORTED, ErrorKind.INTERNAL)) {
+        for (ErrorKind k : Set.of(ErrorKind.SYNTAX, ErrorKind.NOT_FOUND, ErrorKind.TIMEOUT, ErrorKind.UNSUPPORTED, ErrorKind.INTERNAL,
+                ErrorKind.CANCELLED, ErrorKind.CONFLICT, ErrorKind.CONSTRAINT)) {
             assertEquals(3, k.exitCode(), k.name());
         }
         assertTrue(ErrorKind.CONNECTION.retryable());
         assertTrue(ErrorKind.TIMEOUT.retryable());
         assertFalse(ErrorKind.READ_ONLY.retryable());
+    }
+
+    /**
+     * Retryable means the same call may succeed unchanged: a transient conflict (serialization
+     * failure, deadlock, lock wait) may, a constraint violation (a duplicate key) never does. Every
+     * kind is listed, so a new one must be placed here.
+     */
+    @Test
+    void onlyWhatMaySucceedUnchangedIsRetryable() {
+        assertEquals(EnumSet.of(ErrorKind.CONNECTION, ErrorKind.TIMEOUT, ErrorKind.CONFLICT),
+                EnumSet.copyOf(Arrays.stream(ErrorKind.values()).filter(ErrorKind::retryable).toList()));
+        assertFalse(ErrorKind.CONSTRAINT.retryable());
+        assertEquals("constraint violation", ErrorKind.CONSTRAINT.words());
+        assertEquals("conflict", ErrorKind.CONFLICT.words());
+        assertEquals(ErrorKind.values().length, Arrays.stream(ErrorKind.values()).map(ErrorKind::words).distinct().count(),
+                "every kind has words of its own");
+        DriverException duplicate = DriverException.builder(ErrorKind.CONSTRAINT, "sqlite", "insert")
+                .detail("UNIQUE constraint failed: customers.id").sqlState("23505").build();
+        assertEquals("sqlite: insert: UNIQUE constraint failed: customers.id: constraint violation", duplicate.getMessage());
+        assertFalse(duplicate.retryable());
+        assertTrue(DriverException.of(ErrorKind.CONFLICT, "postgres", "commit", "could not serialize access").retryable());
     }
 
     @Test

@@ -15,10 +15,15 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /** The typed getters of {@link RowView} as a {@link Row} has them, and the default {@link ResultSet#forEachRow}. */
 class RowViewTest {
@@ -28,21 +33,41 @@ class RowViewTest {
             new Value.DateTime(LocalDateTime.of(2026, 9, 2, 13, 5)), new Value.Timestamp(Instant.parse("2026-09-02T11:05:00Z")),
             new Value.Uuid(UUID.fromString("7c9e6679-7425-40de-944b-e07fc1f90ae7")), new Value.Json("{\"a\":1}"), Value.NULL);
 
-    /** Each typed getter, by the kind it reads. */
+    /** Each typed getter, by the kind it reads, with its by-name and nullable forms (numbers unboxed for comparison). */
     private static final List<Getter> GETTERS = List.of(
-            new Getter(Value.Kind.BOOL, RowView::getBoolean),
-            new Getter(Value.Kind.INT, RowView::getLong),
-            new Getter(Value.Kind.FLOAT, RowView::getDouble),
-            new Getter(Value.Kind.DECIMAL, RowView::getDecimal),
-            new Getter(Value.Kind.TEXT, RowView::getText),
-            new Getter(Value.Kind.BYTES, (r, i) -> List.of(r.getBytes(i)[0], r.getBytes(i)[1])),
-            new Getter(Value.Kind.DATE, RowView::getDate),
-            new Getter(Value.Kind.TIME, RowView::getTime),
-            new Getter(Value.Kind.DATETIME, RowView::getDateTime),
-            new Getter(Value.Kind.TIMESTAMP, RowView::getTimestamp),
-            new Getter(Value.Kind.UUID, RowView::getUuid));
+            new Getter(Value.Kind.BOOL, RowView::getBoolean, RowView::getBoolean, RowView::findBoolean, RowView::findBoolean),
+            new Getter(Value.Kind.INT, RowView::getLong, RowView::getLong,
+                    (r, i) -> boxed(r.findLong(i)), (r, c) -> boxed(r.findLong(c))),
+            new Getter(Value.Kind.FLOAT, RowView::getDouble, RowView::getDouble,
+                    (r, i) -> boxed(r.findDouble(i)), (r, c) -> boxed(r.findDouble(c))),
+            new Getter(Value.Kind.DECIMAL, RowView::getDecimal, RowView::getDecimal, RowView::findDecimal, RowView::findDecimal),
+            new Getter(Value.Kind.TEXT, RowView::getText, RowView::getText, RowView::findText, RowView::findText),
+            new Getter(Value.Kind.BYTES, (r, i) -> bytes(r.getBytes(i)), (r, c) -> bytes(r.getBytes(c)),
+                    (r, i) -> r.findBytes(i).map(RowViewTest::bytes), (r, c) -> r.findBytes(c).map(RowViewTest::bytes)),
+            new Getter(Value.Kind.DATE, RowView::getDate, RowView::getDate, RowView::findDate, RowView::findDate),
+            new Getter(Value.Kind.TIME, RowView::getTime, RowView::getTime, RowView::findTime, RowView::findTime),
+            new Getter(Value.Kind.DATETIME, RowView::getDateTime, RowView::getDateTime, RowView::findDateTime, RowView::findDateTime),
+            new Getter(Value.Kind.TIMESTAMP, RowView::getTimestamp, RowView::getTimestamp, RowView::findTimestamp, RowView::findTimestamp),
+            new Getter(Value.Kind.UUID, RowView::getUuid, RowView::getUuid, RowView::findUuid, RowView::findUuid));
 
-    private record Getter(Value.Kind kind, BiFunction<RowView, Integer, Object> read) {}
+    private record Getter(Value.Kind kind, BiFunction<RowView, Integer, Object> read, BiFunction<RowView, String, Object> readByName,
+            BiFunction<RowView, Integer, Optional<?>> find, BiFunction<RowView, String, Optional<?>> findByName) {}
+
+    private static Optional<Long> boxed(OptionalLong o) {
+        return o.isPresent() ? Optional.of(o.getAsLong()) : Optional.empty();
+    }
+
+    private static Optional<Double> boxed(OptionalDouble o) {
+        return o.isPresent() ? Optional.of(o.getAsDouble()) : Optional.empty();
+    }
+
+    private static List<Byte> bytes(byte[] b) {
+        List<Byte> out = new ArrayList<>();
+        for (byte x : b) {
+            out.add(x);
+        }
+        return out;
+    }
 
     private static Row row() {
         List<Column> columns = new ArrayList<>();
@@ -59,20 +84,31 @@ class RowViewTest {
             for (int i = 0; i < row.size(); i++) {
                 Value v = row.get(i);
                 int index = i;
+                String name = "c" + i;
                 if (v.kind() == g.kind()) {
                     Object read = g.read().apply(row, i);
-                    if (v instanceof Value.Bytes b) {
-                        assertEquals(List.of(b.value()[0], b.value()[1]), read);
-                    } else {
-                        assertEquals(contentOf(v), read, g.kind() + " at " + i);
-                    }
+                    assertEquals(contentOf(v), read, g.kind() + " at " + i);
+                    assertEquals(read, g.readByName().apply(row, name), g.kind() + " by name");
+                    assertEquals(read, g.readByName().apply(row, name.toUpperCase(Locale.ROOT)), g.kind() + " by name, case ignored");
+                    assertEquals(Optional.of(read), g.find().apply(row, i), g.kind() + " found at " + i);
+                    assertEquals(Optional.of(read), g.findByName().apply(row, name), g.kind() + " found by name");
+                } else if (v.isNull()) {
+                    assertEquals(Optional.empty(), g.find().apply(row, i), g.kind() + " of a NULL");
+                    assertEquals(Optional.empty(), g.findByName().apply(row, name), g.kind() + " of a NULL by name");
+                    assertThrows(IllegalStateException.class, () -> g.read().apply(row, index), g.kind() + " of a NULL");
+                    assertThrows(IllegalStateException.class, () -> g.readByName().apply(row, name), g.kind() + " of a NULL by name");
                 } else {
-                    IllegalStateException e = assertThrows(IllegalStateException.class, () -> g.read().apply(row, index),
-                            g.kind() + " of a " + v.kind());
-                    assertTrue(e.getMessage().startsWith("column c" + i + " (index " + i + ") is " + v.kind() + ", not " + g.kind()),
-                            e.getMessage());
+                    String message = "column c" + i + " (index " + i + ") is " + v.kind() + ", not " + g.kind();
+                    for (Executable read : List.<Executable>of(() -> g.read().apply(row, index), () -> g.readByName().apply(row, name),
+                            () -> g.find().apply(row, index), () -> g.findByName().apply(row, name))) {
+                        IllegalStateException e = assertThrows(IllegalStateException.class, read, g.kind() + " of a " + v.kind());
+                        assertEquals(message, e.getMessage());
+                    }
                 }
             }
+            assertThrows(NoSuchElementException.class, () -> g.readByName().apply(row, "missing"), g.kind().name());
+            assertThrows(NoSuchElementException.class, () -> g.findByName().apply(row, "missing"), g.kind().name());
+            assertThrows(IndexOutOfBoundsException.class, () -> g.find().apply(row, 99), g.kind().name());
         }
     }
 
@@ -88,6 +124,7 @@ class RowViewTest {
             case DATETIME -> ((Value.DateTime) v).value();
             case TIMESTAMP -> ((Value.Timestamp) v).value();
             case UUID -> ((Value.Uuid) v).value();
+            case BYTES -> bytes(((Value.Bytes) v).value());
             default -> v;
         };
     }
@@ -110,6 +147,56 @@ class RowViewTest {
         first[0] = 9;
         assertArrayEquals(new byte[] {1, 2}, row.getBytes(5));
         assertNotSame(row.getBytes(5), row.getBytes(5));
+        row.findBytes(5).orElseThrow()[1] = 9;
+        row.getBytes("c5")[1] = 9;
+        assertArrayEquals(new byte[] {1, 2}, row.getBytes(5));
+    }
+
+    /**
+     * A view that reads in place overrides the getters by index; the forms by name and the nullable
+     * forms reach its cells through them, never through {@code get}, so they keep its speed.
+     */
+    @Test
+    void theNamedAndNullableFormsGoThroughTheIndexedGetters() {
+        List<Column> columns = List.of(Column.of("id", Value.Kind.INT), Column.of("email", Value.Kind.TEXT));
+        RowView inPlace = new RowView() {
+            @Override
+            public List<Column> columns() {
+                return columns;
+            }
+
+            @Override
+            public int size() {
+                return 2;
+            }
+
+            @Override
+            public Value get(int index) {
+                throw new AssertionError("built a Value for column " + index);
+            }
+
+            @Override
+            public Value.Kind kind(int index) {
+                return index == 0 ? Value.Kind.INT : Value.Kind.NULL;
+            }
+
+            @Override
+            public boolean isNull(int index) {
+                return index == 1;
+            }
+
+            @Override
+            public long getLong(int index) {
+                return 7;
+            }
+        };
+        assertEquals(7, inPlace.getLong("id"));
+        assertEquals(OptionalLong.of(7), inPlace.findLong(0));
+        assertEquals(OptionalLong.of(7), inPlace.findLong("ID"));
+        assertEquals(Optional.empty(), inPlace.findText("email"));
+        assertTrue(inPlace.isNull("email"));
+        assertEquals(Value.Kind.INT, inPlace.kind("id"));
+        assertEquals(1, inPlace.indexOf("Email"));
     }
 
     @Test
@@ -117,6 +204,17 @@ class RowViewTest {
         Row row = row();
         assertEquals(Value.of(42), row.get("C1"));
         assertThrows(NoSuchElementException.class, () -> row.get("missing"));
+        assertEquals(1, row.indexOf("c1"));
+        assertEquals(Value.Kind.INT, row.kind("c1"));
+        assertTrue(row.isNull("c12"));
+        assertFalse(row.isNull("C1"));
+        NoSuchElementException missing = assertThrows(NoSuchElementException.class, () -> row.isNull("missing"));
+        assertTrue(missing.getMessage().startsWith("no column named missing in [c0, c1,"), missing.getMessage());
+        assertThrows(NoSuchElementException.class, () -> row.kind("missing"));
+        assertThrows(NullPointerException.class, () -> row.getLong((String) null));
+        Row cased = Row.of(List.of(Column.of("n", Value.Kind.INT), Column.of("N", Value.Kind.INT)), Value.of(1), Value.of(2));
+        assertEquals(2, cased.getLong("N"), "an exact match wins over an earlier one ignoring case");
+        assertEquals(1, cased.getLong("n"));
         assertThrows(IndexOutOfBoundsException.class, () -> row.getLong(99));
         assertSame(row, row.toRow());
     }

@@ -7,19 +7,27 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,8 +76,11 @@ class ValueTest {
     void arraysAreCopiedInAndOut() {
         byte[] raw = {1, 2, 3};
         Value.Bytes b = new Value.Bytes(raw);
+        Value viaOf = Value.of(raw);
         raw[0] = 9;
         assertEquals(1, b.value()[0]);
+        assertEquals(1, ((Value.Bytes) viaOf).value()[0]);
+        assertEquals(b, viaOf);
         b.value()[1] = 9;
         assertEquals(2, b.value()[1]);
         float[] f = {1f, 2f};
@@ -100,9 +111,140 @@ class ValueTest {
         }
         assertEquals(EnumSet.allOf(Value.Kind.class), seen);
         assertSame(Value.NULL, Value.of((String) null));
+        assertSame(Value.NULL, Value.of((Instant) null), "the factories return the shared instance");
         assertTrue(Value.NULL.isNull());
         assertFalse(Value.of(0).isNull());
         assertSame(Value.Bool.TRUE, Value.of(true));
+    }
+
+    /**
+     * One public way to a value: a constructor, a factory or a constant, named as a caller writes
+     * it, and what it builds. Routes of one content build equal values; routes of different contents
+     * never do.
+     */
+    private record Route(String via, String content, Value.Kind kind, Supplier<Value> make) {}
+
+    private static final LocalDate DAY = LocalDate.of(2026, 9, 2);
+    private static final LocalTime NOON = LocalTime.of(12, 0, 30, 5);
+    private static final Instant INSTANT = Instant.parse("2026-09-02T11:05:00.123456789Z");
+    private static final UUID ID = UUID.fromString("7c9e6679-7425-40de-944b-e07fc1f90ae7");
+
+    /**
+     * Every route a caller can take to a value. A route to NULL is also a factory given null. The
+     * containers hold a NULL built both ways, which must not change their equality either.
+     */
+    private static final List<Route> ROUTES = List.of(
+            new Route("Value.NULL", "null", Value.Kind.NULL, () -> Value.NULL),
+            new Route("new Value.Null()", "null", Value.Kind.NULL, Value.Null::new),
+            new Route("Value.of(String)", "null", Value.Kind.NULL, () -> Value.of((String) null)),
+            new Route("Value.of(BigDecimal)", "null", Value.Kind.NULL, () -> Value.of((BigDecimal) null)),
+            new Route("Value.of(byte[])", "null", Value.Kind.NULL, () -> Value.of((byte[]) null)),
+            new Route("Value.of(LocalDate)", "null", Value.Kind.NULL, () -> Value.of((LocalDate) null)),
+            new Route("Value.of(LocalTime)", "null", Value.Kind.NULL, () -> Value.of((LocalTime) null)),
+            new Route("Value.of(LocalDateTime)", "null", Value.Kind.NULL, () -> Value.of((LocalDateTime) null)),
+            new Route("Value.of(Instant)", "null", Value.Kind.NULL, () -> Value.of((Instant) null)),
+            new Route("Value.of(UUID)", "null", Value.Kind.NULL, () -> Value.of((UUID) null)),
+            new Route("Value.Bool.TRUE", "true", Value.Kind.BOOL, () -> Value.Bool.TRUE),
+            new Route("Value.of(boolean)", "true", Value.Kind.BOOL, () -> Value.of(true)),
+            new Route("new Value.Bool(boolean)", "true", Value.Kind.BOOL, () -> new Value.Bool(true)),
+            new Route("Value.Bool.FALSE", "false", Value.Kind.BOOL, () -> Value.Bool.FALSE),
+            new Route("Value.of(boolean)", "false", Value.Kind.BOOL, () -> Value.of(false)),
+            new Route("new Value.Bool(boolean)", "false", Value.Kind.BOOL, () -> new Value.Bool(false)),
+            new Route("Value.of(long)", "42", Value.Kind.INT, () -> Value.of(42L)),
+            new Route("new Value.Int(long)", "42", Value.Kind.INT, () -> new Value.Int(42)),
+            new Route("Value.of(double)", "NaN", Value.Kind.FLOAT, () -> Value.of(Double.NaN)),
+            new Route("new Value.Float(double)", "NaN", Value.Kind.FLOAT, () -> new Value.Float(Double.NaN)),
+            new Route("Value.of(BigDecimal)", "12.30", Value.Kind.DECIMAL, () -> Value.of(new BigDecimal("12.30"))),
+            new Route("new Value.Decimal(BigDecimal)", "12.30", Value.Kind.DECIMAL, () -> new Value.Decimal(new BigDecimal("12.30"))),
+            new Route("Value.of(String)", "Ada", Value.Kind.TEXT, () -> Value.of("Ada")),
+            new Route("new Value.Text(String)", "Ada", Value.Kind.TEXT, () -> new Value.Text("Ada")),
+            new Route("new Value.Bytes(byte[])", "00ff", Value.Kind.BYTES, () -> new Value.Bytes(new byte[] {0, (byte) 0xff})),
+            new Route("Value.of(byte[])", "00ff", Value.Kind.BYTES, () -> Value.of(new byte[] {0, (byte) 0xff})),
+            new Route("new Value.Date(LocalDate)", "day", Value.Kind.DATE, () -> new Value.Date(DAY)),
+            new Route("Value.of(LocalDate)", "day", Value.Kind.DATE, () -> Value.of(DAY)),
+            new Route("new Value.Time(LocalTime)", "noon", Value.Kind.TIME, () -> new Value.Time(NOON)),
+            new Route("Value.of(LocalTime)", "noon", Value.Kind.TIME, () -> Value.of(NOON)),
+            new Route("new Value.DateTime(LocalDateTime)", "day noon", Value.Kind.DATETIME, () -> new Value.DateTime(DAY.atTime(NOON))),
+            new Route("Value.of(LocalDateTime)", "day noon", Value.Kind.DATETIME, () -> Value.of(DAY.atTime(NOON))),
+            new Route("new Value.Timestamp(Instant)", "instant", Value.Kind.TIMESTAMP, () -> new Value.Timestamp(INSTANT)),
+            new Route("Value.of(Instant)", "instant", Value.Kind.TIMESTAMP, () -> Value.of(INSTANT)),
+            new Route("new Value.Uuid(UUID)", "id", Value.Kind.UUID, () -> new Value.Uuid(ID)),
+            new Route("Value.of(UUID)", "id", Value.Kind.UUID, () -> Value.of(ID)),
+            new Route("new Value.Json(String)", "json", Value.Kind.JSON, () -> new Value.Json("{ \"a\" : [1, null] }")),
+            new Route("new Value.Json(String)", "json", Value.Kind.JSON, () -> new Value.Json("{\"a\":[1,null]}")),
+            new Route("new Value.Array(List)", "[null,1]", Value.Kind.ARRAY, () -> new Value.Array(List.of(Value.NULL, Value.of(1)))),
+            new Route("new Value.Array(List)", "[null,1]", Value.Kind.ARRAY, () -> new Value.Array(List.of(new Value.Null(), new Value.Int(1)))),
+            new Route("new Value.Doc(Map)", "{k:null}", Value.Kind.DOC, () -> new Value.Doc(Map.of("k", Value.NULL))),
+            new Route("new Value.Doc(Map)", "{k:null}", Value.Kind.DOC, () -> new Value.Doc(Map.of("k", new Value.Null()))),
+            new Route("new Value.Vector(float[])", "[0.5,NaN]", Value.Kind.VECTOR, () -> new Value.Vector(new float[] {0.5f, Float.NaN})));
+
+    /**
+     * Whatever the route, a value obeys the same laws: the kind it reports, isNull (on the value,
+     * and on a row holding it) exactly for the NULL kind, equal to itself and to every value of the
+     * same content by any route, with one hash code, one display form and one record class, and
+     * unequal to every other.
+     */
+    @Test
+    void everyRouteToAKindObeysTheSameLaws() {
+        List<Column> one = List.of(Column.of("c", Value.Kind.NULL));
+        for (Route route : ROUTES) {
+            Value x = route.make().get();
+            String where = route.via() + " -> " + x;
+            assertEquals(route.kind(), x.kind(), where);
+            assertEquals(route.kind() == Value.Kind.NULL, x.isNull(), where + ": isNull");
+            Row row = Row.of(one, x);
+            assertEquals(route.kind() == Value.Kind.NULL, row.isNull(0), where + ": Row.isNull");
+            assertEquals(route.kind(), row.kind(0), where + ": Row.kind");
+            assertEquals(x, x, where);
+            assertNotEquals(null, x, where);
+            for (Route other : ROUTES) {
+                Value y = other.make().get();
+                String pair = where + " vs " + other.via() + " -> " + y;
+                if (other.content().equals(route.content())) {
+                    assertEquals(x, y, pair);
+                    assertEquals(y, x, pair);
+                    assertEquals(x.hashCode(), y.hashCode(), pair);
+                    assertEquals(x.toString(), y.toString(), pair);
+                    assertSame(x.getClass(), y.getClass(), pair);
+                    assertEquals(row, Row.of(one, y), pair);
+                } else {
+                    assertNotEquals(x, y, pair);
+                    assertNotEquals(y, x, pair);
+                }
+            }
+        }
+    }
+
+    /**
+     * The routes above are every public constructor, static factory and constant of the values, so
+     * a new one cannot skip the laws: this fails until it is listed there.
+     */
+    @Test
+    void theRoutesAreEveryPublicConstructorFactoryAndConstant() {
+        Set<String> reachable = new TreeSet<>();
+        for (Method m : Value.class.getDeclaredMethods()) {
+            if (Modifier.isPublic(m.getModifiers()) && Modifier.isStatic(m.getModifiers())) {
+                reachable.add("Value." + m.getName() + "(" + parameters(m.getParameterTypes()) + ")");
+            }
+        }
+        for (Field f : Value.class.getDeclaredFields()) {
+            reachable.add("Value." + f.getName());
+        }
+        for (Class<?> record : Value.class.getPermittedSubclasses()) {
+            for (Constructor<?> c : record.getConstructors()) {
+                reachable.add("new Value." + record.getSimpleName() + "(" + parameters(c.getParameterTypes()) + ")");
+            }
+            for (Field f : record.getDeclaredFields()) {
+                if (Modifier.isPublic(f.getModifiers()) && Modifier.isStatic(f.getModifiers())) {
+                    reachable.add("Value." + record.getSimpleName() + "." + f.getName());
+                }
+            }
+        }
+        assertEquals(reachable, ROUTES.stream().map(Route::via).collect(Collectors.toCollection(TreeSet::new)));
+    }
+
+    private static String parameters(Class<?>[] types) {
+        return Arrays.stream(types).map(Class::getSimpleName).collect(Collectors.joining(", "));
     }
 
     static Stream<Long> seeds() {
