@@ -151,9 +151,10 @@ final class SqlErrors {
                 return ErrorKind.CONNECTION;
             case "28":
                 return ErrorKind.AUTH;
-            case "23":
-            case "40":
-            case "44":
+            case "23": // integrity constraint violation: it fails the same way when retried
+            case "44": // WITH CHECK OPTION violation
+                return ErrorKind.CONSTRAINT;
+            case "40": // transaction rollback: serialization failure, deadlock
                 return ErrorKind.CONFLICT;
             case "42":
                 return ErrorKind.SYNTAX;
@@ -180,7 +181,10 @@ final class SqlErrors {
         if (x instanceof SQLSyntaxErrorException) {
             return ErrorKind.SYNTAX;
         }
-        if (x instanceof SQLIntegrityConstraintViolationException || x instanceof SQLTransactionRollbackException) {
+        if (x instanceof SQLIntegrityConstraintViolationException) {
+            return ErrorKind.CONSTRAINT;
+        }
+        if (x instanceof SQLTransactionRollbackException) {
             return ErrorKind.CONFLICT;
         }
         if (x instanceof SQLFeatureNotSupportedException) {

@@ -19,7 +19,7 @@ class SqlErrorsTest {
 
     @ParameterizedTest
     @CsvSource({
-            "08001, CONNECTION", "08006, CONNECTION", "28000, AUTH", "28P01, AUTH", "23505, CONFLICT", "23503, CONFLICT",
+            "08001, CONNECTION", "08006, CONNECTION", "28000, AUTH", "28P01, AUTH", "23505, CONSTRAINT", "23503, CONSTRAINT",
             "40001, CONFLICT", "40P01, CONFLICT", "42601, SYNTAX", "42000, SYNTAX", "42P01, NOT_FOUND", "42S02, NOT_FOUND",
             "42S22, NOT_FOUND", "42703, NOT_FOUND", "3D000, NOT_FOUND", "42501, PERMISSION", "57014, CANCELLED",
             "HYT00, TIMEOUT", "HYT01, TIMEOUT", "25006, READ_ONLY", "0A000, UNSUPPORTED", "22003, INVALID_ARGUMENT",
@@ -36,8 +36,8 @@ class SqlErrorsTest {
         SQLException top = new SQLException("batch entry 0 was aborted");
         top.setNextException(new SQLException("duplicate key value", "23505", 7));
         DriverException e = errors.map(top, "insert", false);
-        assertEquals(ErrorKind.CONFLICT, e.kind());
-        assertEquals("testdb: insert: duplicate key value: conflict", e.getMessage());
+        assertEquals(ErrorKind.CONSTRAINT, e.kind());
+        assertEquals("testdb: insert: duplicate key value: constraint violation", e.getMessage());
         assertEquals(7, e.vendorCode());
         assertSame(top, e.getCause());
     }

@@ -272,7 +272,10 @@ class DuckdbDialect extends JdbcDialect {
             }
             return Optional.of(lower.contains("already exists") ? ErrorKind.CONFLICT : ErrorKind.SYNTAX);
         }
-        if (m.startsWith("Constraint Error") || m.startsWith("TransactionContext Error") || m.startsWith("Dependency Error")) {
+        if (m.startsWith("Constraint Error")) {
+            return Optional.of(ErrorKind.CONSTRAINT);
+        }
+        if (m.startsWith("TransactionContext Error") || m.startsWith("Dependency Error")) {
             return Optional.of(ErrorKind.CONFLICT);
         }
         if (m.startsWith("Conversion Error") || m.startsWith("Out of Range Error") || m.startsWith("Invalid Input Error")

@@ -361,7 +361,7 @@ class DuckdbDriverTest {
             assertFalse(missing.getMessage().contains("\n"), missing.getMessage());
             assertFalse(missing.getMessage().contains("LINE 1"), missing.getMessage());
             refused(ErrorKind.NOT_FOUND, () -> drain(conn.query(Query.of("select nope from t"))));
-            refused(ErrorKind.CONFLICT, () -> drain(conn.query(Query.of("insert into t values (1)"))));
+            refused(ErrorKind.CONSTRAINT, () -> drain(conn.query(Query.of("insert into t values (1)"))));
             refused(ErrorKind.INVALID_ARGUMENT, () -> drain(conn.query(Query.of("select 'x'::int"))));
             refused(ErrorKind.SYNTAX, () -> drain(conn.query(Query.of("select 1; select 2"))));
         }

@@ -752,10 +752,14 @@ class MysqlDialect extends JdbcDialect {
                 return Optional.of(ErrorKind.SYNTAX);
             case 1205: // lock wait timeout
             case 1213: // deadlock
+                return Optional.of(ErrorKind.CONFLICT);
             case 1062: // duplicate key
             case 1451: // foreign key: row is referenced
             case 1452: // foreign key: no parent row
-                return Optional.of(ErrorKind.CONFLICT);
+            case 1048: // column cannot be null
+            case 3819: // MySQL check constraint violated
+            case 4025: // MariaDB CONSTRAINT failed
+                return Optional.of(ErrorKind.CONSTRAINT);
             case 1317: // query interrupted
                 return Optional.of(ErrorKind.CANCELLED);
             case 1969: // MariaDB max_statement_time exceeded

@@ -49,7 +49,7 @@ final class Mutations {
         }
         return atomically(db, key, "insert", exists -> {
             if (exists) {
-                throw DriverException.of(ErrorKind.CONFLICT, RedisDriver.NAME, "insert", "key " + key + " exists");
+                throw DriverException.of(ErrorKind.CONSTRAINT, RedisDriver.NAME, "insert", "key " + key + " exists");
             }
             return List.of(write);
         });

@@ -185,7 +185,7 @@ class FacetsTest {
             assertEquals(0L, nat.call("HEXISTS", "customer:7", "email"), "a NULL value is a missing field");
             DriverException dup = assertThrows(DriverException.class, () -> m.insert(customers, Map.of("id", Value.of(1),
                     "name", Value.of("Ada again"))));
-            assertEquals(ErrorKind.CONFLICT, dup.kind(), dup.getMessage());
+            assertEquals(ErrorKind.CONSTRAINT, dup.kind(), dup.getMessage());
             assertEquals(1, m.update(customers, Map.of("id", Value.of(7)), Map.of("email", Value.of("fran@example.com"),
                     "name", Value.NULL)));
             assertEquals(0L, nat.call("HEXISTS", "customer:7", "name"), "a NULL change removes the field");

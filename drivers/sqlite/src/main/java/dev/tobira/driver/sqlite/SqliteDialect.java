@@ -439,8 +439,9 @@ class SqliteDialect extends JdbcDialect {
             case 5: // SQLITE_BUSY
             case 6: // SQLITE_LOCKED
             case 17: // SQLITE_SCHEMA
-            case 19: // SQLITE_CONSTRAINT
                 return Optional.of(ErrorKind.CONFLICT);
+            case 19: // SQLITE_CONSTRAINT: it fails the same way when retried
+                return Optional.of(ErrorKind.CONSTRAINT);
             case 8: // SQLITE_READONLY
                 return Optional.of(ErrorKind.READ_ONLY);
             case 9: // SQLITE_INTERRUPT

@@ -583,7 +583,8 @@ class SqliteDriverTest {
             assertEquals(0, m.update(CollectionRef.of("orders"), Map.of("id", Value.of(99)), Map.of("status", Value.of("x"))));
             DriverException dup = assertThrows(DriverException.class, () -> m.insert(CollectionRef.of("orders"), Map.of("id", Value.of(8),
                     "customer_id", Value.of(1), "total_cents", Value.of(1), "status", Value.of("x"), "created_at", Value.of("x"))));
-            assertEquals(ErrorKind.CONFLICT, dup.kind(), dup.getMessage());
+            assertEquals(ErrorKind.CONSTRAINT, dup.kind(), dup.getMessage());
+            assertFalse(dup.kind().retryable(), "a duplicate key fails the same way again (issue 15)");
             assertTrue(dup.getMessage().startsWith("sqlite: insert: UNIQUE constraint failed: orders.id"), dup.getMessage());
             assertEquals(1, m.delete(CollectionRef.of("orders"), key));
             assertThrows(IllegalArgumentException.class, () -> m.delete(CollectionRef.of("orders"), Map.of()));
