@@ -38,6 +38,36 @@ public class DriverException extends RuntimeException {
         this.detail = b.detail;
         this.sqlState = b.sqlState;
         this.vendorCode = b.vendorCode;
+        // checked wherever assertions run (every test suite of the project): a detail cut short by
+        // a redaction or a pattern ran into the kind words, as "(using password: [redacted]: …" did
+        assert looksWhole(b.detail) : "a message detail looks cut: its brackets do not pair up: " + b.detail;
+    }
+
+    /**
+     * Whether every {@code (} and {@code [} of a detail outside quotes is closed, in order. A
+     * {@code '} after a letter is an apostrophe ({@code doesn't}), not a quote.
+     */
+    static boolean looksWhole(String detail) {
+        int round = 0;
+        int square = 0;
+        char quote = 0;
+        for (int i = 0; i < detail.length(); i++) {
+            char c = detail.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '"' || c == '`' || (c == '\'' && (i == 0 || !Character.isLetter(detail.charAt(i - 1))))) {
+                quote = c;
+            } else if (c == '(') {
+                round++;
+            } else if (c == '[') {
+                square++;
+            } else if (c == ')' && --round < 0 || c == ']' && --square < 0) {
+                return false;
+            }
+        }
+        return round == 0 && square == 0 || quote != 0;
     }
 
     private static String message(String driver, String op, String detail, String words) {
