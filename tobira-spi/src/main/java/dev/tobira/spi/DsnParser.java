@@ -104,7 +104,7 @@ final class DsnParser {
         if (hostPort.startsWith("[")) {
             int close = hostPort.indexOf(']');
             if (close < 0) {
-                throw invalid("an IPv6 host lacks its closing ]");
+                throw invalid("an IPv6 host lacks its closing bracket");
             }
             host = decode(hostPort.substring(1, close), "host");
             if (!isIpv6(host)) {

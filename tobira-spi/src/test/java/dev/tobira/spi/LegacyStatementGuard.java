@@ -55,6 +55,18 @@ final class LegacyStatementGuard {
 
     private final String driver;
     private final LegacySqlLexer lexer;
+    /** The words that begin a statement, as {@link StatementGuard} has them. */
+    private static final Set<String> STATEMENT_WORDS = Set.of(
+            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
+            "CHECKPOINT", "CHECKSUM", "CLOSE", "CLUSTER", "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE",
+            "DELETE", "DESC", "DESCRIBE", "DETACH", "DISCARD", "DO", "DROP", "END", "EXECUTE", "EXPLAIN", "EXPORT",
+            "FETCH", "FLUSH", "FORCE", "FROM", "GET", "GRANT", "HANDLER", "HELP", "IMPORT", "INSERT", "INSTALL", "KILL",
+            "LISTEN", "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY", "OPTIMIZE", "PIVOT", "PRAGMA", "PREPARE", "PURGE",
+            "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "RENAME", "REPAIR", "REPLACE", "RESET", "RESIGNAL", "RESTART",
+            "REVOKE", "ROLLBACK", "SAVEPOINT", "SECURITY", "SELECT", "SET", "SHOW", "SHUTDOWN", "SIGNAL", "START",
+            "STOP", "SUMMARIZE", "TABLE", "TRUNCATE", "UNINSTALL", "UNLISTEN", "UNLOCK", "UNPIVOT", "UPDATE", "UPSERT",
+            "USE", "VACUUM", "VALUES", "WITH", "XA");
+
     private final Set<String> allowed;
     private final String refusal;
     private final Set<String> forbiddenWords;
@@ -159,11 +171,21 @@ final class LegacyStatementGuard {
             throw readOnly("executable comments are not allowed" + ON_READ_ONLY);
         }
         if (!allowed.isEmpty()) {
+            boolean refused = false;
+            boolean unknown = false;
             for (LegacySqlScan.Statement statement : scan.statements()) {
                 Optional<String> keyword = statement.firstKeyword();
                 if (keyword.isEmpty() || !allowed.contains(keyword.get())) {
-                    throw readOnly(refusal);
+                    refused = true;
+                    unknown |= keyword.isPresent() && !STATEMENT_WORDS.contains(keyword.get());
                 }
+            }
+            // issue 15, added to the reference: a first word that begins no statement is a typo
+            if (unknown) {
+                throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "the text does not begin with a statement keyword");
+            }
+            if (refused) {
+                throw readOnly(refusal);
             }
         }
         Optional<String> word = scan.findWord(forbiddenWords);
@@ -213,6 +235,14 @@ final class LegacyStatementGuard {
         Optional<SqlToken> open = scan.unterminated();
         if (open.isPresent()) {
             throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "unterminated " + describe(open.get()));
+        }
+        // issue 14, added to the reference: a byte order mark in the code is a syntax error
+        for (SqlToken token : scan.tokens()) {
+            if (token.type() != SqlToken.Type.STRING && token.type() != SqlToken.Type.COMMENT
+                    && token.type() != SqlToken.Type.QUOTED_IDENTIFIER && token.text().indexOf('\ufeff') >= 0) {
+                throw DriverException.of(ErrorKind.SYNTAX, driver, OP,
+                        "the query text holds a byte order mark (U+FEFF) outside a string or comment; remove it");
+            }
         }
         if (scan.isEmpty()) {
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, "empty query");
