@@ -196,9 +196,7 @@ public final class Redactor {
             int start = skipBlanks(s, k + 1);
             char context = context(s, i);
             int[] span = value(s, start, context);
-            if (context != '?' && context != '&' && context != ';') {
-                span[1] = closingParenthesis(s, i, span[0], span[1]);
-            }
+            span[1] = closingParenthesis(s, i, span[0], span[1]);
             any |= mark(masked, span[0], span[1]);
             i = Math.max(span[2], j);
         }
@@ -206,10 +204,11 @@ public final class Redactor {
     }
 
     /**
-     * In free text, where the key sits inside parentheses opened before it on its line, a value
-     * running to a closing parenthesis ends before it: {@code (using password: YES)} keeps its
-     * {@code )}. A bare {@code password=a)b} of a key-value DSN has no such parenthesis, and its
-     * value is masked whole.
+     * Where the key sits inside parentheses opened before it on its line, a value running to a
+     * closing parenthesis ends before it: {@code (using password: YES)} and
+     * {@code (dsn x:db?password=p)} keep their {@code )}. A bare {@code password=a)b} of a key-value
+     * DSN has no such parenthesis, and its value is masked whole; a password the configuration
+     * names is masked as a literal besides, wherever it stands.
      */
     private static int closingParenthesis(String s, int keyStart, int from, int to) {
         int depth = 0;

@@ -22,6 +22,7 @@ class RedactorTest {
                 r.redact("Access denied for user 'x'@'127.0.0.1' (using password: YES)"));
         assertEquals("(password=[redacted]) and more", r.redact("(password=hunter2) and more"));
         assertEquals("host=db password=[redacted]", r.redact("host=db password=a)b"), "no parenthesis before the key: all of it");
+        assertEquals("refused (dsn x:db?password=[redacted])", r.redact("refused (dsn x:db?password=p-77)"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
 import dev.tobira.jdbc.Literals;
 import dev.tobira.spi.SqlDialect;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
@@ -14,11 +15,12 @@ import java.util.Locale;
  * Parameter values as MySQL literals, for the base to place at the placeholders tobira's lexer
  * finds ({@link dev.tobira.jdbc.JdbcDialect#literals}), so Connector/J never places them by its
  * own reading of the text. Every literal is a number, a keyword, a hex string or a quoted string
- * whose only escapes are a doubled quote (read the same with and without backslash escapes) and,
- * in a session that has them, a doubled backslash and {@code \0}: no value can end its literal.
+ * whose only escape is a doubled quote: no value can end its literal, whatever the session's SQL
+ * mode or client character set.
  *
  * @param noBackslashEscapes whether the session's sql_mode has {@code NO_BACKSLASH_ESCAPES}, from
- *     the status flags of the server's last reply; a guarded statement never runs in such a session
+ *     the status flags of the server's last reply, which decides how the caller's text is read
+ *     ({@link #dialect()}); a guarded statement never runs in such a session
  */
 record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -95,19 +97,20 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
         return s.indexOf('E') >= 0 ? s : s + "E0";
     }
 
-    private String quoted(String s) {
+    /**
+     * A quoted string whose only escape is a doubled quote, read the same with and without
+     * backslash escapes and in any client character set: no multibyte character set has a quote
+     * among its trailing bytes, as some have a backslash. A value holding a backslash or a NUL, which
+     * would need one, is a hex string with its character set named instead ({@code _utf8mb4 X'…'}).
+     */
+    private static String quoted(String s) {
+        if (s.indexOf('\\') >= 0 || s.indexOf('\0') >= 0) {
+            return "_utf8mb4 " + hex(s.getBytes(StandardCharsets.UTF_8));
+        }
         StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '\'') {
-                sb.append("''");
-            } else if (c == '\\' && !noBackslashEscapes) {
-                sb.append("\\\\");
-            } else if (c == '\0' && !noBackslashEscapes) {
-                sb.append("\\0");
-            } else {
-                sb.append(c);
-            }
+            sb.append(c == '\'' ? "''" : String.valueOf(c));
         }
         return sb.append('\'').toString();
     }

@@ -37,11 +37,18 @@ class MysqlLiteralsTest {
                     int at = random.nextInt(ALPHABET.length());
                     sb.appendCodePoint(ALPHABET.codePointAt(Character.isLowSurrogate(ALPHABET.charAt(at)) ? at - 1 : at));
                 }
-                String literal = literals.literal(Value.of(sb.toString()));
+                String value = sb.toString();
+                String literal = literals.literal(Value.of(value));
                 List<SqlToken> tokens = tokens(literals, "select " + literal + " from t");
-                assertEquals(4, tokens.size(), literal);
-                assertEquals(SqlToken.Type.STRING, tokens.get(1).type(), literal);
-                assertEquals(literal, tokens.get(1).text());
+                boolean hex = value.indexOf('\\') >= 0 || value.indexOf('\0') >= 0;
+                assertEquals(hex ? 5 : 4, tokens.size(), literal);
+                if (hex) {
+                    assertEquals("_utf8mb4", tokens.get(1).text(), "a value with a backslash or NUL is a hex string: " + literal);
+                }
+                SqlToken string = tokens.get(hex ? 2 : 1);
+                assertEquals(SqlToken.Type.STRING, string.type(), literal);
+                assertEquals(literal, (hex ? "_utf8mb4 " : "") + string.text());
+                assertEquals(hex, literal.indexOf('\\') < 0 && literal.startsWith("_utf8mb4 X'"), "no literal holds an escape: " + literal);
             }
         }
     }

@@ -161,6 +161,24 @@ class MysqlParameterTest {
         }
     }
 
+    /**
+     * A session whose client character set has a backslash among its trailing bytes (GBK: 0x81
+     * then 0x5C is one character) would read an escaped backslash as half a character and the
+     * next quote as escaped. Literals hold no escape, so the value stays one literal.
+     */
+    @Test
+    void aMultibyteClientCharsetCannotSwallowAnEscape() throws SQLException {
+        try (Conn conn = driver.open(config(false))) {
+            rows(conn, Query.of("set names gbk"));
+            String tricky = "\u4E01\\"; // UTF-8 E4 B8 81, then a backslash
+            List<Row> result = rows(conn, Query.of("select ? as a, ? as b").withParams(List.of(Value.of(tricky),
+                    Value.of(" or GET_LOCK(" + LOCK_HEX + ", 0) -- "))));
+            assertEquals(1, result.size());
+            assertEquals(2, result.get(0).columns().size(), "the second value stayed a value: " + result);
+        }
+        assertEquals(null, lockHolder());
+    }
+
     @Test
     void everyKindOfValueRoundTripsThroughATable() {
         try (Conn conn = driver.open(config(false))) {
