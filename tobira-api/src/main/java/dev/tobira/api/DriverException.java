@@ -44,10 +44,19 @@ public class DriverException extends RuntimeException {
     }
 
     /**
-     * Whether every {@code (} and {@code [} of a detail outside quotes is closed, in order. A
-     * {@code '} after a letter is an apostrophe ({@code doesn't}), not a quote.
+     * Whether a detail looks whole: it does not begin with a closing bracket (a pattern that
+     * took the wrong group), and where a redaction touched it, every {@code (} and {@code [}
+     * outside quotes is closed, in order (a mask that swallowed a bracket). A {@code '} after a
+     * letter is an apostrophe ({@code doesn't}), not a quote. Vendor text that no redaction
+     * touched is not judged: it may quote SQL whose brackets and quotes nest freely.
      */
     static boolean looksWhole(String detail) {
+        if (!detail.isEmpty() && (detail.charAt(0) == ')' || detail.charAt(0) == ']')) {
+            return false;
+        }
+        if (!detail.contains("[redacted]")) {
+            return true;
+        }
         int round = 0;
         int square = 0;
         char quote = 0;
