@@ -390,7 +390,7 @@ class MysqlDialect extends JdbcDialect {
     /**
      * A guarded statement outside a transaction: the session's access mode set to read-only
      * again, with the SQL modes and the time zone. On MariaDB a read-only connection's read
-     * carries them in its own text ({@link #prepare}, {@link ReadOnlySession}); otherwise one
+     * carries them in its own text ({@link #plainStatement}, {@link ReadOnlySession}); otherwise one
      * statement sets them first (the one round trip more than the raw client). A stored function
      * of an earlier statement may have lifted the read-only default; from here the statement runs
      * as its own read-only transaction. On a writable connection the session stays read-only
@@ -416,7 +416,7 @@ class MysqlDialect extends JdbcDialect {
             if (!inReadOnlyTransaction(status)) {
                 throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the transaction is not read-only");
             }
-            checkSession(status);
+            checkSession(connection, status);
             return;
         }
         ReadOnlySession scoped = statementScoped(connection, call);
@@ -452,7 +452,7 @@ class MysqlDialect extends JdbcDialect {
                 throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the session did not return to autocommit mode");
             }
         }
-        checkSession(status);
+        checkSession(connection, status);
     }
 
     /**
@@ -502,10 +502,25 @@ class MysqlDialect extends JdbcDialect {
         }
     }
 
-    private static void checkSession(int status) {
+    /**
+     * Before a guarded statement: the session reads text as the guard does. Its SQL mode has no
+     * {@code NO_BACKSLASH_ESCAPES} (from the status flags), and its client character set is UTF-8,
+     * as Connector/J's text is: in GBK, Big5 or SJIS a backslash may be the second byte of a
+     * character, so {@code '丁\', get_lock(…) #'} would be one string to the guard and a call to
+     * the server. The server reports the character set with every change (session tracking), so
+     * both cost no round trip; a change by {@code SET NAMES} on a writable connection, or by
+     * server code, is seen at the next call.
+     */
+    private static void checkSession(Connection connection, int status) throws SQLException {
         if ((status & STATUS_NO_BACKSLASH_ESCAPES) != 0) {
             throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query",
                     "the session's sql_mode has NO_BACKSLASH_ESCAPES, so the server would read the text differently from the guard");
+        }
+        String charset = connection.unwrap(org.mariadb.jdbc.Connection.class).getContext().getCharset();
+        if (charset != null && !charset.toLowerCase(Locale.ROOT).startsWith("utf8")) {
+            throw DriverException.of(ErrorKind.READ_ONLY, NAME, "query", "the session's client character set is "
+                    + (charset.matches("[A-Za-z0-9_]{1,32}") ? charset : "not UTF-8")
+                    + ", so the server would read the text differently from the guard; read-only calls need utf8mb4");
         }
     }
 

@@ -100,11 +100,12 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
     /**
      * A quoted string whose only escape is a doubled quote, read the same with and without
      * backslash escapes and in any client character set: no multibyte character set has a quote
-     * among its trailing bytes, as some have a backslash. A value holding a backslash or a NUL, which
-     * would need one, is a hex string with its character set named instead ({@code _utf8mb4 X'…'}).
+     * among its trailing bytes, as some have a backslash. A value holding a backslash, a NUL, a double
+     * quote or a backtick ({@link #needsHex}) is a hex string with its character set named instead
+     * ({@code _utf8mb4 X'…'}).
      */
     private static String quoted(String s) {
-        if (s.indexOf('\\') >= 0 || s.indexOf('\0') >= 0) {
+        if (needsHex(s)) {
             return "_utf8mb4 " + hex(s.getBytes(StandardCharsets.UTF_8));
         }
         StringBuilder sb = new StringBuilder(s.length() + 2).append('\'');
@@ -113,6 +114,21 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
             sb.append(c == '\'' ? "''" : String.valueOf(c));
         }
         return sb.append('\'').toString();
+    }
+
+    /**
+     * A backslash or NUL would need an escape; a double quote or backtick could end a quoted
+     * identifier that the server reads around the literal when a writable session has
+     * {@code ANSI_QUOTES}, which the status flags do not report: such a value is sent in hex.
+     */
+    private static boolean needsHex(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' || c == '\0' || c == '"' || c == '`') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String hex(byte[] bytes) {

@@ -40,7 +40,7 @@ class MysqlLiteralsTest {
                 String value = sb.toString();
                 String literal = literals.literal(Value.of(value));
                 List<SqlToken> tokens = tokens(literals, "select " + literal + " from t");
-                boolean hex = value.indexOf('\\') >= 0 || value.indexOf('\0') >= 0;
+                boolean hex = value.chars().anyMatch(ch -> ch == '\\' || ch == 0 || ch == '"' || ch == '`');
                 assertEquals(hex ? 5 : 4, tokens.size(), literal);
                 if (hex) {
                     assertEquals("_utf8mb4", tokens.get(1).text(), "a value with a backslash or NUL is a hex string: " + literal);

@@ -179,6 +179,45 @@ class MysqlParameterTest {
         assertEquals(null, lockHolder());
     }
 
+    /**
+     * Review finding: after {@code SET NAMES gbk} on a writable connection, a readOnly text that
+     * tobira reads as one string ({@code '丁\', …}) is a string and a lock call to the server, which
+     * pairs the character's last byte with the backslash. A guarded call refuses such a session.
+     */
+    @Test
+    void aGuardedCallRefusesASessionThatReadsAnotherCharacterSet() throws SQLException {
+        try (Conn conn = driver.open(config(false))) {
+            rows(conn, Query.of("set names gbk"));
+            Query read = Query.of("select '\u4E01\\', GET_LOCK(" + LOCK_HEX + ", 0) #'").withReadOnly(true);
+            DriverException e = assertThrows(DriverException.class, () -> rows(conn, read));
+            assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().contains("client character set is gbk"), e.getMessage());
+            assertEquals(null, lockHolder());
+            rows(conn, Query.of("set names utf8mb4"));
+            assertEquals(1, rows(conn, Query.of("select 1").withReadOnly(true)).size(), "utf8mb4 again: read-only calls run");
+        }
+    }
+
+    /**
+     * With {@code ANSI_QUOTES} (which the status flags do not report) a double-quoted text holding
+     * a backslash is an identifier to the server and a string to the lexer, so a placeholder may
+     * sit inside what the server reads as an identifier. A value holding a double quote goes in hex
+     * ({@link MysqlLiteralsTest}), which closes nothing there; here the whole path, on a server.
+     */
+    @Test
+    void aValueCannotCloseAnIdentifierTheLexerTookForAString() throws SQLException {
+        try (Conn conn = driver.open(config(false))) {
+            rows(conn, Query.of("set session sql_mode = concat(@@sql_mode, ',ANSI_QUOTES')"));
+            Query q = Query.of("select 1 as \"a\\\"\", ? as b").withParams(List.of(Value.of("\", GET_LOCK(" + LOCK_HEX + ", 0) -- ")));
+            try {
+                rows(conn, q);
+            } catch (DriverException refused) {
+                // the server may read the rest as a syntax error: all that counts is that nothing ran
+            }
+        }
+        assertEquals(null, lockHolder());
+    }
+
     @Test
     void everyKindOfValueRoundTripsThroughATable() {
         try (Conn conn = driver.open(config(false))) {
