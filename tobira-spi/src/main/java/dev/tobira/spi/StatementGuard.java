@@ -68,7 +68,8 @@ public final class StatementGuard {
      * refuses among these stays a read-only violation.
      */
     private static final WordSet STATEMENT_WORDS = WordSet.of(List.of(
-            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
+            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BACKUP", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
+            "CLONE", "PUT", "REMOVE", "RESTORE", "UNDROP",
             "CHECKPOINT", "CHECKSUM", "CLOSE", "CLUSTER", "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE",
             "DELETE", "DESC", "DESCRIBE", "DETACH", "DISCARD", "DO", "DROP", "END", "EXECUTE", "EXPLAIN", "EXPORT",
             "FETCH", "FLUSH", "FORCE", "FROM", "GET", "GRANT", "HANDLER", "HELP", "IMPORT", "INSERT", "INSTALL", "KILL",

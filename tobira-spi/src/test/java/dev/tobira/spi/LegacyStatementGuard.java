@@ -57,7 +57,8 @@ final class LegacyStatementGuard {
     private final LegacySqlLexer lexer;
     /** The words that begin a statement, as {@link StatementGuard} has them. */
     private static final Set<String> STATEMENT_WORDS = Set.of(
-            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
+            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BACKUP", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
+            "CLONE", "PUT", "REMOVE", "RESTORE", "UNDROP",
             "CHECKPOINT", "CHECKSUM", "CLOSE", "CLUSTER", "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE",
             "DELETE", "DESC", "DESCRIBE", "DETACH", "DISCARD", "DO", "DROP", "END", "EXECUTE", "EXPLAIN", "EXPORT",
             "FETCH", "FLUSH", "FORCE", "FROM", "GET", "GRANT", "HANDLER", "HELP", "IMPORT", "INSERT", "INSTALL", "KILL",

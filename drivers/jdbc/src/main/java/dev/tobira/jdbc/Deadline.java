@@ -18,10 +18,11 @@ final class Deadline {
     private static final ScheduledExecutorService WATCHDOG = watchdog();
 
     /**
-     * How often, and how many times, the cancel is sent again after the deadline passed: a cancel
-     * that lands before the statement starts is lost (SQLite's interrupt reaches only a running
-     * statement), so it is repeated until the statement ends; a result the caller holds without
-     * reading is stopped by its next step instead ({@link #fired()}).
+     * How often, and how many times, the cancel is sent again after the deadline passed while the
+     * statement has not returned from {@code execute()}: a cancel that lands before the statement
+     * starts is lost (SQLite's interrupt reaches only a running statement). Once it returned
+     * ({@link #executed()}) the one cancel reaches a fetch in flight, and a result the caller holds
+     * without reading is stopped by its next step ({@link #fired()}).
      */
     static final long REPEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     static final int REPEATS = 20;
@@ -30,6 +31,7 @@ final class Deadline {
     private ScheduledFuture<?> future;
     private boolean done;
     private volatile boolean fired;
+    private boolean executed;
     private int sent;
 
     /** What the deadline does when it passes. */
@@ -87,9 +89,14 @@ final class Deadline {
         } catch (SQLException | RuntimeException e) {
             // the statement ended meanwhile; nothing left to stop
         }
-        if (++sent <= REPEATS) {
+        if (!executed && ++sent <= REPEATS) {
             future = WATCHDOG.schedule(this::fire, REPEAT_NANOS, TimeUnit.NANOSECONDS);
         }
+    }
+
+    /** Says the statement returned from {@code execute()}: the cancel is not sent again after that. */
+    synchronized void executed() {
+        executed = true;
     }
 
     /** Stops the watchdog; after it returns, the statement is never cancelled by this deadline. */

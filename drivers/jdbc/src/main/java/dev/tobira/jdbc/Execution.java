@@ -139,6 +139,10 @@ final class Execution {
 
     /** For {@link Export#prepare}: a statement of the dialect's own, owned and cancelled like the query's. */
     PreparedStatement prepareForExport(String sql, List<Value> params) throws SQLException {
+        if (!params.isEmpty() && dialect.literals(connection).isPresent()) {
+            // this dialect's driver would place the values by its own reading of the text
+            throw new IllegalStateException(dialect + " places parameters itself; its export cannot bind them");
+        }
         PreparedStatement st = connection.prepareStatement(sql);
         own(st);
         bindAll(st, params);
@@ -226,8 +230,13 @@ final class Execution {
     private dev.tobira.api.ResultSet execute(String sql, Statement st, long startNanos) throws SQLException {
         checkDeadline("before the statement ran");
         boolean hasRows = plainText != null ? st.execute(plainText) : ((PreparedStatement) st).execute();
-        // a cancel that landed before the statement started was lost, and it ran to its end
-        checkDeadline("while the statement ran");
+        deadline.executed();
+        if (hasRows) {
+            // a cancel that landed before the statement started was lost, and it ran to its end;
+            // a statement without rows that ended is reported as it ended: a write that took effect
+            // must not read as a (retryable) timeout
+            checkDeadline("while the statement ran");
+        }
         dialect.afterExecute(connection, st, call);
         if (!hasRows) {
             conn.columnCache().clear(); // DDL returns no rows: what the cache says about results may be out of date

@@ -71,10 +71,13 @@ record MysqlTarget(String host, int port, String database, String user, String p
         return DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, "open", detail);
     }
 
+    private static final Pattern LOOPBACK_V4 = Pattern.compile("127(\\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}");
+
     /** Whether the host is this machine, where TLS protects nothing and the server's key may be fetched. */
     boolean loopback() {
         String h = host.toLowerCase(Locale.ROOT);
-        return h.equals("localhost") || h.startsWith("127.") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
+        // an IPv4 literal of 127/8, never a name such as 127.example.com
+        return h.equals("localhost") || LOOPBACK_V4.matcher(h).matches() || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
     }
 
     /** Whether the database goes into the URL; otherwise it is selected with USE once connected. */

@@ -20,6 +20,16 @@ class MysqlTargetTest {
         return MysqlTarget.of("mysql", config);
     }
 
+    /** Review finding: a name that begins with 127. is not this machine, and gets no public key retrieval. */
+    @Test
+    void onlyAnAddressOf127Slash8IsLoopback() {
+        assertTrue(MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.0.0.1/db")).loopback());
+        assertTrue(MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.1.2.3/db")).loopback());
+        MysqlTarget named = MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.example.com/db"));
+        assertFalse(named.loopback());
+        assertEquals("false", named.properties(1000).getProperty("allowPublicKeyRetrieval"));
+    }
+
     @Test
     void readsAFullDsn() {
         MysqlTarget t = target(ConnConfig.of("mysql://app:s3cret-Pw@db.example:3307/shop"));

@@ -101,16 +101,11 @@ final class PgGuard {
         return Optional.empty();
     }
 
-
-
-
-
-
     static boolean refused(String lowerName) {
         if (FUNCTIONS.contains(lowerName)) {
             return true;
         }
-        if (lowerName.endsWith("_reset") || lowerName.contains("_reset_")) {
+        if (lowerName.endsWith("_reset")) {
             return true; // statistics and extension resets (pg_stat_statements_reset, …) are not transactional
         }
         for (String prefix : FUNCTION_PREFIXES) {

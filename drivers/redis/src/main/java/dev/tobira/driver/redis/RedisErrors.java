@@ -43,7 +43,7 @@ final class RedisErrors {
         if (e instanceof RedisConnectionException && serverCause(e) == null && Causes.timedOut(e)) {
             return build(ErrorKind.TIMEOUT, op, "the server did not answer within the connect timeout: " + describe(e), e, redactor);
         }
-                if (e instanceof RedisConnectionException) {
+        if (e instanceof RedisConnectionException) {
             Throwable server = serverCause(e);
             if (server != null) {
                 String message = String.valueOf(server.getMessage());
@@ -104,7 +104,7 @@ final class RedisErrors {
                 || lower.contains("not allowed from read-only scripts") || lower.contains("can't write against a read only replica")) {
             return ErrorKind.READ_ONLY; // a script run with EVAL_RO / FCALL_RO, or the no-writes flag, that tried to write
         }
-                if (lower.contains("unknown command") || lower.contains("unknown subcommand")
+        if (lower.contains("unknown command") || lower.contains("unknown subcommand")
                 || lower.contains("wrong number of arguments") || lower.contains("syntax error")
                 || lower.contains("unbalanced")) {
             return ErrorKind.SYNTAX;
@@ -123,7 +123,7 @@ final class RedisErrors {
                 || lower.contains("is disabled")) {
             return ErrorKind.UNSUPPORTED; // OBJECT FREQ without an LFU policy, features the server's configuration leaves off
         }
-                if (lower.contains("max number of clients")) {
+        if (lower.contains("max number of clients")) {
             return ErrorKind.CONNECTION;
         }
         return ErrorKind.INTERNAL;
