@@ -38,7 +38,6 @@ final class Guard {
     private final DriverConformanceTest kit;
     private final Report report;
     private final String driver;
-    private String seededFingerprint;
 
     Guard(DriverConformanceTest kit) {
         this.kit = kit;
@@ -52,7 +51,7 @@ final class Guard {
 
     Stream<DynamicNode> probes() {
         if (!declared()) {
-            return Stream.of(notDeclared("write probes"));
+            return Stream.of(notDeclared(kit, "write probes"));
         }
         report.guardRan = true;
         Map<String, WriteProbe> all = new LinkedHashMap<>();
@@ -98,7 +97,7 @@ final class Guard {
 
     Stream<DynamicNode> safeReads() {
         if (!declared()) {
-            return Stream.of(notDeclared("safe reads"));
+            return Stream.of(notDeclared(kit, "safe reads"));
         }
         List<SafeRead> reads = new ArrayList<>();
         if (kit.language() == Language.SQL) {
@@ -119,36 +118,17 @@ final class Guard {
     }
 
     /** Without a guard there is nothing to attack; what must hold instead is that read-only is refused, not pretended. */
-    private DynamicTest notDeclared(String what) {
+    static DynamicTest notDeclared(DriverConformanceTest kit, String what) {
         return DynamicTest.dynamicTest(what + ": READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 kit::assertReadOnlyRefused);
     }
 
     private Executable checked(Executable body) {
-        return () -> checked(kit.tracker().mark(), body).execute();
+        return kit.tracker().checked(body);
     }
 
-    /** Runs the body, then fails on any connection or result opened since the mark and left open. */
     private Executable checked(int[] mark, Executable body) {
-        return () -> {
-            Throwable failure = null;
-            try {
-                body.execute();
-            } catch (Throwable t) {
-                failure = t;
-            }
-            List<String> leaks = kit.tracker().leaksSince(mark);
-            if (!leaks.isEmpty()) {
-                AssertionError leak = new AssertionError("leaked: " + String.join("; ", leaks));
-                if (failure == null) {
-                    throw leak;
-                }
-                failure.addSuppressed(leak);
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        };
+        return kit.tracker().checked(mark, body);
     }
 
     private void base(WriteProbe p) {
@@ -225,7 +205,7 @@ final class Guard {
         report.probes.add(r);
         Optional<Evidence> evidence = p.evidence();
         clear(evidence);
-        String base = seeded();
+        String base = kit.seeded();
         Set<ErrorKind> allowed = EnumSet.of(ErrorKind.READ_ONLY);
         allowed.addAll(INVALID);
         try (Conn readOnly = kit.open(kit.readOnlyConfig())) {
@@ -287,7 +267,7 @@ final class Guard {
         ProbeRecord r = new ProbeRecord(name, family, text, variantOf);
         report.probes.add(r);
         clear(evidence);
-        String before = seeded();
+        String before = kit.seeded();
         Conn writable = kit.open(kit.writableConfig());
         try {
             Attempt w = Attempt.run(writable, Query.of(text).withTimeout(PROBE_TIMEOUT));
@@ -320,7 +300,7 @@ final class Guard {
         kit.seed();
         clear(run.evidence);
         String base = kit.fingerprint();
-        seededFingerprint = base;
+        kit.seededAs(base);
         readOnlyPaths(run, base, allowed, false);
         run.record.verdict = run.record.problems.isEmpty() ? Verdict.REFUSED : Verdict.VIOLATION;
     }
@@ -354,21 +334,6 @@ final class Guard {
             kit.seed();
         }
         clear(run.evidence);
-    }
-
-    /**
-     * Returns the fingerprint of the seeded state, seeding only when the state is not already
-     * that: a run that ends refused leaves the seeded state behind, and on a server where DDL is
-     * slow a seed costs far more than a fingerprint.
-     */
-    private String seeded() {
-        String now = kit.fingerprint();
-        if (now.equals(seededFingerprint)) {
-            return now;
-        }
-        kit.seed();
-        seededFingerprint = kit.fingerprint();
-        return seededFingerprint;
     }
 
     private String proof(String before, Optional<Evidence> evidence, String prefix) {
@@ -420,7 +385,7 @@ final class Guard {
     }
 
     private void safeRead(SafeRead s) {
-        String base = seeded();
+        String base = kit.seeded();
         List<PathResult> paths = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         try (Conn readOnly = kit.open(kit.readOnlyConfig()); Conn writable = kit.open(kit.writableConfig())) {
