@@ -28,7 +28,9 @@ import org.junit.jupiter.api.function.Executable;
  * The read-only guard, attacked in strict mode: each write probe is first proven a real write on a
  * writable connection, then sent read-only on both read-only paths, where it must be refused and
  * change nothing. A variant that does not prove itself is not counted, but is sent on both paths
- * all the same, where it must be refused or change nothing. Safe reads must pass both paths.
+ * all the same, where it must be refused or change nothing. Safe reads must pass both paths. For
+ * SQL, each proven base probe is then hidden in parameters ({@link ParameterAttacks}) in the same
+ * test, reusing its proof.
  */
 final class Guard {
     /** A probe may run long on a broken guard; the whole call is bounded so the kit never hangs. */
@@ -38,11 +40,14 @@ final class Guard {
     private final DriverConformanceTest kit;
     private final Report report;
     private final String driver;
+    /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
+    private final ParameterAttacks parameters;
 
     Guard(DriverConformanceTest kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
+        this.parameters = kit.language() == Language.SQL ? new ParameterAttacks(kit) : null;
     }
 
     private boolean declared() {
@@ -54,6 +59,7 @@ final class Guard {
             return Stream.of(notDeclared(kit, "write probes"));
         }
         report.guardRan = true;
+        report.parametersRan |= parameters != null;
         Map<String, WriteProbe> all = new LinkedHashMap<>();
         List<DynamicNode> nodes = new ArrayList<>();
         List<WriteProbe> candidates = new ArrayList<>();
@@ -148,9 +154,15 @@ final class Guard {
                 return;
             }
             refused(run);
+            List<String> violations = new ArrayList<>();
             if (r.verdict == Verdict.VIOLATION) {
-                kit.violation(p.name() + ": " + String.join("; ", r.problems));
+                violations.add(p.name() + ": " + String.join("; ", r.problems));
             }
+            if (parameters != null) {
+                // the proof is reused: only a write proven here is worth hiding in a parameter
+                violations.addAll(parameters.attack(p, run.evidence));
+            }
+            kit.violations(violations);
         }
     }
 

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What one run of the kit found for one driver, written as
@@ -70,6 +71,25 @@ final class Report {
     /** The record of one safe read. */
     record SafeReadRecord(String name, String text, List<PathResult> paths, boolean passed) {}
 
+    /** A proven probe hidden in a parameter's value behind one carrier text, sent on three paths. */
+    static final class ParameterRecord {
+        final String probe;
+        final String carrier;
+        final String text;
+        final String value;
+        final List<PathResult> paths = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+        /** Refusals of an unexpected kind that changed nothing: not escapes, so not counted. */
+        final List<String> notes = new ArrayList<>();
+
+        ParameterRecord(String probe, String carrier, String text, String value) {
+            this.probe = probe;
+            this.carrier = carrier;
+            this.text = text;
+            this.value = value;
+        }
+    }
+
     /** The outcome of one test, as JUnit reported it. */
     record TestRecord(String name, String status, String message) {}
 
@@ -81,12 +101,16 @@ final class Report {
     final Map<String, String> inapplicable = Collections.synchronizedMap(new LinkedHashMap<>());
     final List<String> unknownInapplicable = Collections.synchronizedList(new ArrayList<>());
     final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
+    final List<ParameterRecord> parameterAttacks = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
     final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
     boolean guardRan;
+    /** Time spent in each of the later layers, so their cost on a slow server stays in view. */
+    final AtomicLong parameterNanos = new AtomicLong();
+    boolean parametersRan;
     /** The server version of the first connection the kit opened, from {@code ConnInfo}; null until then. */
     volatile String serverVersion;
 
@@ -117,6 +141,18 @@ final class Report {
     private static boolean violated(ProbeRecord p) {
         return p.verdict == Verdict.VIOLATION
                 || ((p.verdict == Verdict.UNPROVEN_VARIANT || p.verdict == Verdict.INAPPLICABLE) && !p.problems.isEmpty());
+    }
+
+    /** Carrier texts whose parameter became code on some path, or that failed the wrong way. */
+    long parameterViolations() {
+        synchronized (parameterAttacks) {
+            return parameterAttacks.stream().filter(r -> !r.problems.isEmpty()).count();
+        }
+    }
+
+    /** Every violation of the guard, all layers: what strict mode fails on. */
+    long allViolations() {
+        return violating() + parameterViolations();
     }
 
     /** The families with at least one probe (or variant) proven and refused. */
@@ -190,6 +226,23 @@ final class Report {
                 s.paths().forEach(r -> path(paths.addObject(), r));
             }
         }
+        ArrayNode parameters = root.putArray("parameterAttacks");
+        synchronized (parameterAttacks) {
+            for (ParameterRecord r : parameterAttacks) {
+                ObjectNode n = parameters.addObject();
+                n.put("probe", r.probe);
+                n.put("carrier", r.carrier);
+                n.put("text", r.text);
+                n.put("value", r.value);
+                n.put("passed", r.problems.isEmpty());
+                ArrayNode paths = n.putArray("paths");
+                r.paths.forEach(p -> path(paths.addObject(), p));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+                ArrayNode notes = n.putArray("notes");
+                r.notes.forEach(notes::add);
+            }
+        }
         ObjectNode caps = root.putObject("capabilities");
         words(caps.putArray("declared"), declared);
         words(caps.putArray("offered"), offered);
@@ -229,7 +282,7 @@ final class Report {
         totals.put("variants", probeList.stream().filter(p -> p.variantOf != null).count());
         totals.put("proven", probeList.stream().filter(p -> p.provenBy != null).count());
         totals.put("refused", count(Verdict.REFUSED));
-        totals.put("violations", violating());
+        totals.put("violations", allViolations());
         totals.put("broken", count(Verdict.BROKEN));
         totals.put("unprovenVariants", count(Verdict.UNPROVEN_VARIANT));
         totals.put("unprovenHarmless", probeList.stream()
@@ -237,6 +290,16 @@ final class Report {
         totals.put("inapplicable", inapplicable.size());
         totals.put("safeReads", safeReads.size());
         totals.put("safeReadsPassed", safeReads.stream().filter(SafeReadRecord::passed).count());
+        ObjectNode layers = totals.putObject("violationsByLayer");
+        layers.put("probes", violating());
+        layers.put("parameters", parameterViolations());
+        totals.put("parameterAttacks", parameterAttacks.size());
+        totals.put("parameterAttacksPassed", parameterAttacks.size() - parameterViolations());
+        synchronized (parameterAttacks) {
+            totals.put("parameterAttacksNoted", parameterAttacks.stream().filter(r -> !r.notes.isEmpty()).count());
+        }
+        ObjectNode millis = totals.putObject("millisByLayer");
+        millis.put("parameters", parameterNanos.get() / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);
