@@ -110,9 +110,11 @@ import org.opentest4j.AssertionFailedError;
  *       unproven variant) is not counted, but is sent on both paths all the same, where it must be
  *       refused or change nothing. Safe reads must pass. For SQL, each proven base probe is also
  *       hidden in a parameter's value behind placeholders the server reads as a comment or a
- *       string, on the writable connection and both read-only paths, where it must never run. A
- *       driver that does not declare {@link Capability#READ_ONLY} must refuse read-only
- *       connections with
+ *       string, on the writable connection and both read-only paths, where it must never run.
+ *       Hostile spellings of the read-only DSN (reserved characters encoded into each part,
+ *       unknown and repeated options, a URL smuggled in the host) must fail to open with a
+ *       {@link DriverException} that shows no password, or open with the guard intact. A driver
+ *       that does not declare {@link Capability#READ_ONLY} must refuse read-only connections with
  *       {@link ErrorKind#UNSUPPORTED}.</li>
  * </ol>
  * Nothing is skipped: where a check has nothing declared to work on, it asserts what must hold
@@ -124,8 +126,8 @@ import org.opentest4j.AssertionFailedError;
  * default), with the server version of the first connection's {@link ConnInfo}.
  *
  * <p>With {@link #strict()} false, guard violations (a probe let through, a parameter run as code,
- * a safe read refused, a broken probe, too few proven probes) are recorded in the report instead
- * of failing;
+ * a hostile DSN opened without the guard, a safe read refused, a broken probe, too few proven
+ * probes) are recorded in the report instead of failing;
  * contract and capability failures always fail.
  *
  * @since 0.1
@@ -1471,6 +1473,13 @@ public abstract class DriverConformanceTest {
         return new Guard(this).safeReads();
     }
 
+    @TestFactory
+    @Order(430)
+    @DisplayName("guard: hostile DSNs fail to open, or open with the guard intact")
+    final Stream<DynamicNode> guardDsnAttacks() {
+        return new DsnAttacks(this).attacks();
+    }
+
     @Test
     @Order(Integer.MAX_VALUE)
     @DisplayName("guard: enough probes proven and refused")
@@ -1488,11 +1497,11 @@ public abstract class DriverConformanceTest {
         List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
         System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
                 + uncovered + "; violations by layer: probes " + report.violating() + ", parameters " + report.parameterViolations()
-                + " of " + report.parameterAttacks.size() + noted());
+                + " of " + report.parameterAttacks.size() + noted() + ", DSN " + report.dsnViolations() + " of " + report.dsnAttacks.size());
         // every layer counts, and the guard is verified only when every layer ran in this session
         boolean clean = report.allViolations() == 0 && report.count(Report.Verdict.BROKEN) == 0
                 && report.safeReads.stream().allMatch(Report.SafeReadRecord::passed)
-                && (language() != Language.SQL || report.parametersRan);
+                && report.dsnRan && (language() != Language.SQL || report.parametersRan);
         if (refused < minimumProvenProbes()) {
             violation("only " + refused + " write probes were proven and refused; minimumProvenProbes() is " + minimumProvenProbes());
         } else if (clean) {

@@ -90,6 +90,24 @@ final class Report {
         }
     }
 
+    /**
+     * One hostile DSN: refused at open ({@code outcome} the error kind), or opened ({@code OPENED})
+     * with the proven probes sent on it ({@code probes}, one path each).
+     */
+    static final class DsnRecord {
+        final String name;
+        final String dsn;
+        String outcome;
+        String message;
+        final List<PathResult> probes = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        DsnRecord(String name, String dsn) {
+            this.name = name;
+            this.dsn = dsn;
+        }
+    }
+
     /** The outcome of one test, as JUnit reported it. */
     record TestRecord(String name, String status, String message) {}
 
@@ -102,6 +120,11 @@ final class Report {
     final List<String> unknownInapplicable = Collections.synchronizedList(new ArrayList<>());
     final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
     final List<ParameterRecord> parameterAttacks = Collections.synchronizedList(new ArrayList<>());
+    /** The probes the DSN attacks proved on the writable configuration and sent on every hostile DSN that opened. */
+    final List<String> dsnProbes = Collections.synchronizedList(new ArrayList<>());
+    /** What kept the DSN attacks from checking everything (no probe proven); each is a violation. */
+    final List<String> dsnProblems = Collections.synchronizedList(new ArrayList<>());
+    final List<DsnRecord> dsnAttacks = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
@@ -110,7 +133,9 @@ final class Report {
     boolean guardRan;
     /** Time spent in each of the later layers, so their cost on a slow server stays in view. */
     final AtomicLong parameterNanos = new AtomicLong();
+    final AtomicLong dsnNanos = new AtomicLong();
     boolean parametersRan;
+    boolean dsnRan;
     /** The server version of the first connection the kit opened, from {@code ConnInfo}; null until then. */
     volatile String serverVersion;
 
@@ -150,9 +175,16 @@ final class Report {
         }
     }
 
+    /** Hostile DSNs that opened without the guard, failed the wrong way or showed the password, plus what kept the attack from running. */
+    long dsnViolations() {
+        synchronized (dsnAttacks) {
+            return dsnAttacks.stream().filter(r -> !r.problems.isEmpty()).count() + dsnProblems.size();
+        }
+    }
+
     /** Every violation of the guard, all layers: what strict mode fails on. */
     long allViolations() {
-        return violating() + parameterViolations();
+        return violating() + parameterViolations() + dsnViolations();
     }
 
     /** The families with at least one probe (or variant) proven and refused. */
@@ -243,6 +275,31 @@ final class Report {
                 r.notes.forEach(notes::add);
             }
         }
+        ObjectNode dsn = root.putObject("dsnAttacks");
+        dsn.put("ran", dsnRan);
+        ArrayNode dsnProbeNames = dsn.putArray("probes");
+        synchronized (dsnProbes) {
+            dsnProbes.forEach(dsnProbeNames::add);
+        }
+        ArrayNode dsnProblemNode = dsn.putArray("problems");
+        synchronized (dsnProblems) {
+            dsnProblems.forEach(dsnProblemNode::add);
+        }
+        ArrayNode cases = dsn.putArray("cases");
+        synchronized (dsnAttacks) {
+            for (DsnRecord r : dsnAttacks) {
+                ObjectNode n = cases.addObject();
+                n.put("name", r.name);
+                n.put("dsn", r.dsn);
+                n.put("outcome", r.outcome);
+                n.put("message", r.message);
+                n.put("passed", r.problems.isEmpty());
+                ArrayNode paths = n.putArray("probes");
+                r.probes.forEach(p -> path(paths.addObject(), p));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+            }
+        }
         ObjectNode caps = root.putObject("capabilities");
         words(caps.putArray("declared"), declared);
         words(caps.putArray("offered"), offered);
@@ -293,13 +350,20 @@ final class Report {
         ObjectNode layers = totals.putObject("violationsByLayer");
         layers.put("probes", violating());
         layers.put("parameters", parameterViolations());
+        layers.put("dsn", dsnViolations());
         totals.put("parameterAttacks", parameterAttacks.size());
         totals.put("parameterAttacksPassed", parameterAttacks.size() - parameterViolations());
         synchronized (parameterAttacks) {
             totals.put("parameterAttacksNoted", parameterAttacks.stream().filter(r -> !r.notes.isEmpty()).count());
         }
+        totals.put("dsnAttacks", dsnAttacks.size());
+        synchronized (dsnAttacks) {
+            totals.put("dsnAttacksOpened", dsnAttacks.stream().filter(r -> "OPENED".equals(r.outcome)).count());
+            totals.put("dsnAttacksPassed", dsnAttacks.stream().filter(r -> r.problems.isEmpty()).count());
+        }
         ObjectNode millis = totals.putObject("millisByLayer");
         millis.put("parameters", parameterNanos.get() / 1_000_000);
+        millis.put("dsn", dsnNanos.get() / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);

@@ -87,7 +87,11 @@ public final class ToyDriver implements Driver {
         /** On the read-only paths a DEL of a key that does not exist fails with INTERNAL, which is no refusal. */
         UNPROVEN_VARIANT_INTERNAL,
         /** as() offers the export facet, which is not declared and not in capabilities(). */
-        UNDECLARED_EXPORTER_IN_AS
+        UNDECLARED_EXPORTER_IN_AS,
+        /** A DSN or configuration option {@code mode=rw} opens a writable connection, whatever readOnly says. */
+        DSN_MODE_RW,
+        /** A DSN holding a {@code %} makes open() throw a NullPointerException. */
+        DSN_NPE
     }
 
     /** The reading facets, declared when {@link #facets} is set. */
@@ -128,7 +132,12 @@ public final class ToyDriver implements Driver {
         if (config.readOnly() && flaws.contains(Flaw.NO_GUARD)) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, "toy", "open", "read-only connections are not supported");
         }
-        return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(config.readOnly()) : new FacetConn(config.readOnly());
+        if (flaws.contains(Flaw.DSN_NPE) && config.dsn().indexOf('%') >= 0) {
+            throw new NullPointerException("the toy's DSN parser fell over");
+        }
+        boolean readOnly = config.readOnly()
+                && !(flaws.contains(Flaw.DSN_MODE_RW) && (config.dsn().contains("mode=rw") || "rw".equals(config.options().get("mode"))));
+        return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(readOnly) : new FacetConn(readOnly);
     }
 
     static DriverException error(ErrorKind kind, String detail) {
