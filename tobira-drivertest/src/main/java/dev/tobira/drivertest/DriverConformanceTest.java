@@ -113,8 +113,9 @@ import org.opentest4j.AssertionFailedError;
  *       string, on the writable connection and both read-only paths, where it must never run.
  *       Hostile spellings of the read-only DSN (reserved characters encoded into each part,
  *       unknown and repeated options, a URL smuggled in the host) must fail to open with a
- *       {@link DriverException} that shows no password, or open with the guard intact. A driver
- *       that does not declare {@link Capability#READ_ONLY} must refuse read-only connections with
+ *       {@link DriverException} that shows no password, or open with the guard intact. Each
+ *       {@link #serverCode()} case, called read-only, must leave nothing behind. A driver that
+ *       does not declare {@link Capability#READ_ONLY} must refuse read-only connections with
  *       {@link ErrorKind#UNSUPPORTED}.</li>
  * </ol>
  * Nothing is skipped: where a check has nothing declared to work on, it asserts what must hold
@@ -126,8 +127,8 @@ import org.opentest4j.AssertionFailedError;
  * default), with the server version of the first connection's {@link ConnInfo}.
  *
  * <p>With {@link #strict()} false, guard violations (a probe let through, a parameter run as code,
- * a hostile DSN opened without the guard, a safe read refused, a broken probe, too few proven
- * probes) are recorded in the report instead of failing;
+ * a hostile DSN opened without the guard, server code that left its effect, a safe read refused,
+ * a broken probe, too few proven probes) are recorded in the report instead of failing;
  * contract and capability failures always fail.
  *
  * @since 0.1
@@ -242,6 +243,23 @@ public abstract class DriverConformanceTest {
      */
     protected Map<String, String> inapplicableProbes() {
         return Map.of();
+    }
+
+    /**
+     * Returns code on the server that a read can call, for the server-code attack: a stored
+     * function that writes, one that takes a lock that outlives the call. The guard cannot read such
+     * code, so the kit checks its effect instead: each case is proven on a writable connection, then
+     * called on both read-only paths, where the call may be refused ({@link ErrorKind#READ_ONLY} or
+     * {@link ErrorKind#PERMISSION}) or succeed, but must leave its evidence absent and the
+     * fingerprint unchanged while the calling connection is still open. Create the code where
+     * {@link #seed()} does not drop it and {@link #fingerprint()} does not see it, or in the seed
+     * itself; {@link ServerCode#setup()} runs through {@link #executeNatively(String)} before each case.
+     *
+     * @return the cases; empty by default (a database with no code of its own)
+     * @since 0.1
+     */
+    protected List<ServerCode> serverCode() {
+        return List.of();
     }
 
     /**
@@ -1480,6 +1498,13 @@ public abstract class DriverConformanceTest {
         return new DsnAttacks(this).attacks();
     }
 
+    @TestFactory
+    @Order(440)
+    @DisplayName("guard: server code called read-only leaves nothing behind")
+    final Stream<DynamicNode> guardServerCode() {
+        return new ServerCodeAttacks(this).attacks();
+    }
+
     @Test
     @Order(Integer.MAX_VALUE)
     @DisplayName("guard: enough probes proven and refused")
@@ -1497,11 +1522,12 @@ public abstract class DriverConformanceTest {
         List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
         System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
                 + uncovered + "; violations by layer: probes " + report.violating() + ", parameters " + report.parameterViolations()
-                + " of " + report.parameterAttacks.size() + noted() + ", DSN " + report.dsnViolations() + " of " + report.dsnAttacks.size());
+                + " of " + report.parameterAttacks.size() + noted() + ", DSN " + report.dsnViolations() + " of " + report.dsnAttacks.size()
+                + ", server code " + report.serverCodeViolations() + " of " + report.serverCode.size());
         // every layer counts, and the guard is verified only when every layer ran in this session
         boolean clean = report.allViolations() == 0 && report.count(Report.Verdict.BROKEN) == 0
                 && report.safeReads.stream().allMatch(Report.SafeReadRecord::passed)
-                && report.dsnRan && (language() != Language.SQL || report.parametersRan);
+                && report.dsnRan && report.serverCodeRan && (language() != Language.SQL || report.parametersRan);
         if (refused < minimumProvenProbes()) {
             violation("only " + refused + " write probes were proven and refused; minimumProvenProbes() is " + minimumProvenProbes());
         } else if (clean) {

@@ -108,6 +108,21 @@ final class Report {
         }
     }
 
+    /** One case of server code: proven on a writable connection, then called on both read-only paths. */
+    static final class ServerCodeRecord {
+        final String name;
+        final String call;
+        String provenBy;
+        String writableOutcome;
+        final List<PathResult> readOnly = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        ServerCodeRecord(String name, String call) {
+            this.name = name;
+            this.call = call;
+        }
+    }
+
     /** The outcome of one test, as JUnit reported it. */
     record TestRecord(String name, String status, String message) {}
 
@@ -125,6 +140,7 @@ final class Report {
     /** What kept the DSN attacks from checking everything (no probe proven); each is a violation. */
     final List<String> dsnProblems = Collections.synchronizedList(new ArrayList<>());
     final List<DsnRecord> dsnAttacks = Collections.synchronizedList(new ArrayList<>());
+    final List<ServerCodeRecord> serverCode = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
@@ -134,8 +150,10 @@ final class Report {
     /** Time spent in each of the later layers, so their cost on a slow server stays in view. */
     final AtomicLong parameterNanos = new AtomicLong();
     final AtomicLong dsnNanos = new AtomicLong();
+    final AtomicLong serverCodeNanos = new AtomicLong();
     boolean parametersRan;
     boolean dsnRan;
+    boolean serverCodeRan;
     /** The server version of the first connection the kit opened, from {@code ConnInfo}; null until then. */
     volatile String serverVersion;
 
@@ -182,9 +200,16 @@ final class Report {
         }
     }
 
+    /** Server code that left its effect behind a read-only call, failed the wrong way, or could not be proven. */
+    long serverCodeViolations() {
+        synchronized (serverCode) {
+            return serverCode.stream().filter(r -> !r.problems.isEmpty()).count();
+        }
+    }
+
     /** Every violation of the guard, all layers: what strict mode fails on. */
     long allViolations() {
-        return violating() + parameterViolations() + dsnViolations();
+        return violating() + parameterViolations() + dsnViolations() + serverCodeViolations();
     }
 
     /** The families with at least one probe (or variant) proven and refused. */
@@ -300,6 +325,22 @@ final class Report {
                 r.problems.forEach(problems::add);
             }
         }
+        ArrayNode code = root.putArray("serverCode");
+        synchronized (serverCode) {
+            for (ServerCodeRecord r : serverCode) {
+                ObjectNode n = code.addObject();
+                n.put("name", r.name);
+                n.put("call", r.call);
+                n.put("provenEffective", r.provenBy != null);
+                n.put("provenBy", r.provenBy);
+                n.put("writableOutcome", r.writableOutcome);
+                n.put("passed", r.problems.isEmpty());
+                ArrayNode paths = n.putArray("readOnly");
+                r.readOnly.forEach(p -> path(paths.addObject(), p));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+            }
+        }
         ObjectNode caps = root.putObject("capabilities");
         words(caps.putArray("declared"), declared);
         words(caps.putArray("offered"), offered);
@@ -351,6 +392,7 @@ final class Report {
         layers.put("probes", violating());
         layers.put("parameters", parameterViolations());
         layers.put("dsn", dsnViolations());
+        layers.put("serverCode", serverCodeViolations());
         totals.put("parameterAttacks", parameterAttacks.size());
         totals.put("parameterAttacksPassed", parameterAttacks.size() - parameterViolations());
         synchronized (parameterAttacks) {
@@ -361,9 +403,12 @@ final class Report {
             totals.put("dsnAttacksOpened", dsnAttacks.stream().filter(r -> "OPENED".equals(r.outcome)).count());
             totals.put("dsnAttacksPassed", dsnAttacks.stream().filter(r -> r.problems.isEmpty()).count());
         }
+        totals.put("serverCode", serverCode.size());
+        totals.put("serverCodePassed", serverCode.size() - serverCodeViolations());
         ObjectNode millis = totals.putObject("millisByLayer");
         millis.put("parameters", parameterNanos.get() / 1_000_000);
         millis.put("dsn", dsnNanos.get() / 1_000_000);
+        millis.put("serverCode", serverCodeNanos.get() / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);

@@ -36,6 +36,7 @@ class KitSelfTest {
         ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
         ToyDriver.facets = false;
         ToyDriver.endFeeds();
+        ToyDriver.LOCKS.clear();
         ToyConformance.strict = true;
         ToyConformance.brokenProbe = false;
         ToyConformance.reportName = null;
@@ -80,9 +81,9 @@ class KitSelfTest {
         for (String word : List.of("exporter", "changefeed", "vectorsearch", "timeseries")) {
             assertTrue(passed(tests).contains(word + ": not declared, so absent"), word + ": " + passed(tests));
         }
-        // the new layers ran clean: every hostile spelling of toy:shop opened with the guard intact
+        // the new layers ran clean: every hostile spelling of toy:shop opened with the guard intact, the server code left nothing
         JsonNode layers = report.get("totals").get("violationsByLayer");
-        for (String layer : List.of("probes", "parameters", "dsn")) {
+        for (String layer : List.of("probes", "parameters", "dsn", "serverCode")) {
             assertEquals(0, layers.get(layer).asInt(), layer + ": " + layers);
         }
         JsonNode dsn = report.get("dsnAttacks");
@@ -93,6 +94,13 @@ class KitSelfTest {
             assertEquals(3, c.get("probes").size(), c.toString());
         }
         assertTrue(passed(tests).contains("a ?mode=rw query: toy:shop?mode=rw"), passed(tests).toString());
+        assertEquals(2, report.get("totals").get("serverCodePassed").asInt(), report.get("serverCode").toString());
+        JsonNode code = report.get("serverCode");
+        assertEquals("fingerprint", code.get(0).get("provenBy").asText(), "f_write sets a key: " + code);
+        assertEquals("evidence", code.get(1).get("provenBy").asText(), "f_lock only takes a lock: " + code);
+        for (JsonNode c : code) {
+            assertEquals(2, c.get("readOnly").size(), c.toString());
+        }
         assertEquals(0, report.get("parameterAttacks").size(), "parameter attacks are for SQL only");
     }
 
@@ -131,6 +139,22 @@ class KitSelfTest {
                 assertEquals("ERROR NullPointerException", c.get("outcome").asText(), c.toString());
             }
         }
+    }
+
+    @Test
+    void serverCodeThatLeavesItsEffectFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.SERVER_CODE_WRITES);
+        assertEquals(Set.of("f_write: FCALL f_write"), failed(run(selectMethod(ToyConformance.class, "guardServerCode"))));
+        JsonNode written = report().get("serverCode").get(0);
+        assertTrue(written.get("problems").toString().contains("read-only connection: the fingerprint changed"), written.toString());
+
+        ToyDriver.flaws = EnumSet.of(Flaw.SERVER_CODE_LOCK_LEFT);
+        assertEquals(Set.of("f_lock: FCALL f_lock"), failed(run(selectMethod(ToyConformance.class, "guardServerCode"))));
+        JsonNode locked = report().get("serverCode").get(1);
+        assertTrue(locked.get("problems").toString().contains("the evidence was observed after the call, which succeeded"),
+                locked.toString());
+        assertEquals(1, report().get("totals").get("violationsByLayer").get("serverCode").asInt());
+        assertTrue(ToyDriver.LOCKS.isEmpty(), "the kit cleared the lock it found");
     }
 
     @Test
@@ -368,6 +392,7 @@ class KitSelfTest {
                 "write probes: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 "safe reads: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 "DSN attacks: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
+                "server code: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 "guard: enough probes proven and refused");
         assertTrue(passed(sound).containsAll(noGuard), passed(sound).toString());
 
