@@ -108,8 +108,14 @@ import org.opentest4j.AssertionFailedError;
  *       {@linkplain Query#withReadOnly(boolean) read-only query} on a writable one, where they
  *       must be refused with nothing changed. A variant that is no write on this database (an
  *       unproven variant) is not counted, but is sent on both paths all the same, where it must be
- *       refused or change nothing. Safe reads must pass. A driver that does not declare
- *       {@link Capability#READ_ONLY} must refuse read-only connections with
+ *       refused or change nothing. Safe reads must pass. For SQL, each proven base probe is also
+ *       hidden in a parameter's value behind placeholders the server reads as a comment or a
+ *       string, on the writable connection and both read-only paths, where it must never run.
+ *       Hostile spellings of the read-only DSN (reserved characters encoded into each part,
+ *       unknown and repeated options, a URL smuggled in the host) must fail to open with a
+ *       {@link DriverException} that shows no password, or open with the guard intact. Each
+ *       {@link #serverCode()} case, called read-only, must leave nothing behind. A driver that
+ *       does not declare {@link Capability#READ_ONLY} must refuse read-only connections with
  *       {@link ErrorKind#UNSUPPORTED}.</li>
  * </ol>
  * Nothing is skipped: where a check has nothing declared to work on, it asserts what must hold
@@ -120,7 +126,8 @@ import org.opentest4j.AssertionFailedError;
  * {@code target/tobira-conformance/<reportName>.json} ({@link #reportName()}, the driver's name by
  * default), with the server version of the first connection's {@link ConnInfo}.
  *
- * <p>With {@link #strict()} false, guard violations (a probe let through, a safe read refused,
+ * <p>With {@link #strict()} false, guard violations (a probe let through, a parameter run as code,
+ * a hostile DSN opened without the guard, server code that left its effect, a safe read refused,
  * a broken probe, too few proven probes) are recorded in the report instead of failing;
  * contract and capability failures always fail.
  *
@@ -150,6 +157,7 @@ public abstract class DriverConformanceTest {
     private Report report;
     private int[] mark;
     private OptionalLong sessionsBefore = OptionalLong.empty();
+    private String seededFingerprint;
 
     /** Creates the kit; subclasses supply the fixture. */
     protected DriverConformanceTest() {}
@@ -235,6 +243,23 @@ public abstract class DriverConformanceTest {
      */
     protected Map<String, String> inapplicableProbes() {
         return Map.of();
+    }
+
+    /**
+     * Returns code on the server that a read can call, for the server-code attack: a stored
+     * function that writes, one that takes a lock that outlives the call. The guard cannot read such
+     * code, so the kit checks its effect instead: each case is proven on a writable connection, then
+     * called on both read-only paths, where the call may be refused ({@link ErrorKind#READ_ONLY} or
+     * {@link ErrorKind#PERMISSION}) or succeed, but must leave its evidence absent and the
+     * fingerprint unchanged while the calling connection is still open. Create the code where
+     * {@link #seed()} does not drop it and {@link #fingerprint()} does not see it, or in the seed
+     * itself; {@link ServerCode#setup()} runs through {@link #executeNatively(String)} before each case.
+     *
+     * @return the cases; empty by default (a database with no code of its own)
+     * @since 0.1
+     */
+    protected List<ServerCode> serverCode() {
+        return List.of();
     }
 
     /**
@@ -547,6 +572,26 @@ public abstract class DriverConformanceTest {
         return conn;
     }
 
+    /**
+     * Returns the fingerprint of the seeded state, seeding only when the state is not already
+     * that: a run that ends refused leaves the seeded state behind, and on a server where DDL is
+     * slow a seed costs far more than a fingerprint.
+     */
+    final String seeded() {
+        String now = fingerprint();
+        if (now.equals(seededFingerprint)) {
+            return now;
+        }
+        seed();
+        seededFingerprint = fingerprint();
+        return seededFingerprint;
+    }
+
+    /** Remembers the fingerprint read just after a seed, so {@link #seeded()} knows the state. */
+    final void seededAs(String fingerprint) {
+        seededFingerprint = fingerprint;
+    }
+
     /** A guard violation: fails in strict mode, is only recorded otherwise. */
     final void violation(String message) {
         report.violations.add(message);
@@ -554,6 +599,18 @@ public abstract class DriverConformanceTest {
             throw new AssertionFailedError(message);
         }
         System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + message);
+    }
+
+    /** Several guard violations of one test: each is recorded, and in strict mode the test fails once, naming them all. */
+    final void violations(List<String> messages) {
+        if (messages.isEmpty()) {
+            return;
+        }
+        report.violations.addAll(messages);
+        if (strict()) {
+            throw new AssertionFailedError(String.join("\n", messages));
+        }
+        messages.forEach(m -> System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + m));
     }
 
     private boolean declares(Capability c) {
@@ -1434,6 +1491,20 @@ public abstract class DriverConformanceTest {
         return new Guard(this).safeReads();
     }
 
+    @TestFactory
+    @Order(430)
+    @DisplayName("guard: hostile DSNs fail to open, or open with the guard intact")
+    final Stream<DynamicNode> guardDsnAttacks() {
+        return new DsnAttacks(this).attacks();
+    }
+
+    @TestFactory
+    @Order(440)
+    @DisplayName("guard: server code called read-only leaves nothing behind")
+    final Stream<DynamicNode> guardServerCode() {
+        return new ServerCodeAttacks(this).attacks();
+    }
+
     @Test
     @Order(Integer.MAX_VALUE)
     @DisplayName("guard: enough probes proven and refused")
@@ -1450,14 +1521,27 @@ public abstract class DriverConformanceTest {
         Set<ProbeFamily> covered = report.coveredFamilies();
         List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
         System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
-                + uncovered);
-        boolean clean = report.violating() == 0 && report.count(Report.Verdict.BROKEN) == 0
-                && report.safeReads.stream().allMatch(Report.SafeReadRecord::passed);
+                + uncovered + "; violations by layer: probes " + report.violating() + ", parameters " + report.parameterViolations()
+                + " of " + report.parameterAttacks.size() + noted() + ", DSN " + report.dsnViolations() + " of " + report.dsnAttacks.size()
+                + ", server code " + report.serverCodeViolations() + " of " + report.serverCode.size());
+        // every layer counts, and the guard is verified only when every layer ran in this session
+        boolean clean = report.allViolations() == 0 && report.count(Report.Verdict.BROKEN) == 0
+                && report.safeReads.stream().allMatch(Report.SafeReadRecord::passed)
+                && report.dsnRan && report.serverCodeRan && (language() != Language.SQL || report.parametersRan);
         if (refused < minimumProvenProbes()) {
             violation("only " + refused + " write probes were proven and refused; minimumProvenProbes() is " + minimumProvenProbes());
         } else if (clean) {
             report.verified.add(Capability.READ_ONLY);
         }
+    }
+
+    /** The parameter attacks refused with a kind other than the expected ones: no escape, but worth a look. */
+    private String noted() {
+        long noted;
+        synchronized (report.parameterAttacks) {
+            noted = report.parameterAttacks.stream().filter(r -> !r.notes.isEmpty()).count();
+        }
+        return noted == 0 ? "" : " (" + noted + " refused as an unexpected kind, noted in the report)";
     }
 
     private static void sleep(long millis) {

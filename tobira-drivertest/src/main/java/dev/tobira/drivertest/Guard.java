@@ -28,7 +28,9 @@ import org.junit.jupiter.api.function.Executable;
  * The read-only guard, attacked in strict mode: each write probe is first proven a real write on a
  * writable connection, then sent read-only on both read-only paths, where it must be refused and
  * change nothing. A variant that does not prove itself is not counted, but is sent on both paths
- * all the same, where it must be refused or change nothing. Safe reads must pass both paths.
+ * all the same, where it must be refused or change nothing. Safe reads must pass both paths. For
+ * SQL, each proven base probe is then hidden in parameters ({@link ParameterAttacks}) in the same
+ * test, reusing its proof.
  */
 final class Guard {
     /** A probe may run long on a broken guard; the whole call is bounded so the kit never hangs. */
@@ -38,12 +40,14 @@ final class Guard {
     private final DriverConformanceTest kit;
     private final Report report;
     private final String driver;
-    private String seededFingerprint;
+    /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
+    private final ParameterAttacks parameters;
 
     Guard(DriverConformanceTest kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
+        this.parameters = kit.language() == Language.SQL ? new ParameterAttacks(kit) : null;
     }
 
     private boolean declared() {
@@ -52,9 +56,10 @@ final class Guard {
 
     Stream<DynamicNode> probes() {
         if (!declared()) {
-            return Stream.of(notDeclared("write probes"));
+            return Stream.of(notDeclared(kit, "write probes"));
         }
         report.guardRan = true;
+        report.parametersRan |= parameters != null;
         Map<String, WriteProbe> all = new LinkedHashMap<>();
         List<DynamicNode> nodes = new ArrayList<>();
         List<WriteProbe> candidates = new ArrayList<>();
@@ -98,7 +103,7 @@ final class Guard {
 
     Stream<DynamicNode> safeReads() {
         if (!declared()) {
-            return Stream.of(notDeclared("safe reads"));
+            return Stream.of(notDeclared(kit, "safe reads"));
         }
         List<SafeRead> reads = new ArrayList<>();
         if (kit.language() == Language.SQL) {
@@ -119,36 +124,17 @@ final class Guard {
     }
 
     /** Without a guard there is nothing to attack; what must hold instead is that read-only is refused, not pretended. */
-    private DynamicTest notDeclared(String what) {
+    static DynamicTest notDeclared(DriverConformanceTest kit, String what) {
         return DynamicTest.dynamicTest(what + ": READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 kit::assertReadOnlyRefused);
     }
 
     private Executable checked(Executable body) {
-        return () -> checked(kit.tracker().mark(), body).execute();
+        return kit.tracker().checked(body);
     }
 
-    /** Runs the body, then fails on any connection or result opened since the mark and left open. */
     private Executable checked(int[] mark, Executable body) {
-        return () -> {
-            Throwable failure = null;
-            try {
-                body.execute();
-            } catch (Throwable t) {
-                failure = t;
-            }
-            List<String> leaks = kit.tracker().leaksSince(mark);
-            if (!leaks.isEmpty()) {
-                AssertionError leak = new AssertionError("leaked: " + String.join("; ", leaks));
-                if (failure == null) {
-                    throw leak;
-                }
-                failure.addSuppressed(leak);
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        };
+        return kit.tracker().checked(mark, body);
     }
 
     private void base(WriteProbe p) {
@@ -168,9 +154,15 @@ final class Guard {
                 return;
             }
             refused(run);
+            List<String> violations = new ArrayList<>();
             if (r.verdict == Verdict.VIOLATION) {
-                kit.violation(p.name() + ": " + String.join("; ", r.problems));
+                violations.add(p.name() + ": " + String.join("; ", r.problems));
             }
+            if (parameters != null) {
+                // the proof is reused: only a write proven here is worth hiding in a parameter
+                violations.addAll(parameters.attack(p, run.evidence));
+            }
+            kit.violations(violations);
         }
     }
 
@@ -225,7 +217,7 @@ final class Guard {
         report.probes.add(r);
         Optional<Evidence> evidence = p.evidence();
         clear(evidence);
-        String base = seeded();
+        String base = kit.seeded();
         Set<ErrorKind> allowed = EnumSet.of(ErrorKind.READ_ONLY);
         allowed.addAll(INVALID);
         try (Conn readOnly = kit.open(kit.readOnlyConfig())) {
@@ -287,7 +279,7 @@ final class Guard {
         ProbeRecord r = new ProbeRecord(name, family, text, variantOf);
         report.probes.add(r);
         clear(evidence);
-        String before = seeded();
+        String before = kit.seeded();
         Conn writable = kit.open(kit.writableConfig());
         try {
             Attempt w = Attempt.run(writable, Query.of(text).withTimeout(PROBE_TIMEOUT));
@@ -320,7 +312,7 @@ final class Guard {
         kit.seed();
         clear(run.evidence);
         String base = kit.fingerprint();
-        seededFingerprint = base;
+        kit.seededAs(base);
         readOnlyPaths(run, base, allowed, false);
         run.record.verdict = run.record.problems.isEmpty() ? Verdict.REFUSED : Verdict.VIOLATION;
     }
@@ -354,21 +346,6 @@ final class Guard {
             kit.seed();
         }
         clear(run.evidence);
-    }
-
-    /**
-     * Returns the fingerprint of the seeded state, seeding only when the state is not already
-     * that: a run that ends refused leaves the seeded state behind, and on a server where DDL is
-     * slow a seed costs far more than a fingerprint.
-     */
-    private String seeded() {
-        String now = kit.fingerprint();
-        if (now.equals(seededFingerprint)) {
-            return now;
-        }
-        kit.seed();
-        seededFingerprint = kit.fingerprint();
-        return seededFingerprint;
     }
 
     private String proof(String before, Optional<Evidence> evidence, String prefix) {
@@ -420,7 +397,7 @@ final class Guard {
     }
 
     private void safeRead(SafeRead s) {
-        String base = seeded();
+        String base = kit.seeded();
         List<PathResult> paths = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         try (Conn readOnly = kit.open(kit.readOnlyConfig()); Conn writable = kit.open(kit.writableConfig())) {

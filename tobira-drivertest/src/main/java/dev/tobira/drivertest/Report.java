@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What one run of the kit found for one driver, written as
@@ -70,6 +71,58 @@ final class Report {
     /** The record of one safe read. */
     record SafeReadRecord(String name, String text, List<PathResult> paths, boolean passed) {}
 
+    /** A proven probe hidden in a parameter's value behind one carrier text, sent on three paths. */
+    static final class ParameterRecord {
+        final String probe;
+        final String carrier;
+        final String text;
+        final String value;
+        final List<PathResult> paths = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+        /** Refusals of an unexpected kind that changed nothing: not escapes, so not counted. */
+        final List<String> notes = new ArrayList<>();
+
+        ParameterRecord(String probe, String carrier, String text, String value) {
+            this.probe = probe;
+            this.carrier = carrier;
+            this.text = text;
+            this.value = value;
+        }
+    }
+
+    /**
+     * One hostile DSN: refused at open ({@code outcome} the error kind), or opened ({@code OPENED})
+     * with the proven probes sent on it ({@code probes}, one path each).
+     */
+    static final class DsnRecord {
+        final String name;
+        final String dsn;
+        String outcome;
+        String message;
+        final List<PathResult> probes = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        DsnRecord(String name, String dsn) {
+            this.name = name;
+            this.dsn = dsn;
+        }
+    }
+
+    /** One case of server code: proven on a writable connection, then called on both read-only paths. */
+    static final class ServerCodeRecord {
+        final String name;
+        final String call;
+        String provenBy;
+        String writableOutcome;
+        final List<PathResult> readOnly = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        ServerCodeRecord(String name, String call) {
+            this.name = name;
+            this.call = call;
+        }
+    }
+
     /** The outcome of one test, as JUnit reported it. */
     record TestRecord(String name, String status, String message) {}
 
@@ -81,12 +134,26 @@ final class Report {
     final Map<String, String> inapplicable = Collections.synchronizedMap(new LinkedHashMap<>());
     final List<String> unknownInapplicable = Collections.synchronizedList(new ArrayList<>());
     final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
+    final List<ParameterRecord> parameterAttacks = Collections.synchronizedList(new ArrayList<>());
+    /** The probes the DSN attacks proved on the writable configuration and sent on every hostile DSN that opened. */
+    final List<String> dsnProbes = Collections.synchronizedList(new ArrayList<>());
+    /** What kept the DSN attacks from checking everything (no probe proven); each is a violation. */
+    final List<String> dsnProblems = Collections.synchronizedList(new ArrayList<>());
+    final List<DsnRecord> dsnAttacks = Collections.synchronizedList(new ArrayList<>());
+    final List<ServerCodeRecord> serverCode = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
     final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
     boolean guardRan;
+    /** Time spent in each of the later layers, so their cost on a slow server stays in view. */
+    final AtomicLong parameterNanos = new AtomicLong();
+    final AtomicLong dsnNanos = new AtomicLong();
+    final AtomicLong serverCodeNanos = new AtomicLong();
+    boolean parametersRan;
+    boolean dsnRan;
+    boolean serverCodeRan;
     /** The server version of the first connection the kit opened, from {@code ConnInfo}; null until then. */
     volatile String serverVersion;
 
@@ -117,6 +184,32 @@ final class Report {
     private static boolean violated(ProbeRecord p) {
         return p.verdict == Verdict.VIOLATION
                 || ((p.verdict == Verdict.UNPROVEN_VARIANT || p.verdict == Verdict.INAPPLICABLE) && !p.problems.isEmpty());
+    }
+
+    /** Carrier texts whose parameter became code on some path, or that failed the wrong way. */
+    long parameterViolations() {
+        synchronized (parameterAttacks) {
+            return parameterAttacks.stream().filter(r -> !r.problems.isEmpty()).count();
+        }
+    }
+
+    /** Hostile DSNs that opened without the guard, failed the wrong way or showed the password, plus what kept the attack from running. */
+    long dsnViolations() {
+        synchronized (dsnAttacks) {
+            return dsnAttacks.stream().filter(r -> !r.problems.isEmpty()).count() + dsnProblems.size();
+        }
+    }
+
+    /** Server code that left its effect behind a read-only call, failed the wrong way, or could not be proven. */
+    long serverCodeViolations() {
+        synchronized (serverCode) {
+            return serverCode.stream().filter(r -> !r.problems.isEmpty()).count();
+        }
+    }
+
+    /** Every violation of the guard, all layers: what strict mode fails on. */
+    long allViolations() {
+        return violating() + parameterViolations() + dsnViolations() + serverCodeViolations();
     }
 
     /** The families with at least one probe (or variant) proven and refused. */
@@ -190,6 +283,64 @@ final class Report {
                 s.paths().forEach(r -> path(paths.addObject(), r));
             }
         }
+        ArrayNode parameters = root.putArray("parameterAttacks");
+        synchronized (parameterAttacks) {
+            for (ParameterRecord r : parameterAttacks) {
+                ObjectNode n = parameters.addObject();
+                n.put("probe", r.probe);
+                n.put("carrier", r.carrier);
+                n.put("text", r.text);
+                n.put("value", r.value);
+                n.put("passed", r.problems.isEmpty());
+                ArrayNode paths = n.putArray("paths");
+                r.paths.forEach(p -> path(paths.addObject(), p));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+                ArrayNode notes = n.putArray("notes");
+                r.notes.forEach(notes::add);
+            }
+        }
+        ObjectNode dsn = root.putObject("dsnAttacks");
+        dsn.put("ran", dsnRan);
+        ArrayNode dsnProbeNames = dsn.putArray("probes");
+        synchronized (dsnProbes) {
+            dsnProbes.forEach(dsnProbeNames::add);
+        }
+        ArrayNode dsnProblemNode = dsn.putArray("problems");
+        synchronized (dsnProblems) {
+            dsnProblems.forEach(dsnProblemNode::add);
+        }
+        ArrayNode cases = dsn.putArray("cases");
+        synchronized (dsnAttacks) {
+            for (DsnRecord r : dsnAttacks) {
+                ObjectNode n = cases.addObject();
+                n.put("name", r.name);
+                n.put("dsn", r.dsn);
+                n.put("outcome", r.outcome);
+                n.put("message", r.message);
+                n.put("passed", r.problems.isEmpty());
+                ArrayNode paths = n.putArray("probes");
+                r.probes.forEach(p -> path(paths.addObject(), p));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+            }
+        }
+        ArrayNode code = root.putArray("serverCode");
+        synchronized (serverCode) {
+            for (ServerCodeRecord r : serverCode) {
+                ObjectNode n = code.addObject();
+                n.put("name", r.name);
+                n.put("call", r.call);
+                n.put("provenEffective", r.provenBy != null);
+                n.put("provenBy", r.provenBy);
+                n.put("writableOutcome", r.writableOutcome);
+                n.put("passed", r.problems.isEmpty());
+                ArrayNode paths = n.putArray("readOnly");
+                r.readOnly.forEach(p -> path(paths.addObject(), p));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+            }
+        }
         ObjectNode caps = root.putObject("capabilities");
         words(caps.putArray("declared"), declared);
         words(caps.putArray("offered"), offered);
@@ -229,7 +380,7 @@ final class Report {
         totals.put("variants", probeList.stream().filter(p -> p.variantOf != null).count());
         totals.put("proven", probeList.stream().filter(p -> p.provenBy != null).count());
         totals.put("refused", count(Verdict.REFUSED));
-        totals.put("violations", violating());
+        totals.put("violations", allViolations());
         totals.put("broken", count(Verdict.BROKEN));
         totals.put("unprovenVariants", count(Verdict.UNPROVEN_VARIANT));
         totals.put("unprovenHarmless", probeList.stream()
@@ -237,6 +388,27 @@ final class Report {
         totals.put("inapplicable", inapplicable.size());
         totals.put("safeReads", safeReads.size());
         totals.put("safeReadsPassed", safeReads.stream().filter(SafeReadRecord::passed).count());
+        ObjectNode layers = totals.putObject("violationsByLayer");
+        layers.put("probes", violating());
+        layers.put("parameters", parameterViolations());
+        layers.put("dsn", dsnViolations());
+        layers.put("serverCode", serverCodeViolations());
+        totals.put("parameterAttacks", parameterAttacks.size());
+        totals.put("parameterAttacksPassed", parameterAttacks.size() - parameterViolations());
+        synchronized (parameterAttacks) {
+            totals.put("parameterAttacksNoted", parameterAttacks.stream().filter(r -> !r.notes.isEmpty()).count());
+        }
+        totals.put("dsnAttacks", dsnAttacks.size());
+        synchronized (dsnAttacks) {
+            totals.put("dsnAttacksOpened", dsnAttacks.stream().filter(r -> "OPENED".equals(r.outcome)).count());
+            totals.put("dsnAttacksPassed", dsnAttacks.stream().filter(r -> r.problems.isEmpty()).count());
+        }
+        totals.put("serverCode", serverCode.size());
+        totals.put("serverCodePassed", serverCode.size() - serverCodeViolations());
+        ObjectNode millis = totals.putObject("millisByLayer");
+        millis.put("parameters", parameterNanos.get() / 1_000_000);
+        millis.put("dsn", dsnNanos.get() / 1_000_000);
+        millis.put("serverCode", serverCodeNanos.get() / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);

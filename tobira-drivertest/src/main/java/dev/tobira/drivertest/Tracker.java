@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * Remembers every connection and result the kit opens, so each test can prove it closed them all
@@ -82,6 +83,34 @@ final class Tracker {
             }
         }
         return leaks;
+    }
+
+    /** Runs the body as a test of its own: it fails on any connection or result it opened and left open. */
+    Executable checked(Executable body) {
+        return () -> checked(mark(), body).execute();
+    }
+
+    /** Runs the body, then fails on any connection or result opened since the mark and left open. */
+    Executable checked(int[] mark, Executable body) {
+        return () -> {
+            Throwable failure = null;
+            try {
+                body.execute();
+            } catch (Throwable t) {
+                failure = t;
+            }
+            List<String> leaks = leaksSince(mark);
+            if (!leaks.isEmpty()) {
+                AssertionError leak = new AssertionError("leaked: " + String.join("; ", leaks));
+                if (failure == null) {
+                    throw leak;
+                }
+                failure.addSuppressed(leak);
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        };
     }
 
     private void add(TrackedResult result) {

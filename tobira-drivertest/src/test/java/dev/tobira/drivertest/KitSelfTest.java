@@ -36,6 +36,7 @@ class KitSelfTest {
         ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
         ToyDriver.facets = false;
         ToyDriver.endFeeds();
+        ToyDriver.LOCKS.clear();
         ToyConformance.strict = true;
         ToyConformance.brokenProbe = false;
         ToyConformance.reportName = null;
@@ -80,6 +81,80 @@ class KitSelfTest {
         for (String word : List.of("exporter", "changefeed", "vectorsearch", "timeseries")) {
             assertTrue(passed(tests).contains(word + ": not declared, so absent"), word + ": " + passed(tests));
         }
+        // the new layers ran clean: every hostile spelling of toy:shop opened with the guard intact, the server code left nothing
+        JsonNode layers = report.get("totals").get("violationsByLayer");
+        for (String layer : List.of("probes", "parameters", "dsn", "serverCode")) {
+            assertEquals(0, layers.get(layer).asInt(), layer + ": " + layers);
+        }
+        JsonNode dsn = report.get("dsnAttacks");
+        assertEquals(List.of("set", "del", "del.key-on-its-own-line"), names(dsn.get("probes")), dsn.toString());
+        assertEquals(10, dsn.get("cases").size(), dsn.toString());
+        for (JsonNode c : dsn.get("cases")) {
+            assertEquals("OPENED", c.get("outcome").asText(), c.toString());
+            assertEquals(3, c.get("probes").size(), c.toString());
+        }
+        assertTrue(passed(tests).contains("a ?mode=rw query: toy:shop?mode=rw"), passed(tests).toString());
+        assertEquals(2, report.get("totals").get("serverCodePassed").asInt(), report.get("serverCode").toString());
+        JsonNode code = report.get("serverCode");
+        assertEquals("fingerprint", code.get(0).get("provenBy").asText(), "f_write sets a key: " + code);
+        assertEquals("evidence", code.get(1).get("provenBy").asText(), "f_lock only takes a lock: " + code);
+        for (JsonNode c : code) {
+            assertEquals(2, c.get("readOnly").size(), c.toString());
+        }
+        assertEquals(0, report.get("parameterAttacks").size(), "parameter attacks are for SQL only");
+    }
+
+    @Test
+    void aDsnThatLiftsTheGuardFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.DSN_MODE_RW);
+        Events tests = run(selectMethod(ToyConformance.class, "guardDsnAttacks"));
+        assertEquals(Set.of("a ?mode=rw query", "a file: URI with ?mode=rw", "a NUL, then ?mode=rw", "configuration option mode=rw"),
+                failed(tests).stream().map(n -> n.substring(0, n.indexOf(": toy:"))).collect(Collectors.toSet()),
+                failed(tests).toString());
+        JsonNode report = report();
+        assertEquals(4, report.get("totals").get("violationsByLayer").get("dsn").asInt(), report.get("totals").toString());
+        assertEquals(4, report.get("totals").get("violations").asInt(), "the DSN layer counts in the strict total");
+        for (JsonNode c : report.get("dsnAttacks").get("cases")) {
+            if (!c.get("passed").asBoolean()) {
+                assertTrue(c.get("problems").toString().contains("the connection says it is not read-only"), c.toString());
+                assertTrue(c.get("problems").toString().contains("set on it: expected READ_ONLY but got OK"), c.toString());
+            }
+        }
+
+        ToyConformance.strict = false;
+        Events lenient = run(selectMethod(ToyConformance.class, "guardDsnAttacks"));
+        assertEquals(0, lenient.failed().count(), () -> "failed: " + failed(lenient));
+        assertEquals(4, report().get("totals").get("violations").asInt());
+    }
+
+    @Test
+    void aDsnThatBreaksOpenFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.DSN_NPE);
+        Events tests = run(selectMethod(ToyConformance.class, "guardDsnAttacks"));
+        assertEquals(Set.of("an encoded ?mode=rw query", "an encoded ;access_mode=READ_WRITE option"),
+                failed(tests).stream().map(n -> n.substring(0, n.indexOf(": toy:"))).collect(Collectors.toSet()),
+                failed(tests).toString());
+        for (JsonNode c : report().get("dsnAttacks").get("cases")) {
+            if (!c.get("passed").asBoolean()) {
+                assertEquals("ERROR NullPointerException", c.get("outcome").asText(), c.toString());
+            }
+        }
+    }
+
+    @Test
+    void serverCodeThatLeavesItsEffectFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.SERVER_CODE_WRITES);
+        assertEquals(Set.of("f_write: FCALL f_write"), failed(run(selectMethod(ToyConformance.class, "guardServerCode"))));
+        JsonNode written = report().get("serverCode").get(0);
+        assertTrue(written.get("problems").toString().contains("read-only connection: the fingerprint changed"), written.toString());
+
+        ToyDriver.flaws = EnumSet.of(Flaw.SERVER_CODE_LOCK_LEFT);
+        assertEquals(Set.of("f_lock: FCALL f_lock"), failed(run(selectMethod(ToyConformance.class, "guardServerCode"))));
+        JsonNode locked = report().get("serverCode").get(1);
+        assertTrue(locked.get("problems").toString().contains("the evidence was observed after the call, which succeeded"),
+                locked.toString());
+        assertEquals(1, report().get("totals").get("violationsByLayer").get("serverCode").asInt());
+        assertTrue(ToyDriver.LOCKS.isEmpty(), "the kit cleared the lock it found");
     }
 
     @Test
@@ -316,6 +391,8 @@ class KitSelfTest {
         Set<String> noGuard = Set.of("guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared",
                 "write probes: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 "safe reads: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
+                "DSN attacks: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
+                "server code: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 "guard: enough probes proven and refused");
         assertTrue(passed(sound).containsAll(noGuard), passed(sound).toString());
 
@@ -338,6 +415,12 @@ class KitSelfTest {
 
     private static Set<String> failed(Events tests) {
         return tests.failed().stream().map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.toCollection(HashSet::new));
+    }
+
+    private static List<String> names(JsonNode array) {
+        List<String> names = new java.util.ArrayList<>();
+        array.forEach(n -> names.add(n.asText()));
+        return names;
     }
 
     private static JsonNode report() throws IOException {

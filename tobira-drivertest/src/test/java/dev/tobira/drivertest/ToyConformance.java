@@ -75,6 +75,33 @@ class ToyConformance extends DriverConformanceTest {
     }
 
     @Override
+    protected List<ServerCode> serverCode() {
+        return List.of(
+                ServerCode.of("f_write", "", "FCALL f_write", new Evidence() {
+                    @Override
+                    public void clear() {
+                        ToyDriver.DATA.remove(ToyDriver.WRITTEN);
+                    }
+
+                    @Override
+                    public boolean observed() {
+                        return ToyDriver.DATA.containsKey(ToyDriver.WRITTEN);
+                    }
+                }),
+                ServerCode.of("f_lock", "", "FCALL f_lock", new Evidence() {
+                    @Override
+                    public void clear() {
+                        ToyDriver.LOCKS.clear();
+                    }
+
+                    @Override
+                    public boolean observed() {
+                        return !ToyDriver.LOCKS.isEmpty();
+                    }
+                }));
+    }
+
+    @Override
     protected Map<String, String> inapplicableProbes() {
         return inapplicable;
     }

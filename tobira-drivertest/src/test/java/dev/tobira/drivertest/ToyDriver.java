@@ -87,7 +87,15 @@ public final class ToyDriver implements Driver {
         /** On the read-only paths a DEL of a key that does not exist fails with INTERNAL, which is no refusal. */
         UNPROVEN_VARIANT_INTERNAL,
         /** as() offers the export facet, which is not declared and not in capabilities(). */
-        UNDECLARED_EXPORTER_IN_AS
+        UNDECLARED_EXPORTER_IN_AS,
+        /** A DSN or configuration option {@code mode=rw} opens a writable connection, whatever readOnly says. */
+        DSN_MODE_RW,
+        /** A DSN holding a {@code %} makes open() throw a NullPointerException. */
+        DSN_NPE,
+        /** On the read-only paths, the server function f_write writes all the same. */
+        SERVER_CODE_WRITES,
+        /** On the read-only paths, the lock the server function f_lock takes is kept after the call. */
+        SERVER_CODE_LOCK_LEFT
     }
 
     /** The reading facets, declared when {@link #facets} is set. */
@@ -98,7 +106,11 @@ public final class ToyDriver implements Driver {
 
     static volatile Set<Flaw> flaws = EnumSet.noneOf(Flaw.class);
     static final NavigableMap<String, String> DATA = new ConcurrentSkipListMap<>();
-    private static final Set<String> READS = Set.of("GET", "SCAN", "RANGE", "SLEEP");
+    private static final Set<String> READS = Set.of("GET", "SCAN", "RANGE", "SLEEP", "FCALL");
+    /** The key the server function f_write sets. */
+    static final String WRITTEN = "customer:8";
+    /** The connections holding the lock of the server function f_lock: it ends with the session, as a server's would. */
+    static final Set<Object> LOCKS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** Creates the driver. */
     public ToyDriver() {}
@@ -128,7 +140,12 @@ public final class ToyDriver implements Driver {
         if (config.readOnly() && flaws.contains(Flaw.NO_GUARD)) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, "toy", "open", "read-only connections are not supported");
         }
-        return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(config.readOnly()) : new FacetConn(config.readOnly());
+        if (flaws.contains(Flaw.DSN_NPE) && config.dsn().indexOf('%') >= 0) {
+            throw new NullPointerException("the toy's DSN parser fell over");
+        }
+        boolean readOnly = config.readOnly()
+                && !(flaws.contains(Flaw.DSN_MODE_RW) && (config.dsn().contains("mode=rw") || "rw".equals(config.options().get("mode"))));
+        return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(readOnly) : new FacetConn(readOnly);
     }
 
     static DriverException error(ErrorKind kind, String detail) {
@@ -182,6 +199,7 @@ public final class ToyDriver implements Driver {
                     publish("set", w[1]);
                     yield ResultSets.affected("toy", 1, start);
                 }
+                case "FCALL" -> call(w[1], guarded, start);
                 case "DEL" -> {
                     boolean removed = DATA.remove(w[1]) != null;
                     publish("del", w[1]);
@@ -193,6 +211,30 @@ public final class ToyDriver implements Driver {
                 results.add(rs);
             }
             return rs;
+        }
+
+        /**
+         * Code on the toy's server: f_write sets a key, f_lock takes a session lock. A guarded call
+         * runs as a read-only transaction would, where the write fails, and the lock is released
+         * when the call ends.
+         */
+        private ResultSet call(String function, boolean guarded, long start) {
+            switch (function) {
+                case "f_write" -> {
+                    if (guarded && !flaws.contains(Flaw.SERVER_CODE_WRITES) && !flaws.contains(Flaw.GUARD_OFF)) {
+                        throw error(ErrorKind.READ_ONLY, "f_write wrote inside a read-only call");
+                    }
+                    DATA.put(WRITTEN, "Written");
+                }
+                case "f_lock" -> {
+                    LOCKS.add(this);
+                    if (guarded && !flaws.contains(Flaw.SERVER_CODE_LOCK_LEFT) && !flaws.contains(Flaw.GUARD_OFF)) {
+                        LOCKS.remove(this);
+                    }
+                }
+                default -> throw error(ErrorKind.NOT_FOUND, "no function " + function);
+            }
+            return ResultSets.affected("toy", 1, start);
         }
 
         private ResultSet rows(List<Column> columns, Iterator<Row> rows, Query query, long start) {
@@ -268,6 +310,7 @@ public final class ToyDriver implements Driver {
                 return;
             }
             closed.countDown();
+            LOCKS.remove(this);
             synchronized (results) {
                 results.forEach(ResultSet::close);
                 results.clear();

@@ -18,6 +18,7 @@ import dev.tobira.api.Value;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Language;
 import dev.tobira.drivertest.SafeRead;
+import dev.tobira.drivertest.ServerCode;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
 import dev.tobira.spi.SqlDialect;
@@ -197,6 +198,28 @@ class MysqlConformanceTest extends DriverConformanceTest {
                     WriteProbe.of("mysql.explain-analyze", EXPLAIN_EXECUTES, "explain analyze select probe_write()")));
         }
         return probes;
+    }
+
+    /**
+     * Code on the server that the guard cannot read, in a database of the fixture's own: a function
+     * that writes the shop's orders, which the read-only transaction must stop, and one that takes
+     * a named lock, which outlives the call unless the driver releases it.
+     */
+    @Override
+    protected List<ServerCode> serverCode() {
+        MysqlFixture f = fixture();
+        String code = "`" + f.codeDatabase() + "`";
+        String lock = "tobira_kit_lock_" + MysqlFixture.RUN;
+        return List.of(
+                ServerCode.of("mysql.function-writes", "create database if not exists " + code
+                                + "; drop function if exists " + code + ".kit_write; create function " + code + ".kit_write() returns integer"
+                                + " not deterministic modifies sql data begin insert into `" + DATABASE + "`.orders values"
+                                + " (2000, 1, 1, 'kit', '2026-01-01'); return 1; end",
+                        "select " + code + ".kit_write()", f.orderRow(2000)),
+                ServerCode.of("mysql.function-takes-lock", "create database if not exists " + code
+                                + "; drop function if exists " + code + ".kit_lock; create function " + code + ".kit_lock() returns integer"
+                                + " not deterministic no sql begin return get_lock('" + lock + "', 0); end",
+                        "select " + code + ".kit_lock()", f.lock(lock)));
     }
 
     @Override

@@ -470,6 +470,29 @@ final class MysqlFixture {
         };
     }
 
+    /**
+     * A database of the fixture's own for code on the server that reads call: not the shop's, whose
+     * routines a seed drops and the fingerprint sees.
+     */
+    String codeDatabase() {
+        return database + "_code";
+    }
+
+    /** An order of the shop, by id, as another session sees it committed; deleted on clear. */
+    Evidence orderRow(int id) {
+        return new Evidence() {
+            @Override
+            public void clear() {
+                execute("delete from orders where id = " + id);
+            }
+
+            @Override
+            public boolean observed() {
+                return !queryString("select count(*) from `" + database.replace("`", "``") + "`.orders where id = " + id).equals("0");
+            }
+        };
+    }
+
     /** A server-wide setting, restored on clear. */
     Evidence globalVariable(String name, String probeValue) {
         String original = queryString("select @@global." + name);
@@ -580,6 +603,7 @@ final class MysqlFixture {
         try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
             st.execute("drop database if exists `" + database + "`");
             st.execute("drop database if exists `" + kinds + "`");
+            st.execute("drop database if exists `" + codeDatabase() + "`");
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

@@ -7,6 +7,7 @@ import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Language;
 import dev.tobira.drivertest.ProbeFamily;
 import dev.tobira.drivertest.SafeRead;
+import dev.tobira.drivertest.ServerCode;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
 import dev.tobira.spi.SqlDialect;
@@ -252,6 +253,23 @@ abstract class PgConformance extends DriverConformanceTest {
         probes.add(WriteProbe.of("pg.stack-dollar-semicolon", ProbeFamily.STACKING, "select $$;$$; delete from orders")
                 .withoutVariants());
         return probes;
+    }
+
+    /**
+     * Code on the server that the guard cannot read: a function that writes the class's orders, and
+     * one that takes a session-level advisory lock, which a read-only transaction does not stop and
+     * its ROLLBACK does not release.
+     */
+    @Override
+    protected List<ServerCode> serverCode() {
+        PgFixture f = fixture();
+        return List.of(
+                ServerCode.of("pg.function-writes", f.createCodeFunction("write",
+                                "INSERT INTO " + f.schema + ".orders VALUES (2000, 1, 1, 'kit', '2026-01-01')"),
+                        "select " + f.codeFunction("write") + "()", f.orderRow(2000)),
+                ServerCode.of("pg.function-takes-advisory-lock", f.createCodeFunction("lock",
+                                "PERFORM pg_advisory_lock(" + f.advisoryKey() + ")"),
+                        "select " + f.codeFunction("lock") + "()", f.advisoryLock(f.advisoryKey())));
     }
 
     @Override

@@ -15,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashSet;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
@@ -65,6 +66,9 @@ final class PgFixture implements AutoCloseable {
               ) parts;
               RETURN md5(acc);
             END $f$""";
+
+    /** The server-code functions {@link #codeFunction} names, dropped on close. */
+    static final List<String> CODE = List.of("write", "lock");
 
     /** The one large object the seed leaves, for probes that export it. */
     static final int LARGE_OBJECT = 424242;
@@ -316,6 +320,94 @@ final class PgFixture implements AutoCloseable {
         };
     }
 
+    // ---------------------------------------------------------------- server code
+
+    /**
+     * The name of a function of this fixture's own in {@code tobira_fixture}: outside the class's
+     * schema, so neither a seed drops it nor the fingerprint sees it, and named by the fixture's
+     * token, so another build on the same server never replaces it.
+     */
+    String codeFunction(String what) {
+        return "tobira_fixture.kit_" + what + "_" + schema + "_" + token;
+    }
+
+    /** Native text that creates a plpgsql function of this fixture's running the body. */
+    String createCodeFunction(String what, String body) {
+        return "CREATE OR REPLACE FUNCTION " + codeFunction(what) + "() RETURNS integer LANGUAGE plpgsql VOLATILE AS $f$ BEGIN "
+                + body + "; RETURN 1; END $f$";
+    }
+
+    /** An advisory lock key of this fixture's own: one no other client of the server uses. */
+    long advisoryKey() {
+        return Long.parseLong(token.substring(0, 7), 16);
+    }
+
+    /** Evidence: a row of the class's orders, by id; cleared by deleting it. */
+    Evidence orderRow(int id) {
+        return new Evidence() {
+            @Override
+            public void clear() {
+                try (PreparedStatement st = side.prepareStatement("DELETE FROM " + schema + ".orders WHERE id = ?")) {
+                    st.setInt(1, id);
+                    st.executeUpdate();
+                } catch (SQLException e) {
+                    // the table is gone: a seed restores it
+                }
+            }
+
+            @Override
+            public boolean observed() {
+                try (PreparedStatement st = side.prepareStatement("SELECT count(*) FROM " + schema + ".orders WHERE id = ?")) {
+                    st.setInt(1, id);
+                    try (ResultSet rs = st.executeQuery()) {
+                        rs.next();
+                        return rs.getLong(1) > 0;
+                    }
+                } catch (SQLException e) {
+                    return false;
+                }
+            }
+        };
+    }
+
+    /**
+     * Evidence: the session-level advisory lock of this key is held, as the fixture's own
+     * connection sees it in pg_locks. Only this key is looked at; a lock outlives its transaction,
+     * so clearing it ends the session holding it, which is always one the kit opened.
+     */
+    Evidence advisoryLock(long key) {
+        String held = "FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = " + key + " AND objsubid = 1 AND granted";
+        return new Evidence() {
+            @Override
+            public void clear() {
+                try (Statement st = side.createStatement()) {
+                    long deadline = System.nanoTime() + 10_000_000_000L;
+                    while (observed()) {
+                        if (System.nanoTime() > deadline) {
+                            throw new IllegalStateException("the advisory lock " + key + " is still held");
+                        }
+                        st.execute("SELECT pg_terminate_backend(pid) " + held);
+                        Thread.sleep(50);
+                    }
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+
+            @Override
+            public boolean observed() {
+                try (Statement st = side.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) " + held)) {
+                    rs.next();
+                    return rs.getLong(1) > 0;
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        };
+    }
+
     /** Evidence: a victim session, which the probe terminates, is gone. */
     Evidence victim(String applicationName) {
         return new Evidence() {
@@ -352,6 +444,13 @@ final class PgFixture implements AutoCloseable {
             st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         } catch (SQLException e) {
             // the next run drops it first anyway
+        }
+        for (String what : CODE) {
+            try (Statement st = side.createStatement()) {
+                st.execute("DROP FUNCTION IF EXISTS " + codeFunction(what) + "()");
+            } catch (SQLException e) {
+                // never created, or dropped already
+            }
         }
         try {
             side.close();
