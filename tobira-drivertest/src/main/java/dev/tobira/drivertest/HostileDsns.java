@@ -20,7 +20,7 @@ final class HostileDsns {
     private HostileDsns() {}
 
     /** The characters that end or split a part of a URL for some parser, each put into every part. */
-    static final String RESERVED = "/?#&=;@:, %\n\0";
+    static final String RESERVED = DsnCharacters.RESERVED;
 
     /**
      * Follows every character put into a host, user or path: a run of 70 letters, longer than the 63
@@ -249,6 +249,8 @@ final class HostileDsns {
             case ' ' -> "a space";
             case '\n' -> "a line feed";
             case '\0' -> "a NUL";
+            case '\r' -> "a carriage return";
+            case '\t' -> "a tab";
             default -> "'" + c + "'";
         };
     }

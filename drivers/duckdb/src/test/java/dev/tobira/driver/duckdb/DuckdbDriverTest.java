@@ -362,6 +362,8 @@ class DuckdbDriverTest {
             assertFalse(missing.getMessage().contains("LINE 1"), missing.getMessage());
             refused(ErrorKind.NOT_FOUND, () -> drain(conn.query(Query.of("select nope from t"))));
             refused(ErrorKind.CONSTRAINT, () -> drain(conn.query(Query.of("insert into t values (1)"))));
+            // placeholders and parameters that do not match are the caller's mistake, not an internal error
+            refused(ErrorKind.INVALID_ARGUMENT, () -> drain(conn.query(Query.of("select 1").withParams(Value.of(1)))));
             refused(ErrorKind.INVALID_ARGUMENT, () -> drain(conn.query(Query.of("select 'x'::int"))));
             refused(ErrorKind.SYNTAX, () -> drain(conn.query(Query.of("select 1; select 2"))));
         }

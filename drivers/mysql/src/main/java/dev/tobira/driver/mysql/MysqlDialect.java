@@ -695,6 +695,21 @@ class MysqlDialect extends JdbcDialect {
         }
     }
 
+    /**
+     * After a read-only connection's transaction, every user-level lock its reads' stored functions
+     * took is released (nothing else on that connection can have taken one); inside the
+     * transaction, the reads keep their single round trip.
+     */
+    @Override
+    protected void endTransaction(Connection connection, boolean readOnly) throws SQLException {
+        super.endTransaction(connection, readOnly);
+        if (readOnly) {
+            try (Statement st = connection.createStatement()) {
+                st.execute("DO RELEASE_ALL_LOCKS()");
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- types
 
     @Override

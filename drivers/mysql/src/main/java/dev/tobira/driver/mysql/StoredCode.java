@@ -16,13 +16,16 @@ import java.util.Set;
  * A view that calls a stored function hides the call from any statement check: see the README.
  */
 final class StoredCode {
-    private static final Set<String> BUILT_IN = Set.copyOf(List.of(
-            // keywords that a parenthesis may follow
+    /** Keywords that a parenthesis may follow, with or without a space. */
+    private static final Set<String> KEYWORDS = Set.copyOf(List.of(
             "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "XOR", "IN", "AS", "ON", "BY", "JOIN", "USING", "EXISTS",
             "VALUES", "VALUE", "ROW", "OVER", "WHEN", "THEN", "ELSE", "CASE", "ALL", "ANY", "SOME", "DISTINCT", "LIKE",
             "RLIKE", "REGEXP", "BETWEEN", "IS", "INTERVAL", "UNION", "INTERSECT", "EXCEPT", "WITH", "RECURSIVE", "HAVING",
             "LIMIT", "OFFSET", "TABLE", "LATERAL", "PARTITION", "WINDOW", "EXPLAIN", "DESCRIBE", "DESC", "ASC",
-            "FORMAT", "CHAR", "BINARY", "COLUMNS", "PATH", "NESTED", "MEMBER", "OF", "ESCAPE", "DIV", "MOD", "SEPARATOR",
+            "CHAR", "BINARY", "COLUMNS", "PATH", "NESTED", "MEMBER", "OF", "ESCAPE", "DIV", "SEPARATOR"));
+
+    /** Built-in functions, spared only with the parenthesis right after the name. */
+    private static final Set<String> BUILT_IN = Set.copyOf(List.of(
             // control flow, casts, comparison
             "IF", "IFNULL", "NULLIF", "COALESCE", "GREATEST", "LEAST", "ISNULL", "INTERVAL", "CAST", "CONVERT",
             "STRCMP", "FIELD", "ELT", "FIND_IN_SET", "MAKE_SET", "EXPORT_SET", "DECODE_ORACLE", "NVL", "NVL2",
@@ -71,27 +74,52 @@ final class StoredCode {
 
     private StoredCode() {}
 
+    /**
+     * Whether the text may call a stored function. A built-in name is spared only where the
+     * server reads it as the built-in: the parenthesis right after it, no space or comment between
+     * (with a space, MySQL resolves {@code count (1)} to a stored function of the current
+     * database), and no name or number joined to its front ({@code 2concat(}, {@code $f(}).
+     * Keywords that a parenthesis may follow ({@code IN (}, {@code FROM (}) are spared either way.
+     */
     static boolean mayCall(SqlScan scan) {
-        List<SqlToken> code = new ArrayList<>(scan.tokens().size());
-        for (SqlToken token : scan.tokens()) {
-            if (token.type() != SqlToken.Type.WHITESPACE && token.type() != SqlToken.Type.COMMENT) {
-                code.add(token);
-            }
-        }
-        for (int i = 1; i < code.size(); i++) {
-            SqlToken token = code.get(i);
+        List<SqlToken> tokens = scan.tokens();
+        for (int i = 1; i < tokens.size(); i++) {
+            SqlToken token = tokens.get(i);
             if (token.type() != SqlToken.Type.PUNCTUATION || !token.text().equals("(")) {
                 continue;
             }
-            SqlToken name = code.get(i - 1);
-            if (name.type() == SqlToken.Type.QUOTED_IDENTIFIER) {
-                return true;
+            int j = i - 1;
+            boolean spaced = false;
+            while (j >= 0 && (tokens.get(j).type() == SqlToken.Type.WHITESPACE || tokens.get(j).type() == SqlToken.Type.COMMENT)) {
+                spaced = true;
+                j--;
             }
-            if (name.type() != SqlToken.Type.WORD) {
+            if (j < 0) {
                 continue;
             }
-            boolean qualified = i >= 2 && code.get(i - 2).type() == SqlToken.Type.PUNCTUATION && code.get(i - 2).text().equals(".");
-            if (qualified || !BUILT_IN.contains(name.text().toUpperCase(Locale.ROOT))) {
+            SqlToken name = tokens.get(j);
+            switch (name.type()) {
+                case QUOTED_IDENTIFIER:
+                case PARAMETER:
+                    return true;
+                case WORD:
+                    break;
+                default:
+                    continue; // a bracket after an operator, a number or another bracket: no call
+            }
+            String upper = name.text().toUpperCase(Locale.ROOT);
+            if (KEYWORDS.contains(upper)) {
+                continue;
+            }
+            SqlToken before = j > 0 ? tokens.get(j - 1) : null;
+            boolean joined = before != null && (before.type() == SqlToken.Type.NUMBER || before.type() == SqlToken.Type.PARAMETER
+                    || before.type() == SqlToken.Type.WORD);
+            int k = j - 1;
+            while (k >= 0 && (tokens.get(k).type() == SqlToken.Type.WHITESPACE || tokens.get(k).type() == SqlToken.Type.COMMENT)) {
+                k--;
+            }
+            boolean qualified = k >= 0 && tokens.get(k).type() == SqlToken.Type.PUNCTUATION && tokens.get(k).text().equals(".");
+            if (spaced || joined || qualified || !BUILT_IN.contains(upper)) {
                 return true;
             }
         }

@@ -1,5 +1,9 @@
 package dev.tobira.driver.mysql;
 
+import static dev.tobira.drivertest.DsnCharacters.RESERVED;
+import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
+import static dev.tobira.drivertest.DsnCharacters.named;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -28,17 +32,8 @@ import org.mariadb.jdbc.Configuration;
  */
 class MysqlDsnTest {
     /** Every character a DSN part could use to end itself and start another, and the control characters. */
-    private static final String RESERVED = "/?#&=;@:,%[]\\ \n\r\0\t";
     /** What a file path needs and so may hold: serverSslCert names a file. */
     private static final String PATH_CHARACTERS = "/\\: ";
-
-    private static String pct(char c) {
-        return String.format("%%%02X", (int) c);
-    }
-
-    private static String name(char c) {
-        return String.format("U+%04X", (int) c);
-    }
 
     private static DriverException refused(ConnConfig config) {
         DriverException e = assertThrows(DriverException.class, () -> MysqlTarget.of("mysql", config), config.dsn());
@@ -55,15 +50,15 @@ class MysqlDsnTest {
     static Stream<Arguments> everyPart() {
         List<Arguments> cases = new ArrayList<>();
         for (char c : RESERVED.toCharArray()) {
-            String x = pct(c);
-            cases.add(Arguments.of("host " + name(c), "mysql://app:Pw-9zq@db" + x + "x.example:3306/shop"));
-            cases.add(Arguments.of("host end " + name(c), "mysql://app:Pw-9zq@db.example" + x + "/shop"));
-            cases.add(Arguments.of("user " + name(c), "mysql://ap" + x + "p:Pw-9zq@db.example/shop"));
-            cases.add(Arguments.of("database " + name(c), "mysql://app:Pw-9zq@db.example/sh" + x + "op"));
-            cases.add(Arguments.of("option name " + name(c), "mysql://app@db.example/shop?ssl" + x + "Mode=trust"));
-            cases.add(Arguments.of("sslMode value " + name(c), "mysql://app@db.example/shop?sslMode=trust" + x));
+            String x = percentEncoded(c);
+            cases.add(Arguments.of("host " + named(c), "mysql://app:Pw-9zq@db" + x + "x.example:3306/shop"));
+            cases.add(Arguments.of("host end " + named(c), "mysql://app:Pw-9zq@db.example" + x + "/shop"));
+            cases.add(Arguments.of("user " + named(c), "mysql://ap" + x + "p:Pw-9zq@db.example/shop"));
+            cases.add(Arguments.of("database " + named(c), "mysql://app:Pw-9zq@db.example/sh" + x + "op"));
+            cases.add(Arguments.of("option name " + named(c), "mysql://app@db.example/shop?ssl" + x + "Mode=trust"));
+            cases.add(Arguments.of("sslMode value " + named(c), "mysql://app@db.example/shop?sslMode=trust" + x));
             if (PATH_CHARACTERS.indexOf(c) < 0) {
-                cases.add(Arguments.of("serverSslCert value " + name(c),
+                cases.add(Arguments.of("serverSslCert value " + named(c),
                         "mysql://app@db.example/shop?serverSslCert=%2Fetc%2Fca" + x + ".pem"));
             }
         }

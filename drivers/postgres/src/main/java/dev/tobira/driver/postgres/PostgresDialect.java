@@ -369,6 +369,13 @@ class PostgresDialect extends JdbcDialect {
     protected void endTransaction(Connection connection, boolean readOnly) throws SQLException {
         cache.invalidate(connection); // a rolled-back transaction may have described its own DDL
         super.endTransaction(connection, readOnly);
+        if (readOnly) {
+            // the reads of a read-only connection's transaction may have called a function that took
+            // a session advisory lock; nothing else on that connection can have taken one
+            try (Statement st = connection.createStatement()) {
+                st.execute("SELECT pg_catalog.pg_advisory_unlock_all()");
+            }
+        }
     }
 
     // ---------------------------------------------------------------- types

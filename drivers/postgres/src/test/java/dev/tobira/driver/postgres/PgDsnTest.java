@@ -1,5 +1,9 @@
 package dev.tobira.driver.postgres;
 
+import static dev.tobira.drivertest.DsnCharacters.RESERVED;
+import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
+import static dev.tobira.drivertest.DsnCharacters.named;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -28,19 +32,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * connection attempt.
  */
 class PgDsnTest {
-    private static final String RESERVED = "/?#&=;@:,%[]\\ \n\r\0\t";
     /** What each free-form value may hold of {@link #RESERVED}: a label may have spaces, a list commas, a path its separators. */
     private static final String LABEL = " ";
     private static final String LIST = ", ";
     private static final String PATH = "/\\: ";
-
-    private static String pct(char c) {
-        return String.format("%%%02X", (int) c);
-    }
-
-    private static String name(char c) {
-        return String.format("U+%04X", (int) c);
-    }
 
     private static DriverException refused(ConnConfig config) {
         DriverException e = assertThrows(DriverException.class, () -> PgTarget.of(config), config.dsn());
@@ -57,8 +52,8 @@ class PgDsnTest {
     static Stream<Arguments> everyPart() {
         List<Arguments> cases = new ArrayList<>();
         for (char c : RESERVED.toCharArray()) {
-            String x = pct(c);
-            String n = name(c);
+            String x = percentEncoded(c);
+            String n = named(c);
             cases.add(Arguments.of("host " + n, "postgres://app:Pw-9zq@db" + x + "x.example:5432/shop"));
             cases.add(Arguments.of("host end " + n, "postgres://app:Pw-9zq@db.example" + x + "/shop"));
             cases.add(Arguments.of("user " + n, "postgres://ap" + x + "p:Pw-9zq@db.example/shop"));

@@ -81,4 +81,17 @@ class PgServerCodeTest {
         }
         assertEquals(0, held(), "the session's end released it");
     }
+
+    /** Review finding: inside a read-only connection's transaction the reads' locks were never released. */
+    @Test
+    void aLockTakenInsideAReadOnlyTransactionIsReleasedWhenItEnds() {
+        try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(true))) {
+            conn.as(dev.tobira.api.Transactor.class).orElseThrow().useTransaction(tx -> {
+                try (ResultSet rs = tx.query(Query.of("select take_lock()"))) {
+                    rs.next();
+                }
+            });
+            assertEquals(0, held(), "the read-only session still holds the advisory lock after its transaction");
+        }
+    }
 }

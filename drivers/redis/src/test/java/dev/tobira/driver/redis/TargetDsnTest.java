@@ -1,5 +1,9 @@
 package dev.tobira.driver.redis;
 
+import static dev.tobira.drivertest.DsnCharacters.RESERVED;
+import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
+import static dev.tobira.drivertest.DsnCharacters.named;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,15 +28,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * needed.
  */
 class TargetDsnTest {
-    private static final String RESERVED = "/?#&=;@:,%[]\\ \n\r\0\t";
-
-    private static String pct(char c) {
-        return String.format("%%%02X", (int) c);
-    }
-
-    private static String name(char c) {
-        return String.format("U+%04X", (int) c);
-    }
 
     private static DriverException refused(ConnConfig config) {
         DriverException e = assertThrows(DriverException.class, () -> Target.of(config), config.dsn());
@@ -49,8 +44,8 @@ class TargetDsnTest {
     static Stream<Arguments> everyPart() {
         List<Arguments> cases = new ArrayList<>();
         for (char c : RESERVED.toCharArray()) {
-            String x = pct(c);
-            String n = name(c);
+            String x = percentEncoded(c);
+            String n = named(c);
             cases.add(Arguments.of("host " + n, "redis://:Pw-9zq@cache" + x + "x.example:6379/0"));
             cases.add(Arguments.of("host end " + n, "rediss://:Pw-9zq@cache.example" + x + "/0"));
             cases.add(Arguments.of("user " + n, "redis://ali" + x + "ce:Pw-9zq@cache.example/0"));

@@ -1,5 +1,7 @@
 package dev.tobira.driver.sqlite;
 
+import static dev.tobira.drivertest.DsnCharacters.RESERVED;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * refusal comes before the file is touched.
  */
 class SqliteDsnTest {
-    private static final String RESERVED = "/?#&=;@:,%[]\\ \n\r\0\t";
 
     @TempDir
     Path dir;
