@@ -263,7 +263,10 @@ class DuckdbDialect extends JdbcDialect {
                 || lower.contains("unique file handle conflict")) {
             return Optional.of(ErrorKind.CONFLICT);
         }
-        if (m.startsWith("Parser Error")) {
+        if (lower.contains("parameter index out of bounds") || lower.contains("values were not provided for the following prepared statement parameters")) {
+            return Optional.of(ErrorKind.INVALID_ARGUMENT); // placeholders and parameters do not match
+        }
+                if (m.startsWith("Parser Error")) {
             return Optional.of(ErrorKind.SYNTAX);
         }
         if (m.startsWith("Catalog Error") || m.startsWith("Binder Error")) {
