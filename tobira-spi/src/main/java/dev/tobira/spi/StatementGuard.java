@@ -67,7 +67,7 @@ public final class StatementGuard {
      * the read-only path that begins with another word is a syntax error. Whatever the allow-list
      * refuses among these stays a read-only violation.
      */
-    private static final WordSet STATEMENT_WORDS = WordSet.of(List.of(
+    static final List<String> STATEMENT_WORD_LIST = List.of(
             "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BACKUP", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
             "CLONE", "PUT", "REMOVE", "RESTORE", "UNDROP",
             "CHECKPOINT", "CHECKSUM", "CLOSE", "CLUSTER", "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE",
@@ -77,7 +77,8 @@ public final class StatementGuard {
             "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "RENAME", "REPAIR", "REPLACE", "RESET", "RESIGNAL", "RESTART",
             "REVOKE", "ROLLBACK", "SAVEPOINT", "SECURITY", "SELECT", "SET", "SHOW", "SHUTDOWN", "SIGNAL", "START",
             "STOP", "SUMMARIZE", "TABLE", "TRUNCATE", "UNINSTALL", "UNLISTEN", "UNLOCK", "UNPIVOT", "UPDATE", "UPSERT",
-            "USE", "VACUUM", "VALUES", "WITH", "XA"));
+            "USE", "VACUUM", "VALUES", "WITH", "XA");
+    private static final WordSet STATEMENT_WORDS = WordSet.of(STATEMENT_WORD_LIST);
 
     private StatementGuard(Builder b) {
         this.driver = b.driver;

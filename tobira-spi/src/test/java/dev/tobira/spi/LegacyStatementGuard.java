@@ -56,17 +56,7 @@ final class LegacyStatementGuard {
     private final String driver;
     private final LegacySqlLexer lexer;
     /** The words that begin a statement, as {@link StatementGuard} has them. */
-    private static final Set<String> STATEMENT_WORDS = Set.of(
-            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BACKUP", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
-            "CLONE", "PUT", "REMOVE", "RESTORE", "UNDROP",
-            "CHECKPOINT", "CHECKSUM", "CLOSE", "CLUSTER", "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE",
-            "DELETE", "DESC", "DESCRIBE", "DETACH", "DISCARD", "DO", "DROP", "END", "EXECUTE", "EXPLAIN", "EXPORT",
-            "FETCH", "FLUSH", "FORCE", "FROM", "GET", "GRANT", "HANDLER", "HELP", "IMPORT", "INSERT", "INSTALL", "KILL",
-            "LISTEN", "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY", "OPTIMIZE", "PIVOT", "PRAGMA", "PREPARE", "PURGE",
-            "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "RENAME", "REPAIR", "REPLACE", "RESET", "RESIGNAL", "RESTART",
-            "REVOKE", "ROLLBACK", "SAVEPOINT", "SECURITY", "SELECT", "SET", "SHOW", "SHUTDOWN", "SIGNAL", "START",
-            "STOP", "SUMMARIZE", "TABLE", "TRUNCATE", "UNINSTALL", "UNLISTEN", "UNLOCK", "UNPIVOT", "UPDATE", "UPSERT",
-            "USE", "VACUUM", "VALUES", "WITH", "XA");
+    private static final Set<String> STATEMENT_WORDS = Set.copyOf(StatementGuard.STATEMENT_WORD_LIST);
 
     private final Set<String> allowed;
     private final String refusal;

@@ -572,6 +572,19 @@ final class MysqlFixture {
         }
     }
 
+    /** The session that holds a user-level lock, seen from a native connection; null when it is free. */
+    String lockHolder(String lock) {
+        try (Connection c = connect(); java.sql.PreparedStatement st = c.prepareStatement("select is_used_lock(?)")) {
+            st.setString(1, lock);
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     void execute(String sql) {
         try (Connection c = connect(); Statement st = c.createStatement()) {
             st.execute(sql);

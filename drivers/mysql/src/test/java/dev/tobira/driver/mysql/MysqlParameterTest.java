@@ -67,12 +67,8 @@ class MysqlParameterTest {
         assertEquals(null, lockHolder(), "a session still holds " + LOCK);
     }
 
-    private String lockHolder() throws SQLException {
-        try (Connection c = fixture.server.connect(DATABASE, false); Statement st = c.createStatement();
-             java.sql.ResultSet rs = st.executeQuery("select is_used_lock('" + LOCK + "')")) {
-            rs.next();
-            return rs.getString(1);
-        }
+    private String lockHolder() {
+        return fixture.lockHolder(LOCK);
     }
 
     private ConnConfig config(boolean readOnly) {

@@ -45,12 +45,8 @@ class MysqlServerCodeTest {
         }
     }
 
-    private String lockHolder() throws SQLException {
-        try (Connection c = fixture.server.connect(DATABASE, false); Statement st = c.createStatement();
-             java.sql.ResultSet rs = st.executeQuery("select is_used_lock('" + LOCK + "')")) {
-            rs.next();
-            return rs.getString(1);
-        }
+    private String lockHolder() {
+        return fixture.lockHolder(LOCK);
     }
 
     private static Value first(Conn conn, Query q) {
