@@ -38,6 +38,7 @@ final class Execution {
     private Call call; // with the scan of the text as run, once parameters are placed into it
     private final String op;
     private final AtomicBoolean finished = new AtomicBoolean();
+    private final Object cancelling = new Object();
     private final List<Statement> owned = new ArrayList<>(1); // guarded by itself: finish may run on a closing thread
 
     private volatile Statement statement;
@@ -313,12 +314,20 @@ final class Execution {
 
     /** Cancels the statement in flight, from another thread. */
     void cancel() {
-        try {
-            if (statement != null || exporting) {
-                cancelNow();
+        // excludes finish(): a cancel that goes for the connection's running query (pgjdbc's
+        // cancelQuery) must not reach what finish() sends after the statement (a ROLLBACK) or a
+        // later call's statement; pgjdbc's returns once the server has taken the request
+        synchronized (cancelling) {
+            if (finished.get()) {
+                return;
             }
-        } catch (SQLException | RuntimeException e) {
-            LOG.log(System.Logger.Level.DEBUG, "cancel failed", e);
+            try {
+                if (statement != null || exporting) {
+                    cancelNow();
+                }
+            } catch (SQLException | RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "cancel failed", e);
+            }
         }
     }
 
@@ -340,8 +349,10 @@ final class Execution {
      * @param failure the error being thrown, which collects cleanup failures; null to log them
      */
     void finish(boolean completed, Throwable failure) {
-        if (!finished.compareAndSet(false, true)) {
-            return;
+        synchronized (cancelling) { // waits for a cancel in flight, and no cancel starts after
+            if (!finished.compareAndSet(false, true)) {
+                return;
+            }
         }
         deadline.disarm();
         // a statement that failed or was cancelled in any way is closed, never kept
