@@ -2,6 +2,8 @@ package dev.tobira.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.tobira.spi.SqlDialect.Feature;
+
 import java.util.List;
 
 /**
@@ -176,17 +178,17 @@ public final class SqlLexer {
             } else if (c == '/' && at(pos + 1) == '*') {
                 blockComment();
             } else if (c == '\'') {
-                quoted(Tokens.STRING, pos, '\'', d.backslashEscapes(), true);
+                quoted(Tokens.STRING, pos, '\'', d.has(Feature.BACKSLASH_ESCAPES), true);
             } else if (c == '"') {
-                if (d.doubleQuotedStrings()) {
-                    quoted(Tokens.STRING, pos, '"', d.backslashEscapes(), true);
+                if (d.has(Feature.DOUBLE_QUOTED_STRINGS)) {
+                    quoted(Tokens.STRING, pos, '"', d.has(Feature.BACKSLASH_ESCAPES), true);
                 } else {
                     quoted(Tokens.QUOTED_IDENTIFIER, pos, '"', false, true);
                 }
-            } else if (c == '`' && d.backtickIdentifiers()) {
+            } else if (c == '`' && d.has(Feature.BACKTICK_IDENTIFIERS)) {
                 quoted(Tokens.QUOTED_IDENTIFIER, pos, '`', false, true);
-            } else if (c == '[' && d.bracketIdentifiers()) {
-                quoted(Tokens.QUOTED_IDENTIFIER, pos, ']', false, d.bracketEscapes());
+            } else if (c == '[' && d.has(Feature.BRACKET_IDENTIFIERS)) {
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, ']', false, d.has(Feature.BRACKET_ESCAPES));
             } else if (c == ';') {
                 emit(Tokens.SEMICOLON, pos + 1);
             } else if (Ascii.isDigit(c) || (c == '.' && Ascii.isDigit(at(pos + 1)))) {
@@ -217,12 +219,12 @@ public final class SqlLexer {
         /** A word, or a string whose prefix is a letter: {@code E'…'}, {@code N'…'}, {@code X'…'}, {@code B'…'}. */
         private void wordOrPrefixedString(char c) {
             if (at(pos + 1) == '\'') {
-                if ((c == 'e' || c == 'E') && d.escapeStrings()) {
+                if ((c == 'e' || c == 'E') && d.has(Feature.ESCAPE_STRINGS)) {
                     quoted(Tokens.STRING, pos + 1, '\'', true, true);
                     return;
                 }
                 if (is(c, STRING_PREFIX)) {
-                    quoted(Tokens.STRING, pos + 1, '\'', d.backslashEscapes(), true);
+                    quoted(Tokens.STRING, pos + 1, '\'', d.has(Feature.BACKSLASH_ESCAPES), true);
                     return;
                 }
             }
@@ -237,12 +239,12 @@ public final class SqlLexer {
         private boolean lineCommentAt(int i) {
             char c = s.charAt(i);
             if (c == '#') {
-                return d.hashComments();
+                return d.has(Feature.HASH_COMMENTS);
             }
             if (c != '-' || at(i + 1) != '-') {
                 return false;
             }
-            if (!d.dashCommentNeedsSpace() || i + 2 >= n) {
+            if (!d.has(Feature.DASH_COMMENT_NEEDS_SPACE) || i + 2 >= n) {
                 return true;
             }
             // MySQL: the second dash must be followed by white space or a control character
@@ -251,7 +253,7 @@ public final class SqlLexer {
         }
 
         private void lineComment() {
-            boolean carriageReturnEnds = d.carriageReturnEndsLineComment();
+            boolean carriageReturnEnds = d.has(Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT);
             int j = pos + 1;
             while (j < n) {
                 char c = s.charAt(j);
@@ -265,14 +267,14 @@ public final class SqlLexer {
 
         private void blockComment() {
             int j = pos + 2;
-            boolean executable = d.executableComments()
+            boolean executable = d.has(Feature.EXECUTABLE_COMMENTS)
                     && (at(j) == '!' || ((at(j) == 'M' || at(j) == 'm') && at(j + 1) == '!'));
             byte kind = Tokens.COMMENT;
             if (executable) {
                 kind = Tokens.EXECUTABLE_COMMENT;
                 out.markExecutable();
             }
-            if (d.nestedComments() && !executable) {
+            if (d.has(Feature.NESTED_COMMENTS) && !executable) {
                 int depth = 1;
                 while (j < n) {
                     char c = s.charAt(j);
@@ -391,7 +393,7 @@ public final class SqlLexer {
         }
 
         private void dollar() {
-            if (d.dollarQuotes()) {
+            if (d.has(Feature.DOLLAR_QUOTES)) {
                 int j = pos + 1;
                 if (j < n && isWordStart(s.charAt(j))) {
                     j++;
@@ -443,7 +445,7 @@ public final class SqlLexer {
         }
 
         private boolean tclVariableAt(int i) {
-            if (!d.tclVariables()) {
+            if (!d.has(Feature.TCL_VARIABLES)) {
                 return false;
             }
             char c = s.charAt(i);

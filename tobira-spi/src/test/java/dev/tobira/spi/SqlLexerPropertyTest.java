@@ -62,8 +62,8 @@ class SqlLexerPropertyTest {
                 assertEquals(Optional.empty(), scan.findWord(SqlGen.DANGER), () -> "keyword in a literal: " + where);
             }
             assertEquals(g.executable(), scan.hasExecutableComment(), () -> "executable comment: " + where);
-            if (d.triggerBodies()) {
-                SqlScan split = SqlLexer.of(d.withTriggerBodies(false)).scan(g.sql());
+            if (d.has(SqlDialect.Feature.TRIGGER_BODIES)) {
+                SqlScan split = SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES)).scan(g.sql());
                 checkOnlyJoined(scan, split, where);
                 if (g.triggers() > 0) {
                     assertTrue(split.statementCount() > scan.statementCount(),
@@ -118,8 +118,8 @@ class SqlLexerPropertyTest {
                 throw new AssertionError("lexer threw on " + where, e);
             }
             checkTiling(sql, scan, where);
-            if (d.triggerBodies()) {
-                checkOnlyJoined(scan, SqlLexer.of(d.withTriggerBodies(false)).scan(sql), where);
+            if (d.has(SqlDialect.Feature.TRIGGER_BODIES)) {
+                checkOnlyJoined(scan, SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES)).scan(sql), where);
             }
         }
     }
@@ -153,7 +153,7 @@ class SqlLexerPropertyTest {
             statementWords.addAll(s.keywords());
             // only a trigger body keeps semicolons inside its statement
             assertTrue(s.tokens().stream().allMatch(t -> t.significant()
-                    && (t.type() != Type.SEMICOLON || scan.dialect().triggerBodies())), where);
+                    && (t.type() != Type.SEMICOLON || scan.dialect().has(SqlDialect.Feature.TRIGGER_BODIES))), where);
         }
         assertEquals(words, statementWords, () -> "statements lose or invent words: " + where);
         assertTrue(scan.statementCount() <= semicolons + 1, where);

@@ -114,7 +114,7 @@ class SqlLexerTest {
         }
         assertEquals(List.of("STRING:\"a\\\"; drop\""), lex(SqlDialect.MYSQL, "\"a\\\"; drop\""));
         assertEquals(List.of("QUOTED_IDENTIFIER:\"a\\\"", "SEMICOLON:;"),
-                lex(SqlDialect.MYSQL.withDoubleQuotedStrings(false), "\"a\\\";"));
+                lex(SqlDialect.MYSQL.without(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS), "\"a\\\";"));
     }
 
     @Test
@@ -134,7 +134,7 @@ class SqlLexerTest {
 
     @Test
     void bracketEscapesAsSqlServerReadsThem() {
-        SqlDialect sqlServer = SqlDialect.ANSI.withName("sqlserver").withBracketIdentifiers(true).withBracketEscapes(true);
+        SqlDialect sqlServer = SqlDialect.ANSI.withName("sqlserver").with(SqlDialect.Feature.BRACKET_IDENTIFIERS).with(SqlDialect.Feature.BRACKET_ESCAPES);
         assertEquals(List.of("QUOTED_IDENTIFIER:[a]];b]", "SEMICOLON:;"), lex(sqlServer, "[a]];b];"));
     }
 

@@ -298,8 +298,16 @@ class JdbcBaseTest {
     void explainCompleteAndSingleStatements() {
         try (Conn conn = driver.open(config())) {
             assertFalse(conn.as(Explainer.class).orElseThrow().explain(Query.of("select * from items")).text().isBlank());
-            assertTrue(conn.as(dev.tobira.api.Completer.class).orElseThrow().complete("select * from it", 16).stream()
-                    .anyMatch(c -> c.text().equals("items")));
+            dev.tobira.api.Completer completer = conn.as(dev.tobira.api.Completer.class).orElseThrow();
+            assertTrue(completer.complete("select * from it", 16).stream().anyMatch(c -> c.text().equals("items")));
+            // a FROM inside a comment or string is not the word before the cursor: keywords are offered too
+            for (String text : List.of("select 1 -- from\nse", "select 'from' se")) {
+                assertTrue(completer.complete(text, text.length()).stream()
+                        .anyMatch(c -> c.type() == dev.tobira.api.Completer.Completion.Type.KEYWORD), text);
+            }
+            List<dev.tobira.api.Completer.Completion> afterDot = completer.complete("select * from items where items.q", 33);
+            assertTrue(afterDot.stream().anyMatch(c -> c.text().equalsIgnoreCase("qty")), afterDot.toString());
+            assertTrue(afterDot.stream().allMatch(c -> c.type() == dev.tobira.api.Completer.Completion.Type.FIELD));
             DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("select 1; select 2")));
             assertEquals("testdb: query: multiple statements are not supported yet: invalid query", e.getMessage());
             try (ResultSet rs = conn.query(Query.of("update items set qty = qty + 1"))) {
