@@ -124,7 +124,28 @@ public final class SqlDialect {
          * {@code ;}, so a {@code CASE … END} inside the body never ends it early. This is the rule of
          * SQLite's {@code sqlite3_complete}, held to its strictest reading.
          */
-        TRIGGER_BODIES
+        TRIGGER_BODIES,
+
+        /**
+         * {@code '''…'''} (and {@code """…"""} where {@code "…"} is a string) is a string that may
+         * hold single quotes and line breaks, closed by the first unescaped triple quote (GoogleSQL).
+         */
+        TRIPLE_QUOTED_STRINGS,
+
+        /**
+         * {@code r}, {@code b}, {@code rb} and {@code br}, in either case, before any form of
+         * string are part of it: raw and bytes literals (GoogleSQL). A backslash inside a raw string
+         * keeps its character, but it still keeps the next quote from closing the string, as the
+         * server reads it.
+         */
+        RAW_AND_BYTES_PREFIXES,
+
+        /**
+         * A backslash escapes the next character inside a {@code `…`} identifier, and a doubled
+         * backtick is two identifiers rather than one escaped backtick (GoogleSQL); without it a
+         * backtick identifier has {@code ``} for a backtick and no escapes (MySQL, SQLite).
+         */
+        BACKTICK_BACKSLASH_ESCAPES
     }
 
     /**
@@ -164,6 +185,18 @@ public final class SqlDialect {
      * identifiers, nested block comments.
      */
     public static final SqlDialect DUCKDB = POSTGRES.withName("duckdb");
+
+    /**
+     * BigQuery's GoogleSQL: {@code '…'} and {@code "…"} strings with backslash escapes, triple-quoted
+     * strings, raw and bytes prefixes ({@code r'…'}, {@code b"…"}, {@code rb'''…'''}),
+     * {@code `…`} identifiers with backslash escapes (which may hold dots and dashes:
+     * {@code `project-1.dataset.table`}), {@code #} and {@code --} comments ending at a line feed or
+     * carriage return, block comments that do not nest.
+     */
+    public static final SqlDialect BIGQUERY = of("bigquery", Feature.BACKSLASH_ESCAPES,
+            Feature.DOUBLE_QUOTED_STRINGS, Feature.BACKTICK_IDENTIFIERS, Feature.BACKTICK_BACKSLASH_ESCAPES,
+            Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.HASH_COMMENTS, Feature.TRIPLE_QUOTED_STRINGS,
+            Feature.RAW_AND_BYTES_PREFIXES);
 
     private final String name;
     /** Bit {@code f.ordinal()} is set when feature {@code f} is on: the lexer asks per character. */

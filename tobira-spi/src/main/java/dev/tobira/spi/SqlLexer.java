@@ -177,16 +177,13 @@ public final class SqlLexer {
                 lineComment();
             } else if (c == '/' && at(pos + 1) == '*') {
                 blockComment();
-            } else if (c == '\'') {
-                quoted(Tokens.STRING, pos, '\'', d.has(Feature.BACKSLASH_ESCAPES), true);
+            } else if (c == '\'' || (c == '"' && d.has(Feature.DOUBLE_QUOTED_STRINGS))) {
+                string(pos);
             } else if (c == '"') {
-                if (d.has(Feature.DOUBLE_QUOTED_STRINGS)) {
-                    quoted(Tokens.STRING, pos, '"', d.has(Feature.BACKSLASH_ESCAPES), true);
-                } else {
-                    quoted(Tokens.QUOTED_IDENTIFIER, pos, '"', false, true);
-                }
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, '"', false, true);
             } else if (c == '`' && d.has(Feature.BACKTICK_IDENTIFIERS)) {
-                quoted(Tokens.QUOTED_IDENTIFIER, pos, '`', false, true);
+                boolean escapes = d.has(Feature.BACKTICK_BACKSLASH_ESCAPES);
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, '`', escapes, !escapes);
             } else if (c == '[' && d.has(Feature.BRACKET_IDENTIFIERS)) {
                 quoted(Tokens.QUOTED_IDENTIFIER, pos, ']', false, d.has(Feature.BRACKET_ESCAPES));
             } else if (c == ';') {
@@ -216,8 +213,58 @@ public final class SqlLexer {
             }
         }
 
+        /**
+         * A string that opens at {@code open} (after any prefix, which belongs to the token): a
+         * triple-quoted one where the dialect has them, else one closed by its single quote.
+         */
+        private void string(int open) {
+            char quote = s.charAt(open);
+            if (d.has(Feature.TRIPLE_QUOTED_STRINGS) && at(open + 1) == quote && at(open + 2) == quote && open + 2 < n) {
+                tripleQuoted(open, quote);
+            } else {
+                quoted(Tokens.STRING, open, quote, d.has(Feature.BACKSLASH_ESCAPES), true);
+            }
+        }
+
+        /** GoogleSQL's {@code '''…'''}: a backslash escapes the next character, and only three quotes close it. */
+        private void tripleQuoted(int open, char quote) {
+            int j = open + 3;
+            while (j < n) {
+                char c = s.charAt(j);
+                if (c == '\\' && d.has(Feature.BACKSLASH_ESCAPES)) {
+                    j += 2;
+                } else if (c == quote && at(j + 1) == quote && at(j + 2) == quote && j + 2 < n) {
+                    emit(Tokens.STRING, j + 3);
+                    return;
+                } else {
+                    j++;
+                }
+            }
+            emitUnterminated(Tokens.STRING);
+        }
+
+        /** Where a GoogleSQL string opens after an {@code r}, {@code b}, {@code rb} or {@code br} at {@code pos}, or -1. */
+        private int rawOrBytesQuote(char c) {
+            if (!d.has(Feature.RAW_AND_BYTES_PREFIXES) || (c != 'r' && c != 'R' && c != 'b' && c != 'B')) {
+                return -1;
+            }
+            int q = pos + 1;
+            char second = at(q);
+            boolean raw = c == 'r' || c == 'R';
+            if (q < n && (raw ? second == 'b' || second == 'B' : second == 'r' || second == 'R')) {
+                q++;
+            }
+            char quote = at(q);
+            return q < n && (quote == '\'' || (quote == '"' && d.has(Feature.DOUBLE_QUOTED_STRINGS))) ? q : -1;
+        }
+
         /** A word, or a string whose prefix is a letter: {@code E'…'}, {@code N'…'}, {@code X'…'}, {@code B'…'}. */
         private void wordOrPrefixedString(char c) {
+            int quote = rawOrBytesQuote(c);
+            if (quote >= 0) {
+                string(quote);
+                return;
+            }
             if (at(pos + 1) == '\'') {
                 if ((c == 'e' || c == 'E') && d.has(Feature.ESCAPE_STRINGS)) {
                     quoted(Tokens.STRING, pos + 1, '\'', true, true);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tobira.api.DriverException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -78,7 +79,8 @@ class LegacyDifferentialTest {
             long seed = Seeds.of(13, i);
             Random r = new Random(seed);
             SqlDialect d = SqlDialect.of("random");
-            for (SqlDialect.Feature f : SqlDialect.Feature.values()) {
+            // the reference lexer knows the features up to trigger bodies, not GoogleSQL's
+            for (SqlDialect.Feature f : EnumSet.range(SqlDialect.Feature.BACKSLASH_ESCAPES, SqlDialect.Feature.TRIGGER_BODIES)) {
                 d = r.nextBoolean() ? d.with(f) : d;
             }
             String sql = r.nextBoolean() ? pieces(r) : new SqlGen(d, r).next().sql();

@@ -248,6 +248,9 @@ final class SqlGen {
     private String string() {
         int form = r.nextInt(5);
         String p = payload();
+        if (p.isEmpty() && d.has(SqlDialect.Feature.TRIPLE_QUOTED_STRINGS)) {
+            p = "x"; // an empty '' next to another quote reads as the opening of a triple-quoted string
+        }
         if (form == 0 && d.has(SqlDialect.Feature.ESCAPE_STRINGS)) {
             return (r.nextBoolean() ? "E'" : "e'") + backslashed(p, '\'') + "'";
         }
@@ -258,11 +261,40 @@ final class SqlGen {
             }
             return tag + p + tag;
         }
-        if (form == 2 && d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
-            return "\"" + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '"') : p.replace("\"", "\"\"")) + "\"";
+        String raw = d.has(SqlDialect.Feature.RAW_AND_BYTES_PREFIXES)
+                ? pick(new String[] {"", "", "r", "R", "b", "B", "rb", "BR", "bR"}) : "";
+        if (form == 3 && d.has(SqlDialect.Feature.TRIPLE_QUOTED_STRINGS)) {
+            char quote = d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS) && r.nextBoolean() ? '"' : '\'';
+            String three = "" + quote + quote + quote;
+            return raw + three + tripleEscaped(p, quote) + three;
         }
-        String prefix = pick(new String[] {"", "", "", "N", "x", "B"});
+        if (form == 2 && d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
+            return raw + "\"" + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '"') : p.replace("\"", "\"\"")) + "\"";
+        }
+        String prefix = raw.isEmpty() ? pick(new String[] {"", "", "", "N", "x", "B"}) : raw;
         return prefix + "'" + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '\'') : p.replace("'", "''")) + "'";
+    }
+
+    /** The inside of a triple-quoted string: single quotes stay, backslashes and each quote that might close it are escaped. */
+    private String tripleEscaped(String p, char quote) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '\\') {
+                sb.append("\\\\");
+            } else if (c == quote && (r.nextBoolean() || i + 1 == p.length())) {
+                sb.append('\\').append(c);
+            } else if (c == quote) {
+                sb.append(c); // one quote, maybe two, never three in a row: the next is escaped or not a quote
+                if (i + 1 < p.length() && p.charAt(i + 1) == quote) {
+                    sb.append('\\').append(quote);
+                    i++;
+                }
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     /** Escapes for a string in which a backslash escapes the next character. */
@@ -273,7 +305,9 @@ final class SqlGen {
             if (c == '\\') {
                 sb.append("\\\\");
             } else if (c == quote) {
-                sb.append(r.nextBoolean() ? "\\" + quote : "" + quote + quote);
+                // GoogleSQL has no doubled quote: '' ends one string and opens the next (or a triple-quoted one)
+                boolean doubling = !d.has(SqlDialect.Feature.TRIPLE_QUOTED_STRINGS) && r.nextBoolean();
+                sb.append(doubling ? "" + quote + quote : "\\" + quote);
             } else {
                 sb.append(c);
             }
@@ -285,14 +319,21 @@ final class SqlGen {
         String p = payload();
         int form = r.nextInt(3);
         if (form == 1 && d.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS)) {
-            return "`" + p.replace("`", "``") + "`";
+            return backtick(p);
         }
         if (form == 2 && d.has(SqlDialect.Feature.BRACKET_IDENTIFIERS)) {
             return "[" + p.replace("]", "") + "]";
         }
         if (d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
-            return d.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS) ? "`" + p.replace("`", "``") + "`" : string();
+            return d.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS) ? backtick(p) : string();
         }
         return "\"" + p.replace("\"", "\"\"") + "\"";
+    }
+
+    private String backtick(String p) {
+        if (d.has(SqlDialect.Feature.BACKTICK_BACKSLASH_ESCAPES)) {
+            return "`" + p.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        }
+        return "`" + p.replace("`", "``") + "`";
     }
 }

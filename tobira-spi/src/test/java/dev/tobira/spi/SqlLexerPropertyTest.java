@@ -26,7 +26,8 @@ class SqlLexerPropertyTest {
     static final int BATCHES = 10;
     static final int CASES_PER_BATCH = 1_000;
     static final List<SqlDialect> DIALECTS =
-            List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB);
+            List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB,
+                    SqlDialect.BIGQUERY);
 
     static Stream<Arguments> batches() {
         return IntStream.range(0, DIALECTS.size()).boxed().flatMap(
