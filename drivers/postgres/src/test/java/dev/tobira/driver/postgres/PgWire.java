@@ -36,7 +36,7 @@ final class PgWire implements AutoCloseable {
     private static final int SSL_REQUEST = 80877103;
     private static final int GSS_REQUEST = 80877104;
     private static final int CANCEL_REQUEST = 80877102;
-    private static final long HOLD_MILLIS = 10;
+    private static final long HOLD_MILLIS = 25;
 
     /** What crossed the proxy so far, on every connection it carried. */
     record Counts(long exchanges, long syncs, long queries, long readyForQuery, long dataRows) {
