@@ -49,9 +49,9 @@ import org.postgresql.util.ServerErrorMessage;
  *       fails the connection is closed, which ends the server's transaction with it. A guarded read
  *       with a row cap of 1 to 10,000 ({@link CappedRead}) is fetched whole instead of streamed,
  *       and its {@code ROLLBACK} travels in the read's own flight: one round trip, as the raw
- *       client's. Inside a
- *       transaction of the Transactor on a writable connection, the statement runs in a savepoint
- *       made read-only with {@code SET LOCAL transaction_read_only} and rolled back to;</li>
+ *       client's. Inside a transaction of the Transactor on a writable connection, the statement
+ *       runs in a savepoint made read-only with {@code SET LOCAL transaction_read_only} and rolled
+ *       back to;</li>
  *   <li>unguarded: statements that return rows run in a transaction (pgjdbc streams only with
  *       autocommit off) committed when the result is released normally, rolled back otherwise;
  *       every other statement runs in autocommit, so VACUUM or CREATE DATABASE work as in psql.

@@ -245,8 +245,8 @@ class PgCappedReadTest {
     /**
      * A function that lifts read-only for the session's later calls ({@code set_config(
      * 'default_transaction_read_only', 'off', false)}), created through the side channel, cannot
-     * make a later capped read writable: neither {@code SELECT … FOR UPDATE} nor a call of a
-     * function that writes gets through, and the database is unchanged.
+     * make a later capped read writable: neither {@code SELECT … FOR UPDATE}, a call of a function
+     * that writes nor {@code SELECT … INTO} gets through, and the database is unchanged.
      */
     @Test
     void serverCodeThatLiftsReadOnlyCannotMakeALaterCappedReadWritable() {
@@ -260,6 +260,9 @@ class PgCappedReadTest {
                 DriverException write = assertThrows(DriverException.class,
                         () -> column(conn, capped("select tobira_delete_orders()", 1)));
                 assertEquals(ErrorKind.READ_ONLY, write.kind(), write.getMessage());
+                DriverException into = assertThrows(DriverException.class,
+                        () -> column(conn, capped("select * into tobira_capped_copy from orders", 1)));
+                assertEquals(ErrorKind.READ_ONLY, into.kind(), into.getMessage());
                 if (readOnly) {
                     assertEquals(Value.of("on"), first(conn, capped("show default_transaction_read_only", 1)),
                             "the lift was rolled back with the read that made it");
@@ -267,6 +270,8 @@ class PgCappedReadTest {
             }
         }
         assertEquals(orders, orders(), "no order was deleted");
+        assertEquals(0, fixture.count("SELECT count(*) FROM pg_tables WHERE schemaname = ? AND tablename = 'tobira_capped_copy'",
+                SCHEMA), "SELECT … INTO made no table");
     }
 
     /** The class's orders, counted through the side channel (the fingerprint also sees other clients' schemas). */
