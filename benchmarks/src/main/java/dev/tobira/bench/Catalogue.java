@@ -35,7 +35,9 @@ final class Catalogue {
             stream(SqlEngine.MARIADB, "MariadbStream", "mariadb", "mysql"),
             point(SqlEngine.SQLITE, "SqlitePoint", 1.10, "sqlite"),
             point(SqlEngine.POSTGRES, "PostgresPoint", 1.30, "postgres"),
+            capped(SqlEngine.POSTGRES, "PostgresPointCapped", 1.30, "postgres"),
             point(SqlEngine.MARIADB, "MariadbPoint", 1.30, "mariadb", "mysql"),
+            capped(SqlEngine.MARIADB, "MariadbPointCapped", 1.30, "mariadb", "mysql"),
             new Item("point-redis", "Point read (HGETALL), Redis", Kind.POINT, "Redis", "RedisPoint", 1.10,
                     Set.of("redis", "point"), RedisPoint::unavailable),
             new Item("guard", "Guard cost (lexer and StatementGuard)", Kind.GUARD, "", "GuardBench", 200,
@@ -55,6 +57,12 @@ final class Catalogue {
     private static Item point(SqlEngine e, String cls, double max, String... tags) {
         return new Item("point-" + tags[0], "Point read latency, " + e.display(), Kind.POINT, e.display(), cls, max,
                 tags(tags, "point"), e::unavailable);
+    }
+
+    /** The point read with {@code Query.limit(1)}: the read the MCP server and the CLI send. */
+    private static Item capped(SqlEngine e, String cls, double max, String... tags) {
+        return new Item("point-capped-" + tags[0], "Point read latency, " + e.display() + ", Query.limit(1)", Kind.POINT,
+                e.display(), cls, max, tags(tags, "point"), e::unavailable);
     }
 
     private static Item memory(SqlEngine e, String... tags) {
