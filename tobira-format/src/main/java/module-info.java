@@ -9,6 +9,7 @@ module dev.tobira.format {
     requires transitive dev.tobira.api;
     requires transitive com.fasterxml.jackson.core;
     requires transitive com.fasterxml.jackson.databind;
+    requires dev.tobira.csv;
 
     exports dev.tobira.format;
 }

@@ -12,10 +12,14 @@ import java.util.stream.Collectors;
  * @since 0.1
  */
 public enum OutputFormat {
+    /** {@link TableWriter}: aligned columns for a terminal. */
+    TABLE,
     /** {@link JsonResultWriter#pretty()}. */
     JSON,
     /** {@link NdjsonResultWriter}. */
-    NDJSON;
+    NDJSON,
+    /** {@link CsvResultWriter}. */
+    CSV;
 
     /**
      * Returns the name a user types: {@code json}, {@code ndjson}, ….
@@ -33,8 +37,10 @@ public enum OutputFormat {
      */
     public ResultWriter writer() {
         return switch (this) {
+            case TABLE -> TableWriter.create();
             case JSON -> JsonResultWriter.pretty();
             case NDJSON -> NdjsonResultWriter.create();
+            case CSV -> CsvResultWriter.create();
         };
     }
 
