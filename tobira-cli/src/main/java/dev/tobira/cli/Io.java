@@ -3,7 +3,6 @@ package dev.tobira.cli;
 import dev.tobira.spi.Redactor;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
-import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -35,7 +34,7 @@ final class Io {
     static Io system() {
         return new Io(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
                 new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8),
-                new FileInputStream(FileDescriptor.in), System.getenv(), stdoutIsTerminal());
+                System.in, System.getenv(), stdoutIsTerminal()); // System.in: FileInputStream.readAllBytes fails on a pipe
     }
 
     /**
