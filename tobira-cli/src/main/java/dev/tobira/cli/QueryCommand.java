@@ -4,6 +4,7 @@ import dev.tobira.api.Conn;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Explainer;
+import dev.tobira.api.Exporter;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
@@ -140,6 +141,17 @@ final class QueryCommand implements Callable<Integer> {
                         conn.info().driver(), "explain", "this driver has no explainer"));
                 String plan = explainer.explain(q).text();
                 write(out, (plan.endsWith("\n") ? plan : plan + "\n").getBytes(StandardCharsets.UTF_8), partial);
+            } else if (fmt == OutputFormat.CSV && q.params().isEmpty() && conn.as(Exporter.class).isPresent()) {
+                // the driver's bulk path (PostgreSQL COPY … TO STDOUT), guarded like a query; the
+                // same CSV bytes as the row writer (the JDBC base's fallback is that writer)
+                try {
+                    rows = conn.as(Exporter.class).get().export(q, Exporter.Format.CSV, out);
+                } catch (DriverException e) {
+                    if (partial == null && e.getCause() instanceof IOException) {
+                        throw new Main.BrokenPipe();
+                    }
+                    throw e;
+                }
             } else {
                 ResultSet rs = conn.query(q);
                 running.set(rs); // a close from the watchdog or Ctrl-C cancels the statement on the server

@@ -72,7 +72,7 @@ class SqliteCommandIT {
     @Test
     void readmeDoctorWarnsOfAReadableConfig() throws Exception {
         Files.setPosixFilePermissions(tobira.configFile(), PosixFilePermissions.fromString("rw-r--r--"));
-        Tobira.Run r = tobira.run("doctor");
+        Tobira.Run r = tobira.run("doctor", "--format", "ndjson");
         assertEquals(1, r.exit(), "a warning exits non-zero");
         assertTrue(r.out().contains("{\"section\":\"permissions\",\"name\":\"config\",\"status\":\"warn\",\"detail\":\"0644 is"
                 + " group-readable, world-readable; run chmod 600 config.yaml\"}\n"), r.out());
@@ -88,7 +88,7 @@ class SqliteCommandIT {
         assertEquals(4, lines.size(), r.out());
         assertTrue(lines.get(0).matches("at {20}conn  source  client  ok     rows  ms +query"), lines.get(0));
         assertTrue(lines.get(2).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  shop  cli +false  0 +\\d+ +delete from customers"), lines.get(2));
-        assertTrue(lines.get(3).matches("\\d{4}-.{15}Z  shop  cli +true   3 +\\d+ +select id, name, country from customers where country='US'"),
+        assertTrue(lines.get(3).matches("\\d{4}-.{14}Z  shop  cli +true   3 +\\d+ +select id, name, country from customers where country='US'"),
                 lines.get(3));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(tobira.historyFile())));
     }
