@@ -9,5 +9,7 @@ module dev.tobira.cli {
     requires info.picocli;
     requires com.fasterxml.jackson.dataformat.yaml;
 
+    uses dev.tobira.api.Driver;
+
     opens dev.tobira.cli to info.picocli;
 }

@@ -8,6 +8,7 @@ import dev.tobira.api.Secret;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 /**
@@ -17,16 +18,37 @@ import java.util.stream.Collectors;
 final class Connections {
     private final Io io;
     private final Config config;
-    private final Registry registry;
+    private Registry registry;
 
     Connections(Io io, Config config) {
         this.io = io;
         this.config = config;
-        this.registry = Registry.discover(Connections.class.getClassLoader());
     }
 
+    /** Every driver on the class path, each instantiated (what {@code tobira drivers} lists). */
     Registry registry() {
+        if (registry == null) {
+            registry = Registry.discover(Connections.class.getClassLoader());
+        }
         return registry;
+    }
+
+    /**
+     * The driver for a scheme or a name: the providers are instantiated in class-path order only
+     * until one matches, so a command pays for the one driver it uses (a driver's constructor can
+     * cost tens of milliseconds), not for all of them.
+     */
+    private Optional<Driver> find(java.util.function.Predicate<Driver> wanted) {
+        if (registry != null) {
+            return registry.drivers().stream().filter(wanted).findFirst();
+        }
+        for (ServiceLoader.Provider<Driver> p : ServiceLoader.load(Driver.class, Connections.class.getClassLoader()).stream().toList()) {
+            Driver d = p.get();
+            if (wanted.test(d)) {
+                return Optional.of(d);
+            }
+        }
+        return Optional.empty();
     }
 
     /** What {@code CONN|DSN} names: a configured connection, else a DSN; the label is what history records. */
@@ -85,10 +107,11 @@ final class Connections {
     Conn open(Target t) {
         Optional<Config.Conn> entry = t.entry();
         if (entry.isPresent() && !entry.get().driver().isEmpty()) {
-            Optional<Driver> named = registry.driver(entry.get().driver());
+            String wanted = entry.get().driver();
+            Optional<Driver> named = find(d -> d.name().equals(wanted));
             if (named.isEmpty()) {
                 throw CliException.usage("connection \"" + entry.get().name() + "\": no driver named \"" + entry.get().driver()
-                        + "\" (found: " + registry.drivers().stream().map(Driver::name).sorted().collect(Collectors.joining(", ")) + ")");
+                        + "\" (found: " + registry().drivers().stream().map(Driver::name).sorted().collect(Collectors.joining(", ")) + ")");
             }
             if (!named.get().schemes().contains(t.config().scheme())) {
                 throw CliException.usage("connection \"" + entry.get().name() + "\": driver " + entry.get().driver()
@@ -96,6 +119,11 @@ final class Connections {
             }
             return named.get().open(t.config());
         }
-        return registry.open(t.config());
+        String scheme = t.config().scheme();
+        Optional<Driver> driver = find(d -> d.schemes().contains(scheme));
+        if (driver.isPresent()) {
+            return driver.get().open(t.config());
+        }
+        return registry().open(t.config()); // no driver: the registry's own error, which lists the schemes it knows
     }
 }
