@@ -34,6 +34,14 @@ done
 printf '  %-52s median %5s ms  min %5s ms\n' "java -jar tobira.jar (no flags)" "$(ms "$(median < plain)")" "$(ms "$(sort -n plain | head -1)")"
 printf '  %-52s median %5s ms  min %5s ms\n' "launcher, C1 + serial GC, no CDS archive" "$(ms "$(median < nocds)")" "$(ms "$(sort -n nocds | head -1)")"
 printf '  %-52s median %5s ms  min %5s ms\n' "launcher, C1 + serial GC + CDS archive (the default)" "$(ms "$(median < cds)")" "$(ms "$(sort -n cds | head -1)")"
+# CPU time (user + system) of the default: what a loaded machine cannot inflate as it does wall time
+: > cpu
+for i in $(seq "$runs"); do
+  /usr/bin/time -f "%U %S" -o t.cpu "$launcher" query sqlite:./shop.db "select 1" >/dev/null
+  awk '{printf "%.0f\n", ($1 + $2) * 1e9}' t.cpu >> cpu
+done
+printf '  %-52s median %5s ms  min %5s ms\n' "  the same, CPU time (user + system)" "$(ms "$(median < cpu)")" "$(ms "$(sort -n cpu | head -1)")"
+printf '  load average during the runs: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 
 url=${TOBIRA_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 hostport=${url#*@}; hostport=${hostport%%/*}; host=${hostport%:*}; port=${hostport#*:}
