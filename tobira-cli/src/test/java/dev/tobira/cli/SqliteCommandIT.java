@@ -34,7 +34,8 @@ class SqliteCommandIT {
 
     @Test
     void readmeTable() throws Exception {
-        Tobira.Run r = tobira.run("query", "shop", Shop.TOTALS, "--format", "table");
+        tobira.jvm.add("-Dtobira.stdout.tty=true"); // what the launcher passes on a terminal: table is the default
+        Tobira.Run r = tobira.run("query", "shop", Shop.TOTALS);
         assertEquals(0, r.exit(), r.err());
         assertEquals(Expected.TOTALS_TABLE, r.outStable());
         assertEquals("", r.err());
@@ -82,7 +83,8 @@ class SqliteCommandIT {
     void readmeHistory() throws Exception {
         assertEquals(0, tobira.run("query", "shop", Shop.US).exit());
         assertEquals(4, tobira.run("query", "shop", "delete from customers").exit());
-        Tobira.Run r = tobira.run("history", "--format", "table");
+        tobira.jvm.add("-Dtobira.stdout.tty=true");
+        Tobira.Run r = tobira.run("history");
         assertEquals(0, r.exit(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals(4, lines.size(), r.out());
