@@ -2,6 +2,7 @@ package dev.tobira.cli;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -99,7 +100,8 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
         }
         JsonNode root;
         try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(text);
+            // a key given twice is an error, not a silent last-one-wins
+            root = new ObjectMapper(YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()).readTree(text);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             // the parser's own message can quote the text, and the text can hold a secret

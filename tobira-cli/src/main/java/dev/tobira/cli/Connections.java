@@ -73,7 +73,7 @@ final class Connections {
         if (!connectTimeout.isZero()) {
             cc = cc.withConnectTimeout(connectTimeout);
         }
-        return new Target(entry.isPresent() ? spec : spec, cc, entry);
+        return new Target(spec, cc, entry);
     }
 
     /** The connection's config with its secrets resolved, each also taught to the redactor. */

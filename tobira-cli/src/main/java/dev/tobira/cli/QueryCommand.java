@@ -138,7 +138,7 @@ final class QueryCommand implements Callable<Integer> {
             OutputStream out = partial != null ? partial.stream() : io.out;
             if (explain) {
                 Explainer explainer = conn.as(Explainer.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED,
-                        conn.info().driver(), "explain", "this driver has no explainer"));
+                        conn.info().driver(), "explain", "explain plans are not supported"));
                 String plan = explainer.explain(q).text();
                 write(out, (plan.endsWith("\n") ? plan : plan + "\n").getBytes(StandardCharsets.UTF_8), partial);
             } else if (fmt == OutputFormat.CSV && q.params().isEmpty() && conn.as(Exporter.class).isPresent()) {

@@ -103,6 +103,7 @@ class ConfigTest {
         assertTrue(refused("connections:\n  - name: a\n    dsn: sqlite:x\n  - name: a\n    dsn: sqlite:y\n")
                 .endsWith("two connections are named \"a\""));
         assertTrue(refused("conections: []\n").contains("unknown key \"conections\""));
+        assertTrue(refused("connections:\n  - name: a\n    dsn: sqlite:x\n    dsn: sqlite:y\n").contains("not valid YAML at line"));
         String yaml = refused("connections:\n  - name: a\n    password: [unclosed 'hunter2\n");
         assertTrue(yaml.contains("not valid YAML at line"), yaml);
         assertFalse(yaml.contains("hunter2"), yaml);

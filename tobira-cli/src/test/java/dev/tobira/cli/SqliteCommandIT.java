@@ -350,6 +350,52 @@ class SqliteCommandIT {
     }
 
     @Test
+    void theReferenceHistoryTableOfMcpCalls() throws Exception {
+        java.time.Instant t = java.time.Instant.parse("2026-10-27T23:02:18Z");
+        try (dev.tobira.history.History h = dev.tobira.history.History.open(tobira.historyFile())) {
+            h.record(dev.tobira.history.HistoryEntry.builder(dev.tobira.history.Source.MCP).at(t).client("claude-code", "2.1.308")
+                    .command("list_connections").ok(0).duration(java.time.Duration.ofMillis(2)).build());
+            h.record(dev.tobira.history.HistoryEntry.builder(dev.tobira.history.Source.MCP).at(t.plusSeconds(8)).client("claude-code", "2.1.308")
+                    .connection("shop").command("describe").query("{\"collection\":\"orders\",\"connection\":\"shop\"}").ok(0)
+                    .duration(java.time.Duration.ofMillis(1)).build());
+            h.record(dev.tobira.history.HistoryEntry.builder(dev.tobira.history.Source.CLI).at(t.plusSeconds(10)).connection("shop")
+                    .command("query").query("select 1").ok(1).build());
+            h.record(dev.tobira.history.HistoryEntry.builder(dev.tobira.history.Source.MCP).at(t.plusSeconds(14)).client("claude-code", "2.1.308")
+                    .connection("shop").command("query").query("DELETE FROM orders WHERE status='refunded'")
+                    .failed("sqlite: query: only SELECT …: read-only violation").build());
+        }
+        Tobira.Run r = tobira.run("history", "--mcp", "--format", "table");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("""
+                at                    conn  source  client               ok     rows  ms  query
+                ────────────────────  ────  ──────  ───────────────────  ─────  ────  ──  ──────────────────────────────
+                2026-10-27T23:02:32Z  shop  mcp     claude-code/2.1.308  false  0     0   DELETE FROM orders WHERE status='refunded'
+                2026-10-27T23:02:26Z  shop  mcp     claude-code/2.1.308  true   0     1   describe {"collection":"orders","connection":"shop"}
+                2026-10-27T23:02:18Z        mcp     claude-code/2.1.308  true   0     2   list_connections
+                """, r.out());
+    }
+
+    @Test
+    void aHistoryThatCannotBeWrittenIsAWarningNotAFailure() throws Exception {
+        Files.writeString(dir.resolve("not-a-dir"), "x");
+        tobira.env.put("TOBIRA_HISTORY", dir.resolve("not-a-dir/history.db").toString());
+        Tobira.Run r = tobira.run("query", "shop", "select 1 as n", "--format", "csv");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("n\n1\n", r.out());
+        assertTrue(r.err().startsWith("warning: history: cannot create "), r.err());
+    }
+
+    @Test
+    void doctorOnATerminalIsATable() throws Exception {
+        tobira.jvm.add("-Dtobira.stdout.tty=true");
+        Tobira.Run r = tobira.run("doctor");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.get(0).matches("section +name +status +detail"), lines.get(0));
+        assertTrue(lines.get(2).matches("connections +shop +ok +reachable in \\d+ms \\(read-only open, driver sqlite\\)"), lines.get(2));
+    }
+
+    @Test
     void historyRetentionFromTheConfig() throws Exception {
         tobira.config(Expected.SHOP_CONFIG + "history:\n  max_entries: 2\n");
         for (int i = 0; i < 3; i++) {

@@ -40,7 +40,9 @@ import java.util.List;
  * with a float that holds a whole number printed without a fraction ({@code 150}, as the original
  * prints it) and line breaks, tabs and other control characters escaped ({@code \n}, {@code \t},
  * {@code \u001b}) so a row stays one line. Widths count characters as a terminal does: East Asian
- * wide characters and emoji take two columns, combining marks none. The last column is not padded.
+ * wide characters and emoji take two columns, combining marks none. The last column is not padded,
+ * and its rule is at most {@value #LAST_RULE_MAX} wide (or its header's width), as the original
+ * prints a history whose last column is a long query.
  *
  * <p>The footer is {@code N rows · <duration>}, with {@code · truncated} when the limit cut the
  * result; a result without columns (a write) prints {@code N rows affected · <duration>}. The
@@ -53,6 +55,8 @@ public final class TableWriter implements ResultWriter {
     public static final int DEFAULT_WINDOW = 1000;
     /** The characters of buffered cells that end the window early. */
     public static final int WINDOW_CHARS = 1 << 20;
+    /** The widest rule under the last column, which is never padded, so its width sets nothing else. */
+    public static final int LAST_RULE_MAX = 30;
     private static final String GAP = "  ";
     private static final TableWriter DEFAULT = new TableWriter(DEFAULT_WINDOW, true);
 
@@ -133,7 +137,7 @@ public final class TableWriter implements ResultWriter {
             line(w, header, widths);
             String[] rule = new String[n];
             for (int i = 0; i < n; i++) {
-                rule[i] = "─".repeat(widths[i]);
+                rule[i] = "─".repeat(i == n - 1 ? Math.min(widths[i], Math.max(LAST_RULE_MAX, width(header[i]))) : widths[i]);
             }
             line(w, rule, widths);
             long count = 0;

@@ -55,6 +55,14 @@ class TableWriterTest {
     }
 
     @Test
+    void theLastColumnsRuleStopsAtThirty() throws IOException {
+        List<Column> cols = List.of(Column.of("ms", Value.Kind.INT), Column.of("query", Value.Kind.TEXT));
+        String q = "DELETE FROM orders WHERE status='refunded'";
+        assertEquals("ms  query\n──  " + "─".repeat(30) + "\n0   " + q + "\n",
+                write(TableWriter.create().withoutFooter(), Results.of(cols, List.of(List.of(Value.of(0), Value.of(q))), Results.stats(0, false))));
+    }
+
+    @Test
     void aWriteShowsTheRowsItAffected() throws IOException {
         assertEquals("3 rows affected · 4ms\n", write(TableWriter.create(),
                 Results.of(List.of(), List.of(), new QueryStats(0, 3, Duration.ofMillis(4), false))));
