@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * resolved, the MCP section checked, the config file's and history's permissions. JSON lines when
  * standard output is not a terminal, a table otherwise; exits 1 when anything is not ok.
  */
-@Command(name = "doctor", description = "Check every connection, secret reference and file permission.")
+@Command(name = "doctor", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Check every connection, secret reference and file permission.")
 final class DoctorCommand implements Callable<Integer> {
     private static final List<Column> COLUMNS = List.of(Listing.text("section"), Listing.text("name"), Listing.text("status"),
             Listing.text("detail"));

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code tobira drivers}: the drivers on the class path, their DSN schemes and declared capabilities. */
-@Command(name = "drivers", description = "List the drivers found, their DSN schemes and declared capabilities.")
+@Command(name = "drivers", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "List the drivers found, their DSN schemes and declared capabilities.")
 final class DriversCommand implements Callable<Integer> {
     private static final List<Column> COLUMNS = List.of(Listing.text("driver"), Listing.text("schemes"), Listing.text("capabilities"));
 

@@ -19,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code tobira history}: the last queries and MCP tool calls, newest first; {@code history clear}. */
-@Command(name = "history", description = "Show the recorded queries and MCP tool calls, newest first.",
+@Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Show the recorded queries and MCP tool calls, newest first.",
         subcommands = HistoryCommand.Clear.class)
 final class HistoryCommand implements Callable<Integer> {
     private static final List<Column> TABLE = List.of(Column.of("at", Value.Kind.TIMESTAMP), Listing.text("conn"),
@@ -96,7 +96,7 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     /** {@code tobira history clear}. */
-    @Command(name = "clear", description = "Delete every recorded entry.")
+    @Command(name = "clear", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Delete every recorded entry.")
     static final class Clear implements Callable<Integer> {
         @ParentCommand
         HistoryCommand history;

@@ -39,7 +39,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code tobira query CONN|DSN "TEXT"}: runs one statement and streams its result. */
-@Command(name = "query", description = "Run one statement on a connection (a configured name or a DSN) and print its result.",
+@Command(name = "query", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Run one statement on a connection (a configured name or a DSN) and print its result.",
         sortOptions = false)
 final class QueryCommand implements Callable<Integer> {
     @ParentCommand

@@ -185,6 +185,12 @@ class SqliteCommandIT {
         assertEquals("error: --format: unknown format \"xml\" (known: table, json, ndjson, csv)\n", bad.err());
         assertEquals(1, tobira.run("query", "shop", "select 1", "--timeout", "soon").exit());
         assertEquals(1, tobira.run("frobnicate").exit());
+        assertEquals(1, tobira.run().exit(), "no command");
+        for (String[] help : new String[][] {{"--help"}, {"query", "--help"}, {"history", "clear", "--help"}, {"doctor", "-h"}}) {
+            Tobira.Run h = tobira.run(help);
+            assertEquals(0, h.exit(), String.join(" ", help));
+            assertTrue(h.out().startsWith("Usage: tobira"), h.out());
+        }
         assertEquals(1, tobira.run("query", "shop").exit(), "no statement");
         assertEquals(1, tobira.run("query", "sqlite-nope:x", "select 1").exit(), "a scheme no driver opens is usage");
     }
