@@ -23,8 +23,9 @@ final class Schemas {
     }
 
     static Map<String, Object> limit(int max) {
-        return Map.of("type", "integer", "minimum", 1, "maximum", max,
-                "description", "the most rows to return, 1 to " + max + "; more are cut and truncated is true");
+        // no "maximum": a client that asks for more gets the cap (and truncated), not an error
+        return Map.of("type", "integer", "minimum", 1,
+                "description", "the most rows to return; the server caps it at " + max + ", and truncated says whether rows were cut");
     }
 
     /** An object schema: the named properties, those required, nothing else. */

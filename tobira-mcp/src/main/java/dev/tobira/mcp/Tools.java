@@ -398,7 +398,9 @@ final class Tools {
         while (rows.size() < cap && rs.hasNext()) {
             rows.add(rs.next());
         }
-        boolean truncated = rs.stats().truncated() || (rows.size() == cap && rs.hasNext());
+        // ask for one more row first: a driver learns that its limit cut the result only when asked past it
+        boolean more = rows.size() == cap && rs.hasNext();
+        boolean truncated = more || rs.stats().truncated();
         long affected = rs.stats().rowsAffected();
         List<Column> columns = rs.columns();
         return new Outcome(write(g -> {
