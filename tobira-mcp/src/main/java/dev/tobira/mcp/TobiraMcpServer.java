@@ -138,6 +138,7 @@ public final class TobiraMcpServer implements AutoCloseable {
     public McpEndpoint serveHttp(HttpOptions options) {
         requireOpen();
         requireNonNull(options, "options is null");
+        HttpEndpoint.bindAddress(options);
         if (policy.token().isEmpty()) {
             throw new IllegalArgumentException("HTTP mode needs a bearer token (mcp.token): every request must carry it");
         }

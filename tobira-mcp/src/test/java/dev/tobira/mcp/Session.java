@@ -107,6 +107,14 @@ final class Session implements AutoCloseable {
             return new Session(c, null, null);
         }
         TobiraMcpServer server = spec.server();
+        Session s = attach(server);
+        return new Session(s.client, server, s.endpoint);
+    }
+
+    /** A client over HTTP to a server the caller owns and closes. */
+    static Session attach(TobiraMcpServer server) {
+        McpSchema.Implementation me = McpSchema.Implementation.builder("tobira-test", "1.0").build();
+        JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         McpEndpoint endpoint = server.serveHttp(HttpOptions.loopback(0));
         HttpClientStreamableHttpTransport t = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + endpoint.port())
                 .endpoint("/mcp").jsonMapper(mapper)
@@ -114,7 +122,7 @@ final class Session implements AutoCloseable {
                 .build();
         McpSyncClient c = McpClient.sync(t).clientInfo(me).requestTimeout(Duration.ofSeconds(60)).build();
         c.initialize();
-        return new Session(c, server, endpoint);
+        return new Session(c, null, endpoint);
     }
 
     McpSchema.CallToolResult call(String tool, Map<String, Object> args) {
