@@ -7,6 +7,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
 import dev.tobira.api.Exporter;
+import dev.tobira.csv.CsvRowWriter;
 import dev.tobira.spi.CursorResultSet;
 import dev.tobira.spi.ResultSets;
 import dev.tobira.spi.SqlScan;
@@ -85,7 +86,7 @@ final class Execution {
     /**
      * Runs an export between the same hooks as a query: the dialect's {@link JdbcDialect#export}
      * fast path, or, when it has none for this call, the statement's rows written by
-     * {@link CsvWriter}.
+     * {@link CsvRowWriter}, the project's one CSV writer.
      *
      * @param sql the text, already accepted by the guard
      * @param scan the guard's reading of the text
@@ -123,7 +124,7 @@ final class Execution {
         dev.tobira.api.ResultSet result = execute(sql, prepare(sql, params), System.nanoTime());
         long n = 0;
         try (result) { // its release leaves the statement to export(), which knows whether the rows reached the stream
-            CsvWriter writer = new CsvWriter(out, format);
+            CsvRowWriter writer = format == Exporter.Format.TEXT ? CsvRowWriter.tsv(out) : CsvRowWriter.csv(out);
             writer.header(result.columns());
             while (result.hasNext()) {
                 writer.row(result.next());
