@@ -7,6 +7,8 @@
 module dev.tobira.mcp {
     requires transitive dev.tobira.api;
     requires dev.tobira.spi;
+    requires dev.tobira.format;
+    requires transitive dev.tobira.history;
     requires io.modelcontextprotocol.sdk.mcp.core;
     requires io.modelcontextprotocol.sdk.mcp.json.jackson2;
     requires com.fasterxml.jackson.databind;

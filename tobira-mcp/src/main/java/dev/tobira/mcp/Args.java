@@ -1,6 +1,7 @@
 package dev.tobira.mcp;
 
 import dev.tobira.api.Value;
+import dev.tobira.format.JsonValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +66,7 @@ final class Args {
         }
         List<Value> out = new ArrayList<>(list.size());
         for (Object o : list) {
-            out.add(InterimValueJson.fromJson(o));
+            out.add(JsonValues.fromNode(JsonValues.mapper().valueToTree(o)));
         }
         return out;
     }

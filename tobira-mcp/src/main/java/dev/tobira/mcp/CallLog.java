@@ -1,9 +1,11 @@
 package dev.tobira.mcp;
 
-/** Where every tool call is recorded. Recording never fails a call: a failing log is skipped. */
+import dev.tobira.history.HistoryEntry;
+
+/** Where every tool call is recorded: the shared history store, or nothing. */
 interface CallLog {
     /** A log that keeps nothing. */
-    CallLog NONE = call -> {};
+    CallLog NONE = entry -> {};
 
-    void record(ToolCall call);
+    void record(HistoryEntry entry);
 }

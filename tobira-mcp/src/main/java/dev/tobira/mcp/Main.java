@@ -4,6 +4,11 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.Registry;
 import dev.tobira.api.Secret;
+import dev.tobira.history.History;
+import dev.tobira.history.HistoryException;
+import dev.tobira.history.Retention;
+import dev.tobira.spi.Redactor;
+import java.nio.file.Path;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,9 +25,11 @@ import java.util.Set;
  * <pre>
  * java -jar tobira-mcp.jar --expose shop=sqlite:./shop.db [--allow-writes NAME] [--max-rows N]
  *      [--timeout SECONDS] [--http [HOST:]PORT [--insecure-bind] --token-env NAME]
+ *      [--history FILE | --no-history]
  * </pre>
  *
- * <p>A connection is opened read-only unless it is named by {@code --allow-writes}. Exit codes:
+ * <p>A connection is opened read-only unless it is named by {@code --allow-writes}. Every tool call
+ * is recorded in the history ({@link History#defaultFile()} unless {@code --history} names another). Exit codes:
  * 0 when the client closed the session, 1 for a usage error (nothing exposed, bad arguments).
  *
  * @since 0.1
@@ -50,6 +57,7 @@ public final class Main {
         String http = null;
         boolean insecure = false;
         String tokenEnv = null;
+        Path historyFile = History.defaultFile();
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -70,6 +78,8 @@ public final class Main {
                     case "--http" -> http = value(args, ++i, a);
                     case "--insecure-bind" -> insecure = true;
                     case "--token-env" -> tokenEnv = value(args, ++i, a);
+                    case "--history" -> historyFile = Path.of(value(args, ++i, a));
+                    case "--no-history" -> historyFile = null;
                     default -> throw new IllegalArgumentException("unknown argument " + a);
                 }
             }
@@ -87,7 +97,12 @@ public final class Main {
             McpPolicy policy = new McpPolicy(new ArrayList<>(dsns.keySet()), writes, maxRows, timeout, token);
             TobiraMcpServer.Builder b = TobiraMcpServer.builder(Registry.discover()).policy(policy);
             dsns.forEach((name, dsn) -> b.connection(name, ConnConfig.of(dsn).withReadOnly(!writes.contains(name))));
-            try (TobiraMcpServer server = b.build()) {
+            History history = historyFile == null ? null
+                    : History.open(historyFile, Retention.DEFAULT, Redactor.standard().withSecret(token.reveal()));
+            if (history != null) {
+                b.history(history);
+            }
+            try (history; TobiraMcpServer server = b.build()) {
                 McpEndpoint endpoint = http == null ? server.serveStdio(System.in, System.out) : server.serveHttp(httpOptions(http, insecure));
                 if (http != null) {
                     err.println("tobira mcp: serving " + String.join(", ", policy.expose()) + " at " + endpoint.url());
@@ -96,7 +111,7 @@ public final class Main {
                 endpoint.close();
             }
             return 0;
-        } catch (IllegalArgumentException | DriverException e) {
+        } catch (IllegalArgumentException | DriverException | HistoryException e) {
             err.println("error: " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {

@@ -7,6 +7,7 @@ import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.Registry;
+import dev.tobira.history.History;
 import dev.tobira.spi.Redactor;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -247,8 +248,18 @@ public final class TobiraMcpServer implements AutoCloseable {
             return this;
         }
 
-        Builder log(CallLog log) {
-            this.log = requireNonNull(log, "log is null");
+        /**
+         * Records every tool call in a history store (the one the {@code tobira} command keeps):
+         * the client's name and version from its {@code initialize} request, the tool, the
+         * connection, the query, whether it succeeded, the rows and the duration. A failing store
+         * never fails a call. The caller owns the store and closes it after the server.
+         *
+         * @param history the store
+         * @return this builder
+         */
+        public Builder history(History history) {
+            requireNonNull(history, "history is null");
+            this.log = history::record;
             return this;
         }
 

@@ -2,7 +2,6 @@ package dev.tobira.mcp;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.tobira.api.Browser;
 import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionInfo;
@@ -19,6 +18,9 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.api.VectorSearcher;
+import dev.tobira.format.JsonValues;
+import dev.tobira.history.HistoryEntry;
+import dev.tobira.history.Source;
 import dev.tobira.spi.Redactor;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
@@ -52,7 +54,8 @@ final class Tools {
     private final McpPolicy policy;
     private final Redactor redactor;
     private final CallLog log;
-    private final ObjectMapper json = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    /** The one JSON ⇄ Value of the project (tobira-format), and its mapper for the JSON around the values. */
+    private final ObjectMapper json = JsonValues.mapper();
 
     Tools(Map<String, Exposed> exposed, McpPolicy policy, Redactor redactor, CallLog log) {
         this.exposed = exposed;
@@ -122,24 +125,24 @@ final class Tools {
         Instant at = Instant.now();
         long start = System.nanoTime();
         Args args = new Args(tool, request.arguments());
-        boolean ok = false;
-        long rows = 0;
+        McpSchema.Implementation client = exchange == null ? null : exchange.getClientInfo();
+        HistoryEntry.Builder entry = HistoryEntry.builder(Source.MCP).at(at).command(tool)
+                .client(client == null ? null : client.name(), client == null ? null : client.version())
+                .connection(args.optionalTextQuietly("connection")).query(historyText(tool, args));
         CallToolResult result;
         try {
             Outcome out = body.run(args);
-            ok = true;
-            rows = out.rows();
+            entry.ok(out.rows());
             result = CallToolResult.builder().addTextContent(out.json()).isError(false).build();
-        } catch (DriverException e) {
+        } catch (DriverException | ToolError e) {
             result = error(e.getMessage());
-        } catch (ToolError e) {
-            result = error(e.getMessage());
+            entry.failed(e.getMessage());
         } catch (RuntimeException e) {
-            result = error("tobira: " + tool + ": internal error (" + e.getClass().getSimpleName() + "): "
-                    + String.valueOf(e.getMessage()));
+            String message = "tobira: " + tool + ": internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
+            result = error(message);
+            entry.failed(message);
         }
-        record(new ToolCall(at, args.optionalTextQuietly("connection"), client(exchange), tool, historyText(tool, args), ok, rows,
-                Duration.ofNanos(System.nanoTime() - start)));
+        record(entry.duration(Duration.ofNanos(System.nanoTime() - start)).build());
         return result;
     }
 
@@ -147,24 +150,16 @@ final class Tools {
         return CallToolResult.builder().addTextContent(redactor.redact(message)).isError(true).build();
     }
 
-    private void record(ToolCall call) {
+    private void record(HistoryEntry entry) {
         try {
-            log.record(call);
+            log.record(entry);
         } catch (RuntimeException e) {
             // the history is a record of calls, not a gate on them: a full disk must not fail a query
             System.err.println("tobira mcp: history: " + redactor.redact(String.valueOf(e.getMessage())));
         }
     }
 
-    static String client(McpSyncServerExchange exchange) {
-        McpSchema.Implementation info = exchange == null ? null : exchange.getClientInfo();
-        if (info == null || info.name() == null) {
-            return "";
-        }
-        return info.version() == null || info.version().isEmpty() ? info.name() : info.name() + "/" + info.version();
-    }
-
-    /** The text the history keeps: the query itself, or the tool and its arguments (sorted) for the others. */
+    /** The text the history keeps: the query itself, or the tool's arguments (sorted) for the others. */
     private String historyText(String tool, Args args) {
         switch (tool) {
             case "query", "explain" -> {
@@ -175,12 +170,12 @@ final class Tools {
             }
             default -> {
                 if (args.all().isEmpty()) {
-                    return tool;
+                    return "";
                 }
                 try {
-                    return tool + " " + json.writeValueAsString(new TreeMap<>(args.all()));
+                    return json.writeValueAsString(new TreeMap<>(args.all()));
                 } catch (IOException e) {
-                    return tool;
+                    return "";
                 }
             }
         }
@@ -282,7 +277,7 @@ final class Tools {
             for (CollectionInfo.Field f : info.fields()) {
                 g.writeStartObject();
                 g.writeStringField("name", f.name());
-                g.writeStringField("type", f.nativeType().isEmpty() ? InterimValueJson.typeOf(Column.of(f.name(), f.kind())) : f.nativeType());
+                g.writeStringField("type", f.nativeType().isEmpty() ? JsonValues.typeName(f.kind()) : f.nativeType());
                 g.writeBooleanField("nullable", f.nullable());
                 g.writeEndObject();
             }
@@ -420,7 +415,7 @@ final class Tools {
         for (Column c : columns) {
             g.writeStartObject();
             g.writeStringField("name", c.name());
-            g.writeStringField("type", InterimValueJson.typeOf(c));
+            g.writeStringField("type", c.nativeType().isEmpty() ? JsonValues.typeName(c.kind()) : c.nativeType());
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -428,7 +423,7 @@ final class Tools {
         for (Row r : rows) {
             g.writeStartArray();
             for (Value v : r.values()) {
-                InterimValueJson.write(g, v);
+                JsonValues.write(g, v);
             }
             g.writeEndArray();
         }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Registry;
+import dev.tobira.history.History;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -36,34 +37,42 @@ final class Session implements AutoCloseable {
     private final TobiraMcpServer server;
     private final McpEndpoint endpoint;
 
-    private Session(McpSyncClient client, TobiraMcpServer server, McpEndpoint endpoint) {
+    private final History store;
+
+    private Session(McpSyncClient client, TobiraMcpServer server, McpEndpoint endpoint, History store) {
         this.client = client;
         this.server = server;
         this.endpoint = endpoint;
+        this.store = store;
     }
 
     /** What the server serves: connections by name (all exposed), those writable, the caps. */
-    record Spec(Map<String, String> dsns, Set<String> allowWrites, int maxRows, Duration timeout) {
+    record Spec(Map<String, String> dsns, Set<String> allowWrites, int maxRows, Duration timeout, Path history) {
         static Spec of(String name, String dsn) {
-            return new Spec(Map.of(name, dsn), Set.of(), McpPolicy.DEFAULT_MAX_ROWS, McpPolicy.DEFAULT_TIMEOUT);
+            return new Spec(Map.of(name, dsn), Set.of(), McpPolicy.DEFAULT_MAX_ROWS, McpPolicy.DEFAULT_TIMEOUT, null);
+        }
+
+        /** Records the calls in a history file; without it, nothing is recorded. */
+        Spec history(Path file) {
+            return new Spec(dsns, allowWrites, maxRows, timeout, file);
         }
 
         Spec with(String name, String dsn) {
             Map<String, String> m = new LinkedHashMap<>(dsns);
             m.put(name, dsn);
-            return new Spec(m, allowWrites, maxRows, timeout);
+            return new Spec(m, allowWrites, maxRows, timeout, history);
         }
 
         Spec allowWrites(String... names) {
-            return new Spec(dsns, Set.of(names), maxRows, timeout);
+            return new Spec(dsns, Set.of(names), maxRows, timeout, history);
         }
 
         Spec maxRows(int n) {
-            return new Spec(dsns, allowWrites, n, timeout);
+            return new Spec(dsns, allowWrites, n, timeout, history);
         }
 
         Spec timeout(Duration t) {
-            return new Spec(dsns, allowWrites, maxRows, t);
+            return new Spec(dsns, allowWrites, maxRows, t, history);
         }
 
         McpPolicy policy() {
@@ -71,8 +80,15 @@ final class Session implements AutoCloseable {
         }
 
         TobiraMcpServer server() {
+            return server(null);
+        }
+
+        TobiraMcpServer server(History store) {
             TobiraMcpServer.Builder b = TobiraMcpServer.builder(Registry.discover()).policy(policy());
             dsns.forEach((n, d) -> b.connection(n, ConnConfig.of(d).withReadOnly(!allowWrites.contains(n))));
+            if (store != null) {
+                b.history(store);
+            }
             return b.build();
         }
 
@@ -87,6 +103,11 @@ final class Session implements AutoCloseable {
                 args.add(w);
             }
             args.addAll(List.of("--max-rows", String.valueOf(maxRows), "--timeout", String.valueOf(timeout.toSeconds())));
+            if (history == null) {
+                args.add("--no-history");
+            } else {
+                args.addAll(List.of("--history", history.toString()));
+            }
             return args;
         }
     }
@@ -104,11 +125,12 @@ final class Session implements AutoCloseable {
             McpSyncClient c = McpClient.sync(t).clientInfo(me).requestTimeout(Duration.ofSeconds(60))
                     .initializationTimeout(Duration.ofSeconds(60)).build();
             c.initialize();
-            return new Session(c, null, null);
+            return new Session(c, null, null, null);
         }
-        TobiraMcpServer server = spec.server();
+        History store = spec.history() == null ? null : History.open(spec.history());
+        TobiraMcpServer server = spec.server(store);
         Session s = attach(server);
-        return new Session(s.client, server, s.endpoint);
+        return new Session(s.client, server, s.endpoint, store);
     }
 
     /** A client over HTTP to a server the caller owns and closes. */
@@ -122,7 +144,7 @@ final class Session implements AutoCloseable {
                 .build();
         McpSyncClient c = McpClient.sync(t).clientInfo(me).requestTimeout(Duration.ofSeconds(60)).build();
         c.initialize();
-        return new Session(c, null, endpoint);
+        return new Session(c, null, endpoint, null);
     }
 
     McpSchema.CallToolResult call(String tool, Map<String, Object> args) {
@@ -161,6 +183,9 @@ final class Session implements AutoCloseable {
         }
         if (server != null) {
             server.close();
+        }
+        if (store != null) {
+            store.close();
         }
     }
 }
