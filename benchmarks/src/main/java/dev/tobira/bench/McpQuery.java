@@ -60,6 +60,10 @@ public class McpQuery {
     @Param({"100", "1000"})
     public int size;
 
+    /** Whether the server records each call in its history (as it does by default); {@code -p history=false} shows that cost. */
+    @Param({"true"})
+    public boolean history;
+
     private Conn direct;
     private Query query;
     private McpSyncClient client;
@@ -95,9 +99,10 @@ public class McpQuery {
         direct = Registry.discover().open(ConnConfig.of("sqlite:" + db).withName("bench").withReadOnly(true));
         query = Query.of(text).withReadOnly(true).withLimit(cap).withTimeout(Duration.ofSeconds(30));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ServerParameters server = ServerParameters.builder(java).args(List.of("-Xms128m", "-Xmx256m", "-cp",
-                System.getProperty("java.class.path"), "dev.tobira.mcp.Main", "--expose", "bench=sqlite:" + db,
-                "--max-rows", String.valueOf(cap), "--history", dir.resolve("history.db").toString())).build();
+        List<String> args = new java.util.ArrayList<>(List.of("-Xms128m", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                "dev.tobira.mcp.Main", "--expose", "bench=sqlite:" + db, "--max-rows", String.valueOf(cap)));
+        args.addAll(history ? List.of("--history", dir.resolve("history.db").toString()) : List.of("--no-history"));
+        ServerParameters server = ServerParameters.builder(java).args(args).build();
         StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(json));
         transport.setStdErrorHandler(line -> { });
         client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).initializationTimeout(Duration.ofSeconds(60))

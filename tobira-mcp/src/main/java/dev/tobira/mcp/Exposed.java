@@ -88,6 +88,10 @@ final class Exposed implements AutoCloseable {
                 discard();
                 throw timeout(op, timeout);
             } catch (ExecutionException e) {
+                if (e.getCause() instanceof DriverException d && d.is(ErrorKind.CONNECTION)) {
+                    // the connection under the call is gone: the next call opens a new one
+                    discard();
+                }
                 if (e.getCause() instanceof RuntimeException r) {
                     throw r;
                 }

@@ -43,10 +43,8 @@ public final class Main {
      * @param args the arguments above
      */
     public static void main(String[] args) {
-        int code = run(args, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        // exit explicitly: the SDK's schedulers may hold threads after the client has gone
+        System.exit(run(args, System.err));
     }
 
     static int run(String[] args, PrintStream err) {
