@@ -9,35 +9,34 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Registry;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
  * One exposed connection: opened on first use, used by one call at a time (a {@link Conn} is for
  * one thread at a time), and bounded by the per-call timeout. A call that runs past the timeout
- * closes the connection, which cancels what it was doing, and the next call opens a new one.
+ * has its connection closed under it, which cancels what it was doing; the next call opens a new one.
  */
 final class Exposed implements AutoCloseable {
     private final String name;
     private final ConnConfig config;
     private final Registry registry;
     private final boolean writesAllowed;
-    private final ExecutorService workers;
+    private final ScheduledExecutorService watchdog;
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Conn conn;
     private volatile boolean busy;
 
-    Exposed(String name, ConnConfig config, Registry registry, boolean writesAllowed, ExecutorService workers) {
+    Exposed(String name, ConnConfig config, Registry registry, boolean writesAllowed, ScheduledExecutorService watchdog) {
         this.name = name;
         this.config = config.withName(name);
         this.registry = registry;
         this.writesAllowed = writesAllowed;
-        this.workers = workers;
+        this.watchdog = watchdog;
     }
 
     String name() {
@@ -64,53 +63,49 @@ final class Exposed implements AutoCloseable {
     }
 
     /**
-     * Runs work on the connection within the timeout, opening it first if needed.
+     * Runs work on the connection, on the calling thread, within the timeout, opening it first if
+     * needed. A watchdog closes the connection at the deadline, which cancels what it was doing
+     * (and the query's own timeout, set too, usually ends it first); no thread hop per call.
      *
      * @throws DriverException TIMEOUT if the work (or waiting for another call) took longer
      */
     <T> T call(String op, Duration timeout, Function<Conn, T> work) {
-        long deadline = System.nanoTime() + timeout.toNanos();
         try {
             if (!lock.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw timeout(op, timeout);
+                throw timeout(op, timeout, null);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw DriverException.of(ErrorKind.CANCELLED, "tobira", op, "interrupted");
         }
         busy = true;
+        AtomicBoolean fired = new AtomicBoolean();
+        ScheduledFuture<?> alarm = watchdog.schedule(() -> {
+            fired.set(true);
+            discard();
+        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
         try {
-            Future<T> f = workers.submit(() -> work.apply(open()));
-            try {
-                return f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                f.cancel(true);
-                discard();
-                throw timeout(op, timeout);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof DriverException d && d.is(ErrorKind.CONNECTION)) {
-                    // the connection under the call is gone: the next call opens a new one
-                    discard();
-                }
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                throw new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                f.cancel(true);
-                discard();
-                throw DriverException.of(ErrorKind.CANCELLED, "tobira", op, "interrupted");
+            return work.apply(open());
+        } catch (RuntimeException e) {
+            if (fired.get()) {
+                throw timeout(op, timeout, e);
             }
+            if (e instanceof DriverException d && d.is(ErrorKind.CONNECTION)) {
+                // the connection under the call is gone: the next call opens a new one
+                discard();
+            }
+            throw e;
         } finally {
+            alarm.cancel(false);
             busy = false;
             lock.unlock();
         }
     }
 
-    private DriverException timeout(String op, Duration timeout) {
-        return DriverException.of(ErrorKind.TIMEOUT, "tobira", op,
-                "connection \"" + name + "\": the call took longer than " + seconds(timeout));
+    private DriverException timeout(String op, Duration timeout, Throwable cause) {
+        DriverException.Builder b = DriverException.builder(ErrorKind.TIMEOUT, "tobira", op)
+                .detail("connection \"" + name + "\": the call took longer than " + seconds(timeout));
+        return (cause == null ? b : b.cause(cause)).build();
     }
 
     private static String seconds(Duration d) {

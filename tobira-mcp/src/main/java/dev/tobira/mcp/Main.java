@@ -101,6 +101,9 @@ public final class Main {
                 b.history(history);
             }
             try (history; TobiraMcpServer server = b.build()) {
+                // a client that ends the process (SIGTERM) still gets its last calls recorded
+                Thread flush = new Thread(server::close, "tobira-mcp-shutdown");
+                Runtime.getRuntime().addShutdownHook(flush);
                 McpEndpoint endpoint = http == null ? server.serveStdio(System.in, System.out) : server.serveHttp(httpOptions(http, insecure));
                 if (http != null) {
                     err.println("tobira mcp: serving " + String.join(", ", policy.expose()) + " at " + endpoint.url());

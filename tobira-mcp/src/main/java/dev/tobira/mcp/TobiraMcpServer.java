@@ -23,10 +23,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An MCP server over named tobira connections: an agent sees the connections the
@@ -63,29 +62,30 @@ public final class TobiraMcpServer implements AutoCloseable {
     private final Map<String, Exposed> exposed;
     private final Tools tools;
     private final Redactor redactor;
-    private final ExecutorService workers;
+    private final ScheduledExecutorService watchdog;
+    private final CallLog log;
     private final McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private TobiraMcpServer(Builder b) {
         this.policy = b.policy;
-        AtomicInteger n = new AtomicInteger();
-        this.workers = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "tobira-mcp-call-" + n.incrementAndGet());
+        this.watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "tobira-mcp-watchdog");
             t.setDaemon(true);
             return t;
         });
+        this.log = b.log;
         Map<String, Exposed> map = new LinkedHashMap<>();
         List<String> secrets = new ArrayList<>();
         secrets.add(policy.token().reveal());
         for (String name : policy.expose()) {
             ConnConfig config = b.connections.get(name);
             secrets.add(config.password().reveal());
-            map.put(name, new Exposed(name, config, b.registry, policy.writable(name), workers));
+            map.put(name, new Exposed(name, config, b.registry, policy.writable(name), watchdog));
         }
         this.exposed = map;
         this.redactor = Redactor.standard().withSecrets(secrets);
-        this.tools = new Tools(exposed, policy, redactor, b.log);
+        this.tools = new Tools(exposed, policy, redactor, log);
     }
 
     /**
@@ -189,7 +189,7 @@ public final class TobiraMcpServer implements AutoCloseable {
         }
     }
 
-    /** Closes every connection the server opened. Idempotent. */
+    /** Closes every connection the server opened and writes the history entries still queued. Idempotent. */
     @Override
     public void close() {
         if (closed.getAndSet(true)) {
@@ -198,7 +198,8 @@ public final class TobiraMcpServer implements AutoCloseable {
         for (Exposed e : exposed.values()) {
             e.close();
         }
-        workers.shutdownNow();
+        watchdog.shutdownNow();
+        log.close();
     }
 
     /**
@@ -251,15 +252,17 @@ public final class TobiraMcpServer implements AutoCloseable {
         /**
          * Records every tool call in a history store (the one the {@code tobira} command keeps):
          * the client's name and version from its {@code initialize} request, the tool, the
-         * connection, the query, whether it succeeded, the rows and the duration. A failing store
-         * never fails a call. The caller owns the store and closes it after the server.
+         * connection, the query, whether it succeeded, the rows and the duration. Entries are
+         * written by a thread of their own, after the answer (a SQLite commit costs milliseconds);
+         * {@link TobiraMcpServer#close()} writes those still queued. A failing store never fails a
+         * call. The caller owns the store and closes it after the server.
          *
          * @param history the store
          * @return this builder
          */
         public Builder history(History history) {
             requireNonNull(history, "history is null");
-            this.log = history::record;
+            this.log = new QueuedCallLog(history);
             return this;
         }
 
