@@ -24,7 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -69,11 +69,15 @@ public final class TobiraMcpServer implements AutoCloseable {
 
     private TobiraMcpServer(Builder b) {
         this.policy = b.policy;
-        this.watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledThreadPoolExecutor alarms = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "tobira-mcp-watchdog");
             t.setDaemon(true);
             return t;
         });
+        // every call schedules its deadline and cancels it when done: drop cancelled ones at once,
+        // or a busy server would keep 30 s of them queued
+        alarms.setRemoveOnCancelPolicy(true);
+        this.watchdog = alarms;
         this.log = b.log;
         Map<String, Exposed> map = new LinkedHashMap<>();
         List<String> secrets = new ArrayList<>();
