@@ -54,12 +54,14 @@ public final class TableWriter implements ResultWriter {
     /** The characters of buffered cells that end the window early. */
     public static final int WINDOW_CHARS = 1 << 20;
     private static final String GAP = "  ";
-    private static final TableWriter DEFAULT = new TableWriter(DEFAULT_WINDOW);
+    private static final TableWriter DEFAULT = new TableWriter(DEFAULT_WINDOW, true);
 
     private final int window;
+    private final boolean footer;
 
-    private TableWriter(int window) {
+    private TableWriter(int window, boolean footer) {
         this.window = window;
+        this.footer = footer;
     }
 
     /**
@@ -81,7 +83,17 @@ public final class TableWriter implements ResultWriter {
         if (window < 1) {
             throw new IllegalArgumentException("window must be at least 1: " + window);
         }
-        return new TableWriter(window);
+        return new TableWriter(window, true);
+    }
+
+    /**
+     * Returns this writer without the blank line and footer after the rows, for listings that are
+     * not query results (a history, a doctor's report).
+     *
+     * @return the writer
+     */
+    public TableWriter withoutFooter() {
+        return new TableWriter(window, false);
     }
 
     @Override
@@ -146,8 +158,10 @@ public final class TableWriter implements ResultWriter {
                 throw e.getCause();
             }
             QueryStats stats = result.stats();
-            w.write("\n" + count + (count == 1 ? " row" : " rows") + (stats.truncated() ? " · truncated" : "") + " · "
-                    + duration(stats.duration()) + "\n");
+            if (footer) {
+                w.write("\n" + count + (count == 1 ? " row" : " rows") + (stats.truncated() ? " · truncated" : "") + " · "
+                        + duration(stats.duration()) + "\n");
+            }
             w.flush();
             return count;
         }
