@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 /** Every measurement the launcher knows, its groups, what it needs and its target. */
 final class Catalogue {
     /** What a measurement is, which decides how the report reads it. */
-    enum Kind { STREAM, POINT, GUARD, EXPORT, MEMORY }
+    enum Kind { STREAM, POINT, GUARD, EXPORT, MEMORY, MCP }
 
     /**
      * One measurement.
@@ -44,6 +44,11 @@ final class Catalogue {
                     Set.of("guard"), Optional::empty),
             new Item("export-postgres", "Bulk export to CSV, PostgreSQL", Kind.EXPORT, "PostgreSQL", "PostgresExport", 0.8,
                     Set.of("postgres", "export"), PostgresExport::unavailable),
+            // the MCP server's added latency in µs (target), and its rows per second (reported, no target)
+            new Item("mcp-query", "MCP query tool over stdio, 100 rows, SQLite", Kind.MCP, "", "McpQuery", 1000,
+                    Set.of("mcp", "sqlite"), McpQuery::unavailable),
+            new Item("mcp-rows", "MCP query tool over stdio, 1,000 rows capped by max_rows, SQLite", Kind.MCP, "", "McpQuery", 0,
+                    Set.of("mcp", "sqlite"), McpQuery::unavailable),
             memory(SqlEngine.POSTGRES, "postgres"),
             memory(SqlEngine.MARIADB, "mariadb", "mysql"));
 
