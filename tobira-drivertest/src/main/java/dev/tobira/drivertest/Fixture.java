@@ -300,7 +300,7 @@ public final class Fixture {
      * ({@code types}, {@code probes}, {@code safeReads}, {@code serverCode}), which add.
      */
     public static final class Builder {
-        private final Driver driver;
+        private Driver driver;
         private ConnConfig writable;
         private ConnConfig readOnly;
         private Runnable seed;
@@ -385,6 +385,18 @@ public final class Fixture {
             c.reportName = reportName;
             c.resources.addAll(resources);
             return c;
+        }
+
+        /**
+         * Replaces the driver under test, for a run of the same fixture against another build of it
+         * (a deliberately weakened one, say).
+         *
+         * @param other the driver
+         * @return this builder
+         */
+        public Builder driver(Driver other) {
+            this.driver = requireNonNull(other, "driver is null");
+            return this;
         }
 
         /**
