@@ -171,21 +171,18 @@ public abstract class DriverConformanceTest {
      * first test; a server that cannot be found may abort the class here (as a skipped test, or a
      * failure under {@code -Dtobira.test.require=all}).
      *
-     * <p>The hooks below are the kit's first version; each reads the fixture by default. A test
-     * written for the first version may still override them, but a new one overrides only this.
+     * <p>The overridable hooks below are the kit's first version; each reads the fixture by
+     * default, and a conformance test overrides only this method.
      *
      * @return the fixture
      * @since 0.2
      */
-    protected Fixture fixture() {
-        return null;
-    }
+    protected abstract Fixture fixture();
 
-    /** The fixture, asked for once; the empty one for a test that still overrides the first version's hooks. */
+    /** The fixture, asked for once. */
     final Fixture fx() {
         if (fixture == null) {
-            Fixture f = fixture();
-            fixture = f != null ? f : Fixture.NONE;
+            fixture = java.util.Objects.requireNonNull(fixture(), "fixture() returned null");
         }
         return fixture;
     }

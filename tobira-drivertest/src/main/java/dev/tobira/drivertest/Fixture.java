@@ -53,9 +53,6 @@ import java.util.function.Supplier;
  * @since 0.2
  */
 public final class Fixture {
-    /** What a fixture without a value for a required part answers: a clear failure, not a null. */
-    static final Fixture NONE = new Fixture(new Builder(null), false);
-
     private final Builder b;
     private final Set<Behavior> expected;
 
@@ -131,8 +128,7 @@ public final class Fixture {
 
     private <T> T required(T value, String what) {
         if (value == null) {
-            throw new IllegalStateException("the conformance test returns no fixture with " + what
-                    + ": override fixture() (or the hook, in a test written for the kit's first version)");
+            throw new IllegalStateException("the fixture has no " + what);
         }
         return value;
     }

@@ -103,6 +103,25 @@ class JsonLanguageTest {
         assertEquals(tests.failed().count(), totals.get("testsFailed").asLong(), totals.toString());
     }
 
+    @Test
+    void theConsoleNamesEachFailedProbeWhateverTheReporter() {
+        JsonToyDriver.weakened = true;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream saved = System.err;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            // the launcher finds the kit's listener through META-INF/services, as Surefire's does
+            org.junit.platform.launcher.core.LauncherFactory.create().execute(
+                    org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.request()
+                            .selectors(selectMethod(JsonToyConformance.class, "guardWriteProbes")).build());
+        } finally {
+            System.setErr(saved);
+        }
+        String console = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(console.contains("[tobira] FAILED json.insert [DML] / json.insert~unicode-keys: "), console);
+        assertTrue(console.contains("[tobira]   json.insert~unicode-keys [read-only connection]: let through, expected READ_ONLY"), console);
+    }
+
     private static Events run() {
         return EngineTestKit.engine("junit-jupiter").selectors(selectMethod(JsonToyConformance.class, "guardWriteProbes"),
                 selectMethod(JsonToyConformance.class, "guardSafeReads"), selectMethod(JsonToyConformance.class, "guardMinimum"))
