@@ -42,7 +42,8 @@ abstract class PgConformance extends DriverConformanceTest {
 
     final PgFixture shop() {
         if (fixture == null) {
-            fixture = new PgFixture(server(), schema());
+            // run-unique, so two builds on one server never share it, and neither do the names probes derive from it
+            fixture = new PgFixture(server(), schema() + "_" + PgFixture.RUN);
         }
         return fixture;
     }
@@ -163,6 +164,9 @@ abstract class PgConformance extends DriverConformanceTest {
         probes.add(WriteProbe.of("pg.truncate", ProbeFamily.DDL, "truncate orders"));
         probes.add(WriteProbe.of("pg.comment", ProbeFamily.DDL, "comment on table customers is 'probe'"));
         probes.add(WriteProbe.of("pg.create-role", ProbeFamily.ADMIN, "create role probe_role_" + s));
+        // server-wide objects, seen by the fingerprint only under this run's names
+        probes.add(WriteProbe.of("pg.create-database", ProbeFamily.DDL, "create database probe_db_" + s));
+        probes.add(WriteProbe.of("pg.create-schema", ProbeFamily.DDL, "create schema probe_s_" + s));
         probes.add(WriteProbe.of("pg.grant", ProbeFamily.ADMIN, "grant select on customers to public"));
         if (f.availableExtensions().contains("tablefunc")) {
             probes.add(WriteProbe.of("pg.create-extension", ProbeFamily.ATTACH_EXTENSION, "create extension tablefunc"));
