@@ -42,12 +42,15 @@ final class Guard {
     private final String driver;
     /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
     private final ParameterAttacks parameters;
+    /** Each layer of the guard on its own, where the fixture offers a driver with layers turned off. */
+    private final LayerAttacks layers;
 
     Guard(DriverConformanceTest kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
         this.parameters = kit.language() == Language.SQL && kit.expects(Behavior.PARAMETERS) ? new ParameterAttacks(kit) : null;
+        this.layers = new LayerAttacks(kit);
     }
 
     private boolean declared() {
@@ -60,6 +63,9 @@ final class Guard {
         }
         report.guardRan = true;
         report.parametersRan |= parameters != null;
+        if (report.layerNames.isEmpty()) {
+            report.layerNames.addAll(kit.fx().layers().keySet());
+        }
         Map<String, WriteProbe> all = new LinkedHashMap<>();
         List<DynamicNode> nodes = new ArrayList<>();
         List<WriteProbe> candidates = new ArrayList<>();
@@ -180,6 +186,9 @@ final class Guard {
             List<String> violations = new ArrayList<>();
             if (r.verdict == Verdict.VIOLATION) {
                 violations.add(String.join("\n", r.problems));
+            } else if (layers.any()) {
+                // refused by the whole guard: now what each driver with layers turned off makes of it
+                layers.attack(p, run.evidence);
             }
             if (parameters != null) {
                 // the proof is reused: only a write proven here is worth hiding in a parameter

@@ -123,6 +123,24 @@ final class Report {
         }
     }
 
+    /** One proven, refused probe sent again through each driver with some of its guard's layers turned off. */
+    static final class LayerRecord {
+        final String probe;
+        final ProbeFamily family;
+        /** Layer name to its two read-only paths. */
+        final Map<String, Map<String, PathResult>> layers = new LinkedHashMap<>();
+
+        LayerRecord(String probe, ProbeFamily family) {
+            this.probe = probe;
+            this.family = family;
+        }
+
+        /** Whether what is left on with this layer's driver changed nothing on either path. */
+        boolean stopped(String layer) {
+            return layers.get(layer).values().stream().allMatch(r -> r.fingerprintUnchanged() && r.evidenceAbsent());
+        }
+    }
+
     /** The outcome of one test, as JUnit reported it. */
     record TestRecord(String name, String status, String message) {}
 
@@ -142,6 +160,10 @@ final class Report {
     final List<DsnRecord> dsnAttacks = Collections.synchronizedList(new ArrayList<>());
     final List<ServerCodeRecord> serverCode = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
+    /** The names of the drivers with layers turned off that the fixture offers. */
+    final List<String> layerNames = Collections.synchronizedList(new ArrayList<>());
+    final List<LayerRecord> layers = Collections.synchronizedList(new ArrayList<>());
+    final AtomicLong layerNanos = new AtomicLong();
     /** The fixture's reasons for families without a proven probe. */
     final Map<ProbeFamily, String> uncoveredReasons = Collections.synchronizedMap(new java.util.EnumMap<>(ProbeFamily.class));
     /** Each behaviour: {@code expected}, or {@code absent: <reason>}. */
@@ -371,6 +393,41 @@ final class Report {
                 r.problems.forEach(problems::add);
             }
         }
+        ObjectNode layerNode = root.putObject("layers");
+        ArrayNode declaredLayers = layerNode.putArray("declared");
+        layerNames.forEach(declaredLayers::add);
+        if (layerNames.isEmpty()) {
+            layerNode.put("note", "the fixture offers no driver with a layer of its guard turned off, so each probe shows only that"
+                    + " the whole guard refused it");
+        }
+        ObjectNode summary = layerNode.putObject("summary");
+        ArrayNode layerProbes = layerNode.putArray("probes");
+        synchronized (layers) {
+            for (String layer : layerNames) {
+                ObjectNode n = summary.putObject(layer);
+                List<LayerRecord> sent = layers.stream().filter(r -> r.layers.containsKey(layer)).toList();
+                n.put("probes", sent.size());
+                n.put("stopped", sent.stream().filter(r -> r.stopped(layer)).count());
+                ArrayNode through = n.putArray("letThrough");
+                sent.stream().filter(r -> !r.stopped(layer)).forEach(r -> through.add(r.probe));
+            }
+            for (LayerRecord r : layers) {
+                ObjectNode n = layerProbes.addObject();
+                n.put("probe", r.probe);
+                n.put("family", r.family.name());
+                n.put("wholeGuard", "REFUSED");
+                ArrayNode refusedBy = n.putArray("stoppedWith");
+                r.layers.forEach((layer, paths) -> {
+                    if (r.stopped(layer)) {
+                        refusedBy.add(layer);
+                    }
+                    ObjectNode l = n.putObject(layer);
+                    l.put("stopped", r.stopped(layer));
+                    ArrayNode ps = l.putArray("paths");
+                    paths.values().forEach(pr -> path(ps.addObject(), pr));
+                });
+            }
+        }
         ObjectNode behaviorNode = root.putObject("behaviors");
         synchronized (behaviors) {
             behaviors.forEach(behaviorNode::put);
@@ -454,6 +511,7 @@ final class Report {
         millis.put("parameters", parameterNanos.get() / 1_000_000);
         millis.put("dsn", dsnNanos.get() / 1_000_000);
         millis.put("serverCode", serverCodeNanos.get() / 1_000_000);
+        millis.put("layers", layerNanos.get() / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);

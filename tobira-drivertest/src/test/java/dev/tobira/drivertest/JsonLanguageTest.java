@@ -80,6 +80,18 @@ class JsonLanguageTest {
         assertEquals("JSON", report.get("language").asText());
         assertEquals(0, report.get("totals").get("violations").asInt(), report.get("totals").toString());
         assertTrue(report.get("totals").get("refused").asInt() >= 20, report.get("totals").toString());
+        // the statement check is the toy's only layer: without it, every proven base probe goes through, and the report says so
+        JsonNode layers = report.get("layers");
+        assertEquals("[\"without statement check\"]", layers.get("declared").toString());
+        JsonNode summary = layers.get("summary").get("without statement check");
+        assertEquals(4, summary.get("probes").asInt(), layers.toString());
+        assertEquals(0, summary.get("stopped").asInt(), layers.toString());
+        assertEquals(Set.of("json.insert", "json.delete", "json.drop", "json.batch"), names(summary.get("letThrough")));
+        assertEquals(4, layers.get("probes").size());
+        for (JsonNode p : layers.get("probes")) {
+            assertEquals(0, p.get("stoppedWith").size(), p.toString());
+        }
+        assertEquals(JsonToyDriver.DATA.toString(), seeded(), "the kit restored the seed after each layer let a probe through");
         Set<String> reads = new HashSet<>();
         report.get("safeReads").forEach(r -> reads.add(r.get("name").asText()));
         assertTrue(reads.containsAll(Set.of("json.value-dollar-out", "json.field-delete", "json.find~unicode-keys")), reads.toString());
@@ -130,6 +142,18 @@ class JsonLanguageTest {
 
     private static Set<String> names(Events events) {
         return events.stream().map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.toSet());
+    }
+
+    private static Set<String> names(JsonNode array) {
+        Set<String> names = new HashSet<>();
+        array.forEach(n -> names.add(n.asText()));
+        return names;
+    }
+
+    private static String seeded() {
+        String now = JsonToyDriver.DATA.toString();
+        JsonToyDriver.seedShop();
+        return JsonToyDriver.DATA.toString().equals(now) ? now : "not the seed: " + now;
     }
 
     private static JsonNode report() throws IOException {

@@ -28,6 +28,8 @@ class JsonToyConformance extends DriverConformanceTest {
                         WriteProbe.of("json.batch", ProbeFamily.STACKING, "{\"batch\": [{\"find\": \"orders\"}, {\"drop\": \"orders\"}]}"))
                 .safeReads(SafeRead.of("json.find", "{\"find\": \"orders\", \"filter\": {\"status\": \"paid\"}}"),
                         SafeRead.of("json.explain-find", "{\"explain\": {\"find\": \"orders\"}}"))
+                // the toy has no layer but its statement check: the layers section must show that
+                .withoutStatementCheck(new JsonToyDriver(false))
                 .uncovered(ProbeFamily.SIDE_EFFECT_FUNCTION, "the toy runs no code")
                 .uncovered(ProbeFamily.ADMIN, "the toy has no administrative command")
                 .build();
