@@ -41,6 +41,7 @@ class MysqlConformanceTest extends DriverConformanceTest {
     static final String DATABASE = "tobira_mysql_kit_" + MysqlFixture.RUN;
     private static final String LOCK = "tobira_probe_lock_" + MysqlFixture.RUN;
     private static final String USER = "tobira_probe_user_" + MysqlFixture.RUN;
+    private static final String PROBE_DATABASE = "tobira_probe_db_" + MysqlFixture.RUN;
     /** A value of slow_launch_time no other build sets at the same time. */
     private static final String LAUNCH_TIME = Long.toString(1000 + MysqlFixture.RUN % 1_000_000);
 
@@ -69,6 +70,7 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 .serverSessions(() -> OptionalLong.of(f.sessions()))
                 .rows(Rows::query).slow(slow()).types(types()).probes(probes()).serverCode(code()).safeReads(reads())
                 .minimumProvenProbes(100)
+                .withoutStatementCheck(new MysqlWithoutStatementCheck())
                 .onClose(f::drop)
                 .build();
     }
@@ -95,6 +97,7 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("mysql.set-global", ADMIN, "set global slow_launch_time = " + LAUNCH_TIME)
                         .provenBy(f.globalVariable("slow_launch_time", LAUNCH_TIME)),
                 WriteProbe.of("mysql.create-user", ADMIN, "create user " + USER).provenBy(f.user(USER)),
+                WriteProbe.of("mysql.create-database", DDL, "create database " + PROBE_DATABASE).provenBy(f.database(PROBE_DATABASE)),
                 // MySQL's own DML
                 WriteProbe.of("mysql.replace", DML, "replace into orders values (1, 1, 1, 'x', '2026-01-01')"),
                 WriteProbe.of("mysql.insert-ignore", DML, "insert ignore into orders values (100, 1, 1, 'x', '2026-01-01')"),
