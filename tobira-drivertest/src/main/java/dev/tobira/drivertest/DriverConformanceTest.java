@@ -84,7 +84,7 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * The conformance kit. A driver's test module extends this class as {@code <Name>ConformanceTest}
- * and supplies the fixture through the abstract methods; the kit then checks the contract, every
+ * and returns its {@link Fixture} from {@link #fixture()}; the kit then checks the contract, every
  * declared capability, and the read-only guard, attacking it with writes it first proves real.
  *
  * <p>Fixtures work through a native side channel (the vendor client), never through the driver
