@@ -5,6 +5,7 @@
 module dev.tobira.cli {
     requires dev.tobira.format;
     requires dev.tobira.history;
+    requires dev.tobira.mcp;
     requires dev.tobira.spi;
     requires info.picocli;
     requires com.fasterxml.jackson.dataformat.yaml;

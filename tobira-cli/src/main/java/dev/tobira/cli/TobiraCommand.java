@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "tobira", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "One command for every database: the same flags, output and exit codes.",
-        subcommands = {QueryCommand.class, DoctorCommand.class, HistoryCommand.class, DriversCommand.class},
+        subcommands = {QueryCommand.class, DoctorCommand.class, HistoryCommand.class, DriversCommand.class, McpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:usage: bad flags, unknown connection, bad config",
                 "2:could not open the connection (unreachable, bad credentials, unresolved secret)",
@@ -36,7 +36,7 @@ final class TobiraCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is missing (query, doctor, history, drivers)");
+        throw new ParameterException(spec.commandLine(), "a command is missing (query, doctor, history, drivers, mcp)");
     }
 
     /** The config: the file named with --config (which must exist), else the default path if it exists. */
