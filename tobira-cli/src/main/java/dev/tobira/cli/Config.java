@@ -226,7 +226,8 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
                 + " is a literal secret, which the config does not hold; use env:NAME, file:PATH or dotenv:PATH#KEY"));
     }
 
-    private static boolean isSecretKey(String key) {
+    /** Whether a key names a credential: its value must be a reference, and is resolved as one. */
+    static boolean isSecretKey(String key) {
         String k = key.toLowerCase(Locale.ROOT).replace('-', '_');
         return SECRET_WORDS.contains(k) || k.endsWith("_password") || k.endsWith("_token") || k.endsWith("_secret");
     }

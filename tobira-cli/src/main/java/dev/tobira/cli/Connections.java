@@ -88,20 +88,13 @@ final class Connections {
         for (Map.Entry<String, String> o : c.options().entrySet()) {
             String v = o.getValue();
             Optional<SecretRef> ref = SecretRef.parse(v);
-            if (ref.isPresent() && !v.isEmpty() && isReferenceKey(o.getKey())) {
+            if (ref.isPresent() && !v.isEmpty() && Config.isSecretKey(o.getKey())) {
                 v = ref.get().resolve(io.env, Config.base(config.file())).reveal();
                 io.addSecret(v);
             }
             cc = cc.withOption(o.getKey(), v);
         }
         return cc.withConnectTimeout(timeout);
-    }
-
-    private static boolean isReferenceKey(String key) {
-        // Config refused literals under these keys, so what is there is a reference
-        String k = key.toLowerCase(java.util.Locale.ROOT);
-        return k.contains("password") || k.contains("secret") || k.contains("token") || k.contains("key") || k.equals("pwd")
-                || k.equals("pass");
     }
 
     Conn open(Target t) {

@@ -68,7 +68,11 @@ final class McpCommand implements Callable<Integer> {
                     + (config.file() == null ? "" : " in " + config.file()));
         }
         Set<String> writes = new LinkedHashSet<>(allowWrites != null ? allowWrites : strings(section.path("allow_writes")));
-        int rows = maxRows != null ? maxRows : section.path("max_rows").asInt(McpPolicy.DEFAULT_MAX_ROWS);
+        JsonNode configured = section.path("max_rows");
+        if (maxRows == null && !configured.isMissingNode() && !configured.isIntegralNumber()) {
+            throw CliException.usage("mcp.max_rows must be a whole number from 1 to 1000, not " + configured);
+        }
+        int rows = maxRows != null ? maxRows : configured.asInt(McpPolicy.DEFAULT_MAX_ROWS);
         Duration perCall = timeout != null ? Durations.parse(timeout)
                 : section.hasNonNull("timeout") ? Durations.parse(section.get("timeout").asText()) : McpPolicy.DEFAULT_TIMEOUT;
         Connections connections = new Connections(io, config);
@@ -84,6 +88,7 @@ final class McpCommand implements Callable<Integer> {
             Config.Conn c = config.connection(name).orElseThrow(() -> CliException.usage("mcp: unknown connection \"" + name
                     + "\" (known: " + String.join(", ", config.connections().stream().map(Config.Conn::name).toList()) + ")"));
             ConnConfig cc = connections.resolve(c);
+            requireServedBy(connections, c, cc);
             server.connection(name, writes.contains(name) ? cc : cc.withReadOnly(true));
         }
         History history = null;
@@ -106,16 +111,37 @@ final class McpCommand implements Callable<Integer> {
     }
 
     private void serve(Io io, TobiraMcpServer server, List<String> names) throws InterruptedException {
-        try (server) {
-            // a client that ends the process (SIGTERM) still gets its last calls recorded
-            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tobira-mcp-shutdown"));
-            McpEndpoint endpoint = http == null ? server.serveStdio(io.in, io.out) : server.serveHttp(httpOptions());
+        // a client that ends the process (SIGTERM) still gets its last calls recorded
+        Thread flush = new Thread(server::close, "tobira-mcp-shutdown");
+        Runtime.getRuntime().addShutdownHook(flush);
+        try (server; McpEndpoint endpoint = http == null ? server.serveStdio(io.in, io.out) : server.serveHttp(httpOptions())) {
             if (http != null) {
                 io.err.println("tobira mcp: serving " + String.join(", ", names) + " at " + endpoint.url());
                 io.err.flush();
             }
             endpoint.awaitClosed();
-            endpoint.close();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(flush);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs
+            }
+        }
+    }
+
+    /**
+     * The server opens a connection by its scheme; a {@code driver:} the entry names must be the one
+     * that scheme opens, or the server would run another driver (and its guard) than {@code tobira query}.
+     */
+    private static void requireServedBy(Connections connections, Config.Conn c, ConnConfig cc) {
+        if (c.driver().isEmpty()) {
+            return;
+        }
+        Optional<String> byScheme = connections.registry().drivers().stream()
+                .filter(d -> d.schemes().contains(cc.scheme())).map(d -> d.name()).findFirst();
+        if (byScheme.isEmpty() || !byScheme.get().equals(c.driver())) {
+            throw CliException.usage("mcp: connection \"" + c.name() + "\" names driver " + c.driver() + ", but its "
+                    + cc.scheme() + ": DSN is served by " + byScheme.orElse("no driver"));
         }
     }
 

@@ -139,4 +139,18 @@ class ConfigTest {
                 dev.tobira.api.Value.of("x y"), dev.tobira.api.Value.of("007")),
                 QueryCommand.values(java.util.List.of("42", "\"007\"", "null", "x y", "007")));
     }
+
+    @Test
+    void everyOptionThatMustBeAReferenceIsResolvedAsOne() throws Exception {
+        // the load refuses a literal under these keys; the same rule decides what is resolved
+        Config c = load("connections:\n  - name: a\n    dsn: x://h\n    options:\n      passwd: env:DB_PASS\n"
+                + "      sslkey_password: env:KEY_PASS\n      keyspace: file:ks\n");
+        Io io = new Io(java.io.OutputStream.nullOutputStream(), new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+                java.io.InputStream.nullInputStream(), Map.of("DB_PASS", "s3cret-1", "KEY_PASS", "s3cret-2"), false);
+        dev.tobira.api.ConnConfig cc = new Connections(io, c).resolve(c.connection("a").orElseThrow());
+        assertEquals("s3cret-1", cc.options().get("passwd"));
+        assertEquals("s3cret-2", cc.options().get("sslkey_password"));
+        assertEquals("file:ks", cc.options().get("keyspace"), "not a credential: kept as written");
+        assertEquals("x: [redacted]", io.redactor().redact("x: s3cret-1"));
+    }
 }

@@ -15,12 +15,22 @@ final class EndOfInput extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        return seen(super.read());
+        try {
+            return seen(super.read());
+        } catch (IOException e) {
+            ended.countDown(); // input that fails has ended too: the server must not wait on it
+            throw e;
+        }
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        return seen(super.read(b, off, len));
+        try {
+            return seen(super.read(b, off, len));
+        } catch (IOException e) {
+            ended.countDown();
+            throw e;
+        }
     }
 
     private int seen(int n) {

@@ -74,7 +74,12 @@ final class HttpGuard implements Filter {
 
     private boolean originAllowed(String origin, String host) {
         String o = origin.toLowerCase(Locale.ROOT);
-        return o.equals("http://" + host.toLowerCase(Locale.ROOT)) || allowedOrigins.contains(o);
+        if (allowedOrigins.contains(o)) {
+            return true;
+        }
+        // the server's own origin only where the Host was checked: with any Host allowed (an
+        // insecure bind), a rebinding page's own Host and Origin would match each other
+        return !anyHost && o.equals("http://" + host.toLowerCase(Locale.ROOT));
     }
 
     private static void refuse(HttpServletResponse response, int status, String message) throws IOException {

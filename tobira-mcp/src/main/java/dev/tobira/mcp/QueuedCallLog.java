@@ -2,6 +2,7 @@ package dev.tobira.mcp;
 
 import dev.tobira.history.History;
 import dev.tobira.history.HistoryEntry;
+import dev.tobira.spi.Redactor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -34,7 +35,7 @@ final class QueuedCallLog implements CallLog {
                     history.record(entry);
                 } catch (RuntimeException e) {
                     // the history is a record of calls, not a gate on them
-                    System.err.println("tobira mcp: history: " + e.getMessage());
+                    System.err.println("tobira mcp: history: " + Redactor.standard().redact(String.valueOf(e.getMessage())));
                 }
             });
         } catch (RejectedExecutionException e) {
