@@ -86,6 +86,8 @@ final class Metadata {
     private BsonDocument collectionInfo(String db, String name, String op) {
         List<BsonDocument> docs = session.readAll(db, new BsonDocument("listCollections", new BsonInt32(1))
                 .append("filter", new BsonDocument("name", new BsonString(name))).append("cursor", new BsonDocument()), rp(), op);
+        // the name is compared here too: a server that ignores the filter must not describe another collection
+        docs.removeIf(d -> !d.containsKey("name") || !name.equals(d.getString("name").getValue()));
         if (docs.isEmpty()) {
             throw DriverException.of(ErrorKind.NOT_FOUND, MongoDriver.NAME, op, "the collection "
                     + ReadOnlyGuard.quoted(name) + " does not exist in " + ReadOnlyGuard.quoted(db));

@@ -1,20 +1,18 @@
 package dev.tobira.driver.mongodb;
 
-import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.exception.MongoServerError;
 import dev.tobira.drivertest.ContainerSpec;
 import dev.tobira.drivertest.TestServer;
 import io.netty.channel.Channel;
-import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Where the tests find MongoDB, always through {@link TestServer}: {@code TOBIRA_TEST_MONGODB_URL},
  * else a {@code mongo:7} container when a Docker engine answers, else mongo-java-server 1.47.0 with
- * its memory backend in the test JVM, on a free loopback port, its oplog on (so change streams
+ * its memory backend in a child JVM ({@link EmbeddedMongo}), on a free loopback port, its oplog on (so change streams
  * work). mongo-java-server speaks the real wire protocol but has no {@code explain}, no
  * {@code hello}, no {@code $unionWith}, no sessions and no transactions; it compares command names
  * ignoring case, where mongod compares them exactly.
@@ -36,13 +34,8 @@ final class MongoServers {
         TestServer.Found f = TestServer.find("mongodb", List.of(
                 TestServer.container(ContainerSpec.of("mongo:7", 27017).readyWhenLogged(".*Waiting for connections.*\\s", 1),
                         (host, port) -> "mongodb://" + host + ":" + port),
-                new TestServer.Candidate("mongo-java-server 1.47.0 (memory backend) in the test JVM", () -> {
-                    MongoServer server = new MongoServer(new SlowBackend());
-                    server.enableOplog();
-                    InetSocketAddress a = server.bind();
-                    Runtime.getRuntime().addShutdownHook(new Thread(server::shutdownNow));
-                    return Optional.of("mongodb://127.0.0.1:" + a.getPort() + "#embedded");
-                })));
+                new TestServer.Candidate("mongo-java-server 1.47.0 (memory backend) in a child JVM",
+                        () -> Optional.of("mongodb://127.0.0.1:" + EmbeddedMongo.start() + "#embedded"))));
         String url = f.url();
         boolean embedded = url.endsWith("#embedded");
         return new Server(embedded ? url.substring(0, url.length() - "#embedded".length()) : url.replaceAll("/+$", ""), embedded);
@@ -61,7 +54,7 @@ final class MongoServers {
             if (!"sleep".equals(command)) {
                 return super.handleCommand(channel, databaseName, command, query);
             }
-            long millis = ((Number) query.getOrDefault("millis", 10_000)).longValue();
+            long millis = ((Number) query.getOrDefault("millis", 12_000)).longValue();
             Object max = query.get("maxTimeMS");
             long limit = max instanceof Number n && n.longValue() > 0 ? n.longValue() : Long.MAX_VALUE;
             long start = System.nanoTime();
