@@ -2,11 +2,10 @@ package dev.tobira.driver.mongodb;
 
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
-import dev.tobira.api.Value;
+import dev.tobira.spi.Redactor;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.util.List;
 import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -203,7 +202,9 @@ final class CommandParser {
     }
 
     private static DriverException syntax(String op, String detail, Throwable cause) {
-        return DriverException.builder(ErrorKind.SYNTAX, MongoDriver.NAME, op).detail(detail).cause(cause).build();
+        // the vendor reader's message may quote the text: it passes the redactor like every message
+        return DriverException.builder(ErrorKind.SYNTAX, MongoDriver.NAME, op).detail(Redactor.standard().redact(detail))
+                .cause(cause).build();
     }
 
     /** Counts the characters the JSON reader took, so that text after the document is seen. */

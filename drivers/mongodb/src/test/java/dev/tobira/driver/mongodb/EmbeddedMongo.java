@@ -25,7 +25,7 @@ final class EmbeddedMongo {
         MongoServer server = new MongoServer(new MongoServers.SlowBackend());
         server.enableOplog();
         // many worker loops: a sleeping command blocks its loop, and only the connections on that one wait
-        server.bind(new InetSocketAddress("127.0.0.1", 0), 1, 128);
+        server.bind(new InetSocketAddress("127.0.0.1", 0), 1, 64);
         System.out.println("PORT " + server.getLocalAddress().getPort());
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -40,7 +40,7 @@ final class EmbeddedMongo {
     static int start() {
         try {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder pb = new ProcessBuilder(List.of(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+            ProcessBuilder pb = new ProcessBuilder(List.of(java, "-Xmx2g", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
                     EmbeddedMongo.class.getName()));
             pb.redirectError(ProcessBuilder.Redirect.DISCARD);
             Process p = pb.start();
