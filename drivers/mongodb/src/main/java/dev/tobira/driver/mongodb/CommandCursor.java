@@ -50,14 +50,13 @@ final class CommandCursor extends CursorResultSet {
     private final Duration maxAwait;
     private final Duration timeout;
     private final DocReader reader;
-    private final List<Row> head;
+    private final java.util.Deque<Batch> head;
     private final Consumer<CommandCursor> onClose;
-    private int headIndex;
     private Batch batch;
     private long id;
     private volatile Await<RawBsonDocument> inflight;
 
-    private CommandCursor(Builder b, List<Column> columns, List<Row> head, Batch batch, long id, DocReader reader) {
+    private CommandCursor(Builder b, List<Column> columns, List<Batch> head, Batch batch, long id, DocReader reader) {
         super(MongoDriver.NAME, columns, b.limit, b.startNanos);
         this.session = b.session;
         this.cs = b.cs;
@@ -68,7 +67,7 @@ final class CommandCursor extends CursorResultSet {
         this.maxAwait = b.maxAwait;
         this.timeout = b.timeout;
         this.reader = reader;
-        this.head = head;
+        this.head = new java.util.ArrayDeque<>(head);
         this.onClose = b.onClose;
         this.batch = batch;
         this.id = id;
@@ -98,13 +97,15 @@ final class CommandCursor extends CursorResultSet {
         long id = batch.id;
         b.collection = Replies.collectionOf(batch.ns);
         long target = b.limit > 0 && b.limit <= PREFETCH_MAX ? b.limit + 1 : 1;
-        List<Map<String, Value>> docs = new ArrayList<>();
-        Map<String, BsonType> types = new HashMap<>();
+        // the batches before the first row are scanned for their fields, never decoded: a server that
+        // answers a find with its whole result in the first batch must not make the result buffered
+        ColumnScan scan = new ColumnScan();
+        List<Batch> head = new ArrayList<>();
+        long seen = 0;
         while (true) {
-            for (Map<String, Value> d = batch.nextMap(types); d != null; d = batch.nextMap(types)) {
-                docs.add(d);
-            }
-            if (docs.size() >= target || id == 0) {
+            seen += scan.add(batch);
+            head.add(batch);
+            if (seen >= target || id == 0) {
                 break;
             }
             try {
@@ -117,15 +118,11 @@ final class CommandCursor extends CursorResultSet {
             }
             id = batch.id;
         }
-        if (b.limit > 0 && b.limit <= PREFETCH_MAX && id != 0 && docs.size() > b.limit) {
+        if (b.limit > 0 && b.limit <= PREFETCH_MAX && id != 0 && seen > b.limit) {
             b.session.killCursor(b.cs, b.db, b.collection, id); // cut: the rows past the limit are never read
             id = 0;
         }
-        List<Column> columns = Replies.columns(docs, types);
-        List<Row> head = new ArrayList<>(docs.size());
-        for (Map<String, Value> d : docs) {
-            head.add(Replies.row(columns, d));
-        }
+        List<Column> columns = scan.columns();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) {
             index.put(columns.get(i).name(), i);
@@ -151,7 +148,59 @@ final class CommandCursor extends CursorResultSet {
             }
             return row.build();
         };
-        return new CommandCursor(b, columns, head, batch, id, rows);
+        Batch current = head.remove(0);
+        return new CommandCursor(b, columns, head, current, id, rows);
+    }
+
+    /** The union of the top-level fields of scanned documents, in first-seen order, read without decoding a value. */
+    static final class ColumnScan {
+        private final Map<String, Object[]> fields = new LinkedHashMap<>(); // {present, nulls, first type, first kind}
+        private long docs;
+
+        /** Scans a batch with a reader of its own, leaving the batch's reader where it is; returns its documents. */
+        long add(Batch batch) {
+            long n = 0;
+            try (BsonBinaryReader r = batch.newReader()) {
+                if (r == null) {
+                    return 0;
+                }
+                for (BsonType t = r.readBsonType(); t != BsonType.END_OF_DOCUMENT; t = r.readBsonType()) {
+                    if (t != BsonType.DOCUMENT) {
+                        r.skipValue();
+                        continue;
+                    }
+                    n++;
+                    r.readStartDocument();
+                    for (BsonType f = r.readBsonType(); f != BsonType.END_OF_DOCUMENT; f = r.readBsonType()) {
+                        Object[] stat = fields.computeIfAbsent(r.readName(), k -> new Object[] {0L, 0L, null, null});
+                        stat[0] = (Long) stat[0] + 1;
+                        if (f == BsonType.NULL || f == BsonType.UNDEFINED) {
+                            stat[1] = (Long) stat[1] + 1;
+                        } else if (stat[2] == null) {
+                            stat[2] = f;
+                            stat[3] = f == BsonType.BINARY && r.peekBinarySubType() == 4 && r.peekBinarySize() == 16
+                                    ? Value.Kind.UUID : Bsons.kind(f);
+                        }
+                        r.skipValue();
+                    }
+                    r.readEndDocument();
+                }
+            }
+            docs += n;
+            return n;
+        }
+
+        List<Column> columns() {
+            List<Column> columns = new ArrayList<>(fields.size());
+            for (Map.Entry<String, Object[]> e : fields.entrySet()) {
+                Object[] stat = e.getValue();
+                boolean nullable = (Long) stat[0] < docs || (Long) stat[1] > 0;
+                BsonType t = stat[2] == null ? BsonType.NULL : (BsonType) stat[2];
+                Value.Kind kind = stat[3] == null ? Value.Kind.NULL : (Value.Kind) stat[3];
+                columns.add(new Column(e.getKey(), kind, Bsons.typeName(t), nullable));
+            }
+            return columns;
+        }
     }
 
     /** Opens a cursor with fixed columns, such as a change stream's. */
@@ -163,12 +212,14 @@ final class CommandCursor extends CursorResultSet {
 
     @Override
     protected Row fetch() {
-        if (headIndex < head.size()) {
-            return head.get(headIndex++);
-        }
         while (true) {
             if (batch != null && batch.hasNext()) {
                 return reader.read(batch.take());
+            }
+            if (!head.isEmpty()) {
+                batch.close();
+                batch = head.poll();
+                continue;
             }
             if (id == 0) {
                 return null;
@@ -225,6 +276,7 @@ final class CommandCursor extends CursorResultSet {
         final long id;
         final String ns;
         final BsonBinaryReader reader;
+        private final RawBsonDocument raw;
         private boolean ended;
         private boolean peeked;
 
@@ -232,8 +284,14 @@ final class CommandCursor extends CursorResultSet {
             BsonDocument cursor = reply.getDocument("cursor");
             this.id = cursor.getInt64("id").getValue();
             this.ns = cursor.getString("ns").getValue();
-            RawBsonDocument raw = cursor instanceof RawBsonDocument r ? r : new RawBsonDocument(cursor, new org.bson.codecs.BsonDocumentCodec());
-            reader = new BsonBinaryReader(raw.getByteBuffer().asNIO());
+            raw = cursor instanceof RawBsonDocument r ? r : new RawBsonDocument(cursor, new org.bson.codecs.BsonDocumentCodec());
+            reader = open(raw);
+            ended = reader == null;
+        }
+
+        /** A reader standing inside the batch array, or null when the reply holds none. */
+        private static BsonBinaryReader open(RawBsonDocument raw) {
+            BsonBinaryReader reader = new BsonBinaryReader(raw.getByteBuffer().asNIO());
             reader.readStartDocument();
             boolean found = false;
             for (BsonType t = reader.readBsonType(); t != BsonType.END_OF_DOCUMENT; t = reader.readBsonType()) {
@@ -245,7 +303,16 @@ final class CommandCursor extends CursorResultSet {
                 }
                 reader.skipValue();
             }
-            ended = !found;
+            if (!found) {
+                reader.close();
+                return null;
+            }
+            return reader;
+        }
+
+        /** Another reader over the same batch, from its first document, for a scan. */
+        BsonBinaryReader newReader() {
+            return open(raw);
         }
 
         /** Whether another document follows; the reader then stands at it. */
@@ -269,33 +336,15 @@ final class CommandCursor extends CursorResultSet {
             return true;
         }
 
-        /** Reads the next document whole, noting each field's first non-null type; null at the end. */
-        Map<String, Value> nextMap(Map<String, BsonType> types) {
-            if (!hasNext()) {
-                return null;
-            }
-            peeked = false;
-            Map<String, Value> fields = new LinkedHashMap<>();
-            reader.readStartDocument();
-            for (BsonType t = reader.readBsonType(); t != BsonType.END_OF_DOCUMENT; t = reader.readBsonType()) {
-                String name = reader.readName();
-                Value v = Bsons.read(reader, t);
-                fields.put(name, v);
-                if (!v.isNull()) {
-                    types.putIfAbsent(name, t);
-                }
-            }
-            reader.readEndDocument();
-            return fields;
-        }
-
         BsonBinaryReader take() {
             peeked = false;
             return reader;
         }
 
         void close() {
-            reader.close();
+            if (reader != null) {
+                reader.close();
+            }
         }
     }
 }

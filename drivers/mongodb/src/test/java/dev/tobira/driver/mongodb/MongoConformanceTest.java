@@ -99,7 +99,7 @@ class MongoConformanceTest extends DriverConformanceTest {
                         .fieldSlot("{\"find\": \"orders\", \"filter\": {{{field}}: 1}}")
                         .build())
                 .probes(probes)
-                .rows(n -> "{\"find\": \"numbers\", \"filter\": {\"_id\": {\"$lt\": " + n + "}}}")
+                .rows(n -> "{\"find\": \"numbers\", \"filter\": {\"_id\": {\"$lt\": " + n + "}}, \"batchSize\": 1000}")
                 .slow(slow)
                 .missing("{\"validate\": \"no_such_collection\"}", CollectionRef.of("no_such_collection"))
                 .shop(CollectionRef.of("customers"), CollectionRef.of("orders"),
