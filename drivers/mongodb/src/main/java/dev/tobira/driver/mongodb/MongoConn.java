@@ -56,14 +56,17 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
 
     private final Session session;
     private final boolean readOnly;
+    /** False only through the driver's test-only seam: the guard's statement check is then skipped. */
+    private final boolean statementCheck;
     private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
     private final Metadata metadata;
     private volatile Boolean explainOffered;
     private volatile Boolean feedOffered;
 
-    MongoConn(Session session, boolean readOnly) {
+    MongoConn(Session session, boolean readOnly, boolean statementCheck) {
         this.session = session;
         this.readOnly = readOnly;
+        this.statementCheck = statementCheck;
         this.metadata = new Metadata(session);
     }
 
@@ -121,6 +124,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
     /** Parses, binds and (on a guarded path) checks a command: the one path every caller's document takes. */
     private BsonDocument prepare(String text, List<Value> params, boolean guarded, String op) {
         CommandParser.Parsed parsed = CommandParser.parse(text, op);
+        guarded &= statementCheck;
         if (guarded && parsed.duplicate().isPresent()) {
             ReadOnlyGuard.check(parsed, op); // refuses the duplicate as READ_ONLY, before anything else is read
         }
@@ -298,7 +302,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
         }
         boolean guarded = readOnly || query.readOnly();
         BsonDocument inner = prepare(query.text(), query.params(), guarded, "explain");
-        if (guarded && !ReadOnlyGuard.EXPLAINABLE.contains(inner.getFirstKey())) {
+        if (guarded && statementCheck && !ReadOnlyGuard.EXPLAINABLE.contains(inner.getFirstKey())) {
             throw DriverException.of(ErrorKind.READ_ONLY, MongoDriver.NAME, "explain",
                     "only find, aggregate, count and distinct can be explained on a read-only connection");
         }

@@ -43,10 +43,12 @@ public final class MongoDriver implements Driver {
             Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER, Capability.COMPLETER, Capability.CHANGE_FEED));
 
     private final Set<Capability> declared;
+    private final boolean statementCheck;
 
     /** Creates the driver; {@link java.util.ServiceLoader} calls this. */
     public MongoDriver() {
         this.declared = DECLARED;
+        this.statementCheck = true;
     }
 
     /**
@@ -55,9 +57,19 @@ public final class MongoDriver implements Driver {
      * mongod no change streams), so that the conformance kit holds it to what that server can do.
      */
     MongoDriver(Set<Capability> lacking) {
+        this(lacking, true);
+    }
+
+    /**
+     * The same seam, and with {@code statementCheck} false the driver without its read-only guard,
+     * for the kit's layers section: what the server alone (a read preference, the user's roles)
+     * stops. Never reachable from a configuration, a DSN or an option.
+     */
+    MongoDriver(Set<Capability> lacking, boolean statementCheck) {
         EnumSet<Capability> d = EnumSet.copyOf(DECLARED);
         d.removeAll(lacking);
         this.declared = Collections.unmodifiableSet(d);
+        this.statementCheck = statementCheck;
     }
 
     /** Returns {@code mongodb}. */
@@ -92,7 +104,7 @@ public final class MongoDriver implements Driver {
     public Conn open(ConnConfig config) {
         requireNonNull(config, "config is null");
         Target target = Target.of(config);
-        return new MongoConn(Session.open(target), config.readOnly());
+        return new MongoConn(Session.open(target), config.readOnly(), statementCheck);
     }
 
     @Override
