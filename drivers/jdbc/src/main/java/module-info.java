@@ -8,6 +8,7 @@
 module dev.tobira.jdbc {
     requires transitive dev.tobira.spi;
     requires transitive java.sql;
+    requires dev.tobira.csv;
 
     exports dev.tobira.jdbc;
 }

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 /** Every measurement the launcher knows, its groups, what it needs and its target. */
 final class Catalogue {
     /** What a measurement is, which decides how the report reads it. */
-    enum Kind { STREAM, POINT, GUARD, EXPORT, MEMORY }
+    enum Kind { STREAM, POINT, GUARD, EXPORT, MEMORY, MCP }
 
     /**
      * One measurement.
@@ -37,13 +37,20 @@ final class Catalogue {
                     Set.of("mongodb", "stream"), MongoStream::unavailable),
             point(SqlEngine.SQLITE, "SqlitePoint", 1.10, "sqlite"),
             point(SqlEngine.POSTGRES, "PostgresPoint", 1.30, "postgres"),
+            capped(SqlEngine.POSTGRES, "PostgresPointCapped", 1.30, "postgres"),
             point(SqlEngine.MARIADB, "MariadbPoint", 1.30, "mariadb", "mysql"),
+            capped(SqlEngine.MARIADB, "MariadbPointCapped", 1.30, "mariadb", "mysql"),
             new Item("point-redis", "Point read (HGETALL), Redis", Kind.POINT, "Redis", "RedisPoint", 1.10,
                     Set.of("redis", "point"), RedisPoint::unavailable),
             new Item("guard", "Guard cost (lexer and StatementGuard)", Kind.GUARD, "", "GuardBench", 200,
                     Set.of("guard"), Optional::empty),
             new Item("export-postgres", "Bulk export to CSV, PostgreSQL", Kind.EXPORT, "PostgreSQL", "PostgresExport", 0.8,
                     Set.of("postgres", "export"), PostgresExport::unavailable),
+            // the MCP server's added latency in µs (target), and its rows per second (reported, no target)
+            new Item("mcp-query", "MCP query tool over stdio, 100 rows, SQLite", Kind.MCP, "", "McpQuery", 1000,
+                    Set.of("mcp", "sqlite"), McpQuery::unavailable),
+            new Item("mcp-rows", "MCP query tool over stdio, 1,000 rows capped by max_rows, SQLite", Kind.MCP, "", "McpQuery", 0,
+                    Set.of("mcp", "sqlite"), McpQuery::unavailable),
             memory(SqlEngine.POSTGRES, "postgres"),
             memory(SqlEngine.MARIADB, "mariadb", "mysql"));
 
@@ -57,6 +64,12 @@ final class Catalogue {
     private static Item point(SqlEngine e, String cls, double max, String... tags) {
         return new Item("point-" + tags[0], "Point read latency, " + e.display(), Kind.POINT, e.display(), cls, max,
                 tags(tags, "point"), e::unavailable);
+    }
+
+    /** The point read with {@code Query.limit(1)}: the read the MCP server and the CLI send. */
+    private static Item capped(SqlEngine e, String cls, double max, String... tags) {
+        return new Item("point-capped-" + tags[0], "Point read latency, " + e.display() + ", Query.limit(1)", Kind.POINT,
+                e.display(), cls, max, tags(tags, "point"), e::unavailable);
     }
 
     private static Item memory(SqlEngine e, String... tags) {

@@ -83,6 +83,7 @@ public final class Report {
                 case GUARD -> guard(item);
                 case EXPORT -> export(item);
                 case MEMORY -> memory(item);
+                case MCP -> mcp(item);
                 default -> throw new IllegalStateException(item.kind().toString());
             }
         }
@@ -118,6 +119,8 @@ public final class Report {
             case GUARD -> String.format(Locale.ROOT, "≥ %.0f MB/s at 1 KB, linear", item.target());
             case EXPORT -> String.format(Locale.ROOT, "≥ %.1f of psql throughput", item.target());
             case MEMORY -> "constant from 1M to 5M rows";
+            case MCP -> item.target() > 0 ? String.format(Locale.ROOT, "≤ %.0f µs added at the median", item.target())
+                    : "rows/s reported";
         };
     }
 
@@ -243,6 +246,38 @@ public final class Report {
     }
 
     // ---------------------------------------------------------------- the kinds
+
+    /** The MCP server against the same read made directly: the time it adds per call, and its rows per second. */
+    private void mcp(Catalogue.Item item) {
+        String size = item.id().equals("mcp-query") ? "100" : "1000";
+        // the server as it runs by default, history recorded; -p history=false runs are for diagnosis
+        Optional<JsonNode> pair = Optional.empty();
+        for (JsonNode e : latest) {
+            if (e.path("benchmark").asText().equals(PREFIX + item.jmhClass() + ".pair")
+                    && e.path("params").path("size").asText().equals(size) && e.path("params").path("history").asText().equals("true")) {
+                pair = Optional.of(e);
+            }
+        }
+        if (pair.isEmpty()) {
+            missing(item, "pair (size " + size + ", history true)");
+            return;
+        }
+        Series t = side(pair.get(), "tobiraNanos");
+        Series r = side(pair.get(), "rawNanos");
+        double[] added = new double[Math.min(t.nanos().length, r.nanos().length)];
+        for (int i = 0; i < added.length; i++) {
+            added[i] = (t.nanos()[i] - r.nanos()[i]) / 1e3;
+        }
+        double m = median(added);
+        long rows = Long.parseLong(size);
+        String addedText = String.format(Locale.ROOT, "added %s µs [%s–%s]", num(m), num(Arrays.stream(added).min().orElse(Double.NaN)),
+                num(Arrays.stream(added).max().orElse(Double.NaN)));
+        String verdict = item.target() > 0
+                ? (m <= item.target() ? String.format(Locale.ROOT, "met (%+.0f µs per call)", m)
+                        : String.format(Locale.ROOT, "MISSED by %.0f µs (%+.0f µs per call)", m - item.target(), m))
+                : String.format(Locale.ROOT, "%,.0f rows/s through the server, %,.0f direct", rows / (t.median() / 1e9), rows / (r.median() / 1e9));
+        row(item.title(), target(item), time(t, true, rows), time(r, true, rows), ratioText(ratios(t, r, true)) + "; " + addedText, verdict);
+    }
 
     private void paired(Catalogue.Item item) {
         boolean stream = item.kind() == Catalogue.Kind.STREAM;

@@ -255,6 +255,13 @@ enum SqlEngine {
             return sql;
         }
 
+        /** A capped read: the ROLLBACK and the advisory unlock in the read's own flight, as the driver sends them. */
+        @Override
+        String beginGuardByHand(Connection c, String sql, long limit) throws SQLException {
+            String text = beginGuardByHand(c, sql);
+            return limit >= 1 && limit <= 10_000 ? text + "\n;ROLLBACK;SELECT pg_catalog.pg_advisory_unlock_all()" : text;
+        }
+
         @Override
         void endGuardByHand(Connection c) throws SQLException {
             c.rollback();
@@ -411,7 +418,17 @@ enum SqlEngine {
         return sql;
     }
 
-    /** What the mechanism sends after the read: PostgreSQL's ROLLBACK. */
+    /**
+     * The same for a read with a row cap, which the driver may send otherwise; by default as
+     * without one.
+     *
+     * @return the text to run
+     */
+    String beginGuardByHand(Connection c, String sql, long limit) throws SQLException {
+        return beginGuardByHand(c, sql);
+    }
+
+    /** What the mechanism sends after the read: PostgreSQL's ROLLBACK (nothing, when the read's own flight ended the transaction). */
     void endGuardByHand(Connection c) throws SQLException {}
 
     /** Reads the current row's five columns into locals, as typed as this engine allows. */

@@ -58,7 +58,7 @@ final class ParameterAttacks {
             if (!value.contains(STACKED) || scan.statementCount() != 1 || !scan.firstKeyword().orElse("").equals("SELECT")) {
                 return Optional.empty();
             }
-            String joined = " union all " + (dialect.backslashEscapes() ? quoteFree(probe, dialect) : probe) + " ";
+            String joined = " union all " + (dialect.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? quoteFree(probe, dialect) : probe) + " ";
             return Optional.of(new Carrier(name + "+union", text, value.replace(STACKED, joined)));
         }
     }
@@ -96,29 +96,29 @@ final class ParameterAttacks {
         carriers.add(new Carrier("line-comment", "select 1 -- ?\n", "\n; <probe>; -- "));
         // a comment on most servers; on MySQL it is 1 - -?, a real placeholder
         carriers.add(new Carrier("dash-dash-no-space", "select 1 --?\n", "\n; <probe>; -- "));
-        if (dialect.carriageReturnEndsLineComment()) {
+        if (dialect.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT)) {
             carriers.add(new Carrier("line-comment-cr", "select 1 -- ?\r", "\r; <probe>; -- "));
         }
-        if (dialect.hashComments()) {
+        if (dialect.has(SqlDialect.Feature.HASH_COMMENTS)) {
             carriers.add(new Carrier("hash-comment", "select 1 # ?\n", "\n; <probe>; -- "));
         }
-        if (dialect.nestedComments()) {
+        if (dialect.has(SqlDialect.Feature.NESTED_COMMENTS)) {
             carriers.add(new Carrier("nested-comment", "select 1 /* /* */ ? */", "*/; <probe>; /*"));
         }
-        if (dialect.executableComments()) {
+        if (dialect.has(SqlDialect.Feature.EXECUTABLE_COMMENTS)) {
             carriers.add(new Carrier("executable-comment", "select 1 /*! , ? */", "*/; <probe>; /*"));
         }
         carriers.add(new Carrier("single-quote", "select '?'", "'; <probe>; -- "));
-        if (dialect.backslashEscapes()) {
+        if (dialect.has(SqlDialect.Feature.BACKSLASH_ESCAPES)) {
             carriers.add(new Carrier("backslash-quote", "select '\\' ?'", "'; <probe>; -- "));
         }
-        if (dialect.escapeStrings()) {
+        if (dialect.has(SqlDialect.Feature.ESCAPE_STRINGS)) {
             carriers.add(new Carrier("escape-string", "select E'\\' ?'", "'; <probe>; -- "));
         }
-        if (dialect.doubleQuotedStrings()) {
+        if (dialect.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
             carriers.add(new Carrier("double-quote", "select \"?\"", "\"; <probe>; -- "));
         }
-        if (dialect.dollarQuotes()) {
+        if (dialect.has(SqlDialect.Feature.DOLLAR_QUOTES)) {
             carriers.add(new Carrier("dollar-quote", "select $$?$$", "$$; <probe>; -- "));
         }
         // no trick at all: the probe's text as a bound value comes back as text, or is refused

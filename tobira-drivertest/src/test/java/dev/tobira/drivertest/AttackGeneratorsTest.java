@@ -31,7 +31,7 @@ class AttackGeneratorsTest {
                 assertEquals(1, c.text().chars().filter(ch -> ch == '?').count(), c.toString());
                 assertTrue(c.value("delete from orders").contains("delete from orders"), c.toString());
                 if (c.name().equals("bound") || c.name().equals("executable-comment")
-                        || (c.name().equals("dash-dash-no-space") && d.dashCommentNeedsSpace())) {
+                        || (c.name().equals("dash-dash-no-space") && d.has(SqlDialect.Feature.DASH_COMMENT_NEEDS_SPACE))) {
                     continue; // a real placeholder to the server, on purpose
                 }
                 SqlToken holder = SqlLexer.of(d).tokenize(c.text()).stream().filter(t -> t.text().indexOf('?') >= 0).findFirst().orElseThrow();

@@ -64,7 +64,7 @@ class KitSelfTest {
         for (JsonNode v : report.get("unprovenVariants")) {
             assertEquals("del.key-on-its-own-line", v.get("variantOf").asText(), v.toString());
             assertTrue(v.get("harmless").asBoolean(), v.toString());
-            assertEquals(2, v.get("readOnly").size(), "both read-only paths: " + v);
+            assertEquals(3, v.get("readOnly").size(), "every read-only path, the capped one too: " + v);
             for (JsonNode path : v.get("readOnly")) {
                 assertEquals("READ_ONLY", path.get("outcome").asText(), v.toString());
             }
@@ -231,6 +231,25 @@ class KitSelfTest {
                 failed.stream().map(n -> n.substring(0, n.indexOf(':'))).sorted().toList(), failed.toString());
         assertTrue(report().get("violations").size() >= 12, report().get("violations").toString());
         assertEquals(2, passed(tests).stream().filter(n -> n.contains("[unproven variant, ")).count(), passed(tests).toString());
+    }
+
+    @Test
+    void aGuardThatACappedReadSkipsFails() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.CAPPED_READS_UNGUARDED);
+        Events tests = run(selectMethod(ToyConformance.class, "guardWriteProbes"), selectMethod(ToyConformance.class, "guardMinimum"));
+        Set<String> failed = failed(tests);
+        assertTrue(failed.remove("guard: enough probes proven and refused"), failed.toString());
+        assertEquals(11, failed.size(), "every proven probe and variant gets through with a row cap: " + failed);
+        JsonNode report = report();
+        int violations = 0;
+        for (JsonNode p : report.get("probes")) {
+            if ("VIOLATION".equals(p.get("verdict").asText())) {
+                violations++;
+                assertTrue(p.get("problems").toString().contains("[read-only connection, capped]"), p.toString());
+                assertFalse(p.get("problems").toString().contains("[read-only connection]:"), "the uncapped path still refuses: " + p);
+            }
+        }
+        assertEquals(11, violations, report.get("totals").toString());
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.tobira.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.tobira.spi.SqlDialect.Feature;
+
 import java.util.List;
 
 /**
@@ -175,18 +177,15 @@ public final class SqlLexer {
                 lineComment();
             } else if (c == '/' && at(pos + 1) == '*') {
                 blockComment();
-            } else if (c == '\'') {
-                quoted(Tokens.STRING, pos, '\'', d.backslashEscapes(), true);
+            } else if (c == '\'' || (c == '"' && d.has(Feature.DOUBLE_QUOTED_STRINGS))) {
+                string(pos);
             } else if (c == '"') {
-                if (d.doubleQuotedStrings()) {
-                    quoted(Tokens.STRING, pos, '"', d.backslashEscapes(), true);
-                } else {
-                    quoted(Tokens.QUOTED_IDENTIFIER, pos, '"', false, true);
-                }
-            } else if (c == '`' && d.backtickIdentifiers()) {
-                quoted(Tokens.QUOTED_IDENTIFIER, pos, '`', false, true);
-            } else if (c == '[' && d.bracketIdentifiers()) {
-                quoted(Tokens.QUOTED_IDENTIFIER, pos, ']', false, d.bracketEscapes());
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, '"', false, true);
+            } else if (c == '`' && d.has(Feature.BACKTICK_IDENTIFIERS)) {
+                boolean escapes = d.has(Feature.BACKTICK_BACKSLASH_ESCAPES);
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, '`', escapes, !escapes);
+            } else if (c == '[' && d.has(Feature.BRACKET_IDENTIFIERS)) {
+                quoted(Tokens.QUOTED_IDENTIFIER, pos, ']', false, d.has(Feature.BRACKET_ESCAPES));
             } else if (c == ';') {
                 emit(Tokens.SEMICOLON, pos + 1);
             } else if (Ascii.isDigit(c) || (c == '.' && Ascii.isDigit(at(pos + 1)))) {
@@ -214,15 +213,65 @@ public final class SqlLexer {
             }
         }
 
+        /**
+         * A string that opens at {@code open} (after any prefix, which belongs to the token): a
+         * triple-quoted one where the dialect has them, else one closed by its single quote.
+         */
+        private void string(int open) {
+            char quote = s.charAt(open);
+            if (d.has(Feature.TRIPLE_QUOTED_STRINGS) && at(open + 1) == quote && at(open + 2) == quote && open + 2 < n) {
+                tripleQuoted(open, quote);
+            } else {
+                quoted(Tokens.STRING, open, quote, d.has(Feature.BACKSLASH_ESCAPES), true);
+            }
+        }
+
+        /** GoogleSQL's {@code '''…'''}: a backslash escapes the next character, and only three quotes close it. */
+        private void tripleQuoted(int open, char quote) {
+            int j = open + 3;
+            while (j < n) {
+                char c = s.charAt(j);
+                if (c == '\\' && d.has(Feature.BACKSLASH_ESCAPES)) {
+                    j += 2;
+                } else if (c == quote && at(j + 1) == quote && at(j + 2) == quote && j + 2 < n) {
+                    emit(Tokens.STRING, j + 3);
+                    return;
+                } else {
+                    j++;
+                }
+            }
+            emitUnterminated(Tokens.STRING);
+        }
+
+        /** Where a GoogleSQL string opens after an {@code r}, {@code b}, {@code rb} or {@code br} at {@code pos}, or -1. */
+        private int rawOrBytesQuote(char c) {
+            if (!d.has(Feature.RAW_AND_BYTES_PREFIXES) || (c != 'r' && c != 'R' && c != 'b' && c != 'B')) {
+                return -1;
+            }
+            int q = pos + 1;
+            char second = at(q);
+            boolean raw = c == 'r' || c == 'R';
+            if (q < n && (raw ? second == 'b' || second == 'B' : second == 'r' || second == 'R')) {
+                q++;
+            }
+            char quote = at(q);
+            return q < n && (quote == '\'' || (quote == '"' && d.has(Feature.DOUBLE_QUOTED_STRINGS))) ? q : -1;
+        }
+
         /** A word, or a string whose prefix is a letter: {@code E'…'}, {@code N'…'}, {@code X'…'}, {@code B'…'}. */
         private void wordOrPrefixedString(char c) {
+            int quote = rawOrBytesQuote(c);
+            if (quote >= 0) {
+                string(quote);
+                return;
+            }
             if (at(pos + 1) == '\'') {
-                if ((c == 'e' || c == 'E') && d.escapeStrings()) {
+                if ((c == 'e' || c == 'E') && d.has(Feature.ESCAPE_STRINGS)) {
                     quoted(Tokens.STRING, pos + 1, '\'', true, true);
                     return;
                 }
                 if (is(c, STRING_PREFIX)) {
-                    quoted(Tokens.STRING, pos + 1, '\'', d.backslashEscapes(), true);
+                    quoted(Tokens.STRING, pos + 1, '\'', d.has(Feature.BACKSLASH_ESCAPES), true);
                     return;
                 }
             }
@@ -237,12 +286,12 @@ public final class SqlLexer {
         private boolean lineCommentAt(int i) {
             char c = s.charAt(i);
             if (c == '#') {
-                return d.hashComments();
+                return d.has(Feature.HASH_COMMENTS);
             }
             if (c != '-' || at(i + 1) != '-') {
                 return false;
             }
-            if (!d.dashCommentNeedsSpace() || i + 2 >= n) {
+            if (!d.has(Feature.DASH_COMMENT_NEEDS_SPACE) || i + 2 >= n) {
                 return true;
             }
             // MySQL: the second dash must be followed by white space or a control character
@@ -251,7 +300,7 @@ public final class SqlLexer {
         }
 
         private void lineComment() {
-            boolean carriageReturnEnds = d.carriageReturnEndsLineComment();
+            boolean carriageReturnEnds = d.has(Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT);
             int j = pos + 1;
             while (j < n) {
                 char c = s.charAt(j);
@@ -265,14 +314,14 @@ public final class SqlLexer {
 
         private void blockComment() {
             int j = pos + 2;
-            boolean executable = d.executableComments()
+            boolean executable = d.has(Feature.EXECUTABLE_COMMENTS)
                     && (at(j) == '!' || ((at(j) == 'M' || at(j) == 'm') && at(j + 1) == '!'));
             byte kind = Tokens.COMMENT;
             if (executable) {
                 kind = Tokens.EXECUTABLE_COMMENT;
                 out.markExecutable();
             }
-            if (d.nestedComments() && !executable) {
+            if (d.has(Feature.NESTED_COMMENTS) && !executable) {
                 int depth = 1;
                 while (j < n) {
                     char c = s.charAt(j);
@@ -391,7 +440,7 @@ public final class SqlLexer {
         }
 
         private void dollar() {
-            if (d.dollarQuotes()) {
+            if (d.has(Feature.DOLLAR_QUOTES)) {
                 int j = pos + 1;
                 if (j < n && isWordStart(s.charAt(j))) {
                     j++;
@@ -443,7 +492,7 @@ public final class SqlLexer {
         }
 
         private boolean tclVariableAt(int i) {
-            if (!d.tclVariables()) {
+            if (!d.has(Feature.TCL_VARIABLES)) {
                 return false;
             }
             char c = s.charAt(i);

@@ -44,7 +44,7 @@ public final class SqlScan {
     SqlScan(SqlDialect dialect, Tokens tokens) {
         this.dialect = dialect;
         this.tokens = tokens;
-        Splitter splitter = new Splitter(tokens, dialect.triggerBodies());
+        Splitter splitter = new Splitter(tokens, dialect.has(SqlDialect.Feature.TRIGGER_BODIES));
         this.spans = splitter.spans;
         this.statementCount = splitter.count;
     }
@@ -228,7 +228,7 @@ public final class SqlScan {
      * Returns the statements: the stretches between {@code ;} that hold at least one
      * {@linkplain SqlToken#significant() significant} token. A trailing {@code ;}, the empty
      * statement of {@code ;;}, and a stretch of only comments and white space are not statements.
-     * With {@link SqlDialect#triggerBodies()}, the semicolons inside a trigger body do not end its
+     * With {@link SqlDialect.Feature#TRIGGER_BODIES}, the semicolons inside a trigger body do not end its
      * {@code CREATE TRIGGER} statement.
      *
      * @return the statements in order, empty when the text holds no code
@@ -543,7 +543,7 @@ public final class SqlScan {
      * @param end the index after its last significant character
      * @param text the text from start to end, comments inside included
      * @param tokens its significant tokens, without white space, comments or the closing {@code ;};
-     *     the semicolons inside a trigger body ({@link SqlDialect#triggerBodies()}) are kept
+     *     the semicolons inside a trigger body ({@link SqlDialect.Feature#TRIGGER_BODIES}) are kept
      * @since 0.1
      */
     public record Statement(int start, int end, String text, List<SqlToken> tokens) {
@@ -561,6 +561,45 @@ public final class SqlScan {
             requireNonNull(text, "text is null");
             // a scan's token list is unmodifiable over a scan that never changes: nothing to copy
             tokens = tokens instanceof SqlScan.TokenList ? tokens : List.copyOf(tokens);
+        }
+
+        /**
+         * Tells whether token {@code i} of {@link #tokens()} is the word {@code upper}; an index
+         * outside the statement is no word, so a guard may look one token ahead or behind freely.
+         *
+         * @param i the index of the token
+         * @param upper the word in upper case
+         * @return true when the token exists and is that word
+         */
+        public boolean isWord(int i, String upper) {
+            return i >= 0 && i < tokens.size() && tokens.get(i).isWord(upper);
+        }
+
+        /**
+         * Tells whether token {@code i} of {@link #tokens()} is the punctuation {@code text}; an
+         * index outside the statement is none.
+         *
+         * @param i the index of the token
+         * @param text the punctuation, such as {@code (}
+         * @return true when the token exists and is that punctuation
+         */
+        public boolean isPunctuation(int i, String text) {
+            return i >= 0 && i < tokens.size() && tokens.get(i).isPunctuation(text);
+        }
+
+        /**
+         * Returns the index of the first token at or after {@code i} that is not an opening
+         * parenthesis: where the keyword of {@code ((SELECT 1))} stands.
+         *
+         * @param i the index to start at
+         * @return the index, {@code tokens().size()} when only parentheses follow
+         */
+        public int skipOpenParentheses(int i) {
+            int k = Math.max(i, 0);
+            while (isPunctuation(k, "(")) {
+                k++;
+            }
+            return k;
         }
 
         /**
@@ -587,13 +626,9 @@ public final class SqlScan {
          *     (a string, a number, an executable comment)
          */
         public Optional<String> firstKeyword() {
-            for (SqlToken token : tokens) {
-                if (token.type() == Type.PUNCTUATION && token.text().equals("(")) {
-                    continue;
-                }
-                return token.type() == Type.WORD ? Optional.of(token.upper()) : Optional.empty();
-            }
-            return Optional.empty();
+            int k = skipOpenParentheses(0);
+            return k < tokens.size() && tokens.get(k).type() == Type.WORD
+                    ? Optional.of(tokens.get(k).upper()) : Optional.empty();
         }
     }
 }

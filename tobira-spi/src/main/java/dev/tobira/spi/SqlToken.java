@@ -153,6 +153,27 @@ public final class SqlToken {
         return u;
     }
 
+    /**
+     * Tells whether the token is the word {@code upper}, compared as keywords are (see
+     * {@link #upper()}).
+     *
+     * @param upper the word in upper case, such as {@code SELECT}
+     * @return true for a {@link Type#WORD} whose upper-cased text is {@code upper}
+     */
+    public boolean isWord(String upper) {
+        return type == Type.WORD && upper().equals(upper);
+    }
+
+    /**
+     * Tells whether the token is the punctuation {@code text}, such as {@code (} or {@code ,}.
+     *
+     * @param text the punctuation
+     * @return true for a {@link Type#PUNCTUATION} whose text is {@code text}
+     */
+    public boolean isPunctuation(String text) {
+        return type == Type.PUNCTUATION && text().equals(text);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof SqlToken t && type == t.type && start == t.start && end == t.end

@@ -124,21 +124,21 @@ final class LegacySqlLexer {
             } else if (c == '/' && at(pos + 1) == '*') {
                 blockComment();
             } else if (c == '\'') {
-                quoted(Type.STRING, pos, '\'', d.backslashEscapes(), true);
+                quoted(Type.STRING, pos, '\'', d.has(SqlDialect.Feature.BACKSLASH_ESCAPES), true);
             } else if (c == '"') {
-                if (d.doubleQuotedStrings()) {
-                    quoted(Type.STRING, pos, '"', d.backslashEscapes(), true);
+                if (d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
+                    quoted(Type.STRING, pos, '"', d.has(SqlDialect.Feature.BACKSLASH_ESCAPES), true);
                 } else {
                     quoted(Type.QUOTED_IDENTIFIER, pos, '"', false, true);
                 }
-            } else if (c == '`' && d.backtickIdentifiers()) {
+            } else if (c == '`' && d.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS)) {
                 quoted(Type.QUOTED_IDENTIFIER, pos, '`', false, true);
-            } else if (c == '[' && d.bracketIdentifiers()) {
-                quoted(Type.QUOTED_IDENTIFIER, pos, ']', false, d.bracketEscapes());
-            } else if ((c == 'e' || c == 'E') && at(pos + 1) == '\'' && d.escapeStrings()) {
+            } else if (c == '[' && d.has(SqlDialect.Feature.BRACKET_IDENTIFIERS)) {
+                quoted(Type.QUOTED_IDENTIFIER, pos, ']', false, d.has(SqlDialect.Feature.BRACKET_ESCAPES));
+            } else if ((c == 'e' || c == 'E') && at(pos + 1) == '\'' && d.has(SqlDialect.Feature.ESCAPE_STRINGS)) {
                 quoted(Type.STRING, pos + 1, '\'', true, true);
             } else if ("nNxXbB".indexOf(c) >= 0 && at(pos + 1) == '\'') {
-                quoted(Type.STRING, pos + 1, '\'', d.backslashEscapes(), true);
+                quoted(Type.STRING, pos + 1, '\'', d.has(SqlDialect.Feature.BACKSLASH_ESCAPES), true);
             } else if (c == ';') {
                 emit(Type.SEMICOLON, pos + 1);
             } else if (Ascii.isDigit(c) || (c == '.' && Ascii.isDigit(at(pos + 1)))) {
@@ -176,12 +176,12 @@ final class LegacySqlLexer {
         private boolean lineCommentAt(int i) {
             char c = s.charAt(i);
             if (c == '#') {
-                return d.hashComments();
+                return d.has(SqlDialect.Feature.HASH_COMMENTS);
             }
             if (c != '-' || at(i + 1) != '-') {
                 return false;
             }
-            if (!d.dashCommentNeedsSpace() || i + 2 >= n) {
+            if (!d.has(SqlDialect.Feature.DASH_COMMENT_NEEDS_SPACE) || i + 2 >= n) {
                 return true;
             }
             // MySQL: the second dash must be followed by white space or a control character
@@ -193,7 +193,7 @@ final class LegacySqlLexer {
             int j = pos + 1;
             while (j < n) {
                 char c = s.charAt(j);
-                if (c == '\n' || (c == '\r' && d.carriageReturnEndsLineComment())) {
+                if (c == '\n' || (c == '\r' && d.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT))) {
                     break;
                 }
                 j++;
@@ -203,10 +203,10 @@ final class LegacySqlLexer {
 
         private void blockComment() {
             int j = pos + 2;
-            boolean executable = d.executableComments()
+            boolean executable = d.has(SqlDialect.Feature.EXECUTABLE_COMMENTS)
                     && (at(j) == '!' || ((at(j) == 'M' || at(j) == 'm') && at(j + 1) == '!'));
             Type type = executable ? Type.EXECUTABLE_COMMENT : Type.COMMENT;
-            if (d.nestedComments() && !executable) {
+            if (d.has(SqlDialect.Feature.NESTED_COMMENTS) && !executable) {
                 int depth = 1;
                 while (j < n) {
                     char c = s.charAt(j);
@@ -308,7 +308,7 @@ final class LegacySqlLexer {
         }
 
         private void dollar() {
-            if (d.dollarQuotes()) {
+            if (d.has(SqlDialect.Feature.DOLLAR_QUOTES)) {
                 int j = pos + 1;
                 if (j < n && (Ascii.isLetter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) >= 0x80)) {
                     j++;
@@ -357,7 +357,7 @@ final class LegacySqlLexer {
         }
 
         private boolean tclVariableAt(int i) {
-            if (!d.tclVariables()) {
+            if (!d.has(SqlDialect.Feature.TCL_VARIABLES)) {
                 return false;
             }
             char c = s.charAt(i);

@@ -36,7 +36,7 @@ final class LegacySqlScan {
         this.sql = sql;
         this.dialect = dialect;
         this.tokens = tokens;
-        this.statements = split(sql, tokens, dialect.triggerBodies());
+        this.statements = split(sql, tokens, dialect.has(SqlDialect.Feature.TRIGGER_BODIES));
     }
 
     /**
@@ -151,7 +151,7 @@ final class LegacySqlScan {
      * Returns the statements: the stretches between {@code ;} that hold at least one
      * {@linkplain SqlToken#significant() significant} token. A trailing {@code ;}, the empty
      * statement of {@code ;;}, and a stretch of only comments and white space are not statements.
-     * With {@link SqlDialect#triggerBodies()}, the semicolons inside a trigger body do not end its
+     * With {@link SqlDialect.Feature#TRIGGER_BODIES}, the semicolons inside a trigger body do not end its
      * {@code CREATE TRIGGER} statement.
      *
      * @return the statements in order, empty when the text holds no code
@@ -339,7 +339,7 @@ final class LegacySqlScan {
      * @param end the index after its last significant character
      * @param text the text from start to end, comments inside included
      * @param tokens its significant tokens, without white space, comments or the closing {@code ;};
-     *     the semicolons inside a trigger body ({@link SqlDialect#triggerBodies()}) are kept
+     *     the semicolons inside a trigger body ({@link SqlDialect.Feature#TRIGGER_BODIES}) are kept
      * @since 0.1
      */
     public record Statement(int start, int end, String text, List<SqlToken> tokens) {

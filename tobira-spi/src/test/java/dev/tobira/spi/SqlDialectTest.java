@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tobira.spi.SqlDialect.Feature;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -17,74 +18,66 @@ class SqlDialectTest {
     void presetsHaveTheDocumentedOptions() {
         SqlDialect a = SqlDialect.ANSI;
         assertEquals("ansi", a.name());
-        assertTrue(a.nestedComments() && a.carriageReturnEndsLineComment());
-        assertFalse(a.backslashEscapes() || a.escapeStrings() || a.dollarQuotes() || a.doubleQuotedStrings()
-                || a.backtickIdentifiers() || a.bracketIdentifiers() || a.hashComments() || a.executableComments()
-                || a.dashCommentNeedsSpace() || a.tclVariables() || a.bracketEscapes() || a.triggerBodies());
+        assertTrue(a.has(SqlDialect.Feature.NESTED_COMMENTS) && a.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT));
+        assertFalse(a.has(SqlDialect.Feature.BACKSLASH_ESCAPES) || a.has(SqlDialect.Feature.ESCAPE_STRINGS) || a.has(SqlDialect.Feature.DOLLAR_QUOTES) || a.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)
+                || a.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS) || a.has(SqlDialect.Feature.BRACKET_IDENTIFIERS) || a.has(SqlDialect.Feature.HASH_COMMENTS) || a.has(SqlDialect.Feature.EXECUTABLE_COMMENTS)
+                || a.has(SqlDialect.Feature.DASH_COMMENT_NEEDS_SPACE) || a.has(SqlDialect.Feature.TCL_VARIABLES) || a.has(SqlDialect.Feature.BRACKET_ESCAPES) || a.has(SqlDialect.Feature.TRIGGER_BODIES));
 
         SqlDialect s = SqlDialect.SQLITE;
-        assertTrue(s.backtickIdentifiers() && s.bracketIdentifiers() && s.tclVariables() && s.triggerBodies());
-        assertFalse(s.nestedComments() || s.carriageReturnEndsLineComment() || s.bracketEscapes()
-                || s.doubleQuotedStrings() || s.dollarQuotes() || s.hashComments());
+        assertTrue(s.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS) && s.has(SqlDialect.Feature.BRACKET_IDENTIFIERS) && s.has(SqlDialect.Feature.TCL_VARIABLES) && s.has(SqlDialect.Feature.TRIGGER_BODIES));
+        assertFalse(s.has(SqlDialect.Feature.NESTED_COMMENTS) || s.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT) || s.has(SqlDialect.Feature.BRACKET_ESCAPES)
+                || s.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS) || s.has(SqlDialect.Feature.DOLLAR_QUOTES) || s.has(SqlDialect.Feature.HASH_COMMENTS));
 
         SqlDialect p = SqlDialect.POSTGRES;
-        assertTrue(p.escapeStrings() && p.dollarQuotes() && p.nestedComments() && p.carriageReturnEndsLineComment());
-        assertFalse(p.backslashEscapes() || p.doubleQuotedStrings() || p.backtickIdentifiers() || p.hashComments()
-                || p.triggerBodies());
+        assertTrue(p.has(SqlDialect.Feature.ESCAPE_STRINGS) && p.has(SqlDialect.Feature.DOLLAR_QUOTES) && p.has(SqlDialect.Feature.NESTED_COMMENTS) && p.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT));
+        assertFalse(p.has(SqlDialect.Feature.BACKSLASH_ESCAPES) || p.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS) || p.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS) || p.has(SqlDialect.Feature.HASH_COMMENTS)
+                || p.has(SqlDialect.Feature.TRIGGER_BODIES));
 
         SqlDialect m = SqlDialect.MYSQL;
-        assertTrue(m.backslashEscapes() && m.doubleQuotedStrings() && m.backtickIdentifiers() && m.hashComments()
-                && m.dashCommentNeedsSpace() && m.executableComments());
-        assertFalse(m.nestedComments() || m.carriageReturnEndsLineComment() || m.dollarQuotes() || m.escapeStrings()
-                || m.triggerBodies());
+        assertTrue(m.has(SqlDialect.Feature.BACKSLASH_ESCAPES) && m.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS) && m.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS) && m.has(SqlDialect.Feature.HASH_COMMENTS)
+                && m.has(SqlDialect.Feature.DASH_COMMENT_NEEDS_SPACE) && m.has(SqlDialect.Feature.EXECUTABLE_COMMENTS));
+        assertFalse(m.has(SqlDialect.Feature.NESTED_COMMENTS) || m.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT) || m.has(SqlDialect.Feature.DOLLAR_QUOTES) || m.has(SqlDialect.Feature.ESCAPE_STRINGS)
+                || m.has(SqlDialect.Feature.TRIGGER_BODIES));
 
         assertEquals(SqlDialect.POSTGRES.withName("duckdb"), SqlDialect.DUCKDB);
     }
 
     @Test
-    void eachWitherChangesExactlyItsOwnOption() {
-        List<Function<SqlDialect, Boolean>> getters = List.of(SqlDialect::backslashEscapes, SqlDialect::escapeStrings,
-                SqlDialect::dollarQuotes, SqlDialect::doubleQuotedStrings, SqlDialect::backtickIdentifiers,
-                SqlDialect::bracketIdentifiers, SqlDialect::bracketEscapes, SqlDialect::dashCommentNeedsSpace,
-                SqlDialect::carriageReturnEndsLineComment, SqlDialect::hashComments, SqlDialect::nestedComments,
-                SqlDialect::executableComments, SqlDialect::tclVariables, SqlDialect::triggerBodies);
-        List<java.util.function.BiFunction<SqlDialect, Boolean, SqlDialect>> withers = List.of(
-                SqlDialect::withBackslashEscapes, SqlDialect::withEscapeStrings, SqlDialect::withDollarQuotes,
-                SqlDialect::withDoubleQuotedStrings, SqlDialect::withBacktickIdentifiers,
-                SqlDialect::withBracketIdentifiers, SqlDialect::withBracketEscapes,
-                SqlDialect::withDashCommentNeedsSpace, SqlDialect::withCarriageReturnEndsLineComment,
-                SqlDialect::withHashComments, SqlDialect::withNestedComments, SqlDialect::withExecutableComments,
-                SqlDialect::withTclVariables, SqlDialect::withTriggerBodies);
+    void withAndWithoutChangeExactlyTheirOwnFeature() {
         for (SqlDialect base : List.of(SqlDialect.ANSI, SqlDialect.MYSQL, SqlDialect.SQLITE)) {
-            for (int i = 0; i < getters.size(); i++) {
-                boolean flipped = !getters.get(i).apply(base);
-                SqlDialect changed = withers.get(i).apply(base, flipped);
+            for (Feature f : Feature.values()) {
+                SqlDialect changed = base.has(f) ? base.without(f) : base.with(f);
                 assertNotEquals(base, changed);
-                for (int j = 0; j < getters.size(); j++) {
-                    boolean expected = i == j ? flipped : getters.get(j).apply(base);
-                    assertEquals(expected, getters.get(j).apply(changed), "wither " + i + ", option " + j);
+                assertEquals(!base.has(f), changed.has(f));
+                for (Feature other : Feature.values()) {
+                    if (other != f) {
+                        assertEquals(base.has(other), changed.has(other), f + " changed " + other);
+                    }
                 }
                 assertEquals(base.name(), changed.name());
+                assertEquals(base, base.has(f) ? changed.with(f) : changed.without(f));
             }
         }
         assertEquals("mariadb", SqlDialect.MYSQL.withName("mariadb").name());
         assertThrows(NullPointerException.class, () -> SqlDialect.ANSI.withName(null));
+        assertThrows(NullPointerException.class, () -> SqlDialect.ANSI.with((Feature) null));
     }
 
     @Test
-    void theConstructorWithoutTriggerBodiesLeavesThemOff() {
-        SqlDialect s = SqlDialect.SQLITE;
-        SqlDialect older = new SqlDialect(s.name(), s.backslashEscapes(), s.escapeStrings(), s.dollarQuotes(),
-                s.doubleQuotedStrings(), s.backtickIdentifiers(), s.bracketIdentifiers(), s.bracketEscapes(),
-                s.dashCommentNeedsSpace(), s.carriageReturnEndsLineComment(), s.hashComments(), s.nestedComments(),
-                s.executableComments(), s.tclVariables());
-        assertFalse(older.triggerBodies());
-        assertEquals(s, older.withTriggerBodies(true));
+    void ofTakesExactlyTheFeaturesNamed() {
+        SqlDialect d = SqlDialect.of("x", Feature.HASH_COMMENTS, Feature.NESTED_COMMENTS);
+        assertEquals(EnumSet.of(Feature.HASH_COMMENTS, Feature.NESTED_COMMENTS), d.features());
+        assertEquals(SqlDialect.of("x", Feature.NESTED_COMMENTS, Feature.HASH_COMMENTS), d);
+        assertEquals(d.hashCode(), SqlDialect.of("x", Feature.NESTED_COMMENTS, Feature.HASH_COMMENTS).hashCode());
+        assertNotEquals(d, d.withName("y"));
+        assertThrows(UnsupportedOperationException.class, () -> d.features().add(Feature.TCL_VARIABLES));
+        assertTrue(SqlDialect.of("none").features().isEmpty());
+        assertEquals("SqlDialect[x, [HASH_COMMENTS, NESTED_COMMENTS]]", d.toString());
     }
 
     @Test
     void ansiQuotesModeOfMysql() {
-        SqlDialect ansiQuotes = SqlDialect.MYSQL.withDoubleQuotedStrings(false);
+        SqlDialect ansiQuotes = SqlDialect.MYSQL.without(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS);
         Predicate<String> oneStatement = sql -> SqlScan.of(sql, ansiQuotes).statementCount() == 1;
         assertTrue(oneStatement.test("select \"a;b\""));
         assertEquals(SqlToken.Type.QUOTED_IDENTIFIER, SqlLexer.of(ansiQuotes).tokenize("\"x\"").get(0).type());

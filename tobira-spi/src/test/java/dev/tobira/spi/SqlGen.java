@@ -9,7 +9,7 @@ import java.util.Random;
  * and parameters, with strings, quoted identifiers and comments in every form the dialect has, each
  * holding payloads full of semicolons, dangerous keywords, comment markers and quotes. The test
  * then checks that the lexer finds exactly the generated structure. Where the dialect has
- * {@linkplain SqlDialect#triggerBodies() trigger bodies}, some statements are
+ * {@linkplain SqlDialect.Feature#TRIGGER_BODIES trigger bodies}, some statements are
  * {@code CREATE TRIGGER … BEGIN …; …; END}, whose bodies hold semicolons and {@code CASE … END}.
  */
 final class SqlGen {
@@ -55,7 +55,7 @@ final class SqlGen {
                 sb.append(separator());
             }
             List<String> words = new ArrayList<>();
-            if (d.triggerBodies() && r.nextInt(4) == 0) {
+            if (d.has(SqlDialect.Feature.TRIGGER_BODIES) && r.nextInt(4) == 0) {
                 sb.append(trigger(words, executable));
                 triggers++;
             } else {
@@ -174,12 +174,12 @@ final class SqlGen {
             case 4:
                 return " " + blockComment() + " ";
             case 5:
-                if (d.hashComments()) {
+                if (d.has(SqlDialect.Feature.HASH_COMMENTS)) {
                     return " #" + lineCommentPayload() + "\n";
                 }
                 return " ";
             case 6:
-                if (d.nestedComments()) {
+                if (d.has(SqlDialect.Feature.NESTED_COMMENTS)) {
                     return " /* " + blockPayload() + " " + blockComment() + " " + blockPayload() + " */ ";
                 }
                 return "  ";
@@ -190,7 +190,7 @@ final class SqlGen {
 
     private String lineCommentPayload() {
         String p = payload().replace("\n", " ");
-        return d.carriageReturnEndsLineComment() ? p.replace("\r", " ") : p;
+        return d.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT) ? p.replace("\r", " ") : p;
     }
 
     private String blockComment() {
@@ -221,7 +221,7 @@ final class SqlGen {
             case 3:
                 return pick(new String[] {"=", "<>", "+", "*", "(", ")", ",", ".", "<=", "-", "/", "||", "%"});
             case 4:
-                return pick(d.tclVariables() ? new String[] {"?", "?3", "$1", ":name", "@v", "$a::b(x;y)"}
+                return pick(d.has(SqlDialect.Feature.TCL_VARIABLES) ? new String[] {"?", "?3", "$1", ":name", "@v", "$a::b(x;y)"}
                         : new String[] {"?", "?3", "$1"});
             case 5:
             case 6:
@@ -231,13 +231,13 @@ final class SqlGen {
             case 9:
                 return quotedIdentifier();
             case 10:
-                if (d.dashCommentNeedsSpace()) {
+                if (d.has(SqlDialect.Feature.DASH_COMMENT_NEEDS_SPACE)) {
                     // MySQL arithmetic: no comment here, the words after it count
                     return "1--1";
                 }
                 return string();
             default:
-                if (d.executableComments() && r.nextInt(4) == 0) {
+                if (d.has(SqlDialect.Feature.EXECUTABLE_COMMENTS) && r.nextInt(4) == 0) {
                     executable[0] = true;
                     return pick(new String[] {"/*!", "/*!50000", "/*M!", "/*!40101 "}) + " " + blockPayload() + " */";
                 }
@@ -248,21 +248,53 @@ final class SqlGen {
     private String string() {
         int form = r.nextInt(5);
         String p = payload();
-        if (form == 0 && d.escapeStrings()) {
+        if (p.isEmpty() && d.has(SqlDialect.Feature.TRIPLE_QUOTED_STRINGS)) {
+            p = "x"; // an empty '' next to another quote reads as the opening of a triple-quoted string
+        }
+        if (form == 0 && d.has(SqlDialect.Feature.ESCAPE_STRINGS)) {
             return (r.nextBoolean() ? "E'" : "e'") + backslashed(p, '\'') + "'";
         }
-        if (form == 1 && d.dollarQuotes()) {
+        if (form == 1 && d.has(SqlDialect.Feature.DOLLAR_QUOTES)) {
             String tag = "$" + pick(new String[] {"", "a", "fn", "_x1", "Q"}) + "$";
             while ((p + tag).indexOf(tag) != p.length()) {
                 p = p.replace("$", "");
             }
             return tag + p + tag;
         }
-        if (form == 2 && d.doubleQuotedStrings()) {
-            return "\"" + (d.backslashEscapes() ? backslashed(p, '"') : p.replace("\"", "\"\"")) + "\"";
+        String raw = d.has(SqlDialect.Feature.RAW_AND_BYTES_PREFIXES)
+                ? pick(new String[] {"", "", "r", "R", "b", "B", "rb", "BR", "bR"}) : "";
+        if (form == 3 && d.has(SqlDialect.Feature.TRIPLE_QUOTED_STRINGS)) {
+            char quote = d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS) && r.nextBoolean() ? '"' : '\'';
+            String three = "" + quote + quote + quote;
+            return raw + three + tripleEscaped(p, quote) + three;
         }
-        String prefix = pick(new String[] {"", "", "", "N", "x", "B"});
-        return prefix + "'" + (d.backslashEscapes() ? backslashed(p, '\'') : p.replace("'", "''")) + "'";
+        if (form == 2 && d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
+            return raw + "\"" + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '"') : p.replace("\"", "\"\"")) + "\"";
+        }
+        String prefix = raw.isEmpty() ? pick(new String[] {"", "", "", "N", "x", "B"}) : raw;
+        return prefix + "'" + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '\'') : p.replace("'", "''")) + "'";
+    }
+
+    /** The inside of a triple-quoted string: single quotes stay, backslashes and each quote that might close it are escaped. */
+    private String tripleEscaped(String p, char quote) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '\\') {
+                sb.append("\\\\");
+            } else if (c == quote && (r.nextBoolean() || i + 1 == p.length())) {
+                sb.append('\\').append(c);
+            } else if (c == quote) {
+                sb.append(c); // one quote, maybe two, never three in a row: the next is escaped or not a quote
+                if (i + 1 < p.length() && p.charAt(i + 1) == quote) {
+                    sb.append('\\').append(quote);
+                    i++;
+                }
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     /** Escapes for a string in which a backslash escapes the next character. */
@@ -273,7 +305,9 @@ final class SqlGen {
             if (c == '\\') {
                 sb.append("\\\\");
             } else if (c == quote) {
-                sb.append(r.nextBoolean() ? "\\" + quote : "" + quote + quote);
+                // GoogleSQL has no doubled quote: '' ends one string and opens the next (or a triple-quoted one)
+                boolean doubling = !d.has(SqlDialect.Feature.TRIPLE_QUOTED_STRINGS) && r.nextBoolean();
+                sb.append(doubling ? "" + quote + quote : "\\" + quote);
             } else {
                 sb.append(c);
             }
@@ -284,15 +318,22 @@ final class SqlGen {
     private String quotedIdentifier() {
         String p = payload();
         int form = r.nextInt(3);
-        if (form == 1 && d.backtickIdentifiers()) {
-            return "`" + p.replace("`", "``") + "`";
+        if (form == 1 && d.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS)) {
+            return backtick(p);
         }
-        if (form == 2 && d.bracketIdentifiers()) {
+        if (form == 2 && d.has(SqlDialect.Feature.BRACKET_IDENTIFIERS)) {
             return "[" + p.replace("]", "") + "]";
         }
-        if (d.doubleQuotedStrings()) {
-            return d.backtickIdentifiers() ? "`" + p.replace("`", "``") + "`" : string();
+        if (d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
+            return d.has(SqlDialect.Feature.BACKTICK_IDENTIFIERS) ? backtick(p) : string();
         }
         return "\"" + p.replace("\"", "\"\"") + "\"";
+    }
+
+    private String backtick(String p) {
+        if (d.has(SqlDialect.Feature.BACKTICK_BACKSLASH_ESCAPES)) {
+            return "`" + p.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        }
+        return "`" + p.replace("`", "``") + "`";
     }
 }

@@ -26,7 +26,8 @@ class SqlLexerPropertyTest {
     static final int BATCHES = 10;
     static final int CASES_PER_BATCH = 1_000;
     static final List<SqlDialect> DIALECTS =
-            List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB);
+            List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB,
+                    SqlDialect.BIGQUERY);
 
     static Stream<Arguments> batches() {
         return IntStream.range(0, DIALECTS.size()).boxed().flatMap(
@@ -62,8 +63,8 @@ class SqlLexerPropertyTest {
                 assertEquals(Optional.empty(), scan.findWord(SqlGen.DANGER), () -> "keyword in a literal: " + where);
             }
             assertEquals(g.executable(), scan.hasExecutableComment(), () -> "executable comment: " + where);
-            if (d.triggerBodies()) {
-                SqlScan split = SqlLexer.of(d.withTriggerBodies(false)).scan(g.sql());
+            if (d.has(SqlDialect.Feature.TRIGGER_BODIES)) {
+                SqlScan split = SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES)).scan(g.sql());
                 checkOnlyJoined(scan, split, where);
                 if (g.triggers() > 0) {
                     assertTrue(split.statementCount() > scan.statementCount(),
@@ -118,8 +119,8 @@ class SqlLexerPropertyTest {
                 throw new AssertionError("lexer threw on " + where, e);
             }
             checkTiling(sql, scan, where);
-            if (d.triggerBodies()) {
-                checkOnlyJoined(scan, SqlLexer.of(d.withTriggerBodies(false)).scan(sql), where);
+            if (d.has(SqlDialect.Feature.TRIGGER_BODIES)) {
+                checkOnlyJoined(scan, SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES)).scan(sql), where);
             }
         }
     }
@@ -153,7 +154,7 @@ class SqlLexerPropertyTest {
             statementWords.addAll(s.keywords());
             // only a trigger body keeps semicolons inside its statement
             assertTrue(s.tokens().stream().allMatch(t -> t.significant()
-                    && (t.type() != Type.SEMICOLON || scan.dialect().triggerBodies())), where);
+                    && (t.type() != Type.SEMICOLON || scan.dialect().has(SqlDialect.Feature.TRIGGER_BODIES))), where);
         }
         assertEquals(words, statementWords, () -> "statements lose or invent words: " + where);
         assertTrue(scan.statementCount() <= semicolons + 1, where);

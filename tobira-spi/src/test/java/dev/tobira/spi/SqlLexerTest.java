@@ -114,7 +114,7 @@ class SqlLexerTest {
         }
         assertEquals(List.of("STRING:\"a\\\"; drop\""), lex(SqlDialect.MYSQL, "\"a\\\"; drop\""));
         assertEquals(List.of("QUOTED_IDENTIFIER:\"a\\\"", "SEMICOLON:;"),
-                lex(SqlDialect.MYSQL.withDoubleQuotedStrings(false), "\"a\\\";"));
+                lex(SqlDialect.MYSQL.without(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS), "\"a\\\";"));
     }
 
     @Test
@@ -134,7 +134,7 @@ class SqlLexerTest {
 
     @Test
     void bracketEscapesAsSqlServerReadsThem() {
-        SqlDialect sqlServer = SqlDialect.ANSI.withName("sqlserver").withBracketIdentifiers(true).withBracketEscapes(true);
+        SqlDialect sqlServer = SqlDialect.ANSI.withName("sqlserver").with(SqlDialect.Feature.BRACKET_IDENTIFIERS).with(SqlDialect.Feature.BRACKET_ESCAPES);
         assertEquals(List.of("QUOTED_IDENTIFIER:[a]];b]", "SEMICOLON:;"), lex(sqlServer, "[a]];b];"));
     }
 
@@ -324,5 +324,50 @@ class SqlLexerTest {
         assertEquals("'x'", new SqlToken(Type.STRING, 0, 3, "'x'", false).upper());
         assertFalse(new SqlToken(Type.COMMENT, 0, 2, "--", false).significant());
         assertTrue(new SqlToken(Type.EXECUTABLE_COMMENT, 0, 5, "/*!*/", false).significant());
+    }
+
+    @Test
+    void googleSqlStringsOfEveryForm() {
+        SqlDialect bq = SqlDialect.BIGQUERY;
+        assertEquals(List.of("STRING:'a\\'; drop x'"), lex(bq, "'a\\'; drop x'"));
+        assertEquals(List.of("STRING:\"a\\\"; drop\""), lex(bq, "\"a\\\"; drop\""));
+        assertEquals(List.of("STRING:'''it's; 'quoted'\n'''", "SEMICOLON:;"), lex(bq, "'''it's; 'quoted'\n''';"));
+        assertEquals(List.of("STRING:\"\"\"a\"\"; b\"\"\""), lex(bq, "\"\"\"a\"\"; b\"\"\""));
+        assertEquals(List.of("STRING:'''a\\''';'''"), lex(bq, "'''a\\''';'''"), "an escaped quote does not close");
+        assertEquals(List.of("STRING:''", "WORD:x"), lex(bq, "'' x"), "two quotes and no third are an empty string");
+        for (String prefix : List.of("r", "R", "b", "B", "rb", "Rb", "bR", "BR")) {
+            assertEquals(List.of("STRING:" + prefix + "'a;b'"), lex(bq, prefix + "'a;b'"));
+            assertEquals(List.of("STRING:" + prefix + "\"a;b\""), lex(bq, prefix + "\"a;b\""));
+            assertEquals(List.of("STRING:" + prefix + "'''a';b'''"), lex(bq, prefix + "'''a';b'''"));
+        }
+        // a raw string keeps its backslash, which still keeps the quote after it from closing the string
+        assertEquals(List.of("STRING:r'\\'; drop x'"), lex(bq, "r'\\'; drop x'"));
+        assertEquals(List.of("WORD:rr", "STRING:'x'"), lex(bq, "rr'x'"), "rr is no prefix");
+        assertEquals(List.of("WORD:r", "OPERATOR:+", "STRING:'x'"), lex(bq, "r+'x'"));
+        assertEquals(List.of("STRING:'''x!"), lex(bq, "'''x"));
+        assertEquals(List.of("WORD:r", "STRING:'x'"), lex(SqlDialect.MYSQL, "r'x'"), "only where the dialect has them");
+        assertEquals(List.of("STRING:'''a'c'''"), lex(bq, "'''a'c'''"));
+        assertEquals(List.of("STRING:'''a'", "WORD:c", "STRING:'''!"), lex(SqlDialect.ANSI, "'''a'c'''"),
+                "triple quotes only where the dialect has them");
+    }
+
+    @Test
+    void googleSqlBacktickIdentifiersTakeBackslashEscapes() {
+        SqlDialect bq = SqlDialect.BIGQUERY;
+        assertEquals(List.of("QUOTED_IDENTIFIER:`my-project.ds.t`"), lex(bq, "`my-project.ds.t`"));
+        // the server reads one identifier up to the third backtick: what follows it is code, and the
+        // lexer must see that code too, not read it as an identifier that the second backtick opened
+        assertEquals(List.of("QUOTED_IDENTIFIER:`a\\` x `", "WORD:b", "QUOTED_IDENTIFIER:`!"), lex(bq, "`a\\` x `b`"));
+        assertEquals(List.of("QUOTED_IDENTIFIER:`a`", "QUOTED_IDENTIFIER:`b`"), lex(bq, "`a``b`"));
+        assertEquals(List.of("QUOTED_IDENTIFIER:`a``b`"), lex(SqlDialect.MYSQL, "`a``b`"));
+    }
+
+    @Test
+    void googleSqlComments() {
+        SqlDialect bq = SqlDialect.BIGQUERY;
+        assertEquals(List.of("WORD:select", "NUMBER:1", "COMMENT:# x"), lex(bq, "select 1 # x"));
+        assertEquals(List.of("COMMENT:-- x", "SEMICOLON:;"), lex(bq, "-- x\r;"));
+        assertEquals(List.of("WORD:SELECT", "NUMBER:1", "COMMENT:--1"), lex(bq, "SELECT 1--1"));
+        assertEquals(List.of("COMMENT:/* /* */", "OPERATOR:*/"), lex(bq, "/* /* */ */"), "block comments do not nest");
     }
 }

@@ -74,8 +74,8 @@ class SqlScanTest {
         assertEquals(2, scan.statements().get(0).tokens().stream().filter(t -> t.type() == Type.SEMICOLON).count());
         // the other dialects know no trigger bodies: three statements there
         assertEquals(3, scan(SqlDialect.ANSI, TRIGGER).statementCount());
-        assertEquals(3, scan(SqlDialect.SQLITE.withTriggerBodies(false), TRIGGER).statementCount());
-        assertEquals(1, scan(SqlDialect.ANSI.withTriggerBodies(true), TRIGGER).statementCount());
+        assertEquals(3, scan(SqlDialect.SQLITE.without(SqlDialect.Feature.TRIGGER_BODIES), TRIGGER).statementCount());
+        assertEquals(1, scan(SqlDialect.ANSI.with(SqlDialect.Feature.TRIGGER_BODIES), TRIGGER).statementCount());
     }
 
     @Test

@@ -10,71 +10,101 @@ import java.util.Optional;
 /**
  * What kind of call a statement belongs to; passed to a dialect's per-statement hooks
  * ({@link JdbcDialect#beforeStatement}, {@link JdbcDialect#afterExecute},
- * {@link JdbcDialect#afterStatement}, {@link JdbcDialect#configure}).
+ * {@link JdbcDialect#afterStatement}, {@link JdbcDialect#configure}). The base makes them; a
+ * dialect's own tests make one with {@link #builder()}, naming what they set, so a property added
+ * later breaks no caller.
  *
- * @param guarded whether the statement is on a read-only path (a read-only connection, or a query
- *     with {@link dev.tobira.api.Query#readOnly()}): the statement guard has already accepted the
- *     text, and the dialect must put the database's own read-only mechanism around it
- * @param inTransaction whether the statement runs inside a {@link dev.tobira.api.Transactor.Tx},
- *     which the dialect began with {@link JdbcDialect#beginTransaction}
- * @param readOnlyConnection whether the connection was opened read-only
- * @param scan the statement guard's reading of the caller's text, when the call has one (queries,
- *     exports and explains); empty for SQL the base generates itself. A hook that needs a scan of
- *     the text it runs takes it from {@link #scanOf}, which reuses this one
- * @param limit the row limit of the call, 0 for none; the base asks the driver for one row more
- *     ({@link #maxRows}), which says whether the result was truncated
- * @param timeout the deadline of the call, zero for none; the base's watchdog cancels the statement
- *     when it passes, and the driver's own query timeout ({@link #queryTimeoutSeconds}) backs it up
- *     (not for an export, whose watchdog cancels the whole export; a dialect may still use it)
+ * <p>Instances are immutable; equal when every property is.
+ *
  * @since 0.1
  */
-public record Call(boolean guarded, boolean inTransaction, boolean readOnlyConnection, Optional<SqlScan> scan,
-                   long limit, Duration timeout) {
-    /**
-     * Creates a call.
-     *
-     * @param guarded whether the statement is on a read-only path
-     * @param inTransaction whether it runs inside a transaction of the Transactor
-     * @param readOnlyConnection whether the connection was opened read-only
-     * @param scan the guard's reading of the caller's text, or empty
-     * @param limit the row limit, 0 for none
-     * @param timeout the deadline, zero for none
-     * @throws NullPointerException if scan or timeout is null
-     * @throws IllegalArgumentException if limit or timeout is negative
-     */
-    public Call {
-        requireNonNull(scan, "scan is null");
-        requireNonNull(timeout, "timeout is null");
-        if (limit < 0) {
-            throw new IllegalArgumentException("limit is negative: " + limit);
-        }
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout is negative: " + timeout);
-        }
+public final class Call {
+    private final boolean guarded;
+    private final boolean inTransaction;
+    private final boolean readOnlyConnection;
+    private final Optional<SqlScan> scan;
+    private final long limit;
+    private final Duration timeout;
+
+    private Call(Builder b) {
+        this.guarded = b.guarded;
+        this.inTransaction = b.inTransaction;
+        this.readOnlyConnection = b.readOnlyConnection;
+        this.scan = b.scan;
+        this.limit = b.limit;
+        this.timeout = b.timeout;
     }
 
     /**
-     * Creates a call with no row limit and no deadline.
+     * Returns a builder of a call that is not guarded, not in a transaction, on a writable
+     * connection, with no scan, no row limit and no deadline.
      *
-     * @param guarded whether the statement is on a read-only path
-     * @param inTransaction whether it runs inside a transaction of the Transactor
-     * @param readOnlyConnection whether the connection was opened read-only
-     * @param scan the guard's reading of the caller's text, or empty
-     * @throws NullPointerException if scan is null
+     * @return the builder
      */
-    public Call(boolean guarded, boolean inTransaction, boolean readOnlyConnection, Optional<SqlScan> scan) {
-        this(guarded, inTransaction, readOnlyConnection, scan, 0, Duration.ZERO);
+    public static Builder builder() {
+        return new Builder();
     }
 
     /**
-     * Creates a call without a scan.
+     * Tells whether the statement is on a read-only path (a read-only connection, or a query with
+     * {@link dev.tobira.api.Query#readOnly()}): the statement guard has already accepted the text,
+     * and the dialect must put the database's own read-only mechanism around it.
      *
-     * @param guarded whether the statement is on a read-only path
-     * @param inTransaction whether it runs inside a transaction of the Transactor
-     * @param readOnlyConnection whether the connection was opened read-only
+     * @return whether the call is guarded
      */
-    public Call(boolean guarded, boolean inTransaction, boolean readOnlyConnection) {
-        this(guarded, inTransaction, readOnlyConnection, Optional.empty());
+    public boolean guarded() {
+        return guarded;
+    }
+
+    /**
+     * Tells whether the statement runs inside a {@link dev.tobira.api.Transactor.Tx}, which the
+     * dialect began with {@link JdbcDialect#beginTransaction}.
+     *
+     * @return whether the call is in a transaction
+     */
+    public boolean inTransaction() {
+        return inTransaction;
+    }
+
+    /**
+     * Tells whether the connection was opened read-only.
+     *
+     * @return whether the connection is read-only
+     */
+    public boolean readOnlyConnection() {
+        return readOnlyConnection;
+    }
+
+    /**
+     * Returns the statement guard's reading of the caller's text, when the call has one (queries,
+     * exports and explains); empty for SQL the base generates itself. A hook that needs a scan of
+     * the text it runs takes it from {@link #scanOf}, which reuses this one.
+     *
+     * @return the scan, or empty
+     */
+    public Optional<SqlScan> scan() {
+        return scan;
+    }
+
+    /**
+     * Returns the row limit of the call, 0 for none; the base asks the driver for one row more
+     * ({@link #maxRows}), which says whether the result was truncated.
+     *
+     * @return the limit
+     */
+    public long limit() {
+        return limit;
+    }
+
+    /**
+     * Returns the deadline of the call, zero for none; the base's watchdog cancels the statement
+     * when it passes, and the driver's own query timeout ({@link #queryTimeoutSeconds}) backs it up
+     * (not for an export, whose watchdog cancels the whole export; a dialect may still use it).
+     *
+     * @return the timeout
+     */
+    public Duration timeout() {
+        return timeout;
     }
 
     /**
@@ -130,7 +160,24 @@ public record Call(boolean guarded, boolean inTransaction, boolean readOnlyConne
      * @throws NullPointerException if scan is null
      */
     public Call withScan(SqlScan scan) {
-        return new Call(guarded, inTransaction, readOnlyConnection, Optional.of(requireNonNull(scan, "scan is null")), limit, timeout);
+        return toBuilder().scan(scan).build();
+    }
+
+    private Builder toBuilder() {
+        return builder().guarded(guarded).inTransaction(inTransaction).readOnlyConnection(readOnlyConnection)
+                .limit(limit).timeout(timeout).scan(scan);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Call c && c.guarded == guarded && c.inTransaction == inTransaction
+                && c.readOnlyConnection == readOnlyConnection && c.limit == limit && c.scan.equals(scan)
+                && c.timeout.equals(timeout);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(guarded, inTransaction, readOnlyConnection, scan, limit, timeout);
     }
 
     /** The flags, the limit and the deadline; the scan is left out, as it repeats the query's text. */
@@ -138,5 +185,112 @@ public record Call(boolean guarded, boolean inTransaction, boolean readOnlyConne
     public String toString() {
         return "Call[guarded=" + guarded + ", inTransaction=" + inTransaction + ", readOnlyConnection=" + readOnlyConnection
                 + (limit > 0 ? ", limit=" + limit : "") + (timeout.isZero() ? "" : ", timeout=" + timeout) + "]";
+    }
+
+    /**
+     * Builds a {@link Call}; each property is named where it is set.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private boolean guarded;
+        private boolean inTransaction;
+        private boolean readOnlyConnection;
+        private Optional<SqlScan> scan = Optional.empty();
+        private long limit;
+        private Duration timeout = Duration.ZERO;
+
+        private Builder() {}
+
+        /**
+         * Sets {@link Call#guarded()}.
+         *
+         * @param on whether the call is on a read-only path
+         * @return this builder
+         */
+        public Builder guarded(boolean on) {
+            this.guarded = on;
+            return this;
+        }
+
+        /**
+         * Sets {@link Call#inTransaction()}.
+         *
+         * @param on whether the call runs inside a transaction of the Transactor
+         * @return this builder
+         */
+        public Builder inTransaction(boolean on) {
+            this.inTransaction = on;
+            return this;
+        }
+
+        /**
+         * Sets {@link Call#readOnlyConnection()}.
+         *
+         * @param on whether the connection was opened read-only
+         * @return this builder
+         */
+        public Builder readOnlyConnection(boolean on) {
+            this.readOnlyConnection = on;
+            return this;
+        }
+
+        /**
+         * Sets {@link Call#scan()}.
+         *
+         * @param scan the guard's reading of the caller's text
+         * @return this builder
+         * @throws NullPointerException if scan is null
+         */
+        public Builder scan(SqlScan scan) {
+            this.scan = Optional.of(requireNonNull(scan, "scan is null"));
+            return this;
+        }
+
+        private Builder scan(Optional<SqlScan> scan) {
+            this.scan = scan;
+            return this;
+        }
+
+        /**
+         * Sets {@link Call#limit()}.
+         *
+         * @param limit the row limit, 0 for none
+         * @return this builder
+         * @throws IllegalArgumentException if limit is negative
+         */
+        public Builder limit(long limit) {
+            if (limit < 0) {
+                throw new IllegalArgumentException("limit is negative: " + limit);
+            }
+            this.limit = limit;
+            return this;
+        }
+
+        /**
+         * Sets {@link Call#timeout()}.
+         *
+         * @param timeout the deadline, zero for none
+         * @return this builder
+         * @throws NullPointerException if timeout is null
+         * @throws IllegalArgumentException if timeout is negative
+         */
+        public Builder timeout(Duration timeout) {
+            requireNonNull(timeout, "timeout is null");
+            if (timeout.isNegative()) {
+                throw new IllegalArgumentException("timeout is negative: " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Returns the call.
+         *
+         * @return the call
+         */
+        public Call build() {
+            return new Call(this);
+        }
     }
 }

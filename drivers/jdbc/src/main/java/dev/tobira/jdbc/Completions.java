@@ -2,6 +2,8 @@ package dev.tobira.jdbc;
 
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Completer.Completion;
+import dev.tobira.spi.SqlScan;
+import dev.tobira.spi.SqlToken;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -26,13 +28,15 @@ final class Completions {
     private Completions() {}
 
     static List<Completion> complete(JdbcDialect dialect, Connection c, String text, int cursor) throws SQLException {
-        int start = cursor;
-        while (start > 0 && isWordChar(text.charAt(start - 1))) {
-            start--;
-        }
-        String prefix = text.substring(start, cursor).toLowerCase(Locale.ROOT);
-        boolean afterDot = start > 0 && text.charAt(start - 1) == '.';
-        String previous = previousWord(text, start).toUpperCase(Locale.ROOT);
+        // the dialect's own lexer, so a word inside a string or comment is never taken for the one typed
+        List<SqlToken> tokens = SqlScan.of(text.substring(0, cursor), dialect.sqlDialect()).tokens();
+        int last = tokens.size() - 1;
+        SqlToken typed = last >= 0 && tokens.get(last).type() == SqlToken.Type.WORD ? tokens.get(last) : null;
+        String prefix = typed == null ? "" : typed.text().toLowerCase(Locale.ROOT);
+        int end = typed == null ? last : last - 1;
+        boolean afterDot = end >= 0 && tokens.get(end).isPunctuation(".");
+        int before = previousSignificant(tokens, end);
+        String previous = before >= 0 && tokens.get(before).type() == SqlToken.Type.WORD ? tokens.get(before).upper() : "";
 
         Map<String, Completion> out = new LinkedHashMap<>();
         List<CollectionRef> collections = dialect.collections(c, "");
@@ -72,19 +76,12 @@ final class Completions {
         }
     }
 
-    private static String previousWord(String text, int end) {
-        int i = end;
-        while (i > 0 && Character.isWhitespace(text.charAt(i - 1))) {
-            i--;
+    /** The index of the last token at or before {@code i} that is neither white space nor a comment, or -1. */
+    private static int previousSignificant(List<SqlToken> tokens, int i) {
+        int k = i;
+        while (k >= 0 && !tokens.get(k).significant()) {
+            k--;
         }
-        int stop = i;
-        while (i > 0 && isWordChar(text.charAt(i - 1))) {
-            i--;
-        }
-        return text.substring(i, stop);
-    }
-
-    private static boolean isWordChar(char ch) {
-        return Character.isLetterOrDigit(ch) || ch == '_' || ch == '$';
+        return k;
     }
 }

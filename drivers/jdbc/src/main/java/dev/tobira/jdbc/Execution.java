@@ -7,6 +7,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
 import dev.tobira.api.Exporter;
+import dev.tobira.csv.CsvRowWriter;
 import dev.tobira.spi.CursorResultSet;
 import dev.tobira.spi.ResultSets;
 import dev.tobira.spi.SqlScan;
@@ -17,6 +18,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,6 +49,9 @@ final class Execution {
     private String plainText;
     private java.sql.ResultSet rows;
     private Deadline deadline = Deadline.none();
+    /** The cancel of a close from another thread, sent again until the statement has started. */
+    private volatile Deadline closing = Deadline.none();
+    private volatile boolean started;
     private PreparedStatement keepable; // given back to the connection's StatementCache when the call ends well
     private String keepableSql;
     private String restoreNamespace;
@@ -85,7 +90,7 @@ final class Execution {
     /**
      * Runs an export between the same hooks as a query: the dialect's {@link JdbcDialect#export}
      * fast path, or, when it has none for this call, the statement's rows written by
-     * {@link CsvWriter}.
+     * {@link CsvRowWriter}, the project's one CSV writer.
      *
      * @param sql the text, already accepted by the guard
      * @param scan the guard's reading of the text
@@ -123,7 +128,7 @@ final class Execution {
         dev.tobira.api.ResultSet result = execute(sql, prepare(sql, params), System.nanoTime());
         long n = 0;
         try (result) { // its release leaves the statement to export(), which knows whether the rows reached the stream
-            CsvWriter writer = new CsvWriter(out, format);
+            CsvRowWriter writer = format == Exporter.Format.TEXT ? CsvRowWriter.tsv(out) : CsvRowWriter.csv(out);
             writer.header(result.columns());
             while (result.hasNext()) {
                 writer.row(result.next());
@@ -230,8 +235,14 @@ final class Execution {
 
     private dev.tobira.api.ResultSet execute(String sql, Statement st, long startNanos) throws SQLException {
         checkDeadline("before the statement ran");
+        if (conn.cancelledWhileRunning()) {
+            // the close's cancel reached no running statement: this one must not start after it
+            throw new SQLException("the connection was closed before the statement ran");
+        }
         boolean hasRows = plainText != null ? st.execute(plainText) : ((PreparedStatement) st).execute();
         deadline.executed();
+        started = true;
+        closing.executed();
         if (hasRows) {
             // a cancel that landed before the statement started was lost, and it ran to its end;
             // a statement without rows that ended is reported as it ended: a write that took effect
@@ -324,6 +335,11 @@ final class Execution {
             try {
                 if (statement != null || exporting) {
                     cancelNow();
+                    if (!started) {
+                        // a cancel that lands in the moment before the statement starts is lost
+                        // (SQLite's interrupt reaches only a running one): sent again until it has
+                        closing = Deadline.arm(this::cancelNow, Duration.ofNanos(Deadline.REPEAT_NANOS));
+                    }
                 }
             } catch (SQLException | RuntimeException e) {
                 LOG.log(System.Logger.Level.DEBUG, "cancel failed", e);
@@ -355,6 +371,7 @@ final class Execution {
             }
         }
         deadline.disarm();
+        closing.disarm();
         // a statement that failed or was cancelled in any way is closed, never kept
         boolean keep = completed && failure == null && !deadline.fired();
         if (rows != null) {

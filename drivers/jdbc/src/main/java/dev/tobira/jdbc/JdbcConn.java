@@ -151,7 +151,7 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         long start = System.nanoTime();
         boolean guarded = readOnly || query.readOnly();
         SqlScan scan = check(query.text(), guarded);
-        return new Execution(this, new Call(guarded, inTransaction, readOnly, Optional.of(scan), query.limit(), query.timeout()),
+        return new Execution(this, call(guarded, scan, query.limit(), query.timeout()).inTransaction(inTransaction).build(),
                 "query").run(query.text(), query.params(), query.namespace(), start);
     }
 
@@ -159,13 +159,18 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
      * The guard's check of a caller's text: all of it on a read-only path, else that it is one
      * statement; an acceptance of the same text on this connection is reused (see {@link GuardVerdicts}).
      */
+    /** A call of the caller's text, on this connection. */
+    private Call.Builder call(boolean guarded, SqlScan scan, long limit, Duration timeout) {
+        return Call.builder().guarded(guarded).readOnlyConnection(readOnly).scan(scan).limit(limit).timeout(timeout);
+    }
+
     private SqlScan check(String sql, boolean guarded) {
         return verdicts.check(sql, guarded);
     }
 
     /** Runs SQL the base generated itself (browse, mutate, explain): no guard check, same read-only mode. */
     private ResultSet runGenerated(String op, String sql, List<Value> params, boolean guarded, long limit) {
-        return new Execution(this, new Call(guarded, false, readOnly, Optional.empty(), limit, Duration.ZERO), op)
+        return new Execution(this, Call.builder().guarded(guarded).readOnlyConnection(readOnly).limit(limit).build(), op)
                 .run(sql, params, "", System.nanoTime());
     }
 
@@ -397,7 +402,7 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         boolean guarded = readOnly || query.readOnly();
         SqlScan scan = check(query.text(), guarded);
         StringBuilder text = new StringBuilder();
-        try (ResultSet rs = new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan), 0, query.timeout()), "explain")
+        try (ResultSet rs = new Execution(this, call(guarded, scan, 0, query.timeout()).build(), "explain")
                 .run(dialect.explainStatement(query.text()), query.params(), query.namespace(), System.nanoTime())) {
             boolean json = dialect.explainFormat().equals("json");
             while (rs.hasNext()) {
@@ -423,7 +428,7 @@ final class JdbcConn implements Conn, Browser, Mutator, Explainer, Transactor, C
         ensureNoTransaction();
         boolean guarded = readOnly || query.readOnly();
         SqlScan scan = check(query.text(), guarded);
-        return new Execution(this, new Call(guarded, false, readOnly, Optional.of(scan), query.limit(), query.timeout()), "export")
+        return new Execution(this, call(guarded, scan, query.limit(), query.timeout()).build(), "export")
                 .export(query.text(), scan, query.params(), format, out, query.namespace());
     }
 

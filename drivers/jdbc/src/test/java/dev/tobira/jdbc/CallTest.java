@@ -1,9 +1,12 @@
 package dev.tobira.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
@@ -17,13 +20,13 @@ class CallTest {
     @Test
     void theGuardsScanIsReusedForItsOwnTextAndDialect() {
         SqlScan scan = SqlScan.of(SQL, SqlDialect.POSTGRES);
-        Call call = new Call(true, false, true, Optional.of(scan));
+        Call call = Call.builder().guarded(true).readOnlyConnection(true).scan(scan).build();
         assertSame(scan, call.scanOf(new String(SQL.toCharArray()), SqlDialect.POSTGRES), "an equal text");
     }
 
     @Test
     void anotherTextOrDialectIsScannedAfresh() {
-        Call call = new Call(true, false, true, Optional.of(SqlScan.of(SQL, SqlDialect.POSTGRES)));
+        Call call = Call.builder().guarded(true).readOnlyConnection(true).scan(SqlScan.of(SQL, SqlDialect.POSTGRES)).build();
         SqlScan explain = call.scanOf("EXPLAIN " + SQL, SqlDialect.POSTGRES);
         assertEquals("EXPLAIN " + SQL, explain.sql());
         assertEquals(Optional.of("EXPLAIN"), explain.firstKeyword());
@@ -34,21 +37,21 @@ class CallTest {
 
     @Test
     void aCallWithoutAScanScans() {
-        Call call = new Call(false, false, false);
+        Call call = Call.builder().build();
         assertEquals(Optional.empty(), call.scan());
         assertEquals(Optional.of("SELECT"), call.scanOf(SQL, SqlDialect.SQLITE).firstKeyword());
     }
 
     @Test
     void theStringLeavesTheScanOut() {
-        Call call = new Call(true, false, true, Optional.of(SqlScan.of(SQL, SqlDialect.SQLITE)));
+        Call call = Call.builder().guarded(true).readOnlyConnection(true).scan(SqlScan.of(SQL, SqlDialect.SQLITE)).build();
         assertEquals("Call[guarded=true, inTransaction=false, readOnlyConnection=true]", call.toString());
-        assertThrows(NullPointerException.class, () -> new Call(true, false, true, null));
+        assertThrows(NullPointerException.class, () -> Call.builder().scan(null));
     }
 
     @Test
     void theDriversRowLimitIsOneRowMoreThanTheCallsLimit() {
-        assertEquals(0, new Call(true, false, true).maxRows());
+        assertEquals(0, Call.builder().guarded(true).readOnlyConnection(true).build().maxRows());
         assertEquals(4, call(3, Duration.ZERO).maxRows());
         assertEquals(Integer.MAX_VALUE, call(Integer.MAX_VALUE - 1, Duration.ZERO).maxRows());
         assertEquals(0, call(Integer.MAX_VALUE, Duration.ZERO).maxRows(), "a limit the driver's int cannot hold is left to the result");
@@ -78,7 +81,21 @@ class CallTest {
                 call(3, Duration.ofSeconds(2)).toString());
     }
 
+    @Test
+    void theBuilderNamesWhatItSetsAndWithScanKeepsTheRest() {
+        Call call = Call.builder().inTransaction(true).limit(7).timeout(Duration.ofSeconds(3)).build();
+        assertFalse(call.guarded() || call.readOnlyConnection());
+        assertTrue(call.inTransaction());
+        SqlScan scan = SqlScan.of(SQL, SqlDialect.SQLITE);
+        Call scanned = call.withScan(scan);
+        assertEquals(Optional.of(scan), scanned.scan());
+        assertEquals(call.toString(), scanned.toString());
+        assertEquals(scanned, call.withScan(scan));
+        assertEquals(scanned.hashCode(), call.withScan(scan).hashCode());
+        assertNotEquals(call, scanned);
+    }
+
     private static Call call(long limit, Duration timeout) {
-        return new Call(true, false, true, Optional.empty(), limit, timeout);
+        return Call.builder().guarded(true).readOnlyConnection(true).limit(limit).timeout(timeout).build();
     }
 }

@@ -3,6 +3,7 @@ package dev.tobira.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.Browser;
@@ -199,16 +200,26 @@ class JdbcBaseTest {
             assertEquals(5, rows(conn.query(Query.of("select * from items"))).size());
         }
         Conn conn = driver.open(config());
-        CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> {
+        // the close lands after the statement is made and its cancel was sent, before it executes:
+        // that cancel reached nothing running, and the statement must not start after it (nor may
+        // it count on the JDBC connection's close, held here, to stop it)
+        CompletableFuture<Void> closer = new CompletableFuture<>();
+        dialect.closes.drainPermits();
+        dialect.beforeExecute = () -> {
+            closer.completeAsync(() -> {
+                conn.close();
+                return null;
+            });
             try {
-                Thread.sleep(300);
+                assertTrue(dialect.cancels.tryAcquire(10, TimeUnit.SECONDS), "the close sent a cancel");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            conn.close();
-        });
-        DriverException cancelled = assertThrows(DriverException.class, () -> conn.query(Query.of(slow)));
+        };
+        DriverException cancelled = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> assertThrows(DriverException.class, () -> conn.query(Query.of(slow))));
         assertEquals(ErrorKind.CANCELLED, cancelled.kind(), cancelled.getMessage());
+        dialect.closes.release();
         closer.get(30, TimeUnit.SECONDS);
         assertEquals(List.of("before Call[guarded=false, inTransaction=false, readOnlyConnection=false, timeout=PT0.1S]", "after false",
                 "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after true",
@@ -298,8 +309,16 @@ class JdbcBaseTest {
     void explainCompleteAndSingleStatements() {
         try (Conn conn = driver.open(config())) {
             assertFalse(conn.as(Explainer.class).orElseThrow().explain(Query.of("select * from items")).text().isBlank());
-            assertTrue(conn.as(dev.tobira.api.Completer.class).orElseThrow().complete("select * from it", 16).stream()
-                    .anyMatch(c -> c.text().equals("items")));
+            dev.tobira.api.Completer completer = conn.as(dev.tobira.api.Completer.class).orElseThrow();
+            assertTrue(completer.complete("select * from it", 16).stream().anyMatch(c -> c.text().equals("items")));
+            // a FROM inside a comment or string is not the word before the cursor: keywords are offered too
+            for (String text : List.of("select 1 -- from\nse", "select 'from' se")) {
+                assertTrue(completer.complete(text, text.length()).stream()
+                        .anyMatch(c -> c.type() == dev.tobira.api.Completer.Completion.Type.KEYWORD), text);
+            }
+            List<dev.tobira.api.Completer.Completion> afterDot = completer.complete("select * from items where items.q", 33);
+            assertTrue(afterDot.stream().anyMatch(c -> c.text().equalsIgnoreCase("qty")), afterDot.toString());
+            assertTrue(afterDot.stream().allMatch(c -> c.type() == dev.tobira.api.Completer.Completion.Type.FIELD));
             DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("select 1; select 2")));
             assertEquals("testdb: query: multiple statements are not supported yet: invalid query", e.getMessage());
             try (ResultSet rs = conn.query(Query.of("update items set qty = qty + 1"))) {

@@ -5,6 +5,8 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -15,6 +17,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 
 /**
  * The smallest dialect over a real engine (SQLite through sqlite-jdbc), with the base's standard
@@ -22,6 +25,12 @@ import java.util.Set;
  */
 class TestDialect extends JdbcDialect {
     final List<String> hooks = Collections.synchronizedList(new ArrayList<>());
+    /** Runs after the statement is made and before it executes: where a test lands a close from another thread. */
+    volatile Runnable beforeExecute = () -> {};
+    /** Released after each cancel the base sends. */
+    final Semaphore cancels = new Semaphore(0);
+    /** Held while a test keeps the JDBC connection's close waiting, as a slow close of a real driver would. */
+    final Semaphore closes = new Semaphore(Integer.MAX_VALUE);
     private final Set<Capability> declared;
     private final StatementGuard guard = StatementGuard.builder("testdb").dialect(SqlDialect.SQLITE)
             .allow("SELECT", "WITH", "VALUES", "EXPLAIN").build();
@@ -68,7 +77,23 @@ class TestDialect extends JdbcDialect {
             throw new SQLException("login refused for user app with password " + config.password().reveal()
                     + " (dsn " + config.dsn() + ")", "28P01");
         }
-        return DriverManager.getConnection("jdbc:sqlite:" + file);
+        return closingWhenLet(DriverManager.getConnection("jdbc:sqlite:" + file));
+    }
+
+    /** The connection, whose {@code close()} waits for a permit of {@link #closes}. */
+    private Connection closingWhenLet(Connection real) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("close")) {
+                        closes.acquireUninterruptibly();
+                        closes.release();
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     @Override
@@ -87,6 +112,18 @@ class TestDialect extends JdbcDialect {
         try (Statement st = connection.createStatement()) {
             st.execute("pragma query_only=" + (call.readOnlyConnection() ? 1 : 0));
         }
+    }
+
+    @Override
+    protected void configure(Statement statement, Call call) throws SQLException {
+        super.configure(statement, call);
+        beforeExecute.run();
+    }
+
+    @Override
+    protected void cancel(Connection connection, Statement statement) throws SQLException {
+        super.cancel(connection, statement);
+        cancels.release();
     }
 
     @Override

@@ -97,16 +97,16 @@ final class DuckdbGuard {
     private static Optional<String> pragmaAndCall(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
-            int i = skipParentheses(t, 0);
-            if (isWord(t, i, "PRAGMA")) {
-                Optional<String> refusal = pragma(t, i + 1);
+            int i = statement.skipOpenParentheses(0);
+            if (statement.isWord(i, "PRAGMA")) {
+                Optional<String> refusal = pragma(statement, i + 1);
                 if (refusal.isPresent()) {
                     return refusal;
                 }
-            } else if (isWord(t, i, "CALL")) {
+            } else if (statement.isWord(i, "CALL")) {
                 String name = i + 1 < t.size() && t.get(i + 1).type() == SqlToken.Type.WORD
                         ? t.get(i + 1).text().toLowerCase(Locale.ROOT) : "";
-                if (!CALL_READS.contains(name) || !isPunctuation(t, i + 2, "(")) {
+                if (!CALL_READS.contains(name) || !statement.isPunctuation(i + 2, "(")) {
                     return Optional.of("CALL " + (name.isEmpty() ? "of this function" : name)
                             + " is not a read-only CALL, which is not allowed" + ON_READ_ONLY);
                 }
@@ -115,7 +115,8 @@ final class DuckdbGuard {
         return Optional.empty();
     }
 
-    private static Optional<String> pragma(List<SqlToken> t, int i) {
+    private static Optional<String> pragma(SqlScan.Statement statement, int i) {
+        List<SqlToken> t = statement.tokens();
         if (i >= t.size() || t.get(i).type() != SqlToken.Type.WORD) {
             return refusePragma("this PRAGMA");
         }
@@ -127,12 +128,12 @@ final class DuckdbGuard {
         if (next == t.size()) {
             return Optional.empty();
         }
-        if (isPunctuation(t, next, "(")) {
+        if (statement.isPunctuation(next, "(")) {
             int depth = 0;
             for (int j = next; j < t.size(); j++) {
-                if (isPunctuation(t, j, "(")) {
+                if (statement.isPunctuation(j, "(")) {
                     depth++;
-                } else if (isPunctuation(t, j, ")") && --depth == 0) {
+                } else if (statement.isPunctuation(j, ")") && --depth == 0) {
                     return j == t.size() - 1 ? Optional.empty() : refusePragma("PRAGMA " + name + " with more after it");
                 }
             }
@@ -148,23 +149,23 @@ final class DuckdbGuard {
     private static Optional<String> explain(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
-            int i = skipParentheses(t, 0);
-            if (!isWord(t, i, "EXPLAIN")) {
+            int i = statement.skipOpenParentheses(0);
+            if (!statement.isWord(i, "EXPLAIN")) {
                 continue;
             }
             i++;
-            if (isPunctuation(t, i, "(")) { // EXPLAIN (FORMAT json) …
+            if (statement.isPunctuation(i, "(")) { // EXPLAIN (FORMAT json) …
                 int depth = 0;
                 for (; i < t.size(); i++) {
-                    if (isPunctuation(t, i, "(")) {
+                    if (statement.isPunctuation(i, "(")) {
                         depth++;
-                    } else if (isPunctuation(t, i, ")") && --depth == 0) {
+                    } else if (statement.isPunctuation(i, ")") && --depth == 0) {
                         i++;
                         break;
                     }
                 }
             }
-            int k = skipParentheses(t, i);
+            int k = statement.skipOpenParentheses(i);
             if (k >= t.size() || t.get(k).type() != SqlToken.Type.WORD || !QUERY_STARTS.contains(t.get(k).upper())) {
                 return Optional.of("EXPLAIN of anything but a query is not allowed" + ON_READ_ONLY);
             }
@@ -177,7 +178,7 @@ final class DuckdbGuard {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             for (int i = 1; i < t.size(); i++) {
-                if (t.get(i).type() == SqlToken.Type.STRING && (isWord(t, i - 1, "FROM") || isWord(t, i - 1, "JOIN"))) {
+                if (t.get(i).type() == SqlToken.Type.STRING && (statement.isWord(i - 1, "FROM") || statement.isWord(i - 1, "JOIN"))) {
                     return Optional.of("reading a file named as a table is not allowed" + ON_READ_ONLY);
                 }
             }
@@ -193,23 +194,12 @@ final class DuckdbGuard {
         if (scan.statementCount() != 1) {
             return false;
         }
-        List<SqlToken> t = scan.statements().get(0).tokens();
-        int k = skipParentheses(t, 0);
+        SqlScan.Statement statement = scan.statements().get(0);
+        List<SqlToken> t = statement.tokens();
+        int k = statement.skipOpenParentheses(0);
         return k < t.size() && t.get(k).type() == SqlToken.Type.WORD && QUERY_STARTS.contains(t.get(k).upper());
     }
 
-    private static int skipParentheses(List<SqlToken> t, int i) {
-        while (isPunctuation(t, i, "(")) {
-            i++;
-        }
-        return i;
-    }
 
-    private static boolean isWord(List<SqlToken> t, int i, String upper) {
-        return i < t.size() && t.get(i).type() == SqlToken.Type.WORD && t.get(i).upper().equals(upper);
-    }
 
-    private static boolean isPunctuation(List<SqlToken> t, int i, String text) {
-        return i < t.size() && t.get(i).type() == SqlToken.Type.PUNCTUATION && t.get(i).text().equals(text);
-    }
 }

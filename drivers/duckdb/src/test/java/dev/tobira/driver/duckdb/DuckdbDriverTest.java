@@ -273,7 +273,7 @@ class DuckdbDriverTest {
         ConnConfig config = ConnConfig.of("duckdb:" + file);
         try (Connection c = dialect.connect(config)) {
             dialect.initialize(c, config);
-            Call call = new Call(true, false, false);
+            Call call = Call.builder().guarded(true).build();
             dialect.beforeStatement(c, call);
             NativeSql.execute(c, "delete from orders");
             NativeSql.execute(c, "drop table orders");

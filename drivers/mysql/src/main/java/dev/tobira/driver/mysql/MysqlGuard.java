@@ -74,7 +74,7 @@ final class MysqlGuard {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             for (int i = 0; i + 1 < t.size(); i++) {
-                if (isWord(t, i, "FOR") && isWord(t, i + 1, "SHARE")) {
+                if (statement.isWord(i, "FOR") && statement.isWord(i + 1, "SHARE")) {
                     return Optional.of("locking reads (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE) are not allowed"
                             + " on a read-only connection");
                 }
@@ -88,7 +88,7 @@ final class MysqlGuard {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             for (int i = 0; i < t.size(); i++) {
-                if ((isWord(t, i, "INSERT") || isWord(t, i, "REPLACE")) && !isPunctuation(t, i + 1, "(")) {
+                if ((statement.isWord(i, "INSERT") || statement.isWord(i, "REPLACE")) && !statement.isPunctuation(i + 1, "(")) {
                     return Optional.of(t.get(i).upper() + " is not allowed on a read-only connection");
                 }
             }
@@ -126,11 +126,5 @@ final class MysqlGuard {
         return Optional.empty();
     }
 
-    private static boolean isWord(List<SqlToken> t, int i, String upper) {
-        return i < t.size() && t.get(i).type() == SqlToken.Type.WORD && t.get(i).upper().equals(upper);
-    }
 
-    private static boolean isPunctuation(List<SqlToken> t, int i, String text) {
-        return i < t.size() && t.get(i).type() == SqlToken.Type.PUNCTUATION && t.get(i).text().equals(text);
-    }
 }

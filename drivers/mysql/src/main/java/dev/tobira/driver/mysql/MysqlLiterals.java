@@ -26,7 +26,7 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
     static final MysqlLiterals STANDARD = new MysqlLiterals(false);
     private static final MysqlLiterals VERBATIM = new MysqlLiterals(true);
-    private static final SqlDialect VERBATIM_DIALECT = SqlDialect.MYSQL.withBackslashEscapes(false);
+    private static final SqlDialect VERBATIM_DIALECT = SqlDialect.MYSQL.without(SqlDialect.Feature.BACKSLASH_ESCAPES);
 
     static MysqlLiterals of(boolean noBackslashEscapes) {
         return noBackslashEscapes ? VERBATIM : STANDARD;

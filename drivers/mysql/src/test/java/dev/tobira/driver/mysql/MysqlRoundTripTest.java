@@ -95,18 +95,26 @@ class MysqlRoundTripTest {
     }
 
     private static void read(Conn conn, boolean guarded) {
-        try (ResultSet rs = conn.query(Query.of(READ).withReadOnly(guarded))) {
+        read(conn, guarded, 0);
+    }
+
+    private static void read(Conn conn, boolean guarded, long limit) {
+        try (ResultSet rs = conn.query(Query.of(READ).withReadOnly(guarded).withLimit(limit))) {
             assertEquals(Value.of("Grace Hopper"), rs.next().get(0));
         }
     }
 
     /** What n reads cost on a tobira connection, the counting statement's own cost taken out. */
     private static Counts perReads(Conn conn, boolean guarded, int n) {
+        return perReads(conn, guarded, n, 0);
+    }
+
+    private static Counts perReads(Conn conn, boolean guarded, int n, long limit) {
         Counts a = counts(conn, guarded);
         Counts b = counts(conn, guarded);
         Counts show = b.minus(a);
         for (int i = 0; i < n; i++) {
-            read(conn, guarded);
+            read(conn, guarded, limit);
         }
         Counts c = counts(conn, guarded);
         return c.minus(b).minus(show);
@@ -161,6 +169,32 @@ class MysqlRoundTripTest {
             assertEquals(raw.get("Questions"), readOnly.get("Questions"),
                     "MariaDB, read-only connection: the settings travel in the read's own SET STATEMENT: " + perRead(readOnly));
             assertEquals(0, readOnly.get("Com_set_option"), perRead(readOnly));
+        }
+    }
+
+    /**
+     * Issue 18: a guarded read with a row cap ({@code Query.limit(1)}, what the MCP server and the
+     * CLI send) costs what one without a cap costs, which on a read-only MariaDB connection is the
+     * raw client's one round trip: the cap travels in the read's own {@code SET STATEMENT}
+     * ({@code sql_select_limit}), so MariaDB needs no capped path of its own.
+     */
+    @Test
+    void aCappedGuardedReadCostsWhatAnUncappedOneCosts() throws SQLException {
+        Counts raw = rawReads(N);
+        for (boolean readOnlyConnection : List.of(true, false)) {
+            try (Conn conn = driver.open(fixture.server.config(DATABASE, readOnlyConnection))) {
+                Counts capped = perReads(conn, true, N, 1);
+                Counts uncapped = perReads(conn, true, N);
+                System.out.println("mysql round trips per read on " + fixture.version + ", " + (readOnlyConnection ? "read-only"
+                        : "writable") + " connection: raw " + perRead(raw) + "; guarded, Query.limit(1) " + perRead(capped)
+                        + "; guarded, no limit " + perRead(uncapped));
+                assertEquals(uncapped.get("Questions"), capped.get("Questions"), "the cap costs no round trip: " + perRead(capped));
+                assertEquals(N, capped.get("Com_select"), "one SELECT per read");
+                assertEquals(0, capped.get("Com_begin") + capped.get("Com_rollback"), perRead(capped));
+                if (fixture.mariaDb && readOnlyConnection) {
+                    assertEquals(raw.get("Questions"), capped.get("Questions"), "MariaDB, read-only connection: " + perRead(capped));
+                }
+            }
         }
     }
 

@@ -89,7 +89,7 @@ final class PgGuard {
             if (!token.significant()) {
                 continue;
             }
-            if (name != null && isPunctuation(token, "(")) {
+            if (name != null && token.isPunctuation("(")) {
                 String called = name.type() == SqlToken.Type.WORD ? name.text() : unquote(name.text());
                 String lower = called.toLowerCase(Locale.ROOT);
                 if (refused(lower)) {
@@ -141,19 +141,19 @@ final class PgGuard {
         }
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
-            int i = skipParentheses(t, 0);
-            if (!isWord(t, i, "EXPLAIN")) {
+            int i = statement.skipOpenParentheses(0);
+            if (!statement.isWord(i, "EXPLAIN")) {
                 continue;
             }
             i++;
             boolean analyze = false;
-            if (i < t.size() && isPunctuation(t.get(i), "(")) {
+            if (i < t.size() && t.get(i).isPunctuation("(")) {
                 int depth = 0;
                 for (; i < t.size(); i++) {
                     SqlToken x = t.get(i);
-                    if (isPunctuation(x, "(")) {
+                    if (x.isPunctuation("(")) {
                         depth++;
-                    } else if (isPunctuation(x, ")")) {
+                    } else if (x.isPunctuation(")")) {
                         depth--;
                         if (depth == 0) {
                             i++;
@@ -173,7 +173,7 @@ final class PgGuard {
             if (!analyze) {
                 continue;
             }
-            int inner = skipParentheses(t, i);
+            int inner = statement.skipOpenParentheses(i);
             if (inner >= t.size() || t.get(inner).type() != SqlToken.Type.WORD || !READS.contains(t.get(inner).upper())) {
                 return Optional.of("EXPLAIN ANALYZE runs its statement, which must be a read on a read-only connection");
             }
@@ -196,17 +196,17 @@ final class PgGuard {
         }
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
-            if (!isWord(t, skipParentheses(t, 0), "WITH")) {
+            if (!statement.isWord(statement.skipOpenParentheses(0), "WITH")) {
                 continue;
             }
             if (scan.findWord(WRITES).isEmpty()) {
                 return Optional.empty(); // no statement of the text holds a word that begins a write
             }
             for (int i = 0; i < t.size(); i++) {
-                if (isWord(t, i, "INSERT") && isWord(t, i + 1, "INTO")
-                        || isWord(t, i, "DELETE") && isWord(t, i + 1, "FROM")
-                        || isWord(t, i, "MERGE") && isWord(t, i + 1, "INTO")
-                        || isWord(t, i, "UPDATE") && setFollows(t, i + 1)) {
+                if (statement.isWord(i, "INSERT") && statement.isWord(i + 1, "INTO")
+                        || statement.isWord(i, "DELETE") && statement.isWord(i + 1, "FROM")
+                        || statement.isWord(i, "MERGE") && statement.isWord(i + 1, "INTO")
+                        || statement.isWord(i, "UPDATE") && setFollows(statement, i + 1)) {
                     return Optional.of("a WITH statement that writes is not allowed on a read-only connection");
                 }
             }
@@ -223,32 +223,21 @@ final class PgGuard {
     }
 
     /** UPDATE [ONLY] name [[AS] alias] SET: a SET within the next few tokens. */
-    private static boolean setFollows(List<SqlToken> t, int i) {
+    private static boolean setFollows(SqlScan.Statement statement, int i) {
+        List<SqlToken> t = statement.tokens();
         for (int j = i; j < Math.min(t.size(), i + 8); j++) {
-            if (isWord(t, j, "SET")) {
+            if (statement.isWord(j, "SET")) {
                 return true;
             }
-            if (isPunctuation(t.get(j), "(") || isPunctuation(t.get(j), ")") || isPunctuation(t.get(j), ",")) {
+            if (t.get(j).isPunctuation("(") || t.get(j).isPunctuation(")") || t.get(j).isPunctuation(",")) {
                 return false;
             }
         }
         return false;
     }
 
-    private static int skipParentheses(List<SqlToken> t, int i) {
-        while (i < t.size() && isPunctuation(t.get(i), "(")) {
-            i++;
-        }
-        return i;
-    }
 
-    private static boolean isWord(List<SqlToken> t, int i, String upper) {
-        return i >= 0 && i < t.size() && t.get(i).type() == SqlToken.Type.WORD && t.get(i).upper().equals(upper);
-    }
 
-    private static boolean isPunctuation(SqlToken token, String text) {
-        return token.type() == SqlToken.Type.PUNCTUATION && token.text().equals(text);
-    }
 
     /** {@code "na""me"} to {@code na"me}. */
     static String unquote(String quoted) {

@@ -87,10 +87,11 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
         p.setProperty("preferQueryMode", "extendedForPrepared");
         p.setProperty("tcpKeepAlive", "true");
         p.setProperty("socketTimeout", "0");
+        // setReadOnly(true) makes pgjdbc begin a guarded call's transaction READ ONLY, on every connection
+        p.setProperty("readOnlyMode", "transaction");
         if (config.readOnly()) {
             // a second layer under the per-call READ ONLY transaction: the session's default too
             p.setProperty("readOnly", "true");
-            p.setProperty("readOnlyMode", "transaction");
             p.setProperty("options", "-c default_transaction_read_only=on");
         }
         String hostPart = host.indexOf(':') >= 0 ? "[" + host + "]" : host;

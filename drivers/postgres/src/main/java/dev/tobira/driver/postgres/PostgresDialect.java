@@ -46,9 +46,12 @@ import org.postgresql.util.ServerErrorMessage;
  *       connection is made read-only with autocommit off, so pgjdbc opens the transaction with
  *       {@code BEGIN READ ONLY} in the same round trip as the statement, and the transaction ends
  *       in {@code ROLLBACK} once the result is released, however that happens. If the rollback
- *       fails the connection is closed, which ends the server's transaction with it. Inside a
- *       transaction of the Transactor on a writable connection, the statement runs in a savepoint
- *       made read-only with {@code SET LOCAL transaction_read_only} and rolled back to;</li>
+ *       fails the connection is closed, which ends the server's transaction with it. A guarded read
+ *       with a row cap of 1 to 10,000 ({@link CappedRead}) is fetched whole instead of streamed,
+ *       and its {@code ROLLBACK} travels in the read's own flight: one round trip, as the raw
+ *       client's. Inside a transaction of the Transactor on a writable connection, the statement
+ *       runs in a savepoint made read-only with {@code SET LOCAL transaction_read_only} and rolled
+ *       back to;</li>
  *   <li>unguarded: statements that return rows run in a transaction (pgjdbc streams only with
  *       autocommit off) committed when the result is released normally, rolled back otherwise;
  *       every other statement runs in autocommit, so VACUUM or CREATE DATABASE work as in psql.
@@ -171,7 +174,26 @@ class PostgresDialect extends JdbcDialect {
         if (!call.guarded() && !call.inTransaction() && (ROWS.contains(first) || scan.containsWord("RETURNING"))) {
             connection.setAutoCommit(false); // pgjdbc streams with a fetch size only inside a transaction
         }
+        if (CappedRead.applies(call)) {
+            Optional<String> capped = CappedRead.text(connection.unwrap(BaseConnection.class), sql);
+            if (capped.isPresent()) {
+                return super.prepare(connection, capped.get(), call);
+            }
+        }
         return super.prepare(connection, sql, call);
+    }
+
+    /**
+     * A capped read is fetched whole in its one flight, on pgjdbc's unnamed portal: a fetch size
+     * would make it a named one, which the flight's own ROLLBACK closes under the result.
+     */
+    @Override
+    protected void configure(Statement statement, Call call) throws SQLException {
+        if (CappedRead.applies(call)) {
+            statement.setFetchSize(0);
+        } else {
+            super.configure(statement, call);
+        }
     }
 
     /**
@@ -201,7 +223,11 @@ class PostgresDialect extends JdbcDialect {
             return;
         }
         if (call.guarded()) {
-            endGuarded(connection);
+            if (CappedRead.applies(call) && CappedRead.ended(connection.unwrap(BaseConnection.class), completed)) {
+                connection.setAutoCommit(true); // the flight rolled back and unlocked: pgjdbc sends nothing for an idle session
+            } else {
+                endGuarded(connection);
+            }
             if (!call.readOnlyConnection() && !connection.isClosed()) {
                 connection.setReadOnly(false);
             }

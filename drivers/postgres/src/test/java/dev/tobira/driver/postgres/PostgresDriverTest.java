@@ -24,11 +24,14 @@ import dev.tobira.api.Value;
 import dev.tobira.drivertest.SilentServer;
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -91,6 +94,31 @@ class PostgresDriverTest {
         }
     }
 
+    /**
+     * Waits until the server's own view shows backend {@code pid} in the state {@code condition}
+     * (an expression over {@code pg_stat_activity}), so a test acts on a query the server is running
+     * rather than after a guessed pause.
+     */
+    private void awaitBackend(long pid, String condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        try (Connection side = fixture.nativeConnection();
+             PreparedStatement ps = side.prepareStatement(
+                     "select count(*) from pg_stat_activity where pid = ? and " + condition)) {
+            ps.setLong(1, pid);
+            while (System.nanoTime() < deadline) {
+                try (java.sql.ResultSet r = ps.executeQuery()) {
+                    if (r.next() && r.getLong(1) > 0) {
+                        return;
+                    }
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        throw new AssertionError("backend " + pid + " never showed " + condition);
+    }
+
     private static Value one(Conn conn, Query q) {
         List<Row> rows = all(conn.query(q));
         assertEquals(1, rows.size());
@@ -128,16 +156,13 @@ class PostgresDriverTest {
         String sql = "select g, case when g = 1001 then pg_sleep(10) end from generate_series(1, 2000) g";
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
             try (Conn conn = driver.open(readOnly())) {
+                long pid = Long.parseLong(one(conn, Query.of("select pg_backend_pid()")).toString());
                 ResultSet rs = conn.query(Query.of(sql));
                 for (int i = 0; i < 1000; i++) {
                     rs.next();
                 }
                 CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> {
-                    try {
-                        Thread.sleep(300);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
+                    awaitBackend(pid, "wait_event = 'PgSleep'"); // the fetch of the next batch is in flight
                     rs.close();
                 });
                 DriverException e = assertThrows(DriverException.class, rs::hasNext);
@@ -311,7 +336,7 @@ class PostgresDriverTest {
                 int pid = Integer.parseInt(one(conn, Query.of("select pg_backend_pid()")).toString());
                 CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
                     try (Statement st = side.createStatement()) {
-                        Thread.sleep(300);
+                        awaitBackend(pid, "wait_event = 'PgSleep'");
                         st.execute("select pg_terminate_backend(" + pid + ")");
                     } catch (Exception e) {
                         throw new IllegalStateException(e);

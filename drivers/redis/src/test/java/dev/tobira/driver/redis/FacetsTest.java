@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -223,14 +224,16 @@ class FacetsTest {
                 assertEquals(Value.Kind.TIMESTAMP, first.get("at").kind());
                 assertTrue(feed.hasNext());
                 assertEquals(Value.of("del"), feed.next().get("op"), "the unrelated key is not in the feed");
+                AtomicReference<Thread> reader = new AtomicReference<>();
                 CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(() -> {
+                    reader.set(Thread.currentThread());
                     try {
                         return feed.hasNext();
                     } catch (DriverException e) {
                         return e.kind() != ErrorKind.CANCELLED;
                     }
                 });
-                Thread.sleep(200);
+                awaitParked(reader); // the close must end a wait, not come before it
                 feed.close();
                 assertFalse(waiting.get(30, TimeUnit.SECONDS), "closing the feed from another thread ends the wait");
             } finally {
@@ -251,5 +254,18 @@ class FacetsTest {
         } finally {
             nat.call("CONFIG", "SET", "notify-keyspace-events", notify);
         }
+    }
+
+    /** Waits until the thread {@code reader} will name is blocked, as a reader waiting for the next event is. */
+    private static void awaitParked(AtomicReference<Thread> reader) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            Thread t = reader.get();
+            if (t != null && (t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING)) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError("the reader never waited");
     }
 }

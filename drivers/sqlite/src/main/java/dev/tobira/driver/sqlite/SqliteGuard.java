@@ -79,15 +79,15 @@ final class SqliteGuard {
     private static Optional<String> pragmas(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
-            int i = skipParentheses(t, 0);
-            if (isWord(t, i, "EXPLAIN")) {
+            int i = statement.skipOpenParentheses(0);
+            if (statement.isWord(i, "EXPLAIN")) {
                 i++;
-                if (isWord(t, i, "QUERY") && isWord(t, i + 1, "PLAN")) {
+                if (statement.isWord(i, "QUERY") && statement.isWord(i + 1, "PLAN")) {
                     i += 2;
                 }
             }
-            if (isWord(t, i, "PRAGMA")) {
-                Optional<String> refusal = pragma(t, i + 1);
+            if (statement.isWord(i, "PRAGMA")) {
+                Optional<String> refusal = pragma(statement, i + 1);
                 if (refusal.isPresent()) {
                     return refusal;
                 }
@@ -96,9 +96,10 @@ final class SqliteGuard {
         return Optional.empty();
     }
 
-    private static Optional<String> pragma(List<SqlToken> t, int i) {
+    private static Optional<String> pragma(SqlScan.Statement statement, int i) {
+        List<SqlToken> t = statement.tokens();
         int nameAt = i;
-        if (isPunctuation(t, i + 1, ".")) {
+        if (statement.isPunctuation(i + 1, ".")) {
             nameAt = i + 2; // schema.name
         }
         if (nameAt >= t.size() || t.get(nameAt).type() != SqlToken.Type.WORD) {
@@ -109,9 +110,9 @@ final class SqliteGuard {
         if (next == t.size()) {
             return BARE_READS.contains(name) ? Optional.empty() : refuse("PRAGMA " + name);
         }
-        if (isPunctuation(t, next, "(") && CALL_READS.contains(name)) {
+        if (statement.isPunctuation(next, "(") && CALL_READS.contains(name)) {
             int close = next + 1;
-            while (close < t.size() && !isPunctuation(t, close, ")")) {
+            while (close < t.size() && !statement.isPunctuation(close, ")")) {
                 close++;
             }
             return close == t.size() - 1 ? Optional.empty() : refuse("this PRAGMA");
@@ -126,13 +127,13 @@ final class SqliteGuard {
     private static Optional<String> writableCte(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
-            if (!isWord(t, skipParentheses(t, 0), "WITH")) {
+            if (!statement.isWord(statement.skipOpenParentheses(0), "WITH")) {
                 continue;
             }
             for (int i = 0; i < t.size(); i++) {
                 SqlToken token = t.get(i);
                 if (token.type() == SqlToken.Type.WORD
-                        && (WRITES.contains(token.upper()) || (token.upper().equals("REPLACE") && isWord(t, i + 1, "INTO")))) {
+                        && (WRITES.contains(token.upper()) || (token.upper().equals("REPLACE") && statement.isWord(i + 1, "INTO")))) {
                     return Optional.of("a WITH statement that writes is not allowed on a read-only connection");
                 }
             }
@@ -140,18 +141,6 @@ final class SqliteGuard {
         return Optional.empty();
     }
 
-    private static int skipParentheses(List<SqlToken> t, int i) {
-        while (isPunctuation(t, i, "(")) {
-            i++;
-        }
-        return i;
-    }
 
-    private static boolean isWord(List<SqlToken> t, int i, String upper) {
-        return i < t.size() && t.get(i).type() == SqlToken.Type.WORD && t.get(i).upper().equals(upper);
-    }
 
-    private static boolean isPunctuation(List<SqlToken> t, int i, String text) {
-        return i < t.size() && t.get(i).type() == SqlToken.Type.PUNCTUATION && t.get(i).text().equals(text);
-    }
 }

@@ -1,0 +1,44 @@
+package dev.tobira.cli;
+
+import dev.tobira.api.Column;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import dev.tobira.format.OutputFormat;
+import dev.tobira.format.TableWriter;
+import dev.tobira.spi.ResultSets;
+import java.io.IOException;
+import java.util.List;
+
+/** A listing the command makes itself (doctor, history, drivers), printed in any format. */
+final class Listing {
+    private Listing() {}
+
+    static void print(Io io, List<Column> columns, List<Row> rows, OutputFormat format) {
+        var rs = ResultSets.of("tobira", columns, rows.iterator(), 0, System.nanoTime());
+        try {
+            if (format == OutputFormat.TABLE) {
+                TableWriter.create().withoutFooter().write(rs, io.out);
+            } else {
+                format.writer().write(rs, io.out);
+            }
+            io.out.flush();
+        } catch (IOException e) {
+            throw new Main.BrokenPipe();
+        }
+    }
+
+    static OutputFormat format(Io io, String format, OutputFormat piped) {
+        if (format == null) {
+            return io.stdoutTerminal ? OutputFormat.TABLE : piped;
+        }
+        try {
+            return OutputFormat.of(format);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--format: " + e.getMessage());
+        }
+    }
+
+    static Column text(String name) {
+        return Column.of(name, Value.Kind.TEXT);
+    }
+}

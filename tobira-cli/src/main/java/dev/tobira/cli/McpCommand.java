@@ -1,0 +1,161 @@
+package dev.tobira.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.Secret;
+import dev.tobira.history.History;
+import dev.tobira.history.HistoryException;
+import dev.tobira.mcp.HttpOptions;
+import dev.tobira.mcp.McpEndpoint;
+import dev.tobira.mcp.McpPolicy;
+import dev.tobira.mcp.TobiraMcpServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tobira mcp}: the MCP server over the config's connections, serving only those named by
+ * {@code --expose} or {@code mcp.expose}, each read-only unless it is in {@code allow_writes}.
+ * Over standard input and output by default, Streamable HTTP with {@code --http}. Exits 1 when
+ * nothing is exposed, a name is unknown or the policy is invalid; 0 when the client ends the session.
+ */
+@Command(name = "mcp", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Serve the exposed connections to an MCP client (stdio, or Streamable HTTP with --http).")
+final class McpCommand implements Callable<Integer> {
+    @ParentCommand
+    TobiraCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--expose", split = ",", paramLabel = "NAME",
+            description = "the connections a client can see (default: mcp.expose of the config)")
+    List<String> expose;
+
+    @Option(names = "--allow-writes", split = ",", paramLabel = "NAME",
+            description = "exposed connections that get the execute tool (default: mcp.allow_writes)")
+    List<String> allowWrites;
+
+    @Option(names = "--max-rows", paramLabel = "N", description = "rows per tool result, 1 to 1000 (default: mcp.max_rows, else 200)")
+    Integer maxRows;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "per tool call, such as 30s (default: mcp.timeout, else 30s)")
+    String timeout;
+
+    @Option(names = "--http", paramLabel = "[HOST:]PORT", description = "serve Streamable HTTP at /mcp instead of stdio; needs mcp.token")
+    String http;
+
+    @Option(names = "--insecure-bind", description = "allow --http on an address that is not loopback")
+    boolean insecureBind;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Io io = root.io;
+        Config config = root.loadConfig(spec);
+        JsonNode section = config.mcp();
+        List<String> names = expose != null ? expose : strings(section.path("expose"));
+        if (names.isEmpty()) {
+            throw CliException.usage("nothing is exposed: name connections with --expose or mcp.expose"
+                    + (config.file() == null ? "" : " in " + config.file()));
+        }
+        Set<String> writes = new LinkedHashSet<>(allowWrites != null ? allowWrites : strings(section.path("allow_writes")));
+        int rows = maxRows != null ? maxRows : section.path("max_rows").asInt(McpPolicy.DEFAULT_MAX_ROWS);
+        Duration perCall = timeout != null ? Durations.parse(timeout)
+                : section.hasNonNull("timeout") ? Durations.parse(section.get("timeout").asText()) : McpPolicy.DEFAULT_TIMEOUT;
+        Connections connections = new Connections(io, config);
+        Secret token = token(io, config, section);
+        McpPolicy policy;
+        try {
+            policy = new McpPolicy(names, writes, rows, perCall, token);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("mcp: " + e.getMessage());
+        }
+        TobiraMcpServer.Builder server = TobiraMcpServer.builder(connections.registry()).policy(policy);
+        for (String name : names) {
+            Config.Conn c = config.connection(name).orElseThrow(() -> CliException.usage("mcp: unknown connection \"" + name
+                    + "\" (known: " + String.join(", ", config.connections().stream().map(Config.Conn::name).toList()) + ")"));
+            ConnConfig cc = connections.resolve(c);
+            server.connection(name, writes.contains(name) ? cc : cc.withReadOnly(true));
+        }
+        History history = null;
+        try {
+            if (config.history().enabled()) {
+                history = Recorder.open(io, config);
+                server.history(history);
+            }
+            serve(io, server.build(), names);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw CliException.usage("mcp: " + io.redactor().redact(String.valueOf(e.getMessage())));
+        } catch (HistoryException e) {
+            throw CliException.usage("mcp: history: " + io.redactor().redact(String.valueOf(e.getMessage())));
+        } finally {
+            if (history != null) {
+                history.close(); // after the server, which drains its last calls into it on close
+            }
+        }
+        return 0;
+    }
+
+    private void serve(Io io, TobiraMcpServer server, List<String> names) throws InterruptedException {
+        try (server) {
+            // a client that ends the process (SIGTERM) still gets its last calls recorded
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tobira-mcp-shutdown"));
+            McpEndpoint endpoint = http == null ? server.serveStdio(io.in, io.out) : server.serveHttp(httpOptions());
+            if (http != null) {
+                io.err.println("tobira mcp: serving " + String.join(", ", names) + " at " + endpoint.url());
+                io.err.flush();
+            }
+            endpoint.awaitClosed();
+            endpoint.close();
+        }
+    }
+
+    /** The bearer token of HTTP mode, from the {@code mcp.token} reference; none for stdio. */
+    private Secret token(Io io, Config config, JsonNode section) {
+        if (http == null || !section.hasNonNull("token")) {
+            return Secret.none();
+        }
+        String text = section.get("token").asText();
+        Optional<SecretRef> ref = SecretRef.parse(text);
+        if (ref.isEmpty()) {
+            throw CliException.usage("mcp.token must be a reference (env:NAME, file:PATH, dotenv:PATH#KEY)");
+        }
+        Secret s = ref.get().resolve(io.env, Config.base(config.file()));
+        io.addSecret(s.reveal());
+        return s;
+    }
+
+    private HttpOptions httpOptions() {
+        int colon = http.lastIndexOf(':');
+        String host = colon < 0 ? "127.0.0.1" : http.substring(0, colon);
+        int port;
+        try {
+            port = Integer.parseInt(colon < 0 ? http : http.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw CliException.usage("--http takes [HOST:]PORT, not " + http);
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return new HttpOptions(host, port, insecureBind, List.of());
+    }
+
+    private static List<String> strings(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        if (n.isArray()) {
+            n.forEach(x -> out.add(x.asText()));
+        } else if (n.isTextual()) {
+            out.add(n.asText());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,457 @@
+package dev.tobira.mcp;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tobira.api.Browser;
+import dev.tobira.api.Capability;
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnInfo;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Explainer;
+import dev.tobira.api.Page;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import dev.tobira.api.VectorSearcher;
+import dev.tobira.format.JsonValues;
+import dev.tobira.history.HistoryEntry;
+import dev.tobira.history.Source;
+import dev.tobira.spi.Redactor;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The tools, with their input schemas and annotations, and the one path every call takes: find the
+ * connection (an unexposed name is an unknown one), run within the timeout, cap the rows, turn an
+ * error into an {@code isError} result with the redacted message, record the call.
+ */
+final class Tools {
+    /** The rows {@code sample} returns when the client names no limit. */
+    static final int SAMPLE_ROWS = 10;
+    /** The neighbours {@code similar} returns when the client names no k. */
+    static final int SIMILAR_K = 10;
+
+    private final Map<String, Exposed> exposed;
+    private final McpPolicy policy;
+    private final Redactor redactor;
+    private final CallLog log;
+    /** The one JSON ⇄ Value of the project (tobira-format), and its mapper for the JSON around the values. */
+    private final ObjectMapper json = JsonValues.mapper();
+
+    Tools(Map<String, Exposed> exposed, McpPolicy policy, Redactor redactor, CallLog log) {
+        this.exposed = exposed;
+        this.policy = policy;
+        this.redactor = redactor;
+        this.log = log;
+    }
+
+    /** The tools of this policy: {@code similar} only with a vector store, {@code execute} only with allow_writes. */
+    List<SyncToolSpecification> specifications() {
+        List<SyncToolSpecification> specs = new ArrayList<>();
+        specs.add(reading("list_connections", "List the connections this server exposes, with driver, data model, dialect and whether they are read-only.",
+                Schemas.object(Map.of(), List.of()), this::listConnections));
+        specs.add(reading("list_namespaces", "List the namespaces (databases, schemas) of a connection.",
+                Schemas.object(Map.of("connection", Schemas.CONNECTION), List.of("connection")), this::listNamespaces));
+        specs.add(reading("list_collections", "List the collections (tables, views, key prefixes, document collections) of a namespace; each is also a resource tobira://<connection>/<namespace>/<collection>/schema.",
+                Schemas.object(Map.of("connection", Schemas.CONNECTION, "namespace", Schemas.NAMESPACE), List.of("connection")),
+                this::listCollections));
+        specs.add(reading("describe", "Describe a collection: fields with type and nullability, primary key, foreign keys, indexes. Never DDL, never rows.",
+                Schemas.object(Map.of("connection", Schemas.CONNECTION, "collection", Schemas.COLLECTION, "namespace", Schemas.NAMESPACE),
+                        List.of("connection", "collection")), this::describe));
+        specs.add(reading("sample", "Return the first rows of a collection (" + SAMPLE_ROWS + " unless limit says fewer or more, at most " + policy.maxRows() + ").",
+                Schemas.object(Map.of("connection", Schemas.CONNECTION, "collection", Schemas.COLLECTION, "namespace", Schemas.NAMESPACE,
+                        "limit", Schemas.limit(policy.maxRows())), List.of("connection", "collection")), this::sample));
+        specs.add(reading("query", "Run one read-only query in the connection's own language (SQL, a Redis command line, ...). Writes are refused by the driver's guard. At most "
+                        + policy.maxRows() + " rows; truncated says whether there were more.",
+                Schemas.object(Map.of("connection", Schemas.CONNECTION, "query", Schemas.text("the query, one statement"),
+                        "params", Schemas.PARAMS, "namespace", Schemas.NAMESPACE, "limit", Schemas.limit(policy.maxRows())),
+                        List.of("connection", "query")), this::query));
+        specs.add(reading("explain", "Show how the database would run a read-only query, without running it.",
+                Schemas.object(Map.of("connection", Schemas.CONNECTION, "query", Schemas.text("the query, one statement"),
+                        "params", Schemas.PARAMS, "namespace", Schemas.NAMESPACE), List.of("connection", "query")), this::explain));
+        if (exposed.values().stream().anyMatch(e -> e.driver().map(d -> d.declared().contains(Capability.VECTOR_SEARCHER)).orElse(false))) {
+            specs.add(reading("similar", "Find the k records nearest to a vector in a collection of a vector-capable connection.",
+                    Schemas.object(Map.of("connection", Schemas.CONNECTION, "collection", Schemas.COLLECTION, "namespace", Schemas.NAMESPACE,
+                            "vector", Schemas.VECTOR, "k", Schemas.limit(policy.maxRows())), List.of("connection", "collection", "vector")),
+                    this::similar));
+        }
+        if (!policy.allowWrites().isEmpty()) {
+            Tool tool = Tool.builder("execute", Schemas.object(Map.of("connection", Schemas.CONNECTION, "statement", Schemas.text("the statement"),
+                            "params", Schemas.PARAMS, "namespace", Schemas.NAMESPACE), List.of("connection", "statement")))
+                    .description("Run one statement that may write, on a connection in allow_writes ("
+                            + String.join(", ", new java.util.TreeSet<>(policy.allowWrites())) + "). There is no confirmation.")
+                    .annotations(new ToolAnnotations("execute", false, true, false, false, null))
+                    .build();
+            specs.add(new SyncToolSpecification(tool, (ex, req) -> call("execute", ex, req, this::execute)));
+        }
+        return specs;
+    }
+
+    private SyncToolSpecification reading(String name, String description, Map<String, Object> schema, Body body) {
+        Tool tool = Tool.builder(name, schema).description(description)
+                .annotations(new ToolAnnotations(name, true, false, true, false, null))
+                .build();
+        return new SyncToolSpecification(tool, (ex, req) -> call(name, ex, req, body));
+    }
+
+    /** What a tool's body returns: the JSON text of its result and the rows in it. */
+    record Outcome(String json, long rows) {}
+
+    @FunctionalInterface
+    interface Body {
+        Outcome run(Args args);
+    }
+
+    private CallToolResult call(String tool, McpSyncServerExchange exchange, McpSchema.CallToolRequest request, Body body) {
+        Instant at = Instant.now();
+        long start = System.nanoTime();
+        Args args = new Args(tool, request.arguments());
+        McpSchema.Implementation client = exchange == null ? null : exchange.getClientInfo();
+        HistoryEntry.Builder entry = HistoryEntry.builder(Source.MCP).at(at).command(tool)
+                .client(client == null ? null : client.name(), client == null ? null : client.version())
+                .connection(args.optionalTextQuietly("connection")).query(historyText(tool, args));
+        CallToolResult result;
+        try {
+            Outcome out = body.run(args);
+            entry.ok(out.rows());
+            result = CallToolResult.builder().addTextContent(out.json()).isError(false).build();
+        } catch (DriverException | ToolError e) {
+            result = error(e.getMessage());
+            entry.failed(e.getMessage());
+        } catch (RuntimeException e) {
+            String message = "tobira: " + tool + ": internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
+            result = error(message);
+            entry.failed(message);
+        }
+        record(entry.duration(Duration.ofNanos(System.nanoTime() - start)).build());
+        return result;
+    }
+
+    private CallToolResult error(String message) {
+        return CallToolResult.builder().addTextContent(redactor.redact(message)).isError(true).build();
+    }
+
+    private void record(HistoryEntry entry) {
+        try {
+            log.record(entry);
+        } catch (RuntimeException e) {
+            // the history is a record of calls, not a gate on them: a full disk must not fail a query
+            System.err.println("tobira mcp: history: " + redactor.redact(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /** The text the history keeps: the query itself, or the tool's arguments (sorted) for the others. */
+    private String historyText(String tool, Args args) {
+        switch (tool) {
+            case "query", "explain" -> {
+                return args.optionalTextQuietly("query");
+            }
+            case "execute" -> {
+                return args.optionalTextQuietly("statement");
+            }
+            default -> {
+                if (args.all().isEmpty()) {
+                    return "";
+                }
+                try {
+                    return json.writeValueAsString(new TreeMap<>(args.all()));
+                } catch (IOException e) {
+                    return "";
+                }
+            }
+        }
+    }
+
+    private Exposed connection(Args args) {
+        String name = args.text("connection");
+        Exposed e = exposed.get(name);
+        if (e == null) {
+            throw ToolError.unknownConnection(name);
+        }
+        return e;
+    }
+
+    /** The connection of a tool that reads data, which only a driver with the read-only guard may serve. */
+    private Exposed guarded(Args args, String tool) {
+        Exposed e = connection(args);
+        if (!e.guarded()) {
+            throw new ToolError(tool + ": connection \"" + e.name() + "\": its driver declares no read-only guard, so "
+                    + tool + " is not offered on it");
+        }
+        return e;
+    }
+
+    private Outcome listConnections(Args args) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = json.createGenerator(out)) {
+            g.writeStartArray();
+            for (Exposed e : exposed.values()) {
+                String status = e.status();
+                g.writeStartObject();
+                g.writeStringField("name", e.name());
+                try {
+                    ConnInfo info = e.call("list_connections", policy.timeout(), Conn::info);
+                    g.writeStringField("driver", info.driver());
+                    g.writeStringField("kind", info.model().name().toLowerCase(Locale.ROOT));
+                    g.writeStringField("dialect", info.dialect());
+                    g.writeBooleanField("read_only", !e.writesAllowed());
+                    g.writeStringField("status", status);
+                } catch (DriverException ex) {
+                    g.writeStringField("driver", e.driver().map(d -> d.name()).orElse(""));
+                    g.writeBooleanField("read_only", !e.writesAllowed());
+                    g.writeStringField("status", "unavailable");
+                    g.writeStringField("error", redactor.redact(ex.getMessage()));
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        return new Outcome(out.toString(), exposed.size());
+    }
+
+    private Outcome listNamespaces(Args args) {
+        Exposed e = connection(args);
+        List<String> names = e.call("list_namespaces", policy.timeout(), Conn::namespaces);
+        return new Outcome(write(g -> {
+            g.writeStartArray();
+            for (String n : names) {
+                g.writeString(n);
+            }
+            g.writeEndArray();
+        }), names.size());
+    }
+
+    private Outcome listCollections(Args args) {
+        Exposed e = connection(args);
+        String ns = args.optionalText("namespace");
+        List<CollectionRef> refs = e.call("list_collections", policy.timeout(), c -> c.collections(ns));
+        return new Outcome(write(g -> {
+            g.writeStartArray();
+            for (CollectionRef r : refs) {
+                g.writeStartObject();
+                g.writeStringField("namespace", r.namespace());
+                g.writeStringField("name", r.name());
+                g.writeStringField("resource", SchemaResource.uri(e.name(), r));
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }), refs.size());
+    }
+
+    private Outcome describe(Args args) {
+        Exposed e = connection(args);
+        CollectionRef ref = new CollectionRef(args.optionalText("namespace"), args.text("collection"));
+        CollectionInfo info = e.call("describe", policy.timeout(), c -> c.describe(ref));
+        return new Outcome(describeJson(info), 0);
+    }
+
+    /** The description as {@code describe} and the schema resource return it: fields and keys, never DDL or rows. */
+    String describeJson(CollectionInfo info) {
+        return write(g -> {
+            g.writeStartObject();
+            g.writeStringField("namespace", info.ref().namespace());
+            g.writeStringField("collection", info.ref().name());
+            g.writeStringField("type", info.type());
+            g.writeArrayFieldStart("fields");
+            for (CollectionInfo.Field f : info.fields()) {
+                g.writeStartObject();
+                g.writeStringField("name", f.name());
+                g.writeStringField("type", f.nativeType().isEmpty() ? JsonValues.typeName(f.kind()) : f.nativeType());
+                g.writeBooleanField("nullable", f.nullable());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("primary_key");
+            for (String k : info.primaryKey()) {
+                g.writeString(k);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("foreign_keys");
+            for (CollectionInfo.ForeignKey fk : info.foreignKeys()) {
+                g.writeStartObject();
+                strings(g, "fields", fk.fields());
+                g.writeStringField("references", fk.target().toString());
+                strings(g, "ref_fields", fk.targetFields());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("indexes");
+            for (CollectionInfo.Index ix : info.indexes()) {
+                g.writeStartObject();
+                g.writeStringField("name", ix.name());
+                strings(g, "fields", ix.fields());
+                g.writeBooleanField("unique", ix.unique());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
+    private Outcome sample(Args args) {
+        Exposed e = guarded(args, "sample");
+        CollectionRef ref = new CollectionRef(args.optionalText("namespace"), args.text("collection"));
+        int limit = args.count("limit", SAMPLE_ROWS, policy.maxRows());
+        return e.call("sample", policy.timeout(), c -> {
+            Browser browser = c.as(Browser.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED, c.info().driver(),
+                    "sample", "this connection cannot page through a collection"));
+            Page page = browser.browse(ref, "", limit);
+            return new Outcome(write(g -> rows(g, page.columns(), page.rows(), page.hasNext())), page.rows().size());
+        });
+    }
+
+    private Query readQuery(Args args, String textArg) {
+        return Query.of(args.text(textArg)).withParams(args.params()).withNamespace(args.optionalText("namespace"))
+                .withReadOnly(true).withTimeout(policy.timeout());
+    }
+
+    private Outcome query(Args args) {
+        Exposed e = guarded(args, "query");
+        int cap = args.count("limit", policy.maxRows(), policy.maxRows());
+        Query q = readQuery(args, "query").withLimit(cap);
+        return e.call("query", policy.timeout(), c -> {
+            try (ResultSet rs = c.query(q)) {
+                return result(rs, cap, false);
+            }
+        });
+    }
+
+    private Outcome explain(Args args) {
+        Exposed e = guarded(args, "explain");
+        Query q = readQuery(args, "query");
+        return e.call("explain", policy.timeout(), c -> {
+            Explainer ex = c.as(Explainer.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED, c.info().driver(),
+                    "explain", "this connection cannot explain a query"));
+            Explainer.Plan plan = ex.explain(q);
+            return new Outcome(write(g -> {
+                g.writeStartObject();
+                g.writeStringField("format", plan.format());
+                g.writeFieldName("plan");
+                if ("json".equals(plan.format())) {
+                    g.writeTree(json.readTree(plan.text()));
+                } else {
+                    g.writeString(plan.text());
+                }
+                g.writeEndObject();
+            }), 0);
+        });
+    }
+
+    private Outcome similar(Args args) {
+        Exposed e = guarded(args, "similar");
+        CollectionRef ref = new CollectionRef(args.optionalText("namespace"), args.text("collection"));
+        float[] vector = args.vector("vector");
+        int k = args.count("k", SIMILAR_K, policy.maxRows());
+        return e.call("similar", policy.timeout(), c -> {
+            VectorSearcher vs = c.as(VectorSearcher.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED, c.info().driver(),
+                    "similar", "this connection cannot search vectors"));
+            try (ResultSet rs = vs.search(ref, new Value.Vector(vector), k)) {
+                return result(rs, k, false);
+            }
+        });
+    }
+
+    private Outcome execute(Args args) {
+        Exposed e = connection(args);
+        if (!policy.writable(e.name())) {
+            throw new ToolError("execute: connection \"" + e.name() + "\" is not in allow_writes: refused by policy");
+        }
+        int cap = policy.maxRows();
+        Query q = Query.of(args.text("statement")).withParams(args.params()).withNamespace(args.optionalText("namespace"))
+                .withReadOnly(false).withLimit(cap).withTimeout(policy.timeout());
+        return e.call("execute", policy.timeout(), c -> {
+            try (ResultSet rs = c.query(q)) {
+                return result(rs, cap, true);
+            }
+        });
+    }
+
+    /** Reads at most cap rows of a result into the query shape: columns, rows as arrays, truncated. */
+    private Outcome result(ResultSet rs, int cap, boolean withAffected) {
+        List<Row> rows = new ArrayList<>(Math.min(cap, 64));
+        while (rows.size() < cap && rs.hasNext()) {
+            rows.add(rs.next());
+        }
+        // ask for one more row first: a driver learns that its limit cut the result only when asked past it
+        boolean more = rows.size() == cap && rs.hasNext();
+        boolean truncated = more || rs.stats().truncated();
+        long affected = rs.stats().rowsAffected();
+        List<Column> columns = rs.columns();
+        return new Outcome(write(g -> {
+            if (withAffected && columns.isEmpty()) {
+                g.writeStartObject();
+                g.writeNumberField("rows_affected", affected);
+                g.writeEndObject();
+            } else {
+                rows(g, columns, rows, truncated);
+            }
+        }), rows.size());
+    }
+
+    private static void rows(JsonGenerator g, List<Column> columns, List<Row> rows, boolean truncated) throws IOException {
+        g.writeStartObject();
+        g.writeArrayFieldStart("columns");
+        for (Column c : columns) {
+            g.writeStartObject();
+            g.writeStringField("name", c.name());
+            g.writeStringField("type", c.nativeType().isEmpty() ? JsonValues.typeName(c.kind()) : c.nativeType());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("rows");
+        for (Row r : rows) {
+            g.writeStartArray();
+            for (Value v : r.values()) {
+                JsonValues.write(g, v);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeBooleanField("truncated", truncated);
+        g.writeEndObject();
+    }
+
+    private static void strings(JsonGenerator g, String field, List<String> values) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (String v : values) {
+            g.writeString(v);
+        }
+        g.writeEndArray();
+    }
+
+    @FunctionalInterface
+    private interface Writer {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    private String write(Writer w) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = json.createGenerator(out)) {
+            w.write(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+}
