@@ -33,6 +33,8 @@ final class Catalogue {
             stream(SqlEngine.DUCKDB, "DuckdbStream", "duckdb"),
             stream(SqlEngine.POSTGRES, "PostgresStream", "postgres"),
             stream(SqlEngine.MARIADB, "MariadbStream", "mariadb", "mysql"),
+            new Item("stream-mongodb", "Streaming throughput, MongoDB", Kind.STREAM, "MongoDB", "MongoStream", 0.95,
+                    Set.of("mongodb", "stream"), MongoStream::unavailable),
             point(SqlEngine.SQLITE, "SqlitePoint", 1.10, "sqlite"),
             point(SqlEngine.POSTGRES, "PostgresPoint", 1.30, "postgres"),
             capped(SqlEngine.POSTGRES, "PostgresPointCapped", 1.30, "postgres"),

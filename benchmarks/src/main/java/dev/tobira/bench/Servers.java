@@ -43,6 +43,10 @@ final class Servers {
         return find("MariaDB", new String[] {"MYSQL", "MARIADB"}, "mysql://root@127.0.0.1:3306/test", 3306);
     }
 
+    static Server mongodb() {
+        return find("MongoDB", new String[] {"MONGODB"}, "mongodb://127.0.0.1:27017/test", 27017);
+    }
+
     static Server redis() {
         return find("Redis", new String[] {"REDIS"}, "redis://127.0.0.1:6379/0", 6379);
     }

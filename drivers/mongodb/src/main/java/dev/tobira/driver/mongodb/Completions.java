@@ -1,0 +1,84 @@
+package dev.tobira.driver.mongodb;
+
+import dev.tobira.api.Completer.Completion;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Suggestions for a command document being typed: after a {@code $}, aggregation stages and
+ * operators; elsewhere collection names of the default database, command names and, when the text
+ * names its collection ({@code "find": "orders"}), that collection's field names from a bounded
+ * sample.
+ */
+final class Completions {
+    private static final Set<String> COMMANDS = new TreeSet<>(List.of("find", "aggregate", "count", "distinct",
+            "listCollections", "listIndexes", "collStats", "dbStats", "explain", "insert", "update", "delete",
+            "findAndModify", "filter", "sort", "projection", "limit", "skip", "pipeline", "cursor", "batchSize", "query",
+            "key", "documents", "updates", "deletes"));
+    private static final Set<String> OPERATORS = new TreeSet<>(List.of("$eq", "$ne", "$gt", "$gte", "$lt", "$lte",
+            "$in", "$nin", "$and", "$or", "$nor", "$not", "$exists", "$type", "$regex", "$elemMatch", "$size", "$all",
+            "$expr", "$sum", "$avg", "$min", "$max", "$first", "$last", "$push", "$addToSet"));
+    private static final Pattern TARGET = Pattern.compile(
+            "\"(?:find|aggregate|count|distinct|listIndexes)\"\\s*:\\s*\"([^\"\\\\]{1,120})\"");
+
+    private final Metadata metadata;
+    private final String db;
+
+    Completions(Metadata metadata, String db) {
+        this.metadata = metadata;
+        this.db = db;
+    }
+
+    List<Completion> complete(String text, int cursor) {
+        int start = cursor;
+        while (start > 0 && isWordChar(text.charAt(start - 1))) {
+            start--;
+        }
+        String prefix = text.substring(start, cursor);
+        List<Completion> out = new ArrayList<>();
+        if (prefix.startsWith("$")) {
+            Set<String> words = new TreeSet<>(ReadOnlyGuard.READ_STAGES);
+            words.addAll(OPERATORS);
+            for (String w : words) {
+                if (w.startsWith(prefix) && !w.equals(prefix)) {
+                    out.add(new Completion(w, Completion.Type.KEYWORD));
+                }
+            }
+            return out;
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        for (String c : metadata.collectionNames(db, "complete")) {
+            if (c.startsWith(prefix) && !c.equals(prefix) && seen.add(c)) {
+                out.add(new Completion(c, Completion.Type.COLLECTION));
+            }
+        }
+        Matcher m = TARGET.matcher(text);
+        if (m.find()) {
+            String collection = m.group(1);
+            try {
+                for (var f : metadata.describe(dev.tobira.api.CollectionRef.of(collection), db).fields()) {
+                    if (f.name().startsWith(prefix) && !f.name().equals(prefix) && seen.add(f.name())) {
+                        out.add(new Completion(f.name(), Completion.Type.FIELD));
+                    }
+                }
+            } catch (dev.tobira.api.DriverException e) {
+                // a collection that does not exist (yet) has no fields to suggest
+            }
+        }
+        for (String c : COMMANDS) {
+            if (c.startsWith(prefix) && !c.equals(prefix) && seen.add(c)) {
+                out.add(new Completion(c, Completion.Type.KEYWORD));
+            }
+        }
+        return out;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.' || c == '-';
+    }
+}
