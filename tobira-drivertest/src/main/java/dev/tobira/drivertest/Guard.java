@@ -386,7 +386,15 @@ final class Guard {
         }
         PathResult b = send("readOnly query on a writable connection", run.writable, Query.of(text).withReadOnly(true), base,
                 run.evidence, allowed, readAllowed, run.record);
-        if (!b.fingerprintUnchanged()) {
+        if (!b.fingerprintUnchanged() || !b.evidenceAbsent()) {
+            kit.seed();
+            clear(run.evidence);
+            base = kit.fingerprint();
+        }
+        // the MCP server's query on a connection it may also write to: read-only and capped
+        PathResult d = send("readOnly query on a writable connection, capped", run.writable,
+                Query.of(text).withReadOnly(true).withLimit(CAP), base, run.evidence, allowed, readAllowed, run.record);
+        if (!d.fingerprintUnchanged()) {
             kit.seed();
         }
         clear(run.evidence);

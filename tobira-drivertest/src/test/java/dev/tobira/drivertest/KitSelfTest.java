@@ -64,7 +64,7 @@ class KitSelfTest {
         for (JsonNode v : report.get("unprovenVariants")) {
             assertEquals("del.key-on-its-own-line", v.get("variantOf").asText(), v.toString());
             assertTrue(v.get("harmless").asBoolean(), v.toString());
-            assertEquals(3, v.get("readOnly").size(), "every read-only path, the capped one too: " + v);
+            assertEquals(4, v.get("readOnly").size(), "every read-only path, the capped ones too: " + v);
             for (JsonNode path : v.get("readOnly")) {
                 assertEquals("READ_ONLY", path.get("outcome").asText(), v.toString());
             }
@@ -246,7 +246,9 @@ class KitSelfTest {
             if ("VIOLATION".equals(p.get("verdict").asText())) {
                 violations++;
                 assertTrue(p.get("problems").toString().contains("[read-only connection, capped]"), p.toString());
+                assertTrue(p.get("problems").toString().contains("[readOnly query on a writable connection, capped]"), p.toString());
                 assertFalse(p.get("problems").toString().contains("[read-only connection]:"), "the uncapped path still refuses: " + p);
+                assertFalse(p.get("problems").toString().contains("[readOnly query on a writable connection]:"), p.toString());
             }
         }
         assertEquals(11, violations, report.get("totals").toString());
