@@ -31,7 +31,10 @@ import java.util.Set;
  *       masked at most to the end of the line: after {@code ?} or {@code &} to white space or to a {@code &} that a further
  *       {@code key=} follows; after {@code ;} to a {@code ;} that a further {@code key=} follows;
  *       elsewhere to white space that a further {@code key=} follows, so free text after a
- *       {@code password=} is masked with it.
+ *       {@code password=} is masked with it;
+ *   <li>SQL's credential literals: a quoted string after such a word and white space
+ *       ({@code PASSWORD 'x'}, {@code ENCRYPTED PASSWORD 'x'}, {@code IDENTIFIED BY PASSWORD 'x'}) and
+ *       after {@code IDENTIFIED [WITH plugin] BY} ({@code CREATE USER u IDENTIFIED BY 'x'}).
  * </ul>
  * A URL password holding white space must be percent-encoded, as URL syntax demands: white space
  * ends a URL here.
@@ -115,6 +118,7 @@ public final class Redactor {
         requireNonNull(text, "text is null");
         boolean[] masked = new boolean[text.length()];
         boolean any = maskKeyValues(text, masked);
+        any |= maskIdentifiedBy(text, masked);
         any |= maskUserInfo(text, masked);
         for (String literal : literals) {
             for (int i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
@@ -166,6 +170,28 @@ public final class Redactor {
         return false;
     }
 
+    /**
+     * Masks the literal after {@code IDENTIFIED [WITH plugin] BY} (MySQL, MariaDB, Oracle), which no
+     * credential word stands before; returns whether it masked anything.
+     */
+    private static boolean maskIdentifiedBy(String s, boolean[] masked) {
+        boolean any = false;
+        String lower = Ascii.lower(s);
+        for (int at = lower.indexOf("identified"); at >= 0; at = lower.indexOf("identified", at + 1)) {
+            int by = lower.indexOf("by", at + 10);
+            // BY within the clause: IDENTIFIED WITH a_plugin_name BY fits, a BY further on does not
+            if (by < 0 || by - at > 80 || (by > 0 && isKeyChar(s.charAt(by - 1))) || (by + 2 < s.length() && isKeyChar(s.charAt(by + 2)))) {
+                continue;
+            }
+            int k = skipBlanks(s, by + 2);
+            if (k > by + 2 && k < s.length() && (s.charAt(k) == '\'' || s.charAt(k) == '"')) {
+                int[] span = value(s, k, context(s, by));
+                any |= mark(masked, span[0], span[1]);
+            }
+        }
+        return any;
+    }
+
     /** Masks the values of credential keys; returns whether it masked anything. */
     private static boolean maskKeyValues(String s, boolean[] masked) {
         int n = s.length();
@@ -189,6 +215,16 @@ public final class Redactor {
                 k++;
             }
             k = skipBlanks(s, k);
+            if (k < n && s.charAt(k) == '(' && k + 1 < n && (s.charAt(skipBlanks(s, k + 1)) == '\'' || s.charAt(skipBlanks(s, k + 1)) == '"')) {
+                k = skipBlanks(s, k + 1); // PASSWORD('x'), the function of MySQL's SET PASSWORD
+            }
+            if (k > j && k < n && (s.charAt(k) == '\'' || s.charAt(k) == '"')) {
+                // SQL gives a credential as a literal after its keyword: PASSWORD 'x', IDENTIFIED BY PASSWORD 'x'
+                int[] span = value(s, k, context(s, i));
+                any |= mark(masked, span[0], span[1]);
+                i = Math.max(span[2], j);
+                continue;
+            }
             if (k >= n || (s.charAt(k) != '=' && s.charAt(k) != ':')) {
                 i = j;
                 continue;

@@ -171,4 +171,18 @@ class RedactorTest {
         assertThrows(NullPointerException.class, () -> R.withSecret(null));
         assertThrows(NullPointerException.class, () -> R.withSecrets(java.util.Arrays.asList("a", null)));
     }
+
+    @Test
+    void sqlCredentialLiterals() {
+        redacts("ALTER ROLE bob PASSWORD 'hunter2'", "ALTER ROLE bob PASSWORD '[redacted]'");
+        redacts("create role app login encrypted password 'it''s; x' valid until 'infinity'",
+                "create role app login encrypted password '[redacted]' valid until 'infinity'");
+        redacts("CREATE USER u IDENTIFIED BY 'hunter2'", "CREATE USER u IDENTIFIED BY '[redacted]'");
+        redacts("ALTER USER u IDENTIFIED WITH mysql_native_password BY \"hunter2\"",
+                "ALTER USER u IDENTIFIED WITH mysql_native_password BY \"[redacted]\"");
+        redacts("SET PASSWORD FOR u = PASSWORD('hunter2')", "SET PASSWORD FOR u = PASSWORD('[redacted]')");
+        redacts("GRANT SELECT ON t TO u IDENTIFIED BY PASSWORD '*ABCD'", "GRANT SELECT ON t TO u IDENTIFIED BY PASSWORD '[redacted]'");
+        redacts("select 'identified' as a, 'by' as b", "select 'identified' as a, 'by' as b");
+        redacts("select status from orders where status = 'paid'", "select status from orders where status = 'paid'");
+    }
 }
