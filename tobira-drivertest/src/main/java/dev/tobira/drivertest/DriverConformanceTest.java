@@ -158,108 +158,104 @@ public abstract class DriverConformanceTest {
     private int[] mark;
     private OptionalLong sessionsBefore = OptionalLong.empty();
     private String seededFingerprint;
+    private Fixture fixture;
 
     /** Creates the kit; subclasses supply the fixture. */
     protected DriverConformanceTest() {}
 
-
     /**
-     * Returns the driver under test.
+     * Returns the fixture: the driver, its configurations, seeding, fingerprint, language, probes
+     * and optional cases, as one value (see {@link Fixture}). Called once per test class, before the
+     * first test; a server that cannot be found may abort the class here (as a skipped test, or a
+     * failure under {@code -Dtobira.test.require=all}).
      *
-     * @return the driver
-     */
-    protected abstract Driver driver();
-
-    /**
-     * Returns the configuration of a writable connection to the test database.
+     * <p>The hooks below are the kit's first version; each reads the fixture by default. A test
+     * written for the first version may still override them, but a new one overrides only this.
      *
-     * @return the configuration
+     * @return the fixture
+     * @since 0.2
      */
-    protected abstract ConnConfig writableConfig();
+    protected Fixture fixture() {
+        return null;
+    }
+
+    /** The fixture, asked for once; the empty one for a test that still overrides the first version's hooks. */
+    final Fixture fx() {
+        if (fixture == null) {
+            Fixture f = fixture();
+            fixture = f != null ? f : Fixture.NONE;
+        }
+        return fixture;
+    }
 
     /**
-     * Returns the configuration of a read-only connection to the same database.
+     * Tells whether a behaviour is expected of the driver (see {@link Behavior}).
      *
-     * @return the configuration, with {@link ConnConfig#readOnly()} set
+     * @param behavior the behaviour
+     * @return true unless the fixture declares it absent, or it is implied by one declared absent
      */
-    protected abstract ConnConfig readOnlyConfig();
+    final boolean expects(Behavior behavior) {
+        return fx().expects(behavior);
+    }
 
-    /**
-     * Restores the shop dataset of the reference (customers and orders) exactly, in the
-     * database's own model, through the native side channel. Anything a probe may have created
-     * (tables, keys, files) is removed. Called before every test that needs a known state.
-     */
-    protected abstract void seed();
+    /** @return the driver under test */
+    protected Driver driver() {
+        return fx().driver();
+    }
 
-    /**
-     * Returns a digest of everything a write could change (each collection's content and the
-     * schema), read over an independent native connection, not the connection under test.
-     *
-     * @return the fingerprint; equal strings mean equal state
-     */
-    protected abstract String fingerprint();
+    /** @return the configuration of a writable connection to the test database */
+    protected ConnConfig writableConfig() {
+        return fx().writable();
+    }
 
-    /**
-     * Returns the driver's query language.
-     *
-     * @return {@link Language#SQL} to get the built-in SQL catalogue and variants
-     */
-    protected abstract Language language();
+    /** @return the configuration of a read-only connection to the same database */
+    protected ConnConfig readOnlyConfig() {
+        return fx().readOnly();
+    }
 
-    /**
-     * Returns the SQL dialect used to generate variants of SQL probes.
-     *
-     * @return the dialect; ANSI by default
-     */
+    /** Restores the shop dataset exactly over the native side channel; see {@link Fixture.Builder#seed}. */
+    protected void seed() {
+        fx().seed();
+    }
+
+    /** @return the fingerprint of the state; see {@link Fixture.Builder#fingerprint} */
+    protected String fingerprint() {
+        return fx().fingerprint();
+    }
+
+    /** @return the driver's query language */
+    protected Language language() {
+        return fx().language();
+    }
+
+    /** @return the SQL dialect variants are generated with; ANSI by default */
     protected SqlDialect sqlDialect() {
-        return SqlDialect.ANSI;
+        return fx().sqlDialect();
     }
 
-    /**
-     * Returns the driver's own write probes, run on top of the built-in catalogue.
-     *
-     * @return the probes; empty by default
-     */
+    /** @return the driver's own write probes, run on top of the built-in catalogue */
     protected List<WriteProbe> writeProbes() {
-        return List.of();
+        return fx().writeProbes();
     }
 
-    /**
-     * Returns the driver's own safe reads, run on top of the built-in ones.
-     *
-     * @return the safe reads; empty by default
-     */
+    /** @return the driver's own safe reads, run on top of the built-in ones */
     protected List<SafeRead> safeReads() {
-        return List.of();
+        return fx().safeReads();
     }
 
-    /**
-     * Names built-in probes that cannot apply to this database, each with the reason. They are
-     * never run writable and never counted, but they are still sent on both read-only paths, where
-     * the guard must refuse them or run them without any change; the report lists them as not
-     * applicable. A blank reason, or a name that matches no probe, fails.
-     *
-     * @return probe name to reason; empty by default
-     */
+    /** @return probe name to the reason it does not apply; see {@link Fixture.Builder#inapplicable} */
     protected Map<String, String> inapplicableProbes() {
-        return Map.of();
+        return fx().inapplicableProbes();
     }
 
     /**
-     * Returns code on the server that a read can call, for the server-code attack: a stored
-     * function that writes, one that takes a lock that outlives the call. The guard cannot read such
-     * code, so the kit checks its effect instead: each case is proven on a writable connection, then
-     * called on both read-only paths, where the call may be refused ({@link ErrorKind#READ_ONLY} or
-     * {@link ErrorKind#PERMISSION}) or succeed, but must leave its evidence absent and the
-     * fingerprint unchanged while the calling connection is still open. Create the code where
-     * {@link #seed()} does not drop it and {@link #fingerprint()} does not see it, or in the seed
-     * itself; {@link ServerCode#setup()} runs through {@link #executeNatively(String)} before each case.
+     * Returns code on the server that a read can call (see {@link ServerCode}).
      *
-     * @return the cases; empty by default (a database with no code of its own)
+     * @return the cases; empty by default
      * @since 0.1
      */
     protected List<ServerCode> serverCode() {
-        return List.of();
+        return fx().serverCode();
     }
 
     /**
@@ -277,232 +273,142 @@ public abstract class DriverConformanceTest {
      * @return true if it ran, false if the fixture cannot run native text
      */
     protected boolean executeNatively(String text) {
-        return false;
+        return fx().executeNatively(text);
     }
 
     /**
-     * Returns a query that produces {@code rows} rows, for the streaming and limit tests.
-     *
      * @param rows how many rows
-     * @return the query text
+     * @return a query that produces {@code rows} rows
      */
-    protected abstract String rowsQuery(long rows);
+    protected String rowsQuery(long rows) {
+        return fx().rowsQuery(rows);
+    }
 
-    /**
-     * Returns a query that runs for at least ten seconds, for the timeout and cancel tests.
-     *
-     * @return the query text
-     */
-    protected abstract String slowQuery();
+    /** @return a query that runs for at least ten seconds */
+    protected String slowQuery() {
+        return fx().slowQuery();
+    }
 
-    /**
-     * Returns a query with a syntax error.
-     *
-     * @return the query text; {@code selec 1} by default
-     */
+    /** @return a query with a syntax error */
     protected String syntaxErrorQuery() {
-        return "selec 1";
+        return fx().syntaxErrorQuery();
     }
 
-    /**
-     * Returns a query that reads a collection that does not exist.
-     *
-     * @return the query text; a SQL select from {@code no_such_collection} by default
-     */
+    /** @return a read of a collection that does not exist */
     protected String missingCollectionQuery() {
-        return "select * from no_such_collection";
+        return fx().missingCollectionQuery();
     }
 
-    /**
-     * Returns a read of the shop customers' names and countries in id order (five rows).
-     *
-     * @return the query text
-     */
+    /** @return a read of the shop customers' names and countries in id order (five rows) */
     protected String customersQuery() {
-        return "select name, country from customers order by id";
+        return fx().customersQuery();
     }
 
-    /**
-     * Returns the kinds the driver claims, each with a query returning one value of it.
-     *
-     * @return the type cases
-     */
-    protected abstract List<TypeCase> typeCases();
+    /** @return the kinds the driver claims, each with a query returning one value of it */
+    protected List<TypeCase> typeCases() {
+        return fx().typeCases();
+    }
 
-    /**
-     * Returns the customers collection of the shop dataset.
-     *
-     * @return the reference; {@code customers} in the default namespace by default
-     */
+    /** @return the customers collection of the shop dataset */
     protected CollectionRef customers() {
-        return CollectionRef.of("customers");
+        return fx().customers();
     }
 
-    /**
-     * Returns the orders collection of the shop dataset.
-     *
-     * @return the reference; {@code orders} in the default namespace by default
-     */
+    /** @return the orders collection of the shop dataset */
     protected CollectionRef orders() {
-        return CollectionRef.of("orders");
+        return fx().orders();
     }
 
-    /**
-     * Tells whether the model has the orders to customers foreign key, which describe must report.
-     *
-     * @return true for SQL by default
-     */
+    /** @return whether describe must report the orders to customers foreign key ({@link Behavior#FOREIGN_KEYS}) */
     protected boolean hasForeignKeys() {
-        return language() == Language.SQL;
+        return expects(Behavior.FOREIGN_KEYS);
     }
 
-    /**
-     * Returns a new customer record for the mutator test (id 6), in the driver's field names.
-     *
-     * @return the fields
-     */
+    /** @return a new customer record for the mutator test (id 6), in the driver's field names */
     protected Map<String, Value> newCustomer() {
-        return Map.of("id", Value.of(6), "name", Value.of("Barbara Liskov"), "email", Value.of("barbara@example.com"),
-                "country", Value.of("US"), "created_at", Value.of("2026-11-01"));
+        return fx().newCustomer();
     }
 
-    /**
-     * Returns partial text and the name completion must suggest for it.
-     *
-     * @return text (completed at its end) and an expected suggestion
-     */
+    /** @return text (completed at its end) and an expected suggestion */
     protected Map.Entry<String, String> completionCase() {
-        return Map.entry("select * from cust", "customers");
+        return fx().completionCase();
     }
 
-    /**
-     * Counts the sessions the database has open for the test user, to prove nothing leaked.
-     *
-     * @return the count, or empty if the database cannot tell
-     */
+    /** @return the sessions the database has open for the test user, or empty if it cannot tell */
     protected OptionalLong serverSessions() {
-        return OptionalLong.empty();
+        return fx().serverSessions();
     }
 
-    /**
-     * Tells whether the kit fails on a violation (strict) or only reports it. Drivers under
-     * development may return false; released drivers never do.
-     *
-     * @return true by default
-     */
+    /** @return whether a guard violation fails (true by default) or is only recorded */
     protected boolean strict() {
-        return true;
+        return fx().strict();
     }
 
-    /**
-     * Returns the smallest number of write probes (built-in, own and variants) that must be proven
-     * and refused for the guard to pass.
-     *
-     * @return 1 by default
-     */
+    /** @return the smallest number of write probes and variants that must be proven and refused */
     protected int minimumProvenProbes() {
-        return 1;
+        return fx().minimumProvenProbes();
     }
 
-    /**
-     * Tells whether the model declares fields with types, nullability and a primary key, which
-     * describe must then report for the shop's customers exactly: fields {@code id}, {@code name},
-     * {@code email}, {@code country}, {@code created_at}; primary key {@code id}; {@code email}
-     * nullable and {@code name} not.
-     *
-     * @return true for SQL by default
-     */
+    /** @return whether describe reports the customers' fields, nullability and primary key ({@link Behavior#SCHEMA}) */
     protected boolean hasSchema() {
-        return language() == Language.SQL;
+        return expects(Behavior.SCHEMA);
     }
 
-    /**
-     * Returns a collection that does not exist, which describe must refuse with NOT_FOUND.
-     *
-     * @return the reference; {@code no_such_collection} in the default namespace by default
-     */
+    /** @return a collection that does not exist, which describe must refuse with NOT_FOUND */
     protected CollectionRef missingCollection() {
-        return CollectionRef.of("no_such_collection");
+        return fx().missingCollection();
     }
 
     /**
-     * Returns the key of a customer, in the driver's field names, for the mutator tests: id 6 is
-     * {@link #newCustomer()}, id 1 an existing customer.
-     *
      * @param id the customer's id in the shop dataset
-     * @return the key fields; {@code id} by default
+     * @return the key fields of a customer, in the driver's field names
      */
     protected Map<String, Value> customerKey(long id) {
-        return Map.of("id", Value.of(id));
+        return fx().customerKey(id);
     }
 
-    /**
-     * Returns the change the mutator test applies to {@link #newCustomer()}.
-     *
-     * @return the fields to set; a new {@code name} by default
-     */
+    /** @return the change the mutator test applies to {@link #newCustomer()} */
     protected Map<String, Value> customerChange() {
-        return Map.of("name", Value.of("Barbara H. Liskov"));
+        return fx().customerChange();
     }
 
-    /**
-     * Returns a query that inserts {@link #newCustomer()}, a plain write in the driver's language,
-     * used for transactions and for the read-only refusals of facets.
-     *
-     * @return the query text; a SQL insert by default
-     */
+    /** @return a plain write that inserts {@link #newCustomer()} */
     protected String insertQuery() {
-        return "insert into customers (id, name, email, country, created_at)"
-                + " values (6, 'Barbara Liskov', 'barbara@example.com', 'US', '2026-11-01')";
+        return fx().insertQuery();
     }
 
     /**
-     * Returns the name of this run's report, written as
-     * {@code target/tobira-conformance/<reportName>.json}. A module that runs the kit more than once,
-     * against two server versions say, gives each run its own name so that neither report replaces
-     * the other. Called once, after all tests, when the fixture is still set up.
+     * Returns the name of this run's report, {@code target/tobira-conformance/<reportName>.json}.
      *
      * @return letters, digits, {@code .}, {@code _} and {@code -} only; {@code driver().name()} by default
      * @since 0.1
      */
     protected String reportName() {
-        return driver().name();
+        return fx().reportName();
     }
 
     /**
-     * Returns what the change-feed check tails: a collection, or for a key-value store the key
-     * pattern {@link dev.tobira.api.ChangeFeed#tail(CollectionRef)} takes. {@link #insertQuery()},
-     * run on a writable connection, must change something in it.
-     *
-     * @return the collection; {@link #customers()} by default
+     * @return what the change-feed check tails; {@link #customers()} by default
      * @since 0.1
      */
     protected CollectionRef changeFeedCollection() {
-        return customers();
+        return fx().changeFeedCollection();
     }
 
     /**
-     * Returns the inputs of the vector-search check, over records the fixture seeds. A driver that
-     * declares {@link Capability#VECTOR_SEARCHER} must supply them; a driver that does not may, and
-     * its connections are then proven to refuse that search.
-     *
-     * @return the case; empty by default
+     * @return the inputs of the vector-search check; empty by default
      * @since 0.1
      */
     protected Optional<VectorCase> vectorCase() {
-        return Optional.empty();
+        return fx().vectorCase();
     }
 
     /**
-     * Returns the inputs of the time-series check, over points the fixture seeds. A driver that
-     * declares {@link Capability#TIME_SERIES_READER} must supply them; a driver that does not may,
-     * and its connections are then proven to refuse that read.
-     *
-     * @return the case; empty by default
+     * @return the inputs of the time-series check; empty by default
      * @since 0.1
      */
     protected Optional<TimeSeriesCase> timeSeriesCase() {
-        return Optional.empty();
+        return fx().timeSeriesCase();
     }
 
     // ---------------------------------------------------------------- lifecycle and helpers
@@ -541,14 +447,42 @@ public abstract class DriverConformanceTest {
     }
 
     @AfterAll
-    final void writeReport() {
-        if (report != null) {
-            String name = reportName();
-            if (name == null || !REPORT_NAME.matcher(name).matches()) {
-                throw new IllegalStateException("reportName() must be letters, digits, '.', '_' and '-' only: " + name);
+    final void writeReport() throws Exception {
+        try {
+            if (report != null) {
+                String name = reportName();
+                if (name == null || !REPORT_NAME.matcher(name).matches()) {
+                    throw new IllegalStateException("reportName() must be letters, digits, '.', '_' and '-' only: " + name);
+                }
+                Path file = report.write(name);
+                System.err.println("[tobira] " + report.driver + " conformance report: " + file.toAbsolutePath());
             }
-            Path file = report.write(name);
-            System.err.println("[tobira] " + report.driver + " conformance report: " + file.toAbsolutePath());
+        } finally {
+            closeFixture();
+        }
+    }
+
+    /** Closes the fixture's resources, last added first, after the report is written. */
+    private void closeFixture() throws Exception {
+        if (fixture == null) {
+            return;
+        }
+        List<AutoCloseable> resources = new ArrayList<>(fixture.resources());
+        java.util.Collections.reverse(resources);
+        Exception first = null;
+        for (AutoCloseable r : resources) {
+            try {
+                r.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
@@ -719,6 +653,76 @@ public abstract class DriverConformanceTest {
                     "describe of a missing collection");
             assertEquals(ErrorKind.NOT_FOUND, missing.kind(), missing.getMessage());
             assertMessage(missing);
+        }
+    }
+
+    @TestFactory
+    @Order(125)
+    @DisplayName("contract: behaviours work, and each declared absent is really absent")
+    final Stream<DynamicTest> contractBehaviors() {
+        report.behaviors.clear();
+        return Stream.of(Behavior.values()).map(b -> {
+            boolean expected = expects(b);
+            String reason = fx().absent().get(b);
+            report.behaviors.put(b.name(), expected ? "expected" : "absent: " + (reason != null ? reason : "implied"));
+            String name = b.name() + (expected ? " works" : " is absent (" + (reason != null ? reason : "implied") + ")");
+            return DynamicTest.dynamicTest(name, () -> {
+                if (reason != null) {
+                    assertFalse(reason.isBlank(), b + " is declared absent without a reason");
+                }
+                switch (b) {
+                    case PARAMETERS -> checkParameters(expected);
+                    case TIMEOUT -> {
+                        if (!expected) {
+                            try (Conn conn = open(writableConfig())) {
+                                assertKind(ErrorKind.UNSUPPORTED, Attempt.run(conn, Query.of(customersQuery()).withTimeout(SLOW_TIMEOUT)),
+                                        "TIMEOUT is declared absent, so a query with a timeout");
+                            }
+                        }
+                        // expected: contractTimeout checks it
+                    }
+                    case SCHEMA -> {
+                        if (!expected) {
+                            try (Conn conn = open(writableConfig())) {
+                                CollectionInfo info = conn.describe(customers());
+                                boolean typed = info.primaryKey().stream().map(n -> n.toLowerCase(Locale.ROOT)).toList().equals(List.of("id"))
+                                        && lower(info.fields().stream().map(CollectionInfo.Field::name).toList())
+                                                .containsAll(Set.of("id", "name", "email", "country", "created_at"));
+                                assertFalse(typed, "SCHEMA is absent, yet describe(customers) reports the shop's schema (primary key id"
+                                        + " and its fields): expect it instead of declaring it absent");
+                            }
+                        }
+                        // expected: contractDescribe checks it
+                    }
+                    case FOREIGN_KEYS -> {
+                        if (!expected) {
+                            try (Conn conn = open(writableConfig())) {
+                                assertEquals(List.of(), conn.describe(orders()).foreignKeys(),
+                                        "FOREIGN_KEYS is absent, yet describe(orders) reports foreign keys");
+                            }
+                        }
+                    }
+                }
+            });
+        });
+    }
+
+    /** Parameters are bound as values (the query returns what it was given), or refused with UNSUPPORTED, never ignored. */
+    private void checkParameters(boolean expected) {
+        Optional<TypeCase> c = fx().parameterQuery();
+        try (Conn conn = open(writableConfig())) {
+            if (!expected) {
+                Query q = Query.of(c.map(TypeCase::query).orElse(customersQuery())).withParams(Value.of("tobira"));
+                assertKind(ErrorKind.UNSUPPORTED, Attempt.run(conn, q), "PARAMETERS is declared absent, so a query with a parameter");
+                return;
+            }
+            TypeCase tc = c.orElseThrow(() -> new AssertionFailedError("PARAMETERS is expected: give the fixture a parameterQuery("
+                    + "text with one parameter, value), or declare without(Behavior.PARAMETERS, reason)"));
+            try (ResultSet rs = conn.query(Query.of(tc.query()).withParams(tc.expected()))) {
+                assertTrue(rs.hasNext(), "a row from the parameter query");
+                Row row = rs.next();
+                assertEquals(tc.expected(), row.get(row.size() - 1), "the bound parameter came back");
+            }
         }
     }
 
@@ -896,6 +900,9 @@ public abstract class DriverConformanceTest {
     @DisplayName("contract: a timeout bounds a slow query")
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     final void contractTimeout() {
+        if (!expects(Behavior.TIMEOUT)) {
+            return; // contractBehaviors checks that a timeout is refused with UNSUPPORTED
+        }
         try (Conn conn = open(writableConfig())) {
             long start = System.nanoTime();
             Attempt a = Attempt.run(conn, Query.of(slowQuery()).withTimeout(SLOW_TIMEOUT));

@@ -17,4 +17,28 @@ public interface Evidence {
      * @return whether the probe's effect was observed
      */
     boolean observed();
+
+    /**
+     * Returns evidence made of two functions.
+     *
+     * @param clear removes the side effect
+     * @param observed tells whether it is there
+     * @return the evidence
+     * @since 0.2
+     */
+    static Evidence of(Runnable clear, java.util.function.BooleanSupplier observed) {
+        java.util.Objects.requireNonNull(clear, "clear is null");
+        java.util.Objects.requireNonNull(observed, "observed is null");
+        return new Evidence() {
+            @Override
+            public void clear() {
+                clear.run();
+            }
+
+            @Override
+            public boolean observed() {
+                return observed.getAsBoolean();
+            }
+        };
+    }
 }

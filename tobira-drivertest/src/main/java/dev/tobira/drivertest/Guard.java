@@ -47,7 +47,7 @@ final class Guard {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
-        this.parameters = kit.language() == Language.SQL ? new ParameterAttacks(kit) : null;
+        this.parameters = kit.language() == Language.SQL && kit.expects(Behavior.PARAMETERS) ? new ParameterAttacks(kit) : null;
     }
 
     private boolean declared() {
@@ -93,12 +93,23 @@ final class Guard {
             Stream<DynamicNode> base = Stream.of(DynamicTest.dynamicTest("base: " + display(p.text()), checked(() -> base(p))));
             // JUnit pulls a container's children one at a time and runs each before it pulls the next,
             // so a variant is proven (or not) just before its test is named, and the name can say which
-            Stream<DynamicNode> variants = p.variants()
-                    ? Variants.of(p.text(), kit.language(), kit.sqlDialect()).stream().map(v -> variant(p, v))
-                    : Stream.empty();
+            Stream<DynamicNode> variants = p.variants() ? variants(p) : Stream.empty();
             nodes.add(DynamicContainer.dynamicContainer(p.name() + " [" + p.family() + "]", Stream.concat(base, variants)));
         }
         return nodes.stream();
+    }
+
+    /** The generated spellings of a probe, each proven (or not) just before its test runs. */
+    private Stream<DynamicNode> variants(WriteProbe p) {
+        List<Variants.Variant> spellings;
+        try {
+            spellings = kit.language() == Language.JSON ? JsonVariants.probe(p.text(), kit.fx().json())
+                    : Variants.of(p.text(), kit.language(), kit.sqlDialect());
+        } catch (IllegalArgumentException e) {
+            return Stream.of(DynamicTest.dynamicTest(p.name() + ": no variants", () -> Assertions.fail(
+                    p.name() + " is no JSON document, so the kit cannot spell it otherwise: " + e.getMessage())));
+        }
+        return spellings.stream().map(v -> variant(p, v));
     }
 
     Stream<DynamicNode> safeReads() {
@@ -110,6 +121,18 @@ final class Guard {
             reads.addAll(Catalogue.sqlSafeReads(kit.customersQuery()));
         }
         reads.addAll(kit.safeReads());
+        if (kit.language() == Language.JSON) {
+            // a read spelled otherwise is still a read: key order, white space and escapes must not make the guard refuse it
+            List<SafeRead> own = List.copyOf(reads);
+            reads.addAll(JsonVariants.safeReads(kit.fx().json()));
+            for (SafeRead s : own) {
+                try {
+                    JsonVariants.read(s.text()).forEach(v -> reads.add(SafeRead.of(s.name() + "~" + v.suffix(), v.text())));
+                } catch (IllegalArgumentException e) {
+                    // a read that is no JSON document still runs as given; its own test says what the driver made of it
+                }
+            }
+        }
         Set<String> names = new HashSet<>();
         List<DynamicNode> nodes = new ArrayList<>();
         for (SafeRead s : reads) {

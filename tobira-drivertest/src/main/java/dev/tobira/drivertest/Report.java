@@ -142,6 +142,8 @@ final class Report {
     final List<DsnRecord> dsnAttacks = Collections.synchronizedList(new ArrayList<>());
     final List<ServerCodeRecord> serverCode = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
+    /** Each behaviour: {@code expected}, or {@code absent: <reason>}. */
+    final Map<String, String> behaviors = Collections.synchronizedMap(new LinkedHashMap<>());
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
@@ -340,6 +342,10 @@ final class Report {
                 ArrayNode problems = n.putArray("problems");
                 r.problems.forEach(problems::add);
             }
+        }
+        ObjectNode behaviorNode = root.putObject("behaviors");
+        synchronized (behaviors) {
+            behaviors.forEach(behaviorNode::put);
         }
         ObjectNode caps = root.putObject("capabilities");
         words(caps.putArray("declared"), declared);

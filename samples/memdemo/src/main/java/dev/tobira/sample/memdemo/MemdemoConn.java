@@ -51,6 +51,10 @@ final class MemdemoConn implements Conn, Browser {
     @Override
     public ResultSet query(Query query) {
         ensureOpen();
+        if (!query.params().isEmpty()) {
+            // a command has no placeholders: running it without its parameters would run another command than the caller wrote
+            throw error(ErrorKind.UNSUPPORTED, "memdemo commands take no parameters");
+        }
         long start = System.nanoTime();
         String text = query.text().strip();
         if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {

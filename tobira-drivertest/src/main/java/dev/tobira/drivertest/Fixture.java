@@ -1,0 +1,863 @@
+package dev.tobira.drivertest;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.Driver;
+import dev.tobira.api.Value;
+import dev.tobira.spi.SqlDialect;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.LongFunction;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * Everything the conformance kit needs from a driver's test module, as one value: the driver, a
+ * writable and a read-only configuration of the same database, how to seed the shop dataset and
+ * fingerprint the state over the native side channel, the driver's probes and safe reads in its
+ * language, and the optional cases. A driver's conformance test returns one from
+ * {@link DriverConformanceTest#fixture()}:
+ *
+ * <pre>{@code
+ * class AcmeConformanceTest extends DriverConformanceTest {
+ *     @Override protected Fixture fixture() {
+ *         AcmeShop shop = AcmeShop.start();                         // the native side channel
+ *         return Fixture.builder(new AcmeDriver())
+ *                 .writable(ConnConfig.of(shop.dsn()))              // read-only: the same, withReadOnly(true)
+ *                 .seed(shop::seed).fingerprint(shop::fingerprint)
+ *                 .sql(SqlDialect.ANSI)
+ *                 .rows(n -> "select * from generate_series(1, " + n + ")").slow("select pg_sleep(20)")
+ *                 .types(TypeCase.of("select 42", Value.of(42)))
+ *                 .onClose(shop)
+ *                 .build();
+ *     }
+ * }
+ * }</pre>
+ *
+ * Everything has a default but the driver, the writable configuration, seeding, the fingerprint,
+ * the rows and slow queries and at least one type case. Behaviours ({@link Behavior}) are all
+ * expected unless declared otherwise with {@link Builder#without(Behavior, String)}, and a declared
+ * "no" is itself checked. A fixture is immutable; {@link #toBuilder()} derives another (a second
+ * server version under another report name, say).
+ *
+ * @since 0.2
+ */
+public final class Fixture {
+    /** What a fixture without a value for a required part answers: a clear failure, not a null. */
+    static final Fixture NONE = new Fixture(new Builder(null), false);
+
+    private final Builder b;
+    private final Set<Behavior> expected;
+
+    private Fixture(Builder b, boolean validate) {
+        this.b = b;
+        if (validate) {
+            List<String> missing = new ArrayList<>();
+            if (b.writable == null) {
+                missing.add("writable(config)");
+            }
+            if (b.seed == null) {
+                missing.add("seed(action)");
+            }
+            if (b.fingerprint == null) {
+                missing.add("fingerprint(supplier)");
+            }
+            if (b.rows == null) {
+                missing.add("rows(query of n rows)");
+            }
+            if (b.slow == null) {
+                missing.add("slow(query of ten seconds or more)");
+            }
+            if (!missing.isEmpty()) {
+                throw new IllegalStateException("the fixture of " + b.driver.name() + " lacks " + String.join(", ", missing));
+            }
+        }
+        EnumSet<Behavior> resolved = EnumSet.noneOf(Behavior.class);
+        for (Behavior behavior : Behavior.values()) {
+            if (!b.without.containsKey(behavior) && behavior.expectedByDefault(b.language, resolved)) {
+                resolved.add(behavior);
+            }
+        }
+        this.expected = Collections.unmodifiableSet(resolved);
+    }
+
+    /**
+     * Starts a fixture of the driver under test.
+     *
+     * @param driver the driver
+     * @return the builder
+     */
+    public static Builder builder(Driver driver) {
+        return new Builder(requireNonNull(driver, "driver is null"));
+    }
+
+    /**
+     * Returns a builder holding everything this fixture holds.
+     *
+     * @return a new builder
+     */
+    public Builder toBuilder() {
+        return b.copy();
+    }
+
+    /**
+     * Tells whether a behaviour is expected: not declared absent, and implied by what is expected.
+     *
+     * @param behavior the behaviour
+     * @return whether the kit checks that it works
+     */
+    public boolean expects(Behavior behavior) {
+        return expected.contains(behavior);
+    }
+
+    /**
+     * Returns the behaviours declared absent, each with its reason.
+     *
+     * @return behaviour to reason
+     */
+    public Map<Behavior, String> absent() {
+        return Collections.unmodifiableMap(new EnumMap<>(b.without));
+    }
+
+    private <T> T required(T value, String what) {
+        if (value == null) {
+            throw new IllegalStateException("the conformance test returns no fixture with " + what
+                    + ": override fixture() (or the hook, in a test written for the kit's first version)");
+        }
+        return value;
+    }
+
+    Driver driver() {
+        return required(b.driver, "a driver");
+    }
+
+    ConnConfig writable() {
+        return required(b.writable, "a writable config");
+    }
+
+    ConnConfig readOnly() {
+        return b.readOnly != null ? b.readOnly : writable().withReadOnly(true);
+    }
+
+    void seed() {
+        required(b.seed, "a seed").run();
+    }
+
+    String fingerprint() {
+        return required(b.fingerprint, "a fingerprint").get();
+    }
+
+    Language language() {
+        return b.language;
+    }
+
+    SqlDialect sqlDialect() {
+        return b.dialect;
+    }
+
+    JsonLanguage json() {
+        return b.json != null ? b.json : JsonLanguage.plain();
+    }
+
+    boolean executeNatively(String text) {
+        return b.nativeExecution != null && b.nativeExecution.test(text);
+    }
+
+    OptionalLong serverSessions() {
+        return b.sessions != null ? b.sessions.get() : OptionalLong.empty();
+    }
+
+    String rowsQuery(long rows) {
+        return required(b.rows, "a rows query").apply(rows);
+    }
+
+    String slowQuery() {
+        return required(b.slow, "a slow query");
+    }
+
+    String syntaxErrorQuery() {
+        return b.syntaxError != null ? b.syntaxError : b.language == Language.JSON ? "{\"find\": " : "selec 1";
+    }
+
+    String missingCollectionQuery() {
+        return b.missingQuery != null ? b.missingQuery : "select * from no_such_collection";
+    }
+
+    String customersQuery() {
+        return b.customersQuery != null ? b.customersQuery : "select name, country from customers order by id";
+    }
+
+    String insertQuery() {
+        return b.insertQuery != null ? b.insertQuery : "insert into customers (id, name, email, country, created_at)"
+                + " values (6, 'Barbara Liskov', 'barbara@example.com', 'US', '2026-11-01')";
+    }
+
+    Optional<TypeCase> parameterQuery() {
+        if (b.parameterQuery != null) {
+            return Optional.of(b.parameterQuery);
+        }
+        return b.language == Language.SQL ? Optional.of(TypeCase.of("select ?", Value.of("tobira ' -- ? /* x */")))
+                : Optional.empty();
+    }
+
+    List<TypeCase> typeCases() {
+        return List.copyOf(b.types);
+    }
+
+    List<WriteProbe> writeProbes() {
+        return List.copyOf(b.probes);
+    }
+
+    List<SafeRead> safeReads() {
+        return List.copyOf(b.safeReads);
+    }
+
+    Map<String, String> inapplicableProbes() {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(b.inapplicable));
+    }
+
+    Map<ProbeFamily, String> uncoveredFamilies() {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(b.uncovered));
+    }
+
+    List<ServerCode> serverCode() {
+        return List.copyOf(b.serverCode);
+    }
+
+    Map<String, Driver> layers() {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(b.layers));
+    }
+
+    CollectionRef customers() {
+        return b.customers != null ? b.customers : CollectionRef.of("customers");
+    }
+
+    CollectionRef orders() {
+        return b.orders != null ? b.orders : CollectionRef.of("orders");
+    }
+
+    CollectionRef missingCollection() {
+        return b.missing != null ? b.missing : CollectionRef.of("no_such_collection");
+    }
+
+    Map<String, Value> newCustomer() {
+        return b.newCustomer != null ? b.newCustomer : Map.of("id", Value.of(6), "name", Value.of("Barbara Liskov"), "email",
+                Value.of("barbara@example.com"), "country", Value.of("US"), "created_at", Value.of("2026-11-01"));
+    }
+
+    Map<String, Value> customerKey(long id) {
+        return b.customerKey != null ? b.customerKey.apply(id) : Map.of("id", Value.of(id));
+    }
+
+    Map<String, Value> customerChange() {
+        return b.customerChange != null ? b.customerChange : Map.of("name", Value.of("Barbara H. Liskov"));
+    }
+
+    Map.Entry<String, String> completionCase() {
+        return b.completion != null ? b.completion : Map.entry("select * from cust", "customers");
+    }
+
+    CollectionRef changeFeedCollection() {
+        return b.changeFeed != null ? b.changeFeed : customers();
+    }
+
+    Optional<VectorCase> vectorCase() {
+        return Optional.ofNullable(b.vector);
+    }
+
+    Optional<TimeSeriesCase> timeSeriesCase() {
+        return Optional.ofNullable(b.timeSeries);
+    }
+
+    boolean strict() {
+        return b.strict;
+    }
+
+    int minimumProvenProbes() {
+        return b.minimum != null ? b.minimum : Language.defaultMinimum(b.language);
+    }
+
+    String reportName() {
+        return b.reportName != null ? b.reportName : driver().name();
+    }
+
+    List<AutoCloseable> resources() {
+        return List.copyOf(b.resources);
+    }
+
+    /**
+     * Builds a {@link Fixture}. Every setter replaces what was set before, but the list adders
+     * ({@code types}, {@code probes}, {@code safeReads}, {@code serverCode}), which add.
+     */
+    public static final class Builder {
+        private final Driver driver;
+        private ConnConfig writable;
+        private ConnConfig readOnly;
+        private Runnable seed;
+        private Supplier<String> fingerprint;
+        private Language language = Language.SQL;
+        private SqlDialect dialect = SqlDialect.ANSI;
+        private JsonLanguage json;
+        private Predicate<String> nativeExecution;
+        private Supplier<OptionalLong> sessions;
+        private LongFunction<String> rows;
+        private String slow;
+        private String syntaxError;
+        private String missingQuery;
+        private String customersQuery;
+        private String insertQuery;
+        private TypeCase parameterQuery;
+        private final List<TypeCase> types = new ArrayList<>();
+        private final List<WriteProbe> probes = new ArrayList<>();
+        private final List<SafeRead> safeReads = new ArrayList<>();
+        private final LinkedHashMap<String, String> inapplicable = new LinkedHashMap<>();
+        private final LinkedHashMap<ProbeFamily, String> uncovered = new LinkedHashMap<>();
+        private final List<ServerCode> serverCode = new ArrayList<>();
+        private final LinkedHashMap<String, Driver> layers = new LinkedHashMap<>();
+        private final EnumMap<Behavior, String> without = new EnumMap<>(Behavior.class);
+        private CollectionRef customers;
+        private CollectionRef orders;
+        private CollectionRef missing;
+        private Map<String, Value> newCustomer;
+        private LongFunction<Map<String, Value>> customerKey;
+        private Map<String, Value> customerChange;
+        private Map.Entry<String, String> completion;
+        private CollectionRef changeFeed;
+        private VectorCase vector;
+        private TimeSeriesCase timeSeries;
+        private boolean strict = true;
+        private Integer minimum;
+        private String reportName;
+        private final List<AutoCloseable> resources = new ArrayList<>();
+
+        private Builder(Driver driver) {
+            this.driver = driver;
+        }
+
+        private Builder copy() {
+            Builder c = new Builder(driver);
+            c.writable = writable;
+            c.readOnly = readOnly;
+            c.seed = seed;
+            c.fingerprint = fingerprint;
+            c.language = language;
+            c.dialect = dialect;
+            c.json = json;
+            c.nativeExecution = nativeExecution;
+            c.sessions = sessions;
+            c.rows = rows;
+            c.slow = slow;
+            c.syntaxError = syntaxError;
+            c.missingQuery = missingQuery;
+            c.customersQuery = customersQuery;
+            c.insertQuery = insertQuery;
+            c.parameterQuery = parameterQuery;
+            c.types.addAll(types);
+            c.probes.addAll(probes);
+            c.safeReads.addAll(safeReads);
+            c.inapplicable.putAll(inapplicable);
+            c.uncovered.putAll(uncovered);
+            c.serverCode.addAll(serverCode);
+            c.layers.putAll(layers);
+            c.without.putAll(without);
+            c.customers = customers;
+            c.orders = orders;
+            c.missing = missing;
+            c.newCustomer = newCustomer;
+            c.customerKey = customerKey;
+            c.customerChange = customerChange;
+            c.completion = completion;
+            c.changeFeed = changeFeed;
+            c.vector = vector;
+            c.timeSeries = timeSeries;
+            c.strict = strict;
+            c.minimum = minimum;
+            c.reportName = reportName;
+            c.resources.addAll(resources);
+            return c;
+        }
+
+        /**
+         * Sets the configuration of a writable connection to the test database.
+         *
+         * @param config the configuration
+         * @return this builder
+         */
+        public Builder writable(ConnConfig config) {
+            this.writable = requireNonNull(config, "config is null");
+            return this;
+        }
+
+        /**
+         * Sets the configuration of a read-only connection to the same database.
+         *
+         * @param config the configuration, with {@link ConnConfig#readOnly()} set; the writable one
+         *     {@linkplain ConnConfig#withReadOnly(boolean) made read-only} by default
+         * @return this builder
+         */
+        public Builder readOnly(ConnConfig config) {
+            this.readOnly = requireNonNull(config, "config is null");
+            return this;
+        }
+
+        /**
+         * Sets how the shop dataset is restored exactly, over the native side channel, with
+         * anything a probe may have created removed. Runs before every test that needs a known state.
+         *
+         * @param action the seeding
+         * @return this builder
+         */
+        public Builder seed(Runnable action) {
+            this.seed = requireNonNull(action, "action is null");
+            return this;
+        }
+
+        /**
+         * Sets the digest of everything a write could change that this run owns (each collection's
+         * content and the schema, and what the probes can create server-wide under the run's own
+         * names), read over an independent native connection.
+         *
+         * @param supplier the fingerprint; equal strings mean equal state
+         * @return this builder
+         */
+        public Builder fingerprint(Supplier<String> supplier) {
+            this.fingerprint = requireNonNull(supplier, "supplier is null");
+            return this;
+        }
+
+        /**
+         * Declares the language SQL in a dialect: the built-in SQL catalogue, safe reads, variants
+         * and parameter attacks apply. SQL (ANSI) is the default.
+         *
+         * @param dialect the lexer preset variants are generated with
+         * @return this builder
+         */
+        public Builder sql(SqlDialect dialect) {
+            this.language = Language.SQL;
+            this.dialect = requireNonNull(dialect, "dialect is null");
+            return this;
+        }
+
+        /**
+         * Declares a language of JSON command documents: the driver's probes are documents, and
+         * the kit generates their JSON variants and safe reads from the language's slots.
+         *
+         * @param language where the language nests documents and takes arbitrary values
+         * @return this builder
+         */
+        public Builder json(JsonLanguage language) {
+            this.language = Language.JSON;
+            this.json = requireNonNull(language, "language is null");
+            return this;
+        }
+
+        /**
+         * Declares another language (a command line): only the driver's own probes apply, with the
+         * command word's case and spacing as variants.
+         *
+         * @return this builder
+         */
+        public Builder otherLanguage() {
+            this.language = Language.OTHER;
+            return this;
+        }
+
+        /**
+         * Sets how a text runs through the native side channel, for probes the driver refuses even
+         * writable (stacked statements), so the kit can still prove that they write; see
+         * {@link DriverConformanceTest#executeNatively(String)} for how to run it.
+         *
+         * @param execution runs the text; returns false if it cannot run native text
+         * @return this builder
+         */
+        public Builder nativeExecution(Predicate<String> execution) {
+            this.nativeExecution = requireNonNull(execution, "execution is null");
+            return this;
+        }
+
+        /**
+         * Sets how the sessions the test user has open on the server are counted, so that the kit
+         * can tell a session left behind after each test.
+         *
+         * @param count the count, or empty if the server cannot tell
+         * @return this builder
+         */
+        public Builder serverSessions(Supplier<OptionalLong> count) {
+            this.sessions = requireNonNull(count, "count is null");
+            return this;
+        }
+
+        /**
+         * Sets the query that produces {@code n} rows, for the streaming and limit tests.
+         *
+         * @param query n to the query text
+         * @return this builder
+         */
+        public Builder rows(LongFunction<String> query) {
+            this.rows = requireNonNull(query, "query is null");
+            return this;
+        }
+
+        /**
+         * Sets a query that runs for ten seconds or more, for the timeout and cancel tests.
+         *
+         * @param query the query text
+         * @return this builder
+         */
+        public Builder slow(String query) {
+            this.slow = requireNonNull(query, "query is null");
+            return this;
+        }
+
+        /**
+         * Sets a query with a syntax error ({@code selec 1} by default).
+         *
+         * @param query the query text
+         * @return this builder
+         */
+        public Builder syntaxError(String query) {
+            this.syntaxError = requireNonNull(query, "query is null");
+            return this;
+        }
+
+        /**
+         * Sets a read of a collection that does not exist, and that collection for describe.
+         *
+         * @param query the query text ({@code select * from no_such_collection} by default)
+         * @param collection the collection ({@code no_such_collection} by default)
+         * @return this builder
+         */
+        public Builder missing(String query, CollectionRef collection) {
+            this.missingQuery = requireNonNull(query, "query is null");
+            this.missing = requireNonNull(collection, "collection is null");
+            return this;
+        }
+
+        /**
+         * Sets the shop's two collections and the read of the customers' names and countries in id
+         * order (five rows).
+         *
+         * @param customers the customers collection
+         * @param orders the orders collection
+         * @param customersQuery the read
+         * @return this builder
+         */
+        public Builder shop(CollectionRef customers, CollectionRef orders, String customersQuery) {
+            this.customers = requireNonNull(customers, "customers is null");
+            this.orders = requireNonNull(orders, "orders is null");
+            this.customersQuery = requireNonNull(customersQuery, "customersQuery is null");
+            return this;
+        }
+
+        /**
+         * Sets a plain write that inserts the new customer (id 6), used for transactions, the
+         * change feed and the read-only refusals of facets.
+         *
+         * @param query the query text; a SQL insert by default
+         * @return this builder
+         */
+        public Builder insertQuery(String query) {
+            this.insertQuery = requireNonNull(query, "query is null");
+            return this;
+        }
+
+        /**
+         * Sets the check of {@link Behavior#PARAMETERS}: a query with one placeholder, which must
+         * return the expected value when bound to it ({@code select ?} by default for SQL).
+         *
+         * @param query the query text, with one parameter
+         * @param value the value bound, which the one value of the one row must equal
+         * @return this builder
+         */
+        public Builder parameterQuery(String query, Value value) {
+            this.parameterQuery = TypeCase.of(query, value);
+            return this;
+        }
+
+        /**
+         * Adds kinds the driver claims, each with a query returning one value of it.
+         *
+         * @param cases the cases
+         * @return this builder
+         */
+        public Builder types(TypeCase... cases) {
+            return types(List.of(cases));
+        }
+
+        /**
+         * Adds kinds the driver claims, each with a query returning one value of it.
+         *
+         * @param cases the cases
+         * @return this builder
+         */
+        public Builder types(List<TypeCase> cases) {
+            this.types.addAll(cases);
+            return this;
+        }
+
+        /**
+         * Adds the driver's own write probes, in its language, on top of the built-in catalogue.
+         *
+         * @param writes the probes
+         * @return this builder
+         */
+        public Builder probes(WriteProbe... writes) {
+            return probes(List.of(writes));
+        }
+
+        /**
+         * Adds the driver's own write probes, in its language, on top of the built-in catalogue.
+         *
+         * @param writes the probes
+         * @return this builder
+         */
+        public Builder probes(List<WriteProbe> writes) {
+            this.probes.addAll(writes);
+            return this;
+        }
+
+        /**
+         * Adds reads that merely look dangerous, which must pass read-only.
+         *
+         * @param reads the reads
+         * @return this builder
+         */
+        public Builder safeReads(SafeRead... reads) {
+            return safeReads(List.of(reads));
+        }
+
+        /**
+         * Adds reads that merely look dangerous, which must pass read-only.
+         *
+         * @param reads the reads
+         * @return this builder
+         */
+        public Builder safeReads(List<SafeRead> reads) {
+            this.safeReads.addAll(reads);
+            return this;
+        }
+
+        /**
+         * Names a probe that cannot apply to this database. It is never run writable and never
+         * counted, but still sent on both read-only paths, where it must be refused or change nothing.
+         *
+         * @param probe the probe's name
+         * @param reason why it does not apply; a blank reason fails
+         * @return this builder
+         */
+        public Builder inapplicable(String probe, String reason) {
+            this.inapplicable.put(requireNonNull(probe, "probe is null"), requireNonNull(reason, "reason is null"));
+            return this;
+        }
+
+        /**
+         * Says why a family of attack the language implies has no proven probe here. Without such a
+         * reason, strict mode fails for a family with none.
+         *
+         * @param family the family
+         * @param reason why the database has no such write; a blank reason fails
+         * @return this builder
+         */
+        public Builder uncovered(ProbeFamily family, String reason) {
+            this.uncovered.put(requireNonNull(family, "family is null"), requireNonNull(reason, "reason is null"));
+            return this;
+        }
+
+        /**
+         * Adds code on the server a read can call (a function that writes, one that takes a lock).
+         *
+         * @param cases the cases
+         * @return this builder
+         */
+        public Builder serverCode(ServerCode... cases) {
+            return serverCode(List.of(cases));
+        }
+
+        /**
+         * Adds code on the server a read can call (a function that writes, one that takes a lock).
+         *
+         * @param cases the cases
+         * @return this builder
+         */
+        public Builder serverCode(List<ServerCode> cases) {
+            this.serverCode.addAll(cases);
+            return this;
+        }
+
+        /**
+         * Adds the driver under test with some of its guard's layers turned off, reached only
+         * through a seam of the test scope (a package-private constructor), never through a
+         * configuration a caller could write. The kit sends every proven probe read-only through it
+         * too and reports, per probe, which layers refuse it on their own ({@code layers} in the
+         * report).
+         *
+         * @param name what is left on, such as {@code server mechanism only}
+         * @param weakened the same driver with the other layers off
+         * @return this builder
+         */
+        public Builder layer(String name, Driver weakened) {
+            this.layers.put(requireNonNull(name, "name is null"), requireNonNull(weakened, "weakened is null"));
+            return this;
+        }
+
+        /**
+         * Adds the driver with its statement check turned off, as the layer
+         * {@code without statement check}: see {@link #layer(String, Driver)}.
+         *
+         * @param weakened the same driver with only its statement check off
+         * @return this builder
+         */
+        public Builder withoutStatementCheck(Driver weakened) {
+            return layer(Layers.WITHOUT_STATEMENT_CHECK, weakened);
+        }
+
+        /**
+         * Declares that the driver does not have a behaviour; the kit checks that it really does
+         * not (see {@link Behavior}).
+         *
+         * @param behavior the behaviour
+         * @param reason why, for the report
+         * @return this builder
+         */
+        public Builder without(Behavior behavior, String reason) {
+            this.without.put(requireNonNull(behavior, "behavior is null"), requireNonNull(reason, "reason is null"));
+            return this;
+        }
+
+        /**
+         * Sets the key fields of a customer for the mutator test ({@code id} by default).
+         *
+         * @param key the customer's id to its key fields
+         * @return this builder
+         */
+        public Builder customerKey(LongFunction<Map<String, Value>> key) {
+            this.customerKey = requireNonNull(key, "key is null");
+            return this;
+        }
+
+        /**
+         * Sets the new customer (id 6) and the change the mutator test applies to it.
+         *
+         * @param customer the fields of the new customer
+         * @param change the fields to set
+         * @return this builder
+         */
+        public Builder mutation(Map<String, Value> customer, Map<String, Value> change) {
+            this.newCustomer = Map.copyOf(customer);
+            this.customerChange = Map.copyOf(change);
+            return this;
+        }
+
+        /**
+         * Sets partial text and the name completion must suggest for it.
+         *
+         * @param text text completed at its end
+         * @param suggestion a suggestion that must be among those returned
+         * @return this builder
+         */
+        public Builder completion(String text, String suggestion) {
+            this.completion = Map.entry(text, suggestion);
+            return this;
+        }
+
+        /**
+         * Sets what the change-feed check tails (the customers by default).
+         *
+         * @param collection the collection, or key pattern
+         * @return this builder
+         */
+        public Builder changeFeed(CollectionRef collection) {
+            this.changeFeed = requireNonNull(collection, "collection is null");
+            return this;
+        }
+
+        /**
+         * Sets the vector-search case, over records the fixture seeds.
+         *
+         * @param c the case
+         * @return this builder
+         */
+        public Builder vector(VectorCase c) {
+            this.vector = requireNonNull(c, "case is null");
+            return this;
+        }
+
+        /**
+         * Sets the time-series case, over points the fixture seeds.
+         *
+         * @param c the case
+         * @return this builder
+         */
+        public Builder timeSeries(TimeSeriesCase c) {
+            this.timeSeries = requireNonNull(c, "case is null");
+            return this;
+        }
+
+        /**
+         * Sets strict mode (the default, and what released drivers keep).
+         *
+         * @param on false only while a driver is in development: violations are then recorded
+         * @return this builder
+         */
+        public Builder strict(boolean on) {
+            this.strict = on;
+            return this;
+        }
+
+        /**
+         * Sets how many probes and variants must be proven and refused (a realistic number for the
+         * language by default: {@link Language#defaultMinimum(Language)}).
+         *
+         * @param minimum the minimum
+         * @return this builder
+         */
+        public Builder minimumProvenProbes(int minimum) {
+            this.minimum = minimum;
+            return this;
+        }
+
+        /**
+         * Names this run's report ({@code target/tobira-conformance/<name>.json}; the driver's name
+         * by default).
+         *
+         * @param name letters, digits, {@code .}, {@code _} and {@code -} only
+         * @return this builder
+         */
+        public Builder reportName(String name) {
+            this.reportName = requireNonNull(name, "name is null");
+            return this;
+        }
+
+        /**
+         * Adds something the kit closes after the last test (a native connection, a temporary
+         * directory), in reverse order of adding.
+         *
+         * @param resource the resource
+         * @return this builder
+         */
+        public Builder onClose(AutoCloseable resource) {
+            this.resources.add(requireNonNull(resource, "resource is null"));
+            return this;
+        }
+
+        /**
+         * Builds the fixture.
+         *
+         * @return the fixture
+         * @throws IllegalStateException if a required part is missing
+         */
+        public Fixture build() {
+            return new Fixture(copy(), true);
+        }
+    }
+}
