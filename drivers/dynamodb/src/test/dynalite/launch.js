@@ -8,6 +8,7 @@ const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write('listening ' + server.address().port + '\n')
 })
+process.on('uncaughtException', (e) => { process.stdout.write('uncaught: ' + (e && e.stack) + '\n') })
 process.stdin.on('end', () => process.exit(0))
 process.stdin.on('close', () => process.exit(0))
 process.stdin.resume()

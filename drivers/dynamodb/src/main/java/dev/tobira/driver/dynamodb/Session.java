@@ -74,7 +74,9 @@ final class Session implements AutoCloseable {
 
     /** Runs one SDK call; the function gets the client and must send exactly what the driver checked. */
     <T> T call(String op, Function<DynamoDbClient, T> f) {
-        ensureOpen();
+        if (closed.get()) {
+            throw cancelled(op); // closed from another thread while this call was under way
+        }
         try {
             return f.apply(client);
         } catch (SdkException e) {

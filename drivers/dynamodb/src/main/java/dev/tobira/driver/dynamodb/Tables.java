@@ -34,8 +34,6 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * {@code describe} from {@code DescribeTable} plus a small sample, and the browser's pages.
  */
 final class Tables {
-    /** How many items describe reads to infer the attributes no definition names. */
-    static final int SAMPLE = 25;
     private static final String SAMPLED = " (sampled)";
 
     private final Session session;
@@ -78,11 +76,14 @@ final class Tables {
     CollectionInfo describe(CollectionRef ref) {
         requireNamespace(ref.namespace(), "describe");
         TableDescription t = session.table(ref.name(), Deadline.NONE, "describe");
-        ScanRequest sampleReq = ScanRequest.builder().tableName(ref.name()).limit(SAMPLE).build();
-        ScanResponse sample = session.call("describe", c -> c.scan(sampleReq));
         Map<String, Value.Kind> seen = new TreeMap<>();
-        for (Map<String, AttributeValue> item : sample.items()) {
-            item.forEach((k, v) -> seen.merge(k, Items.value(v).kind(), (a, b) -> a == b ? a : merge(a, b)));
+        int size = session.target().describeSample();
+        if (size > 0) {
+            ScanRequest sampleReq = ScanRequest.builder().tableName(ref.name()).limit(size).build();
+            ScanResponse sample = session.call("describe", c -> c.scan(sampleReq));
+            for (Map<String, AttributeValue> item : sample.items()) {
+                item.forEach((k, v) -> seen.merge(k, Items.value(v).kind(), (a, b) -> a == b ? a : merge(a, b)));
+            }
         }
         List<String> primaryKey = new ArrayList<>();
         for (KeySchemaElement k : t.keySchema()) {

@@ -34,14 +34,17 @@ import java.util.regex.Pattern;
  * @param accessKeyId the access key id, empty to use a provider
  * @param secret the secret access key, empty with no access key id
  * @param profile the named profile to read credentials from, if any
+ * @param describeSample how many items {@code describe} reads to infer the attributes no definition
+ *     names (option {@code describeSample}, 0 to 1000, default 25; 0 reports the definitions only)
  * @param connectTimeout how long connecting may take
  * @param redactor masks the secret in every message
  */
 record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyId, String secret,
-              Optional<String> profile, Duration connectTimeout, Redactor redactor) {
+              Optional<String> profile, int describeSample, Duration connectTimeout, Redactor redactor) {
     static final String DEFAULT_REGION = "us-east-1";
+    static final int DEFAULT_SAMPLE = 25;
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    private static final Set<String> OPTIONS = Set.of("region", "tls", "profile");
+    private static final Set<String> OPTIONS = Set.of("region", "tls", "profile", "describeSample");
     /** A region's name: {@code us-east-1}, {@code us-gov-west-1}, {@code cn-north-1}, {@code eu-central-2}. */
     private static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-[0-9]{1,2}");
     private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9_.+@-]{1,64}");
@@ -106,8 +109,16 @@ record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyI
         if (user.isPresent() && profile.isPresent()) {
             throw invalid("give credentials either as the user and password or as a profile, not both");
         }
+        int sample = DEFAULT_SAMPLE;
+        if (options.containsKey("describeSample")) {
+            String v = options.get("describeSample");
+            if (!v.matches("[0-9]{1,4}") || Integer.parseInt(v) > 1000) {
+                throw invalid("the describeSample option must be a number from 0 to 1000");
+            }
+            sample = Integer.parseInt(v);
+        }
         Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
-        return new Target(region, endpoint, user, secret, profile, timeout, redactor);
+        return new Target(region, endpoint, user, secret, profile, sample, timeout, redactor);
     }
 
     private static boolean bool(String value, String option) {
