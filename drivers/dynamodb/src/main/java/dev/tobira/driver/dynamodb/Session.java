@@ -14,6 +14,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -46,6 +47,9 @@ final class Session implements AutoCloseable {
         DynamoDbClientBuilder b = DynamoDbClient.builder()
                 .region(Region.of(target.region()))
                 .credentialsProvider(credentials(target))
+                // the standard mode's 3 attempts: DynamoDB's own default retries a throttled call up to 9 times,
+                // for most of a minute, which a caller that set no timeout would take for a hang
+                .overrideConfiguration(c -> c.retryStrategy(RetryMode.STANDARD))
                 .httpClient(UrlConnectionHttpClient.builder()
                         .connectionTimeout(target.connectTimeout())
                         .socketTimeout(SOCKET_TIMEOUT)

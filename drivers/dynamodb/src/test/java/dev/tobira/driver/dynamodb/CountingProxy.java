@@ -35,6 +35,7 @@ final class CountingProxy implements AutoCloseable {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final List<String> operations = new CopyOnWriteArrayList<>();
     private final Map<String, String> failing = new ConcurrentHashMap<>();
+    private final java.util.concurrent.ExecutorService pool = Executors.newFixedThreadPool(4);
 
     CountingProxy(URI target) {
         this.target = target;
@@ -44,7 +45,7 @@ final class CountingProxy implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         server.createContext("/", this::handle);
-        server.setExecutor(Executors.newFixedThreadPool(4));
+        server.setExecutor(pool);
         server.start();
     }
 
@@ -115,6 +116,6 @@ final class CountingProxy implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        pool.shutdownNow();
     }
 }

@@ -50,7 +50,7 @@ class GuardTest {
         // a reader that nests comments sees one comment then SELECT; one that does not sees DELETE
         "/* /* */ DELETE FROM \"orders\" WHERE id = 1 /* */ SELECT * FROM \"orders\"",
         // a carriage return ends the comment for one reader and not for the other
-        "SELECT 1 -- \r DELETE FROM \"orders\" WHERE id = 1",
+        "SELECT 1 -- \r; DELETE FROM \"orders\" WHERE id = 1",
         "SELECT * FROM \"orders\" WHERE a = `{'x': 1}`"})
     void partiqlThatIsNotOneSelectIsRefused(String text) {
         ErrorKind kind = refusal(text);
