@@ -38,7 +38,7 @@ class DynamoConformanceTest extends DriverConformanceTest {
         URI endpoint = DynamoServers.endpoint();
         Native nat = new Native(endpoint);
         nat.seed();
-        String slowTable = nat.rows(100_000);
+        String slowTable = nat.rows(20_000);
         String customersArn = nat.arn("customers");
         // describeSample=0: describe reports the definitions only (the key). With its sample of items it would
         // report every shop attribute, which the kit's SCHEMA check, absent for a JSON language and not
@@ -57,7 +57,7 @@ class DynamoConformanceTest extends DriverConformanceTest {
                 .seed(nat::seed)
                 .fingerprint(nat::fingerprint)
                 .rows(n -> "{\"Scan\": {\"TableName\": \"" + nat.rows(n) + "\", \"Limit\": 1000}}")
-                // one item per request, and none matches: a hundred thousand round trips
+                // one item per request, and none matches: twenty thousand round trips
                 .slow("{\"Scan\": {\"TableName\": \"" + slowTable + "\", \"Limit\": 1, \"FilterExpression\": \"#n < :z\","
                         + " \"ExpressionAttributeNames\": {\"#n\": \"n\"}, \"ExpressionAttributeValues\": {\":z\": {\"N\": \"-1\"}}}}")
                 .missing("{\"Scan\": {\"TableName\": \"no_such_collection\"}}", CollectionRef.of("no_such_collection"))
