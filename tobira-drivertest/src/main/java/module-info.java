@@ -7,6 +7,7 @@ module dev.tobira.drivertest {
     requires transitive dev.tobira.spi;
     requires transitive org.junit.jupiter.api;
     requires org.junit.jupiter.params;
+    requires static org.junit.platform.launcher;
     requires com.fasterxml.jackson.databind;
     requires java.management;
 

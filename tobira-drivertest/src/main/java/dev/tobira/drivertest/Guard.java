@@ -42,12 +42,15 @@ final class Guard {
     private final String driver;
     /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
     private final ParameterAttacks parameters;
+    /** Each layer of the guard on its own, where the fixture offers a driver with layers turned off. */
+    private final LayerAttacks layers;
 
     Guard(DriverConformanceTest kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
         this.parameters = kit.language() == Language.SQL && kit.expects(Behavior.PARAMETERS) ? new ParameterAttacks(kit) : null;
+        this.layers = new LayerAttacks(kit);
     }
 
     private boolean declared() {
@@ -60,6 +63,9 @@ final class Guard {
         }
         report.guardRan = true;
         report.parametersRan |= parameters != null;
+        if (report.layerNames.isEmpty()) {
+            report.layerNames.addAll(kit.fx().layers().keySet());
+        }
         Map<String, WriteProbe> all = new LinkedHashMap<>();
         List<DynamicNode> nodes = new ArrayList<>();
         List<WriteProbe> candidates = new ArrayList<>();
@@ -90,7 +96,7 @@ final class Guard {
                         checked(() -> inapplicable(p, reason))));
                 continue;
             }
-            Stream<DynamicNode> base = Stream.of(DynamicTest.dynamicTest("base: " + display(p.text()), checked(() -> base(p))));
+            Stream<DynamicNode> base = Stream.of(DynamicTest.dynamicTest(p.name() + ": " + display(p.text()), checked(() -> base(p))));
             // JUnit pulls a container's children one at a time and runs each before it pulls the next,
             // so a variant is proven (or not) just before its test is named, and the name can say which
             Stream<DynamicNode> variants = p.variants() ? variants(p) : Stream.empty();
@@ -179,7 +185,10 @@ final class Guard {
             refused(run);
             List<String> violations = new ArrayList<>();
             if (r.verdict == Verdict.VIOLATION) {
-                violations.add(p.name() + ": " + String.join("; ", r.problems));
+                violations.add(String.join("\n", r.problems));
+            } else if (layers.any()) {
+                // refused by the whole guard: now what each driver with layers turned off makes of it
+                layers.attack(p, run.evidence);
             }
             if (parameters != null) {
                 // the proof is reused: only a write proven here is worth hiding in a parameter
@@ -195,7 +204,7 @@ final class Guard {
      */
     private DynamicTest variant(WriteProbe p, Variants.Variant v) {
         int[] mark = kit.tracker().mark();
-        String shown = v.suffix() + ": " + display(v.text());
+        String shown = p.name() + "~" + v.suffix() + ": " + display(v.text());
         Run run;
         try {
             run = prove(p.name() + "~" + v.suffix(), p.family(), v.text(), p.evidence(), p.name());
@@ -211,20 +220,20 @@ final class Guard {
                     refused(run);
                 }
                 if (run.record.verdict == Verdict.VIOLATION) {
-                    kit.violation(run.record.name + ": " + String.join("; ", run.record.problems));
+                    kit.violation(String.join("\n", run.record.problems));
                 }
             }));
         }
         Attempt w = run.writableAttempt;
         String why = w.succeeded() ? "ran when writable and changed nothing" : w.outcome() + " when writable";
-        return DynamicTest.dynamicTest(v.suffix() + " [unproven variant, " + why + "; checked harmless read-only]: " + display(v.text()),
+        return DynamicTest.dynamicTest(p.name() + "~" + v.suffix() + " [unproven variant, " + why + "; checked harmless read-only]: "
+                        + display(v.text()),
                 checked(mark, () -> {
                     try (run) {
                         harmless(run);
                     }
                     if (!run.record.problems.isEmpty()) {
-                        kit.violation(run.record.name + " (unproven variant, so it must be harmless read-only): "
-                                + String.join("; ", run.record.problems));
+                        kit.violation("unproven variant, so it must be harmless read-only:\n" + String.join("\n", run.record.problems));
                     }
                 }));
     }
@@ -260,7 +269,7 @@ final class Guard {
         }
         clear(evidence);
         if (!r.problems.isEmpty()) {
-            kit.violation(p.name() + " (not applicable, so it must be harmless read-only): " + String.join("; ", r.problems));
+            kit.violation("not applicable, so it must be harmless read-only:\n" + String.join("\n", r.problems));
         }
     }
 
@@ -389,22 +398,29 @@ final class Guard {
     private PathResult send(String path, Conn conn, Query query, String base, Optional<Evidence> evidence,
                             Set<ErrorKind> allowed, boolean readAllowed, ProbeRecord r) {
         Attempt a = Attempt.run(conn, query.withTimeout(PROBE_TIMEOUT));
-        boolean unchanged = kit.fingerprint().equals(base);
+        String after = kit.fingerprint();
+        boolean unchanged = after.equals(base);
         boolean absent = evidence.isEmpty() || !evidence.get().observed();
         PathResult result = new PathResult(path, a.outcome(), a.message(), unchanged, absent);
         r.readOnly.add(result);
+        // one line per path: the probe, the path, the outcome and what changed
+        List<String> wrong = new ArrayList<>();
         if (a.succeeded() && readAllowed) {
             // a text that is no write here may run as a read; the checks below say whether it changed anything
         } else if (!a.refusedWith(allowed)) {
-            r.problems.add(path + ": expected " + expectation(allowed, readAllowed) + " but got " + a);
+            wrong.add((a.succeeded() ? "let through, " : "") + "expected " + expectation(allowed, readAllowed) + " but got "
+                    + Report.shorten(a.toString(), 200));
         } else if (!a.refusal().getMessage().startsWith(driver + ": ")) {
-            r.problems.add(path + ": the refusal's message does not start with \"" + driver + ": \": " + a.refusal().getMessage());
+            wrong.add("the refusal's message does not start with \"" + driver + ": \": " + Report.shorten(a.refusal().getMessage(), 200));
         }
         if (!unchanged) {
-            r.problems.add(path + ": the fingerprint changed");
+            wrong.add("the fingerprint changed: " + Report.difference(base, after));
         }
         if (!absent) {
-            r.problems.add(path + ": the evidence was observed");
+            wrong.add("the evidence was observed");
+        }
+        if (!wrong.isEmpty()) {
+            r.problems.add(r.name + " [" + path + "]: " + String.join("; ", wrong));
         }
         return result;
     }
@@ -430,7 +446,7 @@ final class Guard {
         }
         report.safeReads.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));
         if (!problems.isEmpty()) {
-            kit.violation("safe read " + s.name() + ": " + String.join("; ", problems));
+            kit.violation("safe read " + s.name() + " " + String.join("; ", problems));
         }
     }
 
@@ -438,10 +454,10 @@ final class Guard {
         Attempt a = Attempt.run(conn, query.withTimeout(PROBE_TIMEOUT));
         boolean unchanged = kit.fingerprint().equals(base);
         if (!a.succeeded()) {
-            problems.add(path + ": a legitimate read was refused: " + a);
+            problems.add("[" + path + "]: a legitimate read was refused: " + Report.shorten(a.toString(), 200));
         }
         if (!unchanged) {
-            problems.add(path + ": the fingerprint changed");
+            problems.add("[" + path + "]: the fingerprint changed");
             kit.seed();
         }
         return new PathResult(path, a.outcome(), a.message(), unchanged, true);

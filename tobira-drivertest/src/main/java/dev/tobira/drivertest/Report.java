@@ -123,6 +123,24 @@ final class Report {
         }
     }
 
+    /** One proven, refused probe sent again through each driver with some of its guard's layers turned off. */
+    static final class LayerRecord {
+        final String probe;
+        final ProbeFamily family;
+        /** Layer name to its two read-only paths. */
+        final Map<String, Map<String, PathResult>> layers = new LinkedHashMap<>();
+
+        LayerRecord(String probe, ProbeFamily family) {
+            this.probe = probe;
+            this.family = family;
+        }
+
+        /** Whether what is left on with this layer's driver changed nothing on either path. */
+        boolean stopped(String layer) {
+            return layers.get(layer).values().stream().allMatch(r -> r.fingerprintUnchanged() && r.evidenceAbsent());
+        }
+    }
+
     /** The outcome of one test, as JUnit reported it. */
     record TestRecord(String name, String status, String message) {}
 
@@ -142,6 +160,12 @@ final class Report {
     final List<DsnRecord> dsnAttacks = Collections.synchronizedList(new ArrayList<>());
     final List<ServerCodeRecord> serverCode = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
+    /** The names of the drivers with layers turned off that the fixture offers. */
+    final List<String> layerNames = Collections.synchronizedList(new ArrayList<>());
+    final List<LayerRecord> layers = Collections.synchronizedList(new ArrayList<>());
+    final AtomicLong layerNanos = new AtomicLong();
+    /** The fixture's reasons for families without a proven probe. */
+    final Map<ProbeFamily, String> uncoveredReasons = Collections.synchronizedMap(new java.util.EnumMap<>(ProbeFamily.class));
     /** Each behaviour: {@code expected}, or {@code absent: <reason>}. */
     final Map<String, String> behaviors = Collections.synchronizedMap(new LinkedHashMap<>());
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
@@ -221,6 +245,32 @@ final class Report {
             probes.stream().filter(p -> p.verdict == Verdict.REFUSED).forEach(p -> covered.add(p.family));
         }
         return covered;
+    }
+
+    /** A text cut to at most {@code max} characters, on one line. */
+    static String shorten(String text, int max) {
+        String oneLine = String.valueOf(text).replace("\r", "\\r").replace("\n", "\\n");
+        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 3) + "...";
+    }
+
+    /**
+     * What differs between two fingerprints, in a few words: the part between their common start and
+     * common end, with a little context, before and after.
+     */
+    static String difference(String before, String after) {
+        int start = 0;
+        int max = Math.min(before.length(), after.length());
+        while (start < max && before.charAt(start) == after.charAt(start)) {
+            start++;
+        }
+        int end = 0;
+        while (end < max - start && before.charAt(before.length() - 1 - end) == after.charAt(after.length() - 1 - end)) {
+            end++;
+        }
+        int from = Math.max(0, start - 20);
+        String was = before.substring(from, before.length() - end);
+        String now = after.substring(from, after.length() - end);
+        return "\"" + (from > 0 ? "..." : "") + shorten(was, 90) + "\" became \"" + (from > 0 ? "..." : "") + shorten(now, 90) + "\"";
     }
 
     /** Writes {@code target/tobira-conformance/<name>.json}. */
@@ -343,6 +393,41 @@ final class Report {
                 r.problems.forEach(problems::add);
             }
         }
+        ObjectNode layerNode = root.putObject("layers");
+        ArrayNode declaredLayers = layerNode.putArray("declared");
+        layerNames.forEach(declaredLayers::add);
+        if (layerNames.isEmpty()) {
+            layerNode.put("note", "the fixture offers no driver with a layer of its guard turned off, so each probe shows only that"
+                    + " the whole guard refused it");
+        }
+        ObjectNode summary = layerNode.putObject("summary");
+        ArrayNode layerProbes = layerNode.putArray("probes");
+        synchronized (layers) {
+            for (String layer : layerNames) {
+                ObjectNode n = summary.putObject(layer);
+                List<LayerRecord> sent = layers.stream().filter(r -> r.layers.containsKey(layer)).toList();
+                n.put("probes", sent.size());
+                n.put("stopped", sent.stream().filter(r -> r.stopped(layer)).count());
+                ArrayNode through = n.putArray("letThrough");
+                sent.stream().filter(r -> !r.stopped(layer)).forEach(r -> through.add(r.probe));
+            }
+            for (LayerRecord r : layers) {
+                ObjectNode n = layerProbes.addObject();
+                n.put("probe", r.probe);
+                n.put("family", r.family.name());
+                n.put("wholeGuard", "REFUSED");
+                ArrayNode refusedBy = n.putArray("stoppedWith");
+                r.layers.forEach((layer, paths) -> {
+                    if (r.stopped(layer)) {
+                        refusedBy.add(layer);
+                    }
+                    ObjectNode l = n.putObject(layer);
+                    l.put("stopped", r.stopped(layer));
+                    ArrayNode ps = l.putArray("paths");
+                    paths.values().forEach(pr -> path(ps.addObject(), pr));
+                });
+            }
+        }
         ObjectNode behaviorNode = root.putObject("behaviors");
         synchronized (behaviors) {
             behaviors.forEach(behaviorNode::put);
@@ -358,6 +443,12 @@ final class Report {
         for (ProbeFamily f : ProbeFamily.values()) {
             (covered.contains(f) ? coveredNode : uncoveredNode).add(f.name());
         }
+        ArrayNode implied = families.putArray("implied");
+        language.impliedFamilies().stream().sorted().forEach(f -> implied.add(f.name()));
+        ObjectNode reasonNode = families.putObject("reasons");
+        synchronized (uncoveredReasons) {
+            uncoveredReasons.forEach((f, why) -> reasonNode.put(f.name(), why));
+        }
         ArrayNode violationNode = root.putArray("violations");
         synchronized (violations) {
             violations.forEach(violationNode::add);
@@ -366,6 +457,7 @@ final class Report {
         long passed = 0;
         long failed = 0;
         long aborted = 0;
+        long violated = 0;
         synchronized (tests) {
             for (TestRecord t : tests) {
                 ObjectNode n = testNode.addObject();
@@ -377,6 +469,10 @@ final class Report {
                 switch (t.status()) {
                     case "passed" -> passed++;
                     case "failed" -> failed++;
+                    case "violation" -> {
+                        failed++; // non-strict: recorded instead of thrown, but a violation all the same
+                        violated++;
+                    }
                     default -> aborted++;
                 }
             }
@@ -415,10 +511,12 @@ final class Report {
         millis.put("parameters", parameterNanos.get() / 1_000_000);
         millis.put("dsn", dsnNanos.get() / 1_000_000);
         millis.put("serverCode", serverCodeNanos.get() / 1_000_000);
+        millis.put("layers", layerNanos.get() / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);
         totals.put("testsFailed", failed);
+        totals.put("testsFailedNonStrict", violated);
         totals.put("testsSkipped", aborted);
         Path file = Path.of("target", "tobira-conformance", name + ".json");
         try {

@@ -50,6 +50,8 @@ public final class ToyDriver implements Driver {
     enum Flaw {
         /** The read-only guard lets everything through. */
         GUARD_OFF,
+        /** Parameters are dropped silently, though the fixture says the toy has none (and so must refuse them). */
+        IGNORES_PARAMETERS,
         /** The read-only guard refuses everything, reads included. */
         GUARD_ALL,
         /** Results are read completely before the first row is returned. */
@@ -167,6 +169,9 @@ public final class ToyDriver implements Driver {
         @Override
         public ResultSet query(Query query) {
             ensureOpen();
+            if (!query.params().isEmpty() && !flaws.contains(Flaw.IGNORES_PARAMETERS)) {
+                throw error(ErrorKind.UNSUPPORTED, "toy commands take no parameters");
+            }
             long start = System.nanoTime();
             String[] w = query.text().strip().split("\\s+", 3);
             String command = w[0].toUpperCase(Locale.ROOT);

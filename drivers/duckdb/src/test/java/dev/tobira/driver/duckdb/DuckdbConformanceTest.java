@@ -12,11 +12,10 @@ import static dev.tobira.drivertest.ProbeFamily.STACKING;
 import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
 import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Driver;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
-import dev.tobira.drivertest.Language;
+import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.SafeRead;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
@@ -37,7 +36,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 
 /**
  * The conformance kit, strict, against DuckDB: the shop in two temp files seeded alike (see
@@ -48,69 +46,21 @@ import org.junit.jupiter.api.AfterAll;
 class DuckdbConformanceTest extends DriverConformanceTest {
     final DuckdbFixture fixture = new DuckdbFixture();
 
-    @AfterAll
-    void removeFiles() {
-        fixture.close();
+    @Override
+    protected Fixture fixture() {
+        return Fixture.builder(new DuckdbDriver()).writable(ConnConfig.of(fixture.dsn()))
+                .readOnly(ConnConfig.of(fixture.readOnlyDsn()).withReadOnly(true)).sql(SqlDialect.DUCKDB)
+                .seed(fixture::seed).fingerprint(fixture::fingerprint).nativeExecution(fixture::executeNatively)
+                .rows(n -> "select i from range(" + n + ") t(i)")
+                // far longer than any test waits: only a timeout or a cancel ends it
+                .slow("select count(*) from range(1000000000000000) t(i) where i % 7 = 3")
+                .minimumProvenProbes(250).types(types()).probes(probes()).safeReads(reads())
+                .withoutStatementCheck(new DuckdbWithoutStatementCheck())
+                .onClose(fixture::close)
+                .build();
     }
 
-    @Override
-    protected Driver driver() {
-        return new DuckdbDriver();
-    }
-
-    @Override
-    protected ConnConfig writableConfig() {
-        return ConnConfig.of(fixture.dsn());
-    }
-
-    @Override
-    protected ConnConfig readOnlyConfig() {
-        return ConnConfig.of(fixture.readOnlyDsn()).withReadOnly(true);
-    }
-
-    @Override
-    protected void seed() {
-        fixture.seed();
-    }
-
-    @Override
-    protected String fingerprint() {
-        return fixture.fingerprint();
-    }
-
-    @Override
-    protected Language language() {
-        return Language.SQL;
-    }
-
-    @Override
-    protected SqlDialect sqlDialect() {
-        return SqlDialect.DUCKDB;
-    }
-
-    @Override
-    protected boolean executeNatively(String text) {
-        return fixture.executeNatively(text);
-    }
-
-    @Override
-    protected String rowsQuery(long rows) {
-        return "select i from range(" + rows + ") t(i)";
-    }
-
-    @Override
-    protected String slowQuery() {
-        // far longer than any test waits: only a timeout or a cancel ends it
-        return "select count(*) from range(1000000000000000) t(i) where i % 7 = 3";
-    }
-
-    @Override
-    protected int minimumProvenProbes() {
-        return 60;
-    }
-
-    @Override
-    protected List<TypeCase> typeCases() {
+    private static List<TypeCase> types() {
         Map<String, Value> struct = new LinkedHashMap<>();
         struct.put("a", Value.of(1));
         struct.put("b", Value.of("x"));
@@ -258,12 +208,11 @@ class DuckdbConformanceTest extends DriverConformanceTest {
             "duckdb.create-macro", "duckdb.create-sequence", "duckdb.nextval", "duckdb.copy-to", "duckdb.export-database",
             "duckdb.attach-file", "duckdb.set-threads", "duckdb.checkpoint", "duckdb.explain-analyze-delete");
 
-    @Override
-    protected List<WriteProbe> writeProbes() {
-        return probes().stream().map(p -> VARIED.contains(p.name()) ? p : p.withoutVariants()).toList();
+    private List<WriteProbe> probes() {
+        return allProbes().stream().map(p -> VARIED.contains(p.name()) ? p : p.withoutVariants()).toList();
     }
 
-    private List<WriteProbe> probes() {
+    private List<WriteProbe> allProbes() {
         return List.of(
                 // DML DuckDB has beyond the catalogue
                 WriteProbe.of("duckdb.insert-or-replace", DML,
@@ -353,8 +302,7 @@ class DuckdbConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("duckdb.escape-string-hides-stack", STACKING, "select e'\\';'; delete from orders"));
     }
 
-    @Override
-    protected List<SafeRead> safeReads() {
+    private List<SafeRead> reads() {
         return List.of(
                 SafeRead.of("duckdb.string-copy-to", "select 'copy orders to ''/tmp/x.csv''' as s"),
                 SafeRead.of("duckdb.comment-attach", "select 1 as x /* attach 'x.duckdb' as y */"),

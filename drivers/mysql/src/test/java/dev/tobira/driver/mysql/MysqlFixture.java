@@ -537,6 +537,25 @@ final class MysqlFixture {
         };
     }
 
+    /**
+     * A database on the server, dropped on clear: a server-wide object the fingerprint (which reads
+     * only this run's database) does not see, so its probe names it after the run and looks for
+     * exactly that name, never at the server's list as a whole.
+     */
+    Evidence database(String name) {
+        return new Evidence() {
+            @Override
+            public void clear() {
+                execute("drop database if exists `" + name + "`");
+            }
+
+            @Override
+            public boolean observed() {
+                return !queryString("select count(*) from information_schema.schemata where schema_name = '" + name + "'").equals("0");
+            }
+        };
+    }
+
     /** An account on the server, dropped on clear. */
     Evidence user(String name) {
         return new Evidence() {

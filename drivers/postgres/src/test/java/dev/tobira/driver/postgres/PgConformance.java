@@ -1,10 +1,9 @@
 package dev.tobira.driver.postgres;
 
 import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Driver;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.DriverConformanceTest;
-import dev.tobira.drivertest.Language;
+import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.ProbeFamily;
 import dev.tobira.drivertest.SafeRead;
 import dev.tobira.drivertest.ServerCode;
@@ -16,19 +15,13 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The conformance kit on one PostgreSQL server, in strict mode, with PostgreSQL's own probe
@@ -37,7 +30,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * hidden in query_to_xml, settings, EXPLAIN ANALYZE, SELECT INTO, Unicode-escaped function names,
  * and stacked statements hidden by every quoting form the lexer must know.
  */
-@ExtendWith(PgConformance.KeepReport.class)
 abstract class PgConformance extends DriverConformanceTest {
     private final PostgresDriver driver = new PostgresDriver();
     private PgFixture fixture;
@@ -48,95 +40,30 @@ abstract class PgConformance extends DriverConformanceTest {
     /** The schema of this class, and the name its report is kept under. */
     abstract String schema();
 
-    final PgFixture fixture() {
+    final PgFixture shop() {
         if (fixture == null) {
-            fixture = new PgFixture(server(), schema());
+            // run-unique, so two builds on one server never share it, and neither do the names probes derive from it
+            fixture = new PgFixture(server(), schema() + "_" + PgFixture.RUN);
         }
         return fixture;
     }
 
-    @AfterAll
-    final void closeFixture() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
-
-    /** Keeps each server's report: the kit writes postgres.json, which the next class would overwrite. */
-    static final class KeepReport implements AfterAllCallback {
-        @Override
-        public void afterAll(ExtensionContext context) throws IOException {
-            Path report = Path.of("target", "tobira-conformance", "postgres.json");
-            Object test = context.getTestInstance().orElse(null);
-            if (test instanceof PgConformance pg && Files.exists(report)) {
-                Files.copy(report, report.resolveSibling("postgres-" + pg.schema().replace("tobira_pg_", "") + ".json"),
-                        StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-    }
-
     @Override
-    protected Driver driver() {
-        return driver;
+    protected Fixture fixture() {
+        PgFixture f = shop();
+        return Fixture.builder(driver).writable(ConnConfig.of(f.dsn())).sql(SqlDialect.POSTGRES)
+                .seed(f::seed).fingerprint(f::fingerprint).nativeExecution(f::executeNatively).serverSessions(f::sessions)
+                .rows(n -> "select g as n, 'row ' || g as label from generate_series(1, " + n + ") g").slow("select pg_sleep(30)")
+                .types(types()).probes(probes()).serverCode(code()).safeReads(reads())
+                .minimumProvenProbes(150)
+                // each server's report beside the other's: postgres-local.json, postgres-embedded.json
+                .reportName("postgres-" + schema().replace("tobira_pg_", ""))
+                .withoutStatementCheck(new PostgresWithoutStatementCheck())
+                .onClose(f::close)
+                .build();
     }
 
-    @Override
-    protected ConnConfig writableConfig() {
-        return ConnConfig.of(fixture().dsn());
-    }
-
-    @Override
-    protected ConnConfig readOnlyConfig() {
-        return writableConfig().withReadOnly(true);
-    }
-
-    @Override
-    protected void seed() {
-        fixture().seed();
-    }
-
-    @Override
-    protected String fingerprint() {
-        return fixture().fingerprint();
-    }
-
-    @Override
-    protected Language language() {
-        return Language.SQL;
-    }
-
-    @Override
-    protected SqlDialect sqlDialect() {
-        return SqlDialect.POSTGRES;
-    }
-
-    @Override
-    protected boolean executeNatively(String text) {
-        return fixture().executeNatively(text);
-    }
-
-    @Override
-    protected String rowsQuery(long rows) {
-        return "select g as n, 'row ' || g as label from generate_series(1, " + rows + ") g";
-    }
-
-    @Override
-    protected String slowQuery() {
-        return "select pg_sleep(30)";
-    }
-
-    @Override
-    protected OptionalLong serverSessions() {
-        return fixture().sessions();
-    }
-
-    @Override
-    protected int minimumProvenProbes() {
-        return 150;
-    }
-
-    @Override
-    protected List<TypeCase> typeCases() {
+    private static List<TypeCase> types() {
         return List.of(
                 TypeCase.of("select 42::int2", Value.of(42)),
                 TypeCase.of("select 2147483647::int4", Value.of(2147483647L)),
@@ -168,9 +95,8 @@ abstract class PgConformance extends DriverConformanceTest {
 
     // ---------------------------------------------------------------- the guard
 
-    @Override
-    protected List<WriteProbe> writeProbes() {
-        PgFixture f = fixture();
+    private List<WriteProbe> probes() {
+        PgFixture f = shop();
         String s = f.schema;
         List<WriteProbe> probes = new ArrayList<>();
         // COPY: programs, server files
@@ -239,6 +165,9 @@ abstract class PgConformance extends DriverConformanceTest {
         probes.add(WriteProbe.of("pg.truncate", ProbeFamily.DDL, "truncate orders"));
         probes.add(WriteProbe.of("pg.comment", ProbeFamily.DDL, "comment on table customers is 'probe'"));
         probes.add(WriteProbe.of("pg.create-role", ProbeFamily.ADMIN, "create role probe_role_" + s));
+        // server-wide objects, seen by the fingerprint only under this run's names
+        probes.add(WriteProbe.of("pg.create-database", ProbeFamily.DDL, "create database probe_db_" + s));
+        probes.add(WriteProbe.of("pg.create-schema", ProbeFamily.DDL, "create schema probe_s_" + s));
         probes.add(WriteProbe.of("pg.grant", ProbeFamily.ADMIN, "grant select on customers to public"));
         if (f.availableExtensions().contains("tablefunc")) {
             probes.add(WriteProbe.of("pg.create-extension", ProbeFamily.ATTACH_EXTENSION, "create extension tablefunc"));
@@ -260,9 +189,8 @@ abstract class PgConformance extends DriverConformanceTest {
      * one that takes a session-level advisory lock, which a read-only transaction does not stop and
      * its ROLLBACK does not release.
      */
-    @Override
-    protected List<ServerCode> serverCode() {
-        PgFixture f = fixture();
+    private List<ServerCode> code() {
+        PgFixture f = shop();
         return List.of(
                 ServerCode.of("pg.function-writes", f.createCodeFunction("write",
                                 "INSERT INTO " + f.schema + ".orders VALUES (2000, 1, 1, 'kit', '2026-01-01')"),
@@ -272,8 +200,7 @@ abstract class PgConformance extends DriverConformanceTest {
                         "select " + f.codeFunction("lock") + "()", f.advisoryLock(f.advisoryKey())));
     }
 
-    @Override
-    protected List<SafeRead> safeReads() {
+    private List<SafeRead> reads() {
         return List.of(
                 SafeRead.of("pg.dollar-delete", "select $$delete from orders$$ as s"),
                 SafeRead.of("pg.dollar-tag-drop", "select $tobira$ ; drop table customers; $tobira$ as s"),

@@ -31,7 +31,7 @@ final class PgFixture implements AutoCloseable {
     static final String SHOP = NativeSql.SHOP + "create index orders_status on orders (status);\n";
 
     private static final String FINGERPRINT_FUNCTION = """
-            CREATE OR REPLACE FUNCTION tobira_fixture.fingerprint(s text) RETURNS text LANGUAGE plpgsql AS $f$
+            CREATE OR REPLACE FUNCTION tobira_fixture.fingerprint_owned(s text) RETURNS text LANGUAGE plpgsql AS $f$
             DECLARE r record; acc text := ''; part text;
             BEGIN
               FOR r IN SELECT c.oid, c.relname, c.relkind::text AS relkind, c.relacl::text AS acl FROM pg_class c
@@ -58,10 +58,10 @@ final class PgFixture implements AutoCloseable {
                   WHERE p.pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = s)
                 UNION ALL SELECT 'trg:' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
                   JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = s
-                UNION ALL SELECT 'nsp:' || nspname FROM pg_namespace
-                UNION ALL SELECT 'role:' || rolname FROM pg_roles
-                UNION ALL SELECT 'ext:' || extname FROM pg_extension
-                UNION ALL SELECT 'db:' || datname FROM pg_database
+                UNION ALL SELECT 'nsp:' || nspname FROM pg_namespace WHERE nspname = s OR starts_with(nspname, 'probe_s_' || s)
+                UNION ALL SELECT 'role:' || rolname FROM pg_roles WHERE starts_with(rolname, 'probe_role_' || s)
+                UNION ALL SELECT 'ext:' || extname FROM pg_extension WHERE extname IN ('tablefunc')
+                UNION ALL SELECT 'db:' || datname FROM pg_database WHERE starts_with(datname, 'probe_db_' || s)
                 UNION ALL SELECT 'lo:' || count(*) FROM pg_largeobject_metadata
               ) parts;
               RETURN md5(acc);
@@ -72,6 +72,9 @@ final class PgFixture implements AutoCloseable {
 
     /** The one large object the seed leaves, for probes that export it. */
     static final int LARGE_OBJECT = 424242;
+
+    /** Tells this build's schemas, and the server-wide names probes derive from them, from another build's on the same server. */
+    static final String RUN = UUID.randomUUID().toString().substring(0, 8);
 
     final String server;
     final String schema;
@@ -138,9 +141,12 @@ final class PgFixture implements AutoCloseable {
                 + "SELECT lo_unlink(oid) FROM pg_largeobject_metadata;\n"
                 + "SELECT lo_from_bytea(" + LARGE_OBJECT + ", 'tobira');\n"
                 + "DROP ROLE IF EXISTS probe_role_" + schema + ";\n"
+                + "DROP SCHEMA IF EXISTS probe_s_" + schema + " CASCADE;\n"
                 + "SET search_path = " + schema + ", public;";
         try (Statement st = side.createStatement()) {
             st.execute(sql);
+            // not in a transaction block, which a text of several statements is
+            st.execute("DROP DATABASE IF EXISTS probe_db_" + schema);
         } catch (SQLException e) {
             throw new IllegalStateException("seeding schema " + schema + " failed", e);
         }
@@ -149,9 +155,15 @@ final class PgFixture implements AutoCloseable {
         }
     }
 
-    /** A digest of the schema's objects and rows, sequences, privileges and comments, and the database's roles, schemas, extensions and large objects. */
+    /**
+     * A digest of what this run owns: the schema's objects and rows, sequences, privileges and
+     * comments; of the server-wide objects only those the probes can create, by their run-unique
+     * names ({@code probe_role_<schema>}, {@code probe_db_<schema>}, {@code probe_s_<schema>}, the
+     * extension {@code tablefunc}), so that another client creating databases, roles or schemas on
+     * the same server changes nothing here; and the database's large-object count.
+     */
     String fingerprint() {
-        try (PreparedStatement st = side.prepareStatement("SELECT tobira_fixture.fingerprint(?)")) {
+        try (PreparedStatement st = side.prepareStatement("SELECT tobira_fixture.fingerprint_owned(?)")) {
             st.setString(1, schema);
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
@@ -440,10 +452,13 @@ final class PgFixture implements AutoCloseable {
 
     @Override
     public void close() {
-        try (Statement st = side.createStatement()) {
-            st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-        } catch (SQLException e) {
-            // the next run drops it first anyway
+        for (String drop : List.of("DROP SCHEMA IF EXISTS " + schema + " CASCADE", "DROP SCHEMA IF EXISTS probe_s_" + schema + " CASCADE",
+                "DROP DATABASE IF EXISTS probe_db_" + schema, "DROP ROLE IF EXISTS probe_role_" + schema)) {
+            try (Statement st = side.createStatement()) {
+                st.execute(drop);
+            } catch (SQLException e) {
+                // the next run of this schema drops it first anyway
+            }
         }
         for (String what : CODE) {
             try (Statement st = side.createStatement()) {

@@ -1,5 +1,7 @@
 package dev.tobira.driver.redis;
 
+import dev.tobira.drivertest.Fixture;
+
 /**
  * The conformance kit against Redis 6.2 (the binary inside embedded-redis), whose COMMAND INFO
  * flags differ from Redis 7's: no subcommand entries, {@code MEMORY} flagged readonly as a whole,
@@ -13,7 +15,7 @@ class EmbeddedRedisConformanceTest extends RedisConformanceTest {
     }
 
     @Override
-    protected String reportName() {
-        return "redis-6.2";
+    protected Fixture fixture() {
+        return super.fixture().toBuilder().reportName("redis-6.2").build();
     }
 }

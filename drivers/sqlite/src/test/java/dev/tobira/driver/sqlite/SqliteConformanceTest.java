@@ -10,11 +10,11 @@ import static dev.tobira.drivertest.ProbeFamily.STACKING;
 import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
 import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Driver;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
-import dev.tobira.drivertest.Language;
+import dev.tobira.drivertest.Fixture;
+import dev.tobira.drivertest.ProbeFamily;
 import dev.tobira.drivertest.SafeRead;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
@@ -24,8 +24,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 
 /**
  * The conformance kit, strict, against SQLite: the shop in a temp file, seeded and fingerprinted
@@ -34,69 +32,23 @@ import org.junit.jupiter.api.AfterAll;
 class SqliteConformanceTest extends DriverConformanceTest {
     final SqliteFixture fixture = new SqliteFixture();
 
-    @AfterAll
-    void removeFiles() {
-        fixture.delete();
+    @Override
+    protected Fixture fixture() {
+        return Fixture.builder(new SqliteDriver()).writable(ConnConfig.of(fixture.dsn())).sql(SqlDialect.SQLITE)
+                .seed(fixture::seed).fingerprint(fixture::fingerprint).nativeExecution(fixture::executeNatively)
+                .rows(n -> "with recursive r(x) as (select 1 union all select x + 1 from r where x < " + n + ") select x from r")
+                // never ends on its own: only a timeout or a cancel stops it
+                .slow("with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r")
+                .minimumProvenProbes(300).types(types()).probes(probes()).safeReads(reads())
+                .uncovered(ProbeFamily.SIDE_EFFECT_FUNCTION, "SQLite's built-in functions have no side effect; loading one is ATTACH_EXTENSION")
+                .uncovered(ProbeFamily.EXPLAIN_EXECUTES, "SQLite's EXPLAIN and EXPLAIN QUERY PLAN never run their statement")
+                // the read-only handle and query_only alone: the layers section shows what they stop without the statement check
+                .withoutStatementCheck(new SqliteWithoutStatementCheck())
+                .onClose(fixture::delete)
+                .build();
     }
 
-    @Override
-    protected Driver driver() {
-        return new SqliteDriver();
-    }
-
-    @Override
-    protected ConnConfig writableConfig() {
-        return ConnConfig.of(fixture.dsn());
-    }
-
-    @Override
-    protected ConnConfig readOnlyConfig() {
-        return writableConfig().withReadOnly(true);
-    }
-
-    @Override
-    protected void seed() {
-        fixture.seed();
-    }
-
-    @Override
-    protected String fingerprint() {
-        return fixture.fingerprint();
-    }
-
-    @Override
-    protected Language language() {
-        return Language.SQL;
-    }
-
-    @Override
-    protected SqlDialect sqlDialect() {
-        return SqlDialect.SQLITE;
-    }
-
-    @Override
-    protected boolean executeNatively(String text) {
-        return fixture.executeNatively(text);
-    }
-
-    @Override
-    protected String rowsQuery(long rows) {
-        return "with recursive r(x) as (select 1 union all select x + 1 from r where x < " + rows + ") select x from r";
-    }
-
-    @Override
-    protected String slowQuery() {
-        // never ends on its own: only a timeout or a cancel stops it
-        return "with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r";
-    }
-
-    @Override
-    protected int minimumProvenProbes() {
-        return 40;
-    }
-
-    @Override
-    protected List<TypeCase> typeCases() {
+    private static List<TypeCase> types() {
         return List.of(
                 TypeCase.of("select 42", Value.of(42)),
                 TypeCase.of("select -9223372036854775808", Value.of(Long.MIN_VALUE)),
@@ -150,8 +102,7 @@ class SqliteConformanceTest extends DriverConformanceTest {
         };
     }
 
-    @Override
-    protected List<WriteProbe> writeProbes() {
+    private List<WriteProbe> probes() {
         String attached = fixture.file("attached.db").toString().replace("'", "''");
         String vacuumed = fixture.file("vacuumed.db").toString().replace("'", "''");
         return List.of(
@@ -190,8 +141,7 @@ class SqliteConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("sqlite.explain-then-delete", STACKING, "explain select 1; delete from orders"));
     }
 
-    @Override
-    protected List<SafeRead> safeReads() {
+    private static List<SafeRead> reads() {
         return List.of(
                 SafeRead.of("sqlite.explain-delete", "explain delete from customers"),
                 SafeRead.of("sqlite.explain-query-plan-delete", "explain query plan delete from orders"),
@@ -209,10 +159,5 @@ class SqliteConformanceTest extends DriverConformanceTest {
                 SafeRead.of("sqlite.backtick-identifier", "select `insert` from (select 1 as `insert`)"),
                 SafeRead.of("sqlite.json", "select json_extract('{\"a\": \"drop table x\"}', '$.a')"),
                 SafeRead.of("sqlite.glob", "select name from customers where name glob '*update*'"));
-    }
-
-    @Override
-    protected Map<String, String> inapplicableProbes() {
-        return Map.of();
     }
 }

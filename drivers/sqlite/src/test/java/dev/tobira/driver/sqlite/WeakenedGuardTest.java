@@ -26,7 +26,8 @@ class WeakenedGuardTest {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
                 .selectors(
                         selectMethod(WeakenedSqliteKit.class, "guardReadOnlyOpen"),
-                        selectMethod(WeakenedSqliteKit.class, "guardWriteProbes"))
+                        selectMethod(WeakenedSqliteKit.class, "guardWriteProbes"),
+                        selectMethod(WeakenedSqliteKit.class, "guardMinimum"))
                 .execute();
         List<Event> failed = results.testEvents().failed().list();
         long failedProbes = failed.stream()
@@ -43,6 +44,12 @@ class WeakenedGuardTest {
                 violated.add(probe.get("name").asText());
             }
         }
+        // the report counts what failed: every failed probe test, and the summing-up check beside them
+        JsonNode totals = report.get("totals");
+        assertEquals(failed.size(), totals.get("testsFailed").asInt(), totals.toString());
+        assertTrue(totals.get("violations").asInt() >= 100, totals.toString());
+        assertTrue(failed.stream().anyMatch(e -> e.getTestDescriptor().getDisplayName().equals("guard: enough probes proven and refused")),
+                "the summing-up check failed beside the violations");
         for (String probe : List.of("dml.delete", "ddl.drop-table", "comment.leading-block", "sqlite.cte-delete",
                 "sqlite.pragma-user-version", "sqlite.attach", "sqlite.vacuum-into", "sqlite.analyze")) {
             assertTrue(violated.contains(probe), "the weakened driver let " + probe + " through and the report does not say so: " + violated);

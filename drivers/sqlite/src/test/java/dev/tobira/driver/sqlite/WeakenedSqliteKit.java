@@ -1,6 +1,6 @@
 package dev.tobira.driver.sqlite;
 
-import dev.tobira.api.Driver;
+import dev.tobira.drivertest.Fixture;
 
 /**
  * The kit's guard tests against {@link WeakenedSqliteDriver}. Its name matches none of Surefire's
@@ -9,7 +9,7 @@ import dev.tobira.api.Driver;
  */
 class WeakenedSqliteKit extends SqliteConformanceTest {
     @Override
-    protected Driver driver() {
-        return new WeakenedSqliteDriver();
+    protected Fixture fixture() {
+        return super.fixture().toBuilder().driver(new WeakenedSqliteDriver()).build();
     }
 }
