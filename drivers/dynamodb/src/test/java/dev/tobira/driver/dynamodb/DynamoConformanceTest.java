@@ -4,6 +4,7 @@ import static dev.tobira.drivertest.ProbeFamily.ADMIN;
 import static dev.tobira.drivertest.ProbeFamily.COMMENT_TRICK;
 import static dev.tobira.drivertest.ProbeFamily.DDL;
 import static dev.tobira.drivertest.ProbeFamily.DML;
+import static dev.tobira.drivertest.ProbeFamily.SIDE_EFFECT_FUNCTION;
 import static dev.tobira.drivertest.ProbeFamily.STACKING;
 
 import dev.tobira.api.CollectionRef;
@@ -98,6 +99,8 @@ class DynamoConformanceTest extends DriverConformanceTest {
                                 + " {\"id\": {\"N\": \"1\"}}, \"ProjectionExpression\": \"#d\", \"ExpressionAttributeNames\":"
                                 + " {\"#d\": \"DeleteItem\"}}}"),
                         SafeRead.of("scan-select-count", "{\"Scan\": {\"TableName\": \"orders\", \"Select\": \"COUNT\"}}"))
+                .uncovered(SIDE_EFFECT_FUNCTION, "DynamoDB has no code a request can call: no functions, procedures,"
+                        + " scripts or triggers of the request's own")
                 .minimumProvenProbes(60)
                 .onClose(nat)
                 .build();
@@ -136,6 +139,10 @@ class DynamoConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("dynamodb.delete-item", DML, "{\"DeleteItem\": {\"TableName\": \"orders\", \"Key\": {\"id\": {\"N\": \"1\"}}}}"),
                 WriteProbe.of("dynamodb.batch-write-item", DML, "{\"BatchWriteItem\": {\"RequestItems\": {\"orders\":"
                         + " [{\"DeleteRequest\": {\"Key\": {\"id\": {\"N\": \"2\"}}}}]}}}"),
+                // two writes, to two tables, in one request
+                WriteProbe.of("dynamodb.batch-write-two-tables", STACKING, "{\"BatchWriteItem\": {\"RequestItems\": {\"orders\":"
+                        + " [{\"DeleteRequest\": {\"Key\": {\"id\": {\"N\": \"5\"}}}}], \"customers\": [{\"PutRequest\":"
+                        + " {\"Item\": {\"id\": {\"N\": \"10\"}, \"name\": {\"S\": \"Mallory\"}}}}]}}}"),
                 WriteProbe.of("dynamodb.transact-write-items", DML, "{\"TransactWriteItems\": {\"TransactItems\":"
                         + " [{\"Delete\": {\"TableName\": \"orders\", \"Key\": {\"id\": {\"N\": \"3\"}}}}]}}"),
                 WriteProbe.of("dynamodb.execute-transaction", STACKING, "{\"ExecuteTransaction\": {\"TransactStatements\":"
