@@ -117,7 +117,7 @@ final class Native implements AutoCloseable {
         for (String t : List.copyOf(built)) {
             if (Long.parseLong(t.substring("rows_".length())) >= LARGE) {
                 if (describe(t) != null) {
-                    client.deleteTable(r -> r.tableName(t));
+                    drop(t);
                 }
                 built.remove(t);
             }
@@ -132,7 +132,7 @@ final class Native implements AutoCloseable {
     private void restoreAll() {
         for (String t : tables()) {
             if (!SHOP.contains(t) && !t.startsWith("rows_")) {
-                client.deleteTable(r -> r.tableName(t));
+                drop(t);
             }
         }
         restore("customers", customers());
@@ -142,8 +142,15 @@ final class Native implements AutoCloseable {
 
     private void restore(String table, List<Map<String, AttributeValue>> items) {
         TableDescription d = describe(table);
+        if (d != null && "DELETING".equals(d.tableStatusAsString())) {
+            waitFor(table, false); // a probe's DeleteTable under way
+            d = null;
+        } else if (d != null && !"ACTIVE".equals(d.tableStatusAsString())) {
+            waitFor(table, true); // a probe's UpdateTable under way
+            d = describe(table);
+        }
         if (d != null && !pristine(d)) {
-            client.deleteTable(r -> r.tableName(table));
+            drop(table);
             d = null;
         }
         if (d == null) {
@@ -175,7 +182,40 @@ final class Native implements AutoCloseable {
                 && d.provisionedThroughput().writeCapacityUnits() == 5;
     }
 
+    /**
+     * Deletes a table and waits until it is gone: dynalite removes a table after its DELETING state
+     * on a timer, which would take a table of the same name created meanwhile with it.
+     */
+    void drop(String table) {
+        client.deleteTable(r -> r.tableName(table));
+        waitFor(table, false);
+    }
+
+    private void waitFor(String table, boolean active) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (true) {
+            TableDescription d = describe(table);
+            if (active ? d != null && "ACTIVE".equals(d.tableStatusAsString()) : d == null) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("table " + table + (active ? " did not become active" : " was not deleted"));
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
     void create(String table) {
+        createNoWait(table);
+        waitFor(table, true);
+    }
+
+    private void createNoWait(String table) {
         client.createTable(r -> r.tableName(table)
                 .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
                 .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.N).build())
@@ -194,7 +234,7 @@ final class Native implements AutoCloseable {
             return table;
         }
         if (d != null) {
-            client.deleteTable(r -> r.tableName(table));
+            drop(table);
         }
         create(table);
         List<WriteRequest> puts = new ArrayList<>();
