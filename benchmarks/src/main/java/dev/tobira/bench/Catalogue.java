@@ -42,6 +42,8 @@ final class Catalogue {
             capped(SqlEngine.MARIADB, "MariadbPointCapped", 1.30, "mariadb", "mysql"),
             new Item("point-redis", "Point read (HGETALL), Redis", Kind.POINT, "Redis", "RedisPoint", 1.10,
                     Set.of("redis", "point"), RedisPoint::unavailable),
+            new Item("stream-dynamodb", "Scan of every item, DynamoDB (dynalite)", Kind.STREAM, "DynamoDB", "DynamoScan", 0.95,
+                    Set.of("dynamodb", "stream"), DynamoScan::unavailable),
             new Item("guard", "Guard cost (lexer and StatementGuard)", Kind.GUARD, "", "GuardBench", 200,
                     Set.of("guard"), Optional::empty),
             new Item("export-postgres", "Bulk export to CSV, PostgreSQL", Kind.EXPORT, "PostgreSQL", "PostgresExport", 0.8,

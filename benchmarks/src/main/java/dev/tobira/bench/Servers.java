@@ -51,6 +51,11 @@ final class Servers {
         return find("Redis", new String[] {"REDIS"}, "redis://127.0.0.1:6379/0", 6379);
     }
 
+    /** A DynamoDB API endpoint: dynalite's own default port unless TOBIRA_TEST_DYNAMODB_URL names one. */
+    static Server dynamodb() {
+        return find("DynamoDB", new String[] {"DYNAMODB"}, "http://127.0.0.1:4567", 4567);
+    }
+
     private static Server find(String kind, String[] names, String fallback, int defaultPort) {
         String url = null;
         String source = null;
