@@ -20,8 +20,8 @@ import java.util.Optional;
  */
 final class PartiqlGuard {
     /** Block comments that do not nest, line comments that end only at a line feed. */
-    static final SqlDialect FLAT = SqlDialect.ANSI.withName("partiql").withNestedComments(false)
-            .withCarriageReturnEndsLineComment(false);
+    static final SqlDialect FLAT = SqlDialect.ANSI.withName("partiql")
+            .without(SqlDialect.Feature.NESTED_COMMENTS, SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT);
     /** Block comments that nest, as the SQL standard has them; line comments end at CR too. */
     static final SqlDialect NESTED = SqlDialect.ANSI.withName("partiql");
 
