@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -150,35 +152,49 @@ final class Executor {
 
     private ResultSet query(QueryRequest request, long limit, Deadline deadline, long start) {
         QueryRequest base = request.limit() == null && request.filterExpression() == null && limit > 0
-                ? request.toBuilder().limit((int) Math.min(limit + 1, MAX_LIMIT_PAGE)).build() : request;
-        List<String> keys = keys(request.tableName(), deadline);
-        ItemPage.Source source = new ItemPage.Source() {
-            private Map<String, AttributeValue> from = request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null;
-
-            @Override
-            public ItemPage next(Deadline d) {
-                QueryRequest r = session.bounded(from == null ? base : base.toBuilder().exclusiveStartKey(from).build(), d, OP);
-                QueryResponse resp = session.call(OP, c -> c.query(r));
-                from = resp.hasLastEvaluatedKey() && !resp.lastEvaluatedKey().isEmpty() ? resp.lastEvaluatedKey() : null;
-                return new ItemPage(resp.items(), from != null);
-            }
-        };
-        return items(source, keys, limit, deadline, start);
+                ? request.toBuilder().limit(pageLimit(limit)).build() : request;
+        return keyPaged(base, request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null, request.tableName(),
+                (r, key) -> r.toBuilder().exclusiveStartKey(key).build(), (c, r) -> {
+                    QueryResponse resp = c.query(r);
+                    return new KeyPage(resp.items(), resp.hasLastEvaluatedKey() ? resp.lastEvaluatedKey() : Map.of());
+                }, limit, deadline, start);
     }
 
     private ResultSet scan(ScanRequest request, long limit, Deadline deadline, long start) {
         ScanRequest base = request.limit() == null && request.filterExpression() == null && limit > 0
-                ? request.toBuilder().limit((int) Math.min(limit + 1, MAX_LIMIT_PAGE)).build() : request;
-        List<String> keys = keys(request.tableName(), deadline);
+                ? request.toBuilder().limit(pageLimit(limit)).build() : request;
+        return keyPaged(base, request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null, request.tableName(),
+                (r, key) -> r.toBuilder().exclusiveStartKey(key).build(), (c, r) -> {
+                    ScanResponse resp = c.scan(r);
+                    return new KeyPage(resp.items(), resp.hasLastEvaluatedKey() ? resp.lastEvaluatedKey() : Map.of());
+                }, limit, deadline, start);
+    }
+
+    /** A page size that asks for one item more than the limit, so the result knows whether it was cut. */
+    private static int pageLimit(long limit) {
+        return (int) Math.min(limit + 1, MAX_LIMIT_PAGE);
+    }
+
+    /** One page of a Query or a Scan: its items and the key the next page starts after (empty at the end). */
+    private record KeyPage(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastKey) {}
+
+    /**
+     * A Query or a Scan, paged by its last evaluated key as the caller iterates: the two differ only
+     * in their request and response types, which {@code startingAfter} and {@code send} bridge.
+     */
+    private <R extends DynamoDbRequest> ResultSet keyPaged(R base, Map<String, AttributeValue> startKey, String table,
+            BiFunction<R, Map<String, AttributeValue>, R> startingAfter, BiFunction<DynamoDbClient, R, KeyPage> send,
+            long limit, Deadline deadline, long start) {
+        List<String> keys = keys(table, deadline);
         ItemPage.Source source = new ItemPage.Source() {
-            private Map<String, AttributeValue> from = request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null;
+            private Map<String, AttributeValue> from = startKey;
 
             @Override
             public ItemPage next(Deadline d) {
-                ScanRequest r = session.bounded(from == null ? base : base.toBuilder().exclusiveStartKey(from).build(), d, OP);
-                ScanResponse resp = session.call(OP, c -> c.scan(r));
-                from = resp.hasLastEvaluatedKey() && !resp.lastEvaluatedKey().isEmpty() ? resp.lastEvaluatedKey() : null;
-                return new ItemPage(resp.items(), from != null);
+                R r = session.bounded(from == null ? base : startingAfter.apply(base, from), d, OP);
+                KeyPage page = session.call(OP, c -> send.apply(c, r));
+                from = page.lastKey().isEmpty() ? null : page.lastKey();
+                return new ItemPage(page.items(), from != null);
             }
         };
         return items(source, keys, limit, deadline, start);
