@@ -199,7 +199,4 @@ final class DuckdbGuard {
         int k = statement.skipOpenParentheses(0);
         return k < t.size() && t.get(k).type() == SqlToken.Type.WORD && QUERY_STARTS.contains(t.get(k).upper());
     }
-
-
-
 }
