@@ -47,7 +47,7 @@ class ColumnCacheTest {
                 }
 
                 @Override
-                public Optional<Object> resultShape(java.sql.ResultSet rs) throws SQLException {
+                public Optional<Object> resultShape(JdbcSession session, java.sql.ResultSet rs) throws SQLException {
                     ResultSetMetaData md = rs.getMetaData();
                     List<String> shape = new ArrayList<>();
                     for (int i = 1; i <= md.getColumnCount(); i++) {
