@@ -74,12 +74,15 @@ final class SqliteInternals {
         }
     }
 
-    /** The cell of the current row by its storage class: INTEGER Int, REAL Float, TEXT Text, BLOB Bytes, NULL. */
-    static Optional<Value> cell(ResultSet rs, int index) throws SQLException {
+    /**
+     * The cell of the current row by its storage class: INTEGER Int, REAL Float, TEXT Text, BLOB
+     * Bytes, NULL; null (no allocation, it runs for every cell) when the result is not sqlite-jdbc's.
+     */
+    static Value cell(ResultSet rs, int index) throws SQLException {
         if (!(rs.getStatement() instanceof CoreStatement statement)) {
-            return Optional.empty();
+            return null;
         }
-        return Optional.of(statement.pointer.safeRun((db, ptr) -> cell(db, ptr, index - 1)));
+        return statement.pointer.safeRun((db, ptr) -> cell(db, ptr, index - 1));
     }
 
     private static Value cell(DB db, long ptr, int column) throws SQLException {

@@ -26,8 +26,8 @@ final class SqliteTypes implements TypeMapping {
      * NULL to NULL; from the statement directly on sqlite-jdbc's own result ({@link SqliteInternals#cell}).
      */
     static final ColumnReader STORAGE_CLASS = (rs, i) -> {
-        Optional<Value> cell = SqliteInternals.cell(rs, i);
-        return cell.isPresent() ? cell.get() : fromObject(rs.getObject(i));
+        Value cell = SqliteInternals.cell(rs, i);
+        return cell != null ? cell : fromObject(rs.getObject(i));
     };
 
     private static Value fromObject(Object o) throws SQLException {

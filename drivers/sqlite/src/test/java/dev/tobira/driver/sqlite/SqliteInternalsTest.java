@@ -74,11 +74,11 @@ class SqliteInternalsTest {
         try (Connection c = open("c.db"); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("select 7, 2.5, 'x', x'0102', null")) {
             assertTrue(rs.next());
-            assertEquals(Optional.of(Value.of(7L)), SqliteInternals.cell(rs, 1));
-            assertEquals(Optional.of(Value.of(2.5)), SqliteInternals.cell(rs, 2));
-            assertEquals(Optional.of(Value.of("x")), SqliteInternals.cell(rs, 3));
-            assertEquals(Optional.of(new Value.Bytes(new byte[] {1, 2})), SqliteInternals.cell(rs, 4));
-            assertEquals(Optional.of(Value.NULL), SqliteInternals.cell(rs, 5));
+            assertEquals(Value.of(7L), SqliteInternals.cell(rs, 1));
+            assertEquals(Value.of(2.5), SqliteInternals.cell(rs, 2));
+            assertEquals(Value.of("x"), SqliteInternals.cell(rs, 3));
+            assertEquals(new Value.Bytes(new byte[] {1, 2}), SqliteInternals.cell(rs, 4));
+            assertEquals(Value.NULL, SqliteInternals.cell(rs, 5));
         }
     }
 
