@@ -29,6 +29,12 @@ import java.util.stream.Stream;
  */
 class DuckdbDialect extends JdbcDialect {
     static final String NAME = "duckdb";
+    private static final Connector CONNECTOR = new DuckdbConnector();
+    private static final ReadOnlyMode READ_ONLY_MODE = new DuckdbReadOnlyMode();
+    private static final TypeMapping TYPES = new DuckdbTypes();
+    private static final ErrorMapper ERRORS = new DuckdbErrors();
+    private static final Catalog CATALOG = new DuckdbCatalog();
+    private static final Optional<BulkExport> COPY_EXPORT = Optional.of(new DuckdbCopyExport());
     private static final List<String> KEYWORDS = List.of(
             "DESCRIBE", "SHOW", "SHOW TABLES", "SUMMARIZE", "PIVOT", "UNPIVOT", "QUALIFY", "EXCLUDE", "REPLACE",
             "COLUMNS", "ASOF JOIN", "POSITIONAL JOIN", "ANTI JOIN", "SEMI JOIN", "USING SAMPLE", "PRAGMA", "CALL",
@@ -72,32 +78,32 @@ class DuckdbDialect extends JdbcDialect {
 
     @Override
     protected Connector connector() {
-        return new DuckdbConnector();
+        return CONNECTOR;
     }
 
     @Override
     protected ReadOnlyMode readOnlyMode() {
-        return new DuckdbReadOnlyMode();
+        return READ_ONLY_MODE;
     }
 
     @Override
     protected TypeMapping typeMapping() {
-        return new DuckdbTypes();
+        return TYPES;
     }
 
     @Override
     protected ErrorMapper errorMapper() {
-        return new DuckdbErrors();
+        return ERRORS;
     }
 
     @Override
     protected Catalog catalog() {
-        return new DuckdbCatalog();
+        return CATALOG;
     }
 
     @Override
     protected Optional<BulkExport> bulkExport() {
-        return Optional.of(new DuckdbCopyExport());
+        return COPY_EXPORT;
     }
 
     @Override
