@@ -15,7 +15,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * DuckDB on the JDBC base. The read-only layers of a read-only connection: the database opened
@@ -45,8 +44,7 @@ class DuckdbDialect extends JdbcDialect {
             "first", "greatest", "json_extract", "json_extract_string", "last", "least", "length", "list_value",
             "lower", "max", "median", "min", "now", "regexp_matches", "regexp_replace", "round", "split_part",
             "strftime", "string_agg", "strptime", "struct_pack", "substring", "sum", "trim", "unnest", "upper");
-    private static final Vocabulary VOCABULARY = new Vocabulary(
-            Stream.concat(Vocabulary.STANDARD.keywords().stream(), KEYWORDS.stream()).toList(), FUNCTIONS);
+    private static final Vocabulary VOCABULARY = Vocabulary.standardPlus(KEYWORDS, FUNCTIONS);
 
     private final StatementGuard guard = DuckdbGuard.build(NAME);
 
