@@ -1,0 +1,80 @@
+package dev.tobira.driver.bigquery;
+
+import com.google.cloud.bigquery.JobStatistics.QueryStatistics;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.SqlScan;
+import dev.tobira.spi.StatementGuard;
+
+/**
+ * The read-only guard's two layers, applied in this order to every read-only call before any job
+ * runs:
+ * <ol>
+ *   <li>the lexical check, in the BigQuery dialect of the SPI lexer: exactly one statement, which
+ *       begins with {@code SELECT} or {@code WITH} and holds no script, DML, DDL, export or call
+ *       keyword outside its strings, comments and backtick names;
+ *   <li>the dry run: BigQuery parses and plans the text without running it and reports its
+ *       {@code statementType}, which must be {@code SELECT}. A script, DML, DDL,
+ *       {@code EXPORT DATA}, {@code CALL} or {@code EXECUTE IMMEDIATE} is refused there by the
+ *       server's own reading of the text, whatever the lexical check thought of it.
+ * </ol>
+ * The job that then runs carries {@code maximumBytesBilled} and the label {@code tobira=read-only}
+ * ({@link BigQueryConn}).
+ */
+final class ReadOnlyGuard {
+    static final String REFUSAL = "only SELECT and WITH queries are allowed on a read-only connection";
+    /**
+     * Words no single read-only query needs outside a string or a backtick name: the script
+     * statements, DML, DDL, DCL, {@code EXPORT DATA}, {@code CALL} and {@code EXECUTE IMMEDIATE}.
+     * Most are non-reserved in GoogleSQL, so a column named {@code update} must be written
+     * {@code `update`} on a read-only connection.
+     */
+    private static final String[] FORBIDDEN = {
+        "INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "CREATE", "DROP", "ALTER", "UNDROP", "GRANT", "REVOKE",
+        "SET", "EXPORT", "LOAD", "CALL", "EXECUTE", "IMMEDIATE", "DECLARE", "BEGIN", "COMMIT", "ROLLBACK", "TRANSACTION",
+        "LOOP", "WHILE", "REPEAT", "RAISE", "RETURN", "ASSERT",
+    };
+    private static final StatementGuard LEXICAL = StatementGuard.builder(BigQueryDriver.NAME)
+            .dialect(SqlDialect.BIGQUERY)
+            .allow("SELECT", "WITH")
+            .forbidWords(FORBIDDEN)
+            .refusal(REFUSAL)
+            .build();
+
+    private final boolean statementCheck;
+
+    ReadOnlyGuard(boolean statementCheck) {
+        this.statementCheck = statementCheck;
+    }
+
+    /** The first layer, for a read-only call; off only in the tests' seam, where the dry run stands alone. */
+    void checkText(String sql) {
+        if (statementCheck) {
+            LEXICAL.check(sql);
+        }
+    }
+
+    /** A writable call: one statement, readable; the server runs what it is. */
+    static SqlScan checkWritable(String sql) {
+        return LEXICAL.checkSingleStatement(sql);
+    }
+
+    static SqlScan scan(String sql) {
+        return SqlScan.of(sql, SqlDialect.BIGQUERY);
+    }
+
+    /** The second layer: what BigQuery's dry run says the text is. */
+    void checkDryRun(QueryStatistics stats) {
+        QueryStatistics.StatementType type = stats == null ? null : stats.getStatementType();
+        if (type == null || !QueryStatistics.StatementType.SELECT.equals(type)) {
+            throw DriverException.of(ErrorKind.READ_ONLY, BigQueryDriver.NAME, "query",
+                    "BigQuery's dry run reports a " + (type == null ? "statement of no type" : type + " statement")
+                            + ", and only SELECT runs on a read-only connection");
+        }
+    }
+
+    boolean statementCheck() {
+        return statementCheck;
+    }
+}
