@@ -69,7 +69,20 @@ final class ToSqlite {
             boolean beforeAs = next >= 0 && next < to && t.get(next).is("AS");
             switch (k.type()) {
                 case SPACE -> sb.append(k.text());
-                case NAME -> sb.append(path(k.value()));
+                case NAME -> {
+                    boolean qualifier = !k.value().contains(".") && next >= 0 && next < to && t.get(next).text().equals(".");
+                    if (qualifier && k.value().equals(project)) {
+                        i = next; // `project`.dataset.table: the project is this one
+                    } else if (qualifier && schemaOf.apply(k.value()) != null) {
+                        int table = nextCode(t, next);
+                        sb.append(quote(schemaOf.apply(k.value())));
+                        if (table >= 0) {
+                            referenced.add(k.value() + "." + t.get(table).value());
+                        }
+                    } else {
+                        sb.append(path(k.value()));
+                    }
+                }
                 case STRING -> sb.append(literal(k.value()));
                 case BYTES -> sb.append("X'").append(HexFormat.of().formatHex(bytes(k.value()))).append("'");
                 case PARAM -> {
