@@ -93,8 +93,9 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
         }
         ResultSet rs = run(config, ro, query.limit(), deadline, start);
         if (closed) {
+            // closed from another thread while the job ran: its result goes with it
             rs.close();
-            ensureOpen();
+            throw DriverException.of(ErrorKind.CANCELLED, BigQueryDriver.NAME, "query", "the connection was closed");
         }
         return rs;
     }
