@@ -6,6 +6,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.StatementGuard;
+import java.util.Set;
 
 /**
  * The read-only guard's two layers, applied in this order to every read-only call before any job
@@ -28,17 +29,23 @@ final class ReadOnlyGuard {
      * Words no single read-only query needs outside a string or a backtick name: the script
      * statements, DML, DDL, DCL, {@code EXPORT DATA}, {@code CALL} and {@code EXECUTE IMMEDIATE}.
      * Most are non-reserved in GoogleSQL, so a column named {@code update} must be written
-     * {@code `update`} on a read-only connection.
+     * {@code `update`} on a read-only connection. {@code REPEAT} is left out: it is also a string
+     * function, and a {@code REPEAT} loop is a script, which the dry run refuses.
      */
     private static final String[] FORBIDDEN = {
         "INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "CREATE", "DROP", "ALTER", "UNDROP", "GRANT", "REVOKE",
         "SET", "EXPORT", "LOAD", "CALL", "EXECUTE", "IMMEDIATE", "DECLARE", "BEGIN", "COMMIT", "ROLLBACK", "TRANSACTION",
-        "LOOP", "WHILE", "REPEAT", "RAISE", "RETURN", "ASSERT",
+        "LOOP", "WHILE", "RAISE", "RETURN", "ASSERT",
     };
+    /** GoogleSQL's script statements that no SQL dialect of the SPI begins a statement with. */
+    private static final Set<String> SCRIPT_WORDS = Set.of("LOOP", "REPEAT", "WHILE", "FOR", "IF", "CASE", "RAISE",
+            "BREAK", "LEAVE", "CONTINUE", "ITERATE", "RETURN", "ASSERT");
     private static final StatementGuard LEXICAL = StatementGuard.builder(BigQueryDriver.NAME)
             .dialect(SqlDialect.BIGQUERY)
             .allow("SELECT", "WITH")
             .forbidWords(FORBIDDEN)
+            // its text runs in another database (Cloud SQL, Spanner, AlloyDB) that neither layer reads
+            .forbidFunctions("EXTERNAL_QUERY")
             .refusal(REFUSAL)
             .build();
 
@@ -50,8 +57,19 @@ final class ReadOnlyGuard {
 
     /** The first layer, for a read-only call; off only in the tests' seam, where the dry run stands alone. */
     void checkText(String sql) {
-        if (statementCheck) {
+        if (!statementCheck) {
+            return;
+        }
+        try {
             LEXICAL.check(sql);
+        } catch (DriverException e) {
+            // the SPI's list of statement words lacks GoogleSQL's script statements: a text that
+            // begins with one is a script, refused as one rather than as a typo
+            if (e.kind() == ErrorKind.SYNTAX && scan(sql).firstKeyword().map(SCRIPT_WORDS::contains).orElse(false)) {
+                throw DriverException.builder(ErrorKind.READ_ONLY, BigQueryDriver.NAME, "query")
+                        .detail("BigQuery scripts are not allowed on a read-only connection").cause(e).build();
+            }
+            throw e;
         }
     }
 

@@ -42,7 +42,11 @@ class GuardTest {
             "CREATE SCHEMA probe_ds",
             "TRUNCATE TABLE orders",
             "SELECT 1; DELETE FROM orders WHERE true",
-            "GRANT `roles/bigquery.dataViewer` ON SCHEMA shop TO \"user:m@example.com\"");
+            "GRANT `roles/bigquery.dataViewer` ON SCHEMA shop TO \"user:m@example.com\"",
+            "IF true THEN DELETE FROM orders WHERE true; END IF",
+            "LOOP DELETE FROM orders WHERE true; BREAK; END LOOP",
+            "FOR r IN (SELECT 1 AS x) DO DELETE FROM orders WHERE true; END FOR",
+            "WHILE true DO DELETE FROM orders WHERE true; END WHILE");
 
     private static FakeBigQuery fake;
     private static Shop shop;
@@ -70,7 +74,7 @@ class GuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
     void theLexicalLayerRefusesBeforeAnyRequest(int i) {
         String before = shop.fingerprint();
         try (Conn conn = open(new BigQueryDriver(), true, "")) {
@@ -82,7 +86,7 @@ class GuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
     void theDryRunAloneRefusesWhatTheLexicalLayerWould(int i) {
         String before = shop.fingerprint();
         try (Conn conn = open(new BigQueryDriver(false), true, "")) {
@@ -93,6 +97,19 @@ class GuardTest {
         assertEquals(1, fake.requests().stream().filter(FakeBigQuery.Request::isDryRun).count(), "one dry run");
         assertEquals(List.of(), fake.realJobs(), "no job ran");
         assertEquals(before, shop.fingerprint());
+    }
+
+    @Test
+    void theLexicalLayerKnowsFunctionsFromStatements() {
+        ReadOnlyGuard guard = new ReadOnlyGuard(true);
+        guard.checkText("SELECT REPEAT('ab', 2) AS s, IF(true, 1, 2) AS i");
+        DriverException e = assertThrows(DriverException.class,
+                () -> guard.checkText("SELECT * FROM EXTERNAL_QUERY('p.us.pg', 'DELETE FROM t RETURNING 1')"));
+        assertEquals(ErrorKind.READ_ONLY, e.kind());
+        assertEquals("bigquery: query: EXTERNAL_QUERY() is not allowed on a read-only connection: read-only violation", e.getMessage());
+        DriverException loop = assertThrows(DriverException.class,
+                () -> guard.checkText("REPEAT DELETE FROM orders WHERE true; UNTIL true END REPEAT"));
+        assertEquals(ErrorKind.READ_ONLY, loop.kind(), loop.getMessage());
     }
 
     @Test
