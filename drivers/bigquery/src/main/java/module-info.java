@@ -13,7 +13,6 @@ module dev.tobira.driver.bigquery {
     requires com.google.auth;
     requires com.google.auth.oauth2;
     requires gax;
-    requires com.google.api.apicommon;
 
     exports dev.tobira.driver.bigquery;
 

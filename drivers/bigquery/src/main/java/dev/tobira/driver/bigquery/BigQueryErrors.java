@@ -140,8 +140,5 @@ final class BigQueryErrors {
         return one.endsWith(".") ? one.substring(0, one.length() - 1) : one;
     }
 
-    static boolean isNotFound(BigQueryException e) {
-        return e.getCode() == 404 || e.getError() != null && "notFound".equals(e.getError().getReason());
-    }
 
 }

@@ -92,7 +92,4 @@ final class ReadOnlyGuard {
         }
     }
 
-    boolean statementCheck() {
-        return statementCheck;
-    }
 }

@@ -16,16 +16,20 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
  * Against real BigQuery, only when {@code TOBIRA_TEST_BIGQUERY_PROJECT} names a project and
- * Application Default Credentials are set up: reads of public data and dry runs only, so it bills
- * at most the 10 MB minimum of one small query. CI here has neither, and runs the fake only.
+ * {@code TOBIRA_TEST_BIGQUERY_CREDENTIALS} a service-account key file (the build hides Application
+ * Default Credentials from every test): reads of public data and dry runs only, so it bills at most
+ * the 10 MB minimum of one small query. CI here has neither, and runs the fake only.
  */
 @EnabledIfEnvironmentVariable(named = "TOBIRA_TEST_BIGQUERY_PROJECT", matches = ".+")
+@EnabledIfEnvironmentVariable(named = "TOBIRA_TEST_BIGQUERY_CREDENTIALS", matches = ".+")
 class LiveBigQueryTest {
     private static final String SAMPLE = "SELECT word FROM `bigquery-public-data.samples.shakespeare` ORDER BY word LIMIT 3";
 
     private static Conn open(BigQueryDriver driver, String options) {
         String project = System.getenv("TOBIRA_TEST_BIGQUERY_PROJECT");
-        return driver.open(ConnConfig.of("bigquery://" + project + options).withReadOnly(true));
+        ConnConfig config = ConnConfig.of("bigquery://" + project + options)
+                .withOption("credentials", "file:" + System.getenv("TOBIRA_TEST_BIGQUERY_CREDENTIALS"));
+        return driver.open(config.withReadOnly(true));
     }
 
     @Test
