@@ -1,0 +1,72 @@
+package dev.tobira.driver.qdrant;
+
+import dev.tobira.api.Row;
+import dev.tobira.spi.CursorResultSet;
+import io.qdrant.client.grpc.Points.RetrievedPoint;
+import io.qdrant.client.grpc.Points.ScrollPoints;
+import io.qdrant.client.grpc.Points.ScrollResponse;
+import java.util.Iterator;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A scroll that streams: the first page is read when the query is sent (it fixes the columns), each
+ * further page when the caller has taken every row of the one before, from the page's
+ * {@code next_page_offset}. Nothing is held on the server between pages, so closing only stops the
+ * paging; a close from another thread cancels the page call in flight.
+ */
+final class ScrollResultSet extends CursorResultSet {
+    private final Session session;
+    private final ScrollPoints request;
+    private final Deadline deadline;
+    private final PointRows rows;
+    private final AtomicReference<Future<?>> current;
+    private Iterator<RetrievedPoint> page;
+    private ScrollResponse last;
+
+    private ScrollResultSet(Session session, ScrollPoints request, Deadline deadline, ScrollResponse first, PointRows rows,
+                            AtomicReference<Future<?>> current, long limit, long startNanos) {
+        super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
+        this.session = session;
+        this.request = request;
+        this.deadline = deadline;
+        this.rows = rows;
+        this.current = current;
+        this.last = first;
+        this.page = first.getResultList().iterator();
+    }
+
+    static ScrollResultSet open(Session session, ScrollPoints request, boolean withVectors, Deadline deadline, long limit,
+                                long startNanos) {
+        AtomicReference<Future<?>> current = new AtomicReference<>();
+        ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);
+        PointRows rows = PointRows.ofRetrieved(first.getResultList(), withVectors);
+        return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos);
+    }
+
+    @Override
+    protected Row fetch() {
+        while (!page.hasNext()) {
+            if (!last.hasNextPageOffset()) {
+                return null;
+            }
+            ScrollPoints next = request.toBuilder().setOffset(last.getNextPageOffset()).build();
+            last = session.call("query", session.points(), deadline, s -> s.scroll(next), current);
+            page = last.getResultList().iterator();
+        }
+        return rows.row(page.next());
+    }
+
+    @Override
+    protected void release() {
+        page = java.util.Collections.emptyIterator();
+    }
+
+    @Override
+    protected void cancel() {
+        Future<?> f = current.get();
+        if (f != null) {
+            f.cancel(true);
+        }
+    }
+}
