@@ -36,7 +36,7 @@ enum Operation {
     UPDATE_COLLECTION("update_collection", Role.CONTROL, false),
     CREATE_PAYLOAD_INDEX("create_payload_index", Role.CONTROL, true),
     DELETE_PAYLOAD_INDEX("delete_payload_index", Role.CONTROL, true),
-    UPDATE_ALIASES("update_aliases", Role.CONTROL, false),
+    UPDATE_ALIASES("update_aliases", Role.CONTROL, true),
     CREATE_ALIAS("create_alias", Role.CONTROL, false),
     DELETE_ALIAS("delete_alias", Role.CONTROL, false),
     RENAME_ALIAS("rename_alias", Role.CONTROL, false),

@@ -5,7 +5,12 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.ResultSet;
 import dev.tobira.spi.ResultSets;
+import io.qdrant.client.grpc.Collections.AliasOperations;
+import io.qdrant.client.grpc.Collections.ChangeAliases;
+import io.qdrant.client.grpc.Collections.CreateAlias;
 import io.qdrant.client.grpc.Collections.CreateCollection;
+import io.qdrant.client.grpc.Collections.DeleteAlias;
+import io.qdrant.client.grpc.Collections.RenameAlias;
 import io.qdrant.client.grpc.Collections.DeleteCollection;
 import io.qdrant.client.grpc.Collections.Distance;
 import io.qdrant.client.grpc.Collections.VectorParams;
@@ -37,7 +42,8 @@ import java.util.Map;
  * The writes a writable connection sends, each built from its REST body: the point operations
  * ({@code upsert}, {@code delete}, the four payload operations, {@code update_vectors},
  * {@code delete_vectors}, {@code batch}) and a few of the control plane ({@code create_collection},
- * {@code delete_collection}, {@code create_payload_index}, {@code delete_payload_index}). Each waits
+ * {@code delete_collection}, {@code create_payload_index}, {@code delete_payload_index},
+ * {@code update_aliases}). Each waits
  * for the server to apply it ({@code wait} defaults to true here, unlike REST), so the next read sees
  * it. Every other known operation is {@code UNSUPPORTED} on a writable connection.
  */
@@ -56,8 +62,15 @@ final class Writes {
             throw DriverException.of(ErrorKind.UNSUPPORTED, QdrantDriver.NAME, OP,
                     o.restName() + " is not sent by this driver: use Qdrant's own API or console");
         }
-        String collection = request.collection(OP);
         Body b = new Body(request.body(), o.restName(), OP);
+        if (o == Operation.UPDATE_ALIASES) {
+            // REST's POST /collections/aliases: the collections are in the actions
+            ChangeAliases req = aliases(b.required("actions"));
+            b.done();
+            session.call(OP, session.collections(), deadline, s -> s.updateAliases(req));
+            return ResultSets.affected(QdrantDriver.NAME, req.getActionsCount(), start);
+        }
+        String collection = request.collection(OP);
         b.opt("collection");
         boolean wait = b.optBool("wait").orElse(true);
         long affected;
@@ -249,6 +262,40 @@ final class Writes {
             out.add(u.build());
         }
         return out;
+    }
+
+    private static ChangeAliases aliases(JsonNode v) {
+        if (!v.isArray()) {
+            throw Request.invalid(OP, "update_aliases.actions must be an array");
+        }
+        ChangeAliases.Builder c = ChangeAliases.newBuilder();
+        for (JsonNode one : v) {
+            if (!one.isObject() || one.size() != 1) {
+                throw Request.invalid(OP, "each of update_aliases.actions is {\"<action>\": {…}}");
+            }
+            Map.Entry<String, JsonNode> e = one.properties().iterator().next();
+            String where = "update_aliases." + Display.clip(e.getKey());
+            Body b = new Body(e.getValue(), where, OP);
+            switch (e.getKey()) {
+                case "create_alias":
+                    c.addActions(AliasOperations.newBuilder().setCreateAlias(CreateAlias.newBuilder()
+                            .setCollectionName(b.text("collection_name")).setAliasName(b.text("alias_name"))));
+                    break;
+                case "delete_alias":
+                    c.addActions(AliasOperations.newBuilder().setDeleteAlias(DeleteAlias.newBuilder()
+                            .setAliasName(b.text("alias_name"))));
+                    break;
+                case "rename_alias":
+                    c.addActions(AliasOperations.newBuilder().setRenameAlias(RenameAlias.newBuilder()
+                            .setOldAliasName(b.text("old_alias_name")).setNewAliasName(b.text("new_alias_name"))));
+                    break;
+                default:
+                    throw Request.invalid(OP, "update_aliases takes create_alias, delete_alias and rename_alias, not \""
+                            + Display.clip(e.getKey()) + "\"");
+            }
+            b.done();
+        }
+        return c.build();
     }
 
     private static VectorsConfig vectorsConfig(JsonNode v) {
