@@ -95,12 +95,20 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         return rs;
     }
 
+    /** Lists the collections: the health check alone would not prove the API key, which Qdrant does not ask of it. */
     @Override
     public void ping() {
         ensureOpen();
+        session.call("ping", session.collections(), Deadline.after(session.target().connectTimeout()),
+                s -> s.list(io.qdrant.client.grpc.Collections.ListCollectionsRequest.getDefaultInstance()));
+    }
+
+    /** Asks the server's version (its health check), then pings: what opening checks. */
+    void handshake() {
         var reply = session.call("ping", session.qdrant(), Deadline.after(session.target().connectTimeout()),
                 s -> s.healthCheck(HealthCheckRequest.getDefaultInstance()));
         serverVersion = reply.getVersion();
+        ping();
     }
 
     @Override

@@ -58,7 +58,7 @@ public final class QdrantDriver implements Driver {
     }
 
     /**
-     * Opens a connection and checks that the server answers its health check.
+     * Opens a connection, asks the server's version and checks that the API key lists the collections.
      *
      * @throws DriverException INVALID_ARGUMENT for a bad DSN, CONNECTION when the server cannot be
      *     reached, AUTH when it refuses the API key, TIMEOUT
@@ -70,7 +70,7 @@ public final class QdrantDriver implements Driver {
         Session session = Session.open(target);
         try {
             QdrantConn conn = new QdrantConn(session, config.readOnly());
-            conn.ping();
+            conn.handshake();
             return conn;
         } catch (RuntimeException e) {
             session.close();

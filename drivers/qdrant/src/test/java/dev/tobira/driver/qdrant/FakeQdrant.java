@@ -553,11 +553,11 @@ final class FakeQdrant implements AutoCloseable {
                     default:
                         throw Status.UNIMPLEMENTED.withDescription("the fake has no " + in.getVariantCase()).asRuntimeException();
                 }
-                var hits = nearest(c, using, q, r.getFilter(), limit, offset,
+                // a query by a point's id leaves that point out of its neighbours
+                Filter filter = in.hasId() ? r.getFilter().toBuilder().addMustNot(Condition.newBuilder()
+                        .setHasId(io.qdrant.client.grpc.Common.HasIdCondition.newBuilder().addHasId(in.getId()))).build() : r.getFilter();
+                var hits = nearest(c, using, q, filter, limit, offset,
                         r.hasScoreThreshold() ? r.getScoreThreshold() : null, r.getWithPayload(), wv);
-                if (in.hasId()) {
-                    hits = hits.stream().filter(h -> !h.getId().equals(in.getId())).collect(Collectors.toList());
-                }
                 return Points.QueryResponse.newBuilder().addAllResult(hits).build();
             }));
         }

@@ -93,7 +93,7 @@ class QdrantConformanceTest extends DriverConformanceTest {
                                 + " \"with_payload\": [\"model\", \"document\", \"image\"]}}"),
                         SafeRead.of("text-match", "{\"count\": {\"collection\": \"customers\", \"filter\": {\"must\": [{\"key\":"
                                 + " \"name\", \"match\": {\"text\": \"Lovelace\"}}]}}}"))
-                .minimumProvenProbes(100)
+                .minimumProvenProbes(145)
                 .onClose(nat);
         if (fake.isEmpty()) {
             for (String p : List.of("qdrant.query-document", "qdrant.query-nearest-image", "qdrant.query-object")) {

@@ -1,0 +1,216 @@
+package dev.tobira.driver.qdrant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Conn;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Query;
+import dev.tobira.api.ResultSet;
+import dev.tobira.api.Row;
+import dev.tobira.api.Secret;
+import dev.tobira.api.Value;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** The driver against the test server: results, describe, and each kind of bad input. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class QdrantDriverTest {
+    private final QdrantDriver driver = new QdrantDriver();
+    private Native nat;
+    private String dsn;
+    private ConnConfig config;
+
+    @BeforeAll
+    void seed() {
+        dsn = QdrantServers.dsn();
+        nat = new Native(dsn, QdrantServers.apiKey());
+        nat.seed();
+        config = ConnConfig.of(dsn).withPassword(Secret.of(QdrantServers.apiKey()));
+    }
+
+    @AfterAll
+    void close() {
+        nat.close();
+    }
+
+    private List<Row> rows(Conn c, Query q) {
+        List<Row> out = new ArrayList<>();
+        try (ResultSet rs = c.query(q)) {
+            rs.forEachRemaining(out::add);
+        }
+        return out;
+    }
+
+    private DriverException fails(Conn c, String text) {
+        return assertThrows(DriverException.class, () -> rows(c, Query.of(text)));
+    }
+
+    @Test
+    void pointsBecomeRowsOfEveryKind() {
+        try (Conn c = driver.open(config)) {
+            List<Row> rows = rows(c, Query.of("{\"retrieve\": {\"collection\": \"types\", \"ids\":"
+                    + " [\"5c56c793-69f3-4fbf-87e6-c4bf54c28c26\"], \"with_vector\": true}}"));
+            assertEquals(1, rows.size());
+            Row r = rows.get(0);
+            assertEquals(Value.of(UUID.fromString("5c56c793-69f3-4fbf-87e6-c4bf54c28c26")), r.get("id"));
+            assertEquals(new Value.Doc(Map.of("a", new Value.Vector(new float[] {1f, 0f}), "b", new Value.Vector(new float[] {0f, 1f}))),
+                    r.get("vector"));
+            assertEquals(Value.of("text"), r.get("s"));
+            assertEquals(Value.of(42), r.get("i"));
+            assertEquals(Value.of(2.5), r.get("f"));
+            assertEquals(Value.of(true), r.get("t"));
+            assertEquals(Value.NULL, r.get("nul"));
+            assertEquals(new Value.Array(List.of(Value.of("x"), Value.of(2))), r.get("l"));
+            assertEquals(new Value.Doc(Map.of("a", Value.of(1))), r.get("m"));
+            assertEquals(Value.Kind.UUID, r.columns().get(0).kind());
+            assertEquals(Value.Kind.DOC, r.columns().get(1).kind());
+        }
+    }
+
+    @Test
+    void searchOrdersByScoreAndQueryByIdLeavesThePointOut() {
+        try (Conn c = driver.open(config)) {
+            float[] v = Native.orderVector(3, 2, 8900, "refunded");
+            String vec = "[" + v[0] + ", " + v[1] + ", " + v[2] + ", " + v[3] + "]";
+            List<Row> hits = rows(c, Query.of("{\"search\": {\"collection\": \"orders\", \"vector\": " + vec + ", \"limit\": 3}}"));
+            assertEquals(Value.of(3), hits.get(0).get("id"));
+            assertEquals(1.0, ((Value.Float) hits.get(0).get("score")).value(), 1e-5);
+            assertTrue(((Value.Float) hits.get(1).get("score")).value() <= ((Value.Float) hits.get(0).get("score")).value());
+            assertEquals(Value.of("refunded"), hits.get(0).get("status"));
+            List<Row> byId = rows(c, Query.of("{\"query\": {\"collection\": \"orders\", \"query\": {\"nearest\": 3}, \"limit\": 2}}"));
+            assertEquals(2, byId.size());
+            assertFalse(byId.stream().anyMatch(r -> r.get("id").equals(Value.of(3))));
+        }
+    }
+
+    @Test
+    void scrollFollowsPagesAndTheLimitTruncates() {
+        try (Conn c = driver.open(config)) {
+            List<Row> all = rows(c, Query.of("{\"scroll\": {\"collection\": \"orders\", \"limit\": 2}}"));
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), all.stream().map(r -> ((Value.Int) r.get("id")).value()).collect(Collectors.toList()));
+            try (ResultSet rs = c.query(Query.of("{\"scroll\": {\"collection\": \"orders\", \"limit\": 2}}").withLimit(3))) {
+                int n = 0;
+                while (rs.hasNext()) {
+                    rs.next();
+                    n++;
+                }
+                assertEquals(3, n);
+                assertTrue(rs.stats().truncated());
+            }
+            List<Row> paid = rows(c, Query.of("{\"scroll\": {\"collection\": \"orders\", \"filter\": {\"must\": [{\"key\": \"status\","
+                    + " \"match\": {\"value\": \"paid\"}}, {\"key\": \"total_cents\", \"range\": {\"gte\": 2000, \"lt\": 5000}}]}}}"));
+            assertEquals(List.of(Value.of(1), Value.of(4), Value.of(7)), paid.stream().map(r -> r.get("id")).collect(Collectors.toList()));
+            assertEquals(List.of(Value.of(7)), rows(c, Query.of("{\"count\": {\"collection\": \"orders\"}}")).get(0).values());
+            List<Row> facet = rows(c, Query.of("{\"facet\": {\"collection\": \"orders\", \"key\": \"status\"}}"));
+            assertEquals(List.of(Value.of("paid"), Value.of(5)), facet.get(0).values());
+        }
+    }
+
+    @Test
+    void describeGivesVectorsIndexesAndSampledPayloadFields() {
+        try (Conn c = driver.open(config)) {
+            CollectionInfo info = c.describe(CollectionRef.of("orders"));
+            Map<String, CollectionInfo.Field> f = info.fields().stream().collect(Collectors.toMap(CollectionInfo.Field::name, x -> x));
+            assertEquals("vector(4, Cosine)", f.get("vector").nativeType());
+            assertEquals(Value.Kind.VECTOR, f.get("vector").kind());
+            assertEquals(Value.Kind.INT, f.get("total_cents").kind());
+            assertEquals(Value.Kind.TEXT, f.get("status").kind());
+            assertEquals("payload integer (indexed)", f.get("customer_id").nativeType());
+            assertEquals(List.of("id"), info.primaryKey());
+            assertEquals(List.of("customer_id"), info.indexes().get(0).fields());
+            CollectionInfo types = c.describe(CollectionRef.of("types"));
+            assertTrue(types.fields().stream().anyMatch(x -> x.name().equals("vector.a") && x.nativeType().equals("vector(2, Dot)")));
+            assertEquals(List.of(new CollectionRef("default", "customers"), new CollectionRef("default", "orders"),
+                    new CollectionRef("default", "types")), c.collections("").stream().filter(r -> !r.name().startsWith("rows_"))
+                    .collect(Collectors.toList()));
+        }
+    }
+
+    @Test
+    void badInputIsClassified() {
+        try (Conn c = driver.open(config)) {
+            DriverException dim = fails(c, "{\"search\": {\"collection\": \"orders\", \"vector\": [1, 2, 3]}}");
+            assertEquals(ErrorKind.INVALID_ARGUMENT, dim.kind(), dim.getMessage());
+            assertTrue(dim.getMessage().startsWith("qdrant: query: ") && dim.getMessage().contains("dimension"), dim.getMessage());
+            DriverException missing = fails(c, "{\"scroll\": {\"collection\": \"no_such\"}}");
+            assertEquals(ErrorKind.NOT_FOUND, missing.kind(), missing.getMessage());
+            assertEquals(ErrorKind.NOT_FOUND, assertThrows(DriverException.class,
+                    () -> c.describe(CollectionRef.of("no_such"))).kind());
+            assertEquals(ErrorKind.SYNTAX, fails(c, "{\"scroll\": {\"collection\": ").kind());
+            DriverException unknownField = fails(c, "{\"scroll\": {\"collection\": \"orders\", \"limt\": 3}}");
+            assertEquals(ErrorKind.INVALID_ARGUMENT, unknownField.kind());
+            assertTrue(unknownField.getMessage().contains("\"limt\""), unknownField.getMessage());
+            assertEquals(ErrorKind.INVALID_ARGUMENT, fails(c, "{\"scroll\": {\"collection\": \"orders\", \"filter\":"
+                    + " {\"must\": [{\"key\": \"a\", \"match\": {\"value\": 1}, \"geo_radius\": {}}]}}}").kind());
+            assertEquals(ErrorKind.UNSUPPORTED, fails(c, "{\"create_snapshot\": {\"collection\": \"orders\"}}").kind());
+            assertEquals(ErrorKind.UNSUPPORTED, assertThrows(DriverException.class,
+                    () -> c.query(Query.of("{\"count\": {\"collection\": \"orders\"}}").withParams(Value.of(1)))).kind());
+        }
+    }
+
+    @Test
+    void aServerThatIsDownIsAConnectionError() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of("qdrant://127.0.0.1:" + port)));
+        assertEquals(ErrorKind.CONNECTION, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("qdrant: ping: the server is unreachable"), e.getMessage());
+    }
+
+    @Test
+    void theApiKeyIsSentAndNeverShown() {
+        String key = QdrantServers.apiKey();
+        if (key.isEmpty()) {
+            return; // a server without a key: nothing to refuse
+        }
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.open(ConnConfig.of(dsn).withPassword(Secret.of("wrong-" + key))));
+        assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
+        assertFalse(e.getMessage().contains(key), e.getMessage());
+        try (Conn c = driver.open(config)) {
+            assertFalse(c.toString().contains(key));
+            assertFalse(Target.of(config).toString().contains(key));
+            assertTrue(Target.of(config).toString().contains("[redacted]"));
+        }
+    }
+
+    @Test
+    void dsnsAreChecked() {
+        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class,
+                () -> Target.of(ConnConfig.of("qdrants://h:6334?tls=false"))).kind());
+        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class,
+                () -> Target.of(ConnConfig.of("qdrant://u@h:6334"))).kind());
+        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class,
+                () -> Target.of(ConnConfig.of("qdrant://h:6334/db"))).kind());
+        assertTrue(Target.of(ConnConfig.of("qdrants://h")).tls());
+        assertEquals(6334, Target.of(ConnConfig.of("qdrant://h")).port());
+        assertTrue(Target.of(ConnConfig.of("qdrant://h:1?tls=true")).tls());
+    }
+
+    @Test
+    void aReadOnlyConnectionRefusesInferenceAndWrites() {
+        try (Conn c = driver.open(config.withReadOnly(true))) {
+            DriverException e = fails(c, "{\"query\": {\"collection\": \"orders\", \"query\": {\"text\": \"x\", \"model\": \"m\"}}}");
+            assertEquals(ErrorKind.READ_ONLY, e.kind());
+            assertEquals(ErrorKind.READ_ONLY, fails(c, "{\"delete\": {\"collection\": \"orders\", \"points\": [1]}}").kind());
+            assertEquals(7, rows(c, Query.of("{\"scroll\": {\"collection\": \"orders\"}}")).size());
+        }
+    }
+}
