@@ -20,30 +20,39 @@ import java.util.UUID;
  * Points as rows: {@code id} ({@code Int} or {@code Uuid}), {@code score} for a scored search,
  * {@code vector} when vectors were asked for (a {@code Vector}, or a {@code Doc} of named vectors),
  * then each payload field as a column of its own. The columns are fixed from the first page of a
- * result: its payload fields in first-seen order, each of the kind of its first non-null value. A
- * field first seen on a later page is not a column (as a document store's cursor, see the README),
- * a point without a column's field has NULL there, and a payload field named {@code id},
- * {@code score} or {@code vector} is the column {@code payload.<name>}.
+ * result: its payload fields in first-seen order, each of the kind of its first non-null value. When
+ * more pages follow, a last column {@value #OTHER} holds, as a {@code Doc}, the payload fields of a
+ * point that no column names ({@code NULL} when there are none): a field first seen on a later page
+ * is never dropped. A point without a column's field has NULL there, and a payload field named
+ * {@code id}, {@code score}, {@code vector} or {@value #OTHER} is the column {@code payload.<name>}.
  */
 final class PointRows {
     static final String ID = "id";
     static final String SCORE = "score";
     static final String VECTOR = "vector";
+    static final String OTHER = "*";
 
     private final List<Column> columns;
     private final boolean scored;
     private final boolean vectors;
     private final Map<String, Integer> payloadIndex;
+    private final boolean other;
 
-    private PointRows(List<Column> columns, boolean scored, boolean vectors, Map<String, Integer> payloadIndex) {
+    private PointRows(List<Column> columns, boolean scored, boolean vectors, Map<String, Integer> payloadIndex, boolean other) {
         this.columns = columns;
         this.scored = scored;
         this.vectors = vectors;
         this.payloadIndex = payloadIndex;
+        this.other = other;
     }
 
     /** The layout of retrieved points (scroll, retrieve), from the first page. */
     static PointRows ofRetrieved(List<RetrievedPoint> page, boolean withVectors) {
+        return ofRetrieved(page, withVectors, false);
+    }
+
+    /** As {@link #ofRetrieved(List, boolean)}, with the column {@value #OTHER} when more pages follow. */
+    static PointRows ofRetrieved(List<RetrievedPoint> page, boolean withVectors, boolean morePages) {
         List<Map<String, JsonWithInt.Value>> payloads = new ArrayList<>(page.size());
         PointId firstId = null;
         VectorsOutput firstVectors = null;
@@ -54,7 +63,7 @@ final class PointRows {
                 firstVectors = p.hasVectors() ? p.getVectors() : null;
             }
         }
-        return layout(payloads, firstId, firstVectors, false, withVectors);
+        return layout(payloads, firstId, firstVectors, false, withVectors, morePages);
     }
 
     /** The layout of scored points (search, query). */
@@ -69,11 +78,11 @@ final class PointRows {
                 firstVectors = p.hasVectors() ? p.getVectors() : null;
             }
         }
-        return layout(payloads, firstId, firstVectors, true, withVectors);
+        return layout(payloads, firstId, firstVectors, true, withVectors, false);
     }
 
     private static PointRows layout(List<Map<String, JsonWithInt.Value>> payloads, PointId firstId, VectorsOutput firstVectors,
-                                    boolean scored, boolean withVectors) {
+                                    boolean scored, boolean withVectors, boolean other) {
         List<Column> cols = new ArrayList<>();
         Value.Kind idKind = firstId != null && firstId.hasUuid() ? Value.Kind.UUID : Value.Kind.INT;
         cols.add(new Column(ID, idKind, "point id", false));
@@ -101,13 +110,16 @@ final class PointRows {
         Map<String, Integer> index = new HashMap<>();
         for (Map.Entry<String, Value.Kind> e : kinds.entrySet()) {
             String name = e.getKey();
-            String column = name.equals(ID) || name.equals(SCORE) || name.equals(VECTOR) ? "payload." + name : name;
+            String column = name.equals(ID) || name.equals(SCORE) || name.equals(VECTOR) || name.equals(OTHER) ? "payload." + name : name;
             boolean everywhere = payloads.stream().allMatch(p -> p.containsKey(name));
             index.put(name, cols.size());
             cols.add(new Column(column, e.getValue(), "payload " + e.getValue().name().toLowerCase(java.util.Locale.ROOT),
                     !everywhere || nullable.containsKey(name)));
         }
-        return new PointRows(List.copyOf(cols), scored, withVectors, index);
+        if (other) {
+            cols.add(new Column(OTHER, Value.Kind.DOC, "payload fields no column names", true));
+        }
+        return new PointRows(List.copyOf(cols), scored, withVectors, index, other);
     }
 
     List<Column> columns() {
@@ -142,11 +154,20 @@ final class PointRows {
     }
 
     private void fill(Value[] values, Map<String, JsonWithInt.Value> payload) {
+        Map<String, Value> rest = null;
         for (Map.Entry<String, JsonWithInt.Value> e : payload.entrySet()) {
             Integer i = payloadIndex.get(e.getKey());
             if (i != null) {
                 values[i] = value(e.getValue());
+            } else if (other) {
+                if (rest == null) {
+                    rest = new LinkedHashMap<>();
+                }
+                rest.put(e.getKey(), value(e.getValue()));
             }
+        }
+        if (rest != null) {
+            values[values.length - 1] = new Value.Doc(rest);
         }
     }
 

@@ -40,7 +40,9 @@ final class ScrollResultSet extends CursorResultSet {
                                 long startNanos) {
         AtomicReference<Future<?>> current = new AtomicReference<>();
         ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);
-        PointRows rows = PointRows.ofRetrieved(first.getResultList(), withVectors);
+        // a result that ends within the first page, or that the limit stops there, has exact columns
+        boolean more = first.hasNextPageOffset() && (limit == 0 || limit > first.getResultCount());
+        PointRows rows = PointRows.ofRetrieved(first.getResultList(), withVectors, more);
         return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos);
     }
 

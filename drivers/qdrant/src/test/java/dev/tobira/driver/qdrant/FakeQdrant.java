@@ -80,7 +80,12 @@ final class FakeQdrant implements AutoCloseable {
 
     /** Starts on a free loopback port. */
     FakeQdrant start() {
-        NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0));
+        return start(0);
+    }
+
+    /** Starts on a loopback port, 0 for a free one. */
+    FakeQdrant start(int port) {
+        NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", port));
         for (var s : services()) {
             b.addService(s);
         }

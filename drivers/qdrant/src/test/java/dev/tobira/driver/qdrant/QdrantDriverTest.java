@@ -122,6 +122,30 @@ class QdrantDriverTest {
     }
 
     @Test
+    void aFieldFirstSeenOnALaterPageIsKeptInTheOtherColumn() {
+        var c = nat.client();
+        Native.get(c.createCollectionAsync(io.qdrant.client.grpc.Collections.CreateCollection.newBuilder()
+                .setCollectionName("later_fields").build()));
+        Native.get(c.upsertAsync("later_fields", List.of(
+                io.qdrant.client.grpc.Points.PointStruct.newBuilder().setId(io.qdrant.client.PointIdFactory.id(1))
+                        .putPayload("a", io.qdrant.client.ValueFactory.value(1)).build(),
+                io.qdrant.client.grpc.Points.PointStruct.newBuilder().setId(io.qdrant.client.PointIdFactory.id(2))
+                        .putPayload("a", io.qdrant.client.ValueFactory.value(2))
+                        .putPayload("late", io.qdrant.client.ValueFactory.value("x")).build())));
+        try (Conn conn = driver.open(config)) {
+            List<Row> rows = rows(conn, Query.of("{\"scroll\": {\"collection\": \"later_fields\", \"limit\": 1}}"));
+            assertEquals(List.of("id", "a", "*"), rows.get(0).columns().stream().map(dev.tobira.api.Column::name).collect(Collectors.toList()));
+            assertEquals(Value.NULL, rows.get(0).get("*"));
+            assertEquals(new Value.Doc(Map.of("late", Value.of("x"))), rows.get(1).get("*"));
+            List<Row> whole = rows(conn, Query.of("{\"scroll\": {\"collection\": \"later_fields\"}}"));
+            assertEquals(List.of("id", "a", "late"), whole.get(0).columns().stream().map(dev.tobira.api.Column::name)
+                    .collect(Collectors.toList()));
+        } finally {
+            Native.get(c.deleteCollectionAsync("later_fields"));
+        }
+    }
+
+    @Test
     void describeGivesVectorsIndexesAndSampledPayloadFields() {
         try (Conn c = driver.open(config)) {
             CollectionInfo info = c.describe(CollectionRef.of("orders"));
