@@ -38,8 +38,8 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Warmup(iterations = 2, time = 8)
+@Measurement(iterations = 6, time = 8)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dtobira.bench.rows=200000"})
 public class QdrantScroll {
     private static final int PAGE = 1000;

@@ -2,6 +2,7 @@ package dev.tobira.driver.qdrant;
 
 import dev.tobira.api.Column;
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
 import io.qdrant.client.grpc.Common.PointId;
 import io.qdrant.client.grpc.JsonWithInt;
@@ -37,6 +38,8 @@ final class PointRows {
     private final boolean vectors;
     private final Map<String, Integer> payloadIndex;
     private final boolean other;
+    /** The payload field of each column, null for the fixed ones and {@value #OTHER}. */
+    private final String[] keys;
 
     private PointRows(List<Column> columns, boolean scored, boolean vectors, Map<String, Integer> payloadIndex, boolean other) {
         this.columns = columns;
@@ -44,6 +47,8 @@ final class PointRows {
         this.vectors = vectors;
         this.payloadIndex = payloadIndex;
         this.other = other;
+        this.keys = new String[columns.size()];
+        payloadIndex.forEach((k, i) -> keys[i] = k);
     }
 
     /** The layout of retrieved points (scroll, retrieve), from the first page. */
@@ -145,6 +150,62 @@ final class PointRows {
         }
         fill(values, p.getPayloadMap());
         return Row.of(columns, values);
+    }
+
+    /**
+     * A view of one retrieved point at a time, reused for every row of {@code forEachRow}: each cell
+     * is read from the point when asked for, with no row built.
+     */
+    final class View implements RowView {
+        private RetrievedPoint point;
+
+        View at(RetrievedPoint p) {
+            this.point = p;
+            return this;
+        }
+
+        @Override
+        public List<Column> columns() {
+            return columns;
+        }
+
+        @Override
+        public int size() {
+            return keys.length;
+        }
+
+        @Override
+        public Value get(int index) {
+            String key = keys[index];
+            if (key != null) {
+                JsonWithInt.Value v = point.getPayloadMap().get(key);
+                return v == null ? Value.NULL : value(v);
+            }
+            if (index == 0) {
+                return id(point.getId());
+            }
+            if (vectors && index == 1) {
+                return point.hasVectors() ? vectors(point.getVectors()) : Value.NULL;
+            }
+            if (other && index == keys.length - 1) {
+                Map<String, Value> rest = null;
+                for (Map.Entry<String, JsonWithInt.Value> e : point.getPayloadMap().entrySet()) {
+                    if (!payloadIndex.containsKey(e.getKey())) {
+                        if (rest == null) {
+                            rest = new LinkedHashMap<>();
+                        }
+                        rest.put(e.getKey(), value(e.getValue()));
+                    }
+                }
+                return rest == null ? Value.NULL : new Value.Doc(rest);
+            }
+            throw new IndexOutOfBoundsException("no column " + index + " in a row of " + keys.length);
+        }
+
+        @Override
+        public Row toRow() {
+            return row(point);
+        }
     }
 
     private Value[] start() {

@@ -1,6 +1,7 @@
 package dev.tobira.driver.qdrant;
 
 import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
 import dev.tobira.spi.CursorResultSet;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
@@ -20,6 +21,7 @@ final class ScrollResultSet extends CursorResultSet {
     private final ScrollPoints request;
     private final Deadline deadline;
     private final PointRows rows;
+    private final PointRows.View view;
     private final AtomicReference<Future<?>> current;
     private Iterator<RetrievedPoint> page;
     private ScrollResponse last;
@@ -31,6 +33,7 @@ final class ScrollResultSet extends CursorResultSet {
         this.request = request;
         this.deadline = deadline;
         this.rows = rows;
+        this.view = rows.new View();
         this.current = current;
         this.last = first;
         this.page = first.getResultList().iterator();
@@ -48,6 +51,18 @@ final class ScrollResultSet extends CursorResultSet {
 
     @Override
     protected Row fetch() {
+        RetrievedPoint p = nextPoint();
+        return p == null ? null : rows.row(p);
+    }
+
+    /** forEachRow's rows: one view, standing at each point in turn. */
+    @Override
+    protected RowView advance() {
+        RetrievedPoint p = nextPoint();
+        return p == null ? null : view.at(p);
+    }
+
+    private RetrievedPoint nextPoint() {
         while (!page.hasNext()) {
             if (!last.hasNextPageOffset()) {
                 return null;
@@ -56,7 +71,7 @@ final class ScrollResultSet extends CursorResultSet {
             last = session.call("query", session.points(), deadline, s -> s.scroll(next), current);
             page = last.getResultList().iterator();
         }
-        return rows.row(page.next());
+        return page.next();
     }
 
     @Override

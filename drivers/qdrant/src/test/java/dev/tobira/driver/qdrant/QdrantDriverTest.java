@@ -137,6 +137,24 @@ class QdrantDriverTest {
             assertEquals(List.of("id", "a", "*"), rows.get(0).columns().stream().map(dev.tobira.api.Column::name).collect(Collectors.toList()));
             assertEquals(Value.NULL, rows.get(0).get("*"));
             assertEquals(new Value.Doc(Map.of("late", Value.of("x"))), rows.get(1).get("*"));
+            // forEachRow's view in place reads the same cells as the rows
+            List<List<Value>> viewed = new ArrayList<>();
+            try (ResultSet rs = conn.query(Query.of("{\"scroll\": {\"collection\": \"later_fields\", \"limit\": 1,"
+                    + " \"with_vector\": true}}"))) {
+                rs.forEachRow(v -> {
+                    List<Value> cells = new ArrayList<>();
+                    for (int i = 0; i < v.size(); i++) {
+                        cells.add(v.get(i));
+                    }
+                    assertEquals(cells, v.toRow().values());
+                    viewed.add(cells);
+                });
+            }
+            List<Row> iterated = rows(conn, Query.of("{\"scroll\": {\"collection\": \"later_fields\", \"limit\": 1,"
+                    + " \"with_vector\": true}}"));
+            assertEquals(iterated.stream().map(Row::values).collect(Collectors.toList()), viewed);
+            assertEquals(List.of("id", "vector", "a", "*"), iterated.get(0).columns().stream().map(dev.tobira.api.Column::name)
+                    .collect(Collectors.toList()));
             List<Row> whole = rows(conn, Query.of("{\"scroll\": {\"collection\": \"later_fields\"}}"));
             assertEquals(List.of("id", "a", "late"), whole.get(0).columns().stream().map(dev.tobira.api.Column::name)
                     .collect(Collectors.toList()));
