@@ -18,6 +18,7 @@ import io.qdrant.client.grpc.Points.PointVectors;
 import io.qdrant.client.grpc.Points.PointsIdsList;
 import io.qdrant.client.grpc.Points.PointsSelector;
 import io.qdrant.client.grpc.Points.SetPayloadPoints;
+import io.qdrant.client.grpc.Points.UpdateMode;
 import io.qdrant.client.grpc.Points.UpdatePointVectors;
 import io.qdrant.client.grpc.Points.UpsertPoints;
 import io.qdrant.client.grpc.Points.Vector;
@@ -30,7 +31,8 @@ import java.util.Map;
 /**
  * The {@link dev.tobira.api.Mutator} calls as point operations: a record is a point whose {@code id}
  * is the key, whose {@code vector} (a {@code Vector}, or a {@code Doc} of named vectors) is its
- * vector, and whose other fields are its payload. Insert is an upsert; update sets payload fields
+ * vector, and whose other fields are its payload. Insert refuses an id that exists ({@code CONFLICT})
+ * and sends an insert-only upsert; update sets payload fields
  * (and replaces the vector when {@code vector} changes); each write waits for the server to apply it.
  * Update and delete first look the point up, so they report 0 for a point that is not there.
  */
@@ -49,6 +51,10 @@ final class Mutations {
             throw new IllegalArgumentException("a point needs its \"id\"");
         }
         PointStruct.Builder p = PointStruct.newBuilder().setId(pointId(id, "insert"));
+        if (exists(c, p.getId(), "insert")) {
+            throw DriverException.of(ErrorKind.CONFLICT, QdrantDriver.NAME, "insert", "a point with this id exists: insert"
+                    + " does not replace it (an upsert document does)");
+        }
         values.forEach((k, v) -> {
             if (k.equals(PointRows.VECTOR)) {
                 p.setVectors(vectors(v, "insert"));
@@ -57,7 +63,7 @@ final class Mutations {
             }
         });
         session.call("insert", session.points(), Deadline.after(TIMEOUT), s -> s.upsert(UpsertPoints.newBuilder()
-                .setCollectionName(c.name()).setWait(true).addPoints(p).build()));
+                .setCollectionName(c.name()).setWait(true).setUpdateMode(UpdateMode.InsertOnly).addPoints(p).build()));
         return 1;
     }
 

@@ -59,7 +59,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         this.session = session;
         this.readOnly = readOnly;
         this.catalog = new Catalog(session);
-        this.reads = new Reads(session);
+        this.reads = new Reads(session, open::remove);
         this.writes = new Writes(session);
     }
 

@@ -41,9 +41,12 @@ final class Reads {
             new Column("count", Value.Kind.INT, "uint64", false));
 
     private final Session session;
+    private final java.util.function.Consumer<ScrollResultSet> onRelease;
 
-    Reads(Session session) {
+    /** A read whose result streams tells {@code onRelease} when it is done with. */
+    Reads(Session session, java.util.function.Consumer<ScrollResultSet> onRelease) {
         this.session = session;
+        this.onRelease = onRelease;
     }
 
     ResultSet run(Request request, long limit, Deadline deadline, long start) {
@@ -79,7 +82,7 @@ final class Reads {
         s.setWithPayload(payload(b, "scroll"));
         boolean withVectors = vectors(b, "scroll", s::setWithVectors);
         b.done();
-        return ScrollResultSet.open(session, s.build(), withVectors, deadline, limit, start);
+        return ScrollResultSet.open(session, s.build(), withVectors, deadline, limit, start, onRelease);
     }
 
     private ResultSet search(Request request, long limit, Deadline deadline, long start) {

@@ -23,12 +23,14 @@ final class ScrollResultSet extends CursorResultSet {
     private final PointRows rows;
     private final PointRows.View view;
     private final AtomicReference<Future<?>> current;
+    private final Runnable onRelease;
     private Iterator<RetrievedPoint> page;
     private ScrollResponse last;
 
     private ScrollResultSet(Session session, ScrollPoints request, Deadline deadline, ScrollResponse first, PointRows rows,
-                            AtomicReference<Future<?>> current, long limit, long startNanos) {
+                            AtomicReference<Future<?>> current, long limit, long startNanos, Runnable onRelease) {
         super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
+        this.onRelease = onRelease;
         this.session = session;
         this.request = request;
         this.deadline = deadline;
@@ -40,13 +42,16 @@ final class ScrollResultSet extends CursorResultSet {
     }
 
     static ScrollResultSet open(Session session, ScrollPoints request, boolean withVectors, Deadline deadline, long limit,
-                                long startNanos) {
+                                long startNanos, java.util.function.Consumer<ScrollResultSet> onRelease) {
         AtomicReference<Future<?>> current = new AtomicReference<>();
         ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);
         // a result that ends within the first page, or that the limit stops there, has exact columns
         boolean more = first.hasNextPageOffset() && (limit == 0 || limit > first.getResultCount());
         PointRows rows = PointRows.ofRetrieved(first.getResultList(), withVectors, more);
-        return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos);
+        ScrollResultSet[] self = new ScrollResultSet[1];
+        self[0] = new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos,
+                () -> onRelease.accept(self[0]));
+        return self[0];
     }
 
     @Override
@@ -77,6 +82,7 @@ final class ScrollResultSet extends CursorResultSet {
     @Override
     protected void release() {
         page = java.util.Collections.emptyIterator();
+        onRelease.run();
     }
 
     @Override

@@ -327,7 +327,14 @@ final class FakeQdrant implements AutoCloseable {
                     }
                     made.add(pt);
                 }
-                made.forEach(pt -> c.points.put(pt.id, pt));
+                boolean insertOnly = r.getUpdateMode() == Points.UpdateMode.InsertOnly;
+                boolean updateOnly = r.getUpdateMode() == Points.UpdateMode.UpdateOnly;
+                for (Pt pt : made) {
+                    boolean there = c.points.containsKey(pt.id);
+                    if (!(insertOnly && there) && !(updateOnly && !there)) {
+                        c.points.put(pt.id, pt);
+                    }
+                }
                 return done();
             }));
         }

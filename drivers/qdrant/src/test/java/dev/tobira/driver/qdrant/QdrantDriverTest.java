@@ -206,6 +206,18 @@ class QdrantDriverTest {
     }
 
     @Test
+    void insertDoesNotReplaceAPoint() {
+        try (Conn c = driver.open(config)) {
+            var m = c.as(dev.tobira.api.Mutator.class).orElseThrow();
+            DriverException e = assertThrows(DriverException.class, () -> m.insert(CollectionRef.of("customers"),
+                    Map.of("id", Value.of(1), "name", Value.of("Mallory"))));
+            assertEquals(ErrorKind.CONFLICT, e.kind(), e.getMessage());
+            assertEquals(List.of(Value.of("Ada Lovelace")), rows(c, Query.of("{\"retrieve\": {\"collection\": \"customers\","
+                    + " \"ids\": [1], \"with_payload\": [\"name\"]}}")).stream().map(r -> r.get("name")).collect(Collectors.toList()));
+        }
+    }
+
+    @Test
     void aServerThatIsDownIsAConnectionError() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
