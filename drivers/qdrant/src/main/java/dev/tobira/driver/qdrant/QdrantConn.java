@@ -49,15 +49,17 @@ import java.util.concurrent.ConcurrentHashMap;
 final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearcher {
     private final Session session;
     private final boolean readOnly;
+    private final boolean statementCheck;
     private final Catalog catalog;
     private final Reads reads;
     private final Writes writes;
     private final Set<ResultSet> open = ConcurrentHashMap.newKeySet();
     private volatile String serverVersion = "";
 
-    QdrantConn(Session session, boolean readOnly) {
+    QdrantConn(Session session, boolean readOnly, boolean statementCheck) {
         this.session = session;
         this.readOnly = readOnly;
+        this.statementCheck = statementCheck;
         this.catalog = new Catalog(session);
         this.reads = new Reads(session, open::remove);
         this.writes = new Writes(session);
@@ -74,7 +76,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
                     "a Qdrant operation document has no placeholders: put the values in the document");
         }
         Request request = Request.parse(query.text(), "query");
-        if (readOnly || query.readOnly()) {
+        if ((readOnly || query.readOnly()) && statementCheck) {
             ReadOnlyGuard.check(request, "query");
         }
         Deadline deadline = Deadline.of(start, query.timeout());

@@ -36,8 +36,21 @@ public final class QdrantDriver implements Driver {
     private static final Set<Capability> DECLARED = Collections.unmodifiableSet(EnumSet.of(Capability.READ_ONLY,
             Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER, Capability.VECTOR_SEARCHER));
 
+    private final boolean statementCheck;
+
     /** Creates the driver; {@link java.util.ServiceLoader} calls this. */
-    public QdrantDriver() {}
+    public QdrantDriver() {
+        this(true);
+    }
+
+    /**
+     * The driver with its statement check on or off. Off is a test-only seam, reached from this
+     * package's tests alone, so the conformance kit can show what the server's own read-only key stops
+     * by itself; no option, DSN part or configuration turns the check off.
+     */
+    QdrantDriver(boolean statementCheck) {
+        this.statementCheck = statementCheck;
+    }
 
     /** Returns {@code qdrant}. */
     @Override
@@ -69,7 +82,7 @@ public final class QdrantDriver implements Driver {
         Target target = Target.of(config);
         Session session = Session.open(target);
         try {
-            QdrantConn conn = new QdrantConn(session, config.readOnly());
+            QdrantConn conn = new QdrantConn(session, config.readOnly(), statementCheck);
             conn.handshake();
             return conn;
         } catch (RuntimeException e) {

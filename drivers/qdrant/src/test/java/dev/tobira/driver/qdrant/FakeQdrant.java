@@ -71,11 +71,25 @@ final class FakeQdrant implements AutoCloseable {
 
     private final Map<String, Coll> collections = new TreeMap<>();
     private final Map<String, String> aliases = new TreeMap<>();
+    /** The methods a read-only key may call, as Qdrant's {@code read_only_api_key} allows: the reads. */
+    static final java.util.Set<String> READS = java.util.Set.of("qdrant.Qdrant/HealthCheck",
+            "qdrant.Collections/Get", "qdrant.Collections/List", "qdrant.Collections/ListAliases",
+            "qdrant.Collections/ListCollectionAliases", "qdrant.Collections/CollectionExists",
+            "qdrant.Points/Get", "qdrant.Points/Scroll", "qdrant.Points/Count", "qdrant.Points/Search",
+            "qdrant.Points/SearchBatch", "qdrant.Points/Query", "qdrant.Points/QueryBatch", "qdrant.Points/Facet");
+
     private final String apiKey;
+    private final String readOnlyKey;
     private Server server;
 
     FakeQdrant(String apiKey) {
+        this(apiKey, null);
+    }
+
+    /** A fake that asks for {@code apiKey}, and also takes {@code readOnlyKey} for the reads alone. */
+    FakeQdrant(String apiKey, String readOnlyKey) {
         this.apiKey = apiKey;
+        this.readOnlyKey = readOnlyKey;
     }
 
     /** Starts on a free loopback port. */
@@ -106,11 +120,19 @@ final class FakeQdrant implements AutoCloseable {
             @Override
             public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
                 String key = headers.get(Metadata.Key.of("api-key", Metadata.ASCII_STRING_MARSHALLER));
-                if (apiKey != null && !apiKey.equals(key) && !call.getMethodDescriptor().getFullMethodName().endsWith("HealthCheck")) {
-                    call.close(Status.UNAUTHENTICATED.withDescription("Invalid api-key"), new Metadata());
+                String method = call.getMethodDescriptor().getFullMethodName();
+                if (apiKey == null || apiKey.equals(key) || method.endsWith("HealthCheck")) {
+                    return next.startCall(call, headers);
+                }
+                if (readOnlyKey != null && readOnlyKey.equals(key)) {
+                    if (READS.contains(method)) {
+                        return next.startCall(call, headers);
+                    }
+                    call.close(Status.PERMISSION_DENIED.withDescription("Forbidden: Write access denied"), new Metadata());
                     return new ServerCall.Listener<>() {};
                 }
-                return next.startCall(call, headers);
+                call.close(Status.UNAUTHENTICATED.withDescription("Invalid api-key"), new Metadata());
+                return new ServerCall.Listener<>() {};
             }
         };
         List<BindableService> raw = List.of(new Health(), new CollectionsService(), new PointsService());

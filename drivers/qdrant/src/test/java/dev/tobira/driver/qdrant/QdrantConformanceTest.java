@@ -47,8 +47,14 @@ class QdrantConformanceTest extends DriverConformanceTest {
         // payloads it would report every shop field, which the kit's SCHEMA check, absent for a JSON language and
         // not declarable, takes for a schema; DriverTest checks the sampled fields instead
         ConnConfig writable = ConnConfig.of(dsn).withPassword(Secret.of(QdrantServers.apiKey())).withOption("describeSample", "0");
+        // read-only connections carry the server's read-only key (the fake's, as Qdrant's read_only_api_key), the
+        // boundary the README recommends; the layer without tobira's statement check shows what that key stops alone
+        ConnConfig readOnly = ConnConfig.of(dsn).withPassword(Secret.of(QdrantServers.readOnlyApiKey()))
+                .withOption("describeSample", "0").withReadOnly(true);
         Fixture.Builder b = Fixture.builder(new QdrantDriver())
                 .writable(writable)
+                .readOnly(readOnly)
+                .withoutStatementCheck(new QdrantDriver(false))
                 .json(JsonLanguage.builder()
                         .valueSlot("{\"scroll\": {\"collection\": \"orders\", \"filter\": {\"must\": [{\"key\": \"status\","
                                 + " \"match\": {\"value\": {{value}}}}]}}}")

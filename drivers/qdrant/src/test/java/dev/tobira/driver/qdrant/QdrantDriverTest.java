@@ -206,6 +206,30 @@ class QdrantDriverTest {
     }
 
     @Test
+    void theServersReadOnlyKeyStopsWritesButNotInference() {
+        if (QdrantServers.runningFake().isEmpty()) {
+            return; // only the fake's inference log shows an inference call
+        }
+        FakeQdrant fake = QdrantServers.runningFake().get();
+        ConnConfig ro = ConnConfig.of(dsn).withPassword(Secret.of(QdrantServers.readOnlyApiKey())).withReadOnly(true);
+        // the test-only seam: tobira's statement check off, the server's key alone
+        try (Conn c = new QdrantDriver(false).open(ro)) {
+            DriverException e = fails(c, "{\"delete\": {\"collection\": \"orders\", \"points\": [1]}}");
+            assertEquals(ErrorKind.PERMISSION, e.kind(), e.getMessage());
+            assertFalse(e.getMessage().contains(QdrantServers.readOnlyApiKey()));
+            fake.forgetInferences();
+            rows(c, Query.of("{\"query\": {\"collection\": \"orders\", \"query\": {\"text\": \"x\", \"model\": \"m\"}}}"));
+            assertEquals(List.of("DOCUMENT m"), fake.inferences());
+        }
+        fake.forgetInferences();
+        try (Conn c = driver.open(ro)) {
+            assertEquals(ErrorKind.READ_ONLY, fails(c, "{\"query\": {\"collection\": \"orders\", \"query\":"
+                    + " {\"text\": \"x\", \"model\": \"m\"}}}").kind());
+            assertEquals(List.of(), fake.inferences());
+        }
+    }
+
+    @Test
     void insertDoesNotReplaceAPoint() {
         try (Conn c = driver.open(config)) {
             var m = c.as(dev.tobira.api.Mutator.class).orElseThrow();

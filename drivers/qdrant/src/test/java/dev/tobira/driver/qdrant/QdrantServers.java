@@ -14,6 +14,8 @@ import java.util.Optional;
 final class QdrantServers {
     /** The API key the fake asks for: every call of the tests carries it, and no message may show it. */
     static final String FAKE_KEY = "tobira-qdrant-key-8c1f";
+    /** The fake's read-only key, as Qdrant's {@code read_only_api_key}: the reads alone. */
+    static final String FAKE_READ_ONLY_KEY = "tobira-qdrant-ro-key-51d0";
     private static final String FAKE = "in-process fake (FakeQdrant, the client's own gRPC service bases on Netty)";
 
     private static volatile FakeQdrant fake;
@@ -39,6 +41,18 @@ final class QdrantServers {
         return env == null ? "" : env;
     }
 
+    /**
+     * The key of the read-only connections: the fake's read-only key, {@code TOBIRA_TEST_QDRANT_READ_ONLY_API_KEY},
+     * or the full key when the server has no read-only one.
+     */
+    static String readOnlyApiKey() {
+        if (runningFake().isPresent()) {
+            return FAKE_READ_ONLY_KEY;
+        }
+        String env = System.getenv("TOBIRA_TEST_QDRANT_READ_ONLY_API_KEY");
+        return env == null || env.isEmpty() ? apiKey() : env;
+    }
+
     /** The fake, when the tests run on it. */
     static Optional<FakeQdrant> runningFake() {
         String url = dsn();
@@ -47,7 +61,7 @@ final class QdrantServers {
 
     private static synchronized FakeQdrant fake() {
         if (fake == null) {
-            FakeQdrant f = new FakeQdrant(FAKE_KEY).start();
+            FakeQdrant f = new FakeQdrant(FAKE_KEY, FAKE_READ_ONLY_KEY).start();
             Runtime.getRuntime().addShutdownHook(new Thread(f::close));
             fake = f;
         }
