@@ -25,7 +25,7 @@ final class QdrantServers {
     /** The server's DSN. */
     static String dsn() {
         return TestServer.find("qdrant", List.of(
-                TestServer.container(ContainerSpec.of("qdrant/qdrant:v1.16.0", 6334)
+                TestServer.container(ContainerSpec.of("qdrant/qdrant:v1.18.0", 6334)
                                 .readyWhenLogged(".*gRPC listening on.*", 1),
                         (host, port) -> "qdrant://" + host + ":" + port),
                 new TestServer.Candidate(FAKE, () -> Optional.of("qdrant://127.0.0.1:" + fake().port())))).url();
