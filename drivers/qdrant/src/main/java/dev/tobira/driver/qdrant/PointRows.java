@@ -40,6 +40,9 @@ final class PointRows {
     private final boolean other;
     /** The payload field of each column, null for the fixed ones and {@value #OTHER}. */
     private final String[] keys;
+    /** The first payload column, and how many there are. */
+    private final int base;
+    private final int payloadColumns;
 
     private PointRows(List<Column> columns, boolean scored, boolean vectors, Map<String, Integer> payloadIndex, boolean other) {
         this.columns = columns;
@@ -49,6 +52,21 @@ final class PointRows {
         this.other = other;
         this.keys = new String[columns.size()];
         payloadIndex.forEach((k, i) -> keys[i] = k);
+        this.base = (scored ? 2 : 1) + (vectors ? 1 : 0);
+        this.payloadColumns = payloadIndex.size();
+    }
+
+    /**
+     * The column of a payload field, the {@code j}-th of its point: points mostly list their fields
+     * in the same order, so the column of the same position is tried first (one comparison of
+     * strings instead of hashing a name each new reply parsed afresh); -1 for a field no column names.
+     */
+    private int column(String key, int j) {
+        if (j < payloadColumns && keys[base + j].equals(key)) {
+            return base + j;
+        }
+        Integer i = payloadIndex.get(key);
+        return i == null ? -1 : i;
     }
 
     /** The layout of retrieved points (scroll, retrieve), from the first page. */
@@ -157,10 +175,27 @@ final class PointRows {
      * is read from the point when asked for, with no row built.
      */
     final class View implements RowView {
+        private final JsonWithInt.Value[] cells = new JsonWithInt.Value[keys.length];
         private RetrievedPoint point;
+        private Map<String, Value> rest;
 
+        /** Stands at a point: one pass over its payload finds each field's column; values are made when read. */
         View at(RetrievedPoint p) {
             this.point = p;
+            java.util.Arrays.fill(cells, null);
+            rest = null;
+            int j = 0;
+            for (Map.Entry<String, JsonWithInt.Value> e : p.getPayloadMap().entrySet()) {
+                int col = column(e.getKey(), j++);
+                if (col >= 0) {
+                    cells[col] = e.getValue();
+                } else if (other) {
+                    if (rest == null) {
+                        rest = new LinkedHashMap<>();
+                    }
+                    rest.put(e.getKey(), value(e.getValue()));
+                }
+            }
             return this;
         }
 
@@ -176,9 +211,8 @@ final class PointRows {
 
         @Override
         public Value get(int index) {
-            String key = keys[index];
-            if (key != null) {
-                JsonWithInt.Value v = point.getPayloadMap().get(key);
+            if (keys[index] != null) {
+                JsonWithInt.Value v = cells[index];
                 return v == null ? Value.NULL : value(v);
             }
             if (index == 0) {
@@ -188,15 +222,6 @@ final class PointRows {
                 return point.hasVectors() ? vectors(point.getVectors()) : Value.NULL;
             }
             if (other && index == keys.length - 1) {
-                Map<String, Value> rest = null;
-                for (Map.Entry<String, JsonWithInt.Value> e : point.getPayloadMap().entrySet()) {
-                    if (!payloadIndex.containsKey(e.getKey())) {
-                        if (rest == null) {
-                            rest = new LinkedHashMap<>();
-                        }
-                        rest.put(e.getKey(), value(e.getValue()));
-                    }
-                }
                 return rest == null ? Value.NULL : new Value.Doc(rest);
             }
             throw new IndexOutOfBoundsException("no column " + index + " in a row of " + keys.length);
@@ -216,9 +241,10 @@ final class PointRows {
 
     private void fill(Value[] values, Map<String, JsonWithInt.Value> payload) {
         Map<String, Value> rest = null;
+        int j = 0;
         for (Map.Entry<String, JsonWithInt.Value> e : payload.entrySet()) {
-            Integer i = payloadIndex.get(e.getKey());
-            if (i != null) {
+            int i = column(e.getKey(), j++);
+            if (i >= 0) {
                 values[i] = value(e.getValue());
             } else if (other) {
                 if (rest == null) {

@@ -131,12 +131,17 @@ class QdrantDriverTest {
                         .putPayload("a", io.qdrant.client.ValueFactory.value(1)).build(),
                 io.qdrant.client.grpc.Points.PointStruct.newBuilder().setId(io.qdrant.client.PointIdFactory.id(2))
                         .putPayload("a", io.qdrant.client.ValueFactory.value(2))
-                        .putPayload("late", io.qdrant.client.ValueFactory.value("x")).build())));
+                        .putPayload("late", io.qdrant.client.ValueFactory.value("x")).build(),
+                // the fields in another order than the first point's
+                io.qdrant.client.grpc.Points.PointStruct.newBuilder().setId(io.qdrant.client.PointIdFactory.id(3))
+                        .putPayload("late", io.qdrant.client.ValueFactory.value("y"))
+                        .putPayload("a", io.qdrant.client.ValueFactory.value(3)).build())));
         try (Conn conn = driver.open(config)) {
             List<Row> rows = rows(conn, Query.of("{\"scroll\": {\"collection\": \"later_fields\", \"limit\": 1}}"));
             assertEquals(List.of("id", "a", "*"), rows.get(0).columns().stream().map(dev.tobira.api.Column::name).collect(Collectors.toList()));
             assertEquals(Value.NULL, rows.get(0).get("*"));
             assertEquals(new Value.Doc(Map.of("late", Value.of("x"))), rows.get(1).get("*"));
+            assertEquals(List.of(Value.of(3), Value.of(3), new Value.Doc(Map.of("late", Value.of("y")))), rows.get(2).values());
             // forEachRow's view in place reads the same cells as the rows
             List<List<Value>> viewed = new ArrayList<>();
             try (ResultSet rs = conn.query(Query.of("{\"scroll\": {\"collection\": \"later_fields\", \"limit\": 1,"
