@@ -98,6 +98,11 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     }
 
     /** Lists the collections: the health check alone would not prove the API key, which Qdrant does not ask of it. */
+    /** How many streaming results are open: what close() must still close. */
+    int openResults() {
+        return open.size();
+    }
+
     @Override
     public void ping() {
         ensureOpen();

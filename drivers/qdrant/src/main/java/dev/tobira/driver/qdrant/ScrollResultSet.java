@@ -9,12 +9,14 @@ import io.qdrant.client.grpc.Points.ScrollResponse;
 import java.util.Iterator;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A scroll that streams: the first page is read when the query is sent (it fixes the columns), each
  * further page when the caller has taken every row of the one before, from the page's
  * {@code next_page_offset}. Nothing is held on the server between pages, so closing only stops the
- * paging; a close from another thread cancels the page call in flight.
+ * paging; a close from another thread cancels the page call in flight. When the result is done
+ * with, {@code onRelease} hears of it (the connection stops tracking it).
  */
 final class ScrollResultSet extends CursorResultSet {
     private final Session session;
@@ -23,12 +25,12 @@ final class ScrollResultSet extends CursorResultSet {
     private final PointRows rows;
     private final PointRows.View view;
     private final AtomicReference<Future<?>> current;
-    private final Runnable onRelease;
+    private final Consumer<ScrollResultSet> onRelease;
     private Iterator<RetrievedPoint> page;
     private ScrollResponse last;
 
     private ScrollResultSet(Session session, ScrollPoints request, Deadline deadline, ScrollResponse first, PointRows rows,
-                            AtomicReference<Future<?>> current, long limit, long startNanos, Runnable onRelease) {
+                            AtomicReference<Future<?>> current, long limit, long startNanos, Consumer<ScrollResultSet> onRelease) {
         super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
         this.onRelease = onRelease;
         this.session = session;
@@ -42,16 +44,13 @@ final class ScrollResultSet extends CursorResultSet {
     }
 
     static ScrollResultSet open(Session session, ScrollPoints request, boolean withVectors, Deadline deadline, long limit,
-                                long startNanos, java.util.function.Consumer<ScrollResultSet> onRelease) {
+                                long startNanos, Consumer<ScrollResultSet> onRelease) {
         AtomicReference<Future<?>> current = new AtomicReference<>();
         ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);
         // a result that ends within the first page, or that the limit stops there, has exact columns
         boolean more = first.hasNextPageOffset() && (limit == 0 || limit > first.getResultCount());
         PointRows rows = PointRows.ofRetrieved(first.getResultList(), withVectors, more);
-        ScrollResultSet[] self = new ScrollResultSet[1];
-        self[0] = new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos,
-                () -> onRelease.accept(self[0]));
-        return self[0];
+        return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos, onRelease);
     }
 
     @Override
@@ -82,7 +81,7 @@ final class ScrollResultSet extends CursorResultSet {
     @Override
     protected void release() {
         page = java.util.Collections.emptyIterator();
-        onRelease.run();
+        onRelease.accept(this);
     }
 
     @Override

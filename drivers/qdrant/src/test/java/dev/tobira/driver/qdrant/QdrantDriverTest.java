@@ -112,6 +112,11 @@ class QdrantDriverTest {
                 assertEquals(3, n);
                 assertTrue(rs.stats().truncated());
             }
+            assertEquals(0, ((QdrantConn) c).openResults(), "a finished scroll is no longer tracked");
+            ResultSet unfinished = c.query(Query.of("{\"scroll\": {\"collection\": \"orders\", \"limit\": 2}}"));
+            assertEquals(1, ((QdrantConn) c).openResults());
+            unfinished.close();
+            assertEquals(0, ((QdrantConn) c).openResults());
             List<Row> paid = rows(c, Query.of("{\"scroll\": {\"collection\": \"orders\", \"filter\": {\"must\": [{\"key\": \"status\","
                     + " \"match\": {\"value\": \"paid\"}}, {\"key\": \"total_cents\", \"range\": {\"gte\": 2000, \"lt\": 5000}}]}}}"));
             assertEquals(List.of(Value.of(1), Value.of(4), Value.of(7)), paid.stream().map(r -> r.get("id")).collect(Collectors.toList()));
