@@ -19,6 +19,8 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OpenResults;
 import dev.tobira.api.VectorSearcher;
 import dev.tobira.spi.ResultSets;
 import io.qdrant.client.grpc.Common.PointId;
@@ -39,7 +41,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A connection to one Qdrant server. Every query is parsed once into a {@link Request}; on a
@@ -53,7 +54,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     private final Catalog catalog;
     private final Reads reads;
     private final Writes writes;
-    private final Set<ResultSet> open = ConcurrentHashMap.newKeySet();
+    private final OpenResults open = new OpenResults();
     private volatile String serverVersion = "";
 
     QdrantConn(Session session, boolean readOnly, boolean statementCheck) {
@@ -141,11 +142,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     /** Pages by scroll: the cursor is the next page's first point id, {@code n:<number>} or {@code u:<uuid>}. */
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(cursor, "cursor is null");
-        if (size < 1) {
-            throw new IllegalArgumentException("size must be at least 1: " + size);
-        }
+        FacetArguments.browse(collection, cursor, size);
         ensureOpen();
         catalog.requireNamespace(collection.namespace(), "browse");
         ScrollPoints.Builder s = ScrollPoints.newBuilder().setCollectionName(collection.name()).setLimit(size)
@@ -211,8 +208,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
 
     @Override
     public long insert(CollectionRef collection, Map<String, Value> values) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(values, "values is null");
+        FacetArguments.insert(collection, values);
         ensureOpen();
         refuseOnReadOnly("insert");
         catalog.requireNamespace(collection.namespace(), "insert");
@@ -221,12 +217,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
 
     @Override
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        requireNonNull(changes, "changes is null");
-        if (key.isEmpty() || changes.isEmpty()) {
-            throw new IllegalArgumentException("key and changes must not be empty");
-        }
+        FacetArguments.update(collection, key, changes);
         ensureOpen();
         refuseOnReadOnly("update");
         catalog.requireNamespace(collection.namespace(), "update");
@@ -235,11 +226,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
 
     @Override
     public long delete(CollectionRef collection, Map<String, Value> key) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        if (key.isEmpty()) {
-            throw new IllegalArgumentException("key must not be empty");
-        }
+        FacetArguments.delete(collection, key);
         ensureOpen();
         refuseOnReadOnly("delete");
         catalog.requireNamespace(collection.namespace(), "delete");
@@ -248,10 +235,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        requireNonNull(text, "text is null");
-        if (cursor < 0 || cursor > text.length()) {
-            throw new IndexOutOfBoundsException("cursor " + cursor + " is outside the text of length " + text.length());
-        }
+        FacetArguments.complete(text, cursor);
         ensureOpen();
         return new Completions(session, catalog, readOnly).complete(text, cursor);
     }
@@ -290,14 +274,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     @Override
     public void close() {
         session.close();
-        for (ResultSet rs : List.copyOf(open)) {
-            try {
-                rs.close();
-            } catch (RuntimeException e) {
-                // closing is best effort; the connection goes regardless
-            }
-        }
-        open.clear();
+        open.closeAll();
     }
 
     private void refuseOnReadOnly(String op) {
