@@ -27,6 +27,7 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.FacetArguments;
 import dev.tobira.spi.ResultSets;
 import java.util.List;
@@ -73,7 +74,7 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
     public ResultSet query(Query query) {
         ensureOpen();
         long start = System.nanoTime();
-        Deadline deadline = Deadline.of(start, query.timeout());
+        CallDeadline deadline = CallDeadline.of(start, query.timeout());
         boolean ro = readOnly || query.readOnly();
         Explain explain = Explain.of(query.text());
         if (ro) {
@@ -123,8 +124,8 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
         return id.build();
     }
 
-    QueryStatistics dryRun(QueryJobConfiguration config, Deadline deadline) {
-        deadline.check("query");
+    QueryStatistics dryRun(QueryJobConfiguration config, CallDeadline deadline) {
+        deadline.check(BigQueryDriver.NAME, "query");
         try {
             Job job = bigquery.create(JobInfo.of(newJobId(), config.toBuilder().setDryRun(true).setUseQueryCache(false).build()));
             return job.getStatistics();
@@ -144,13 +145,13 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
         }
     }
 
-    private ResultSet run(QueryJobConfiguration config, boolean ro, long limit, Deadline deadline, long start) {
+    private ResultSet run(QueryJobConfiguration config, boolean ro, long limit, CallDeadline deadline, long start) {
         JobId id = newJobId();
         QueryJobConfiguration.Builder b = config.toBuilder()
                 .setMaximumBytesBilled(target.maxBytesBilled())
                 .setLabels(Map.of("tobira", ro ? READ_ONLY_LABEL : WRITABLE_LABEL));
         if (deadline.bounded()) {
-            b.setJobTimeoutMs(deadline.millisLeft("query", Long.MAX_VALUE));
+            b.setJobTimeoutMs(deadline.millisLeft(BigQueryDriver.NAME, "query", Long.MAX_VALUE));
         }
         running.add(id);
         try {
@@ -167,7 +168,7 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
                 return ResultSets.affected(BigQueryDriver.NAME, affected == null ? 0 : affected, start);
             }
             long pageRows = limit > 0 ? Math.min(PAGE_ROWS, limit + 1) : PAGE_ROWS;
-            deadline.check("query");
+            deadline.check(BigQueryDriver.NAME, "query");
             // the job is done: this reads its schema (one getQueryResults) and the first page (tabledata.list)
             TableResult first = done.getQueryResults(BigQuery.QueryResultsOption.pageSize(pageRows));
             Schema schema = first.getSchema();
@@ -197,7 +198,7 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
      * Waits for the job, asking for its state with a growing pause (20 ms up to half a second), and
      * cancels it on the deadline or a close of the connection.
      */
-    private Job await(JobId id, Deadline deadline) throws InterruptedException {
+    private Job await(JobId id, CallDeadline deadline) throws InterruptedException {
         long pause = 20;
         while (true) {
             if (closed) {
@@ -205,10 +206,9 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
                 throw DriverException.of(ErrorKind.CANCELLED, BigQueryDriver.NAME, "query", "the connection was closed; its job was cancelled");
             }
             try {
-                deadline.check("query");
+                deadline.check(BigQueryDriver.NAME, "query");
             } catch (DriverException timedOut) {
-                cancelQuietly(id);
-                throw timedOut;
+                throw cancelOnTimeout(id);
             }
             Job job = bigquery.getJob(id);
             if (job == null) {
@@ -219,14 +219,18 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
             }
             long nap;
             try {
-                nap = deadline.millisLeft("query", pause);
+                nap = deadline.millisLeft(BigQueryDriver.NAME, "query", pause);
             } catch (DriverException timedOut) {
-                cancelQuietly(id);
-                throw timedOut;
+                throw cancelOnTimeout(id);
             }
             Thread.sleep(nap);
             pause = Math.min(pause * 2, MAX_PAUSE_MILLIS);
         }
+    }
+
+    private DriverException cancelOnTimeout(JobId id) {
+        cancelQuietly(id);
+        return DriverException.of(ErrorKind.TIMEOUT, BigQueryDriver.NAME, "query", "the call ran past its timeout; its job was cancelled");
     }
 
     private static boolean isDone(Job job) {
@@ -257,7 +261,7 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
         } else {
             ReadOnlyGuard.checkWritable(explain.text());
         }
-        QueryStatistics stats = dryRun(config(explain.text(), query), Deadline.of(System.nanoTime(), query.timeout()));
+        QueryStatistics stats = dryRun(config(explain.text(), query), CallDeadline.of(System.nanoTime(), query.timeout()));
         if (ro) {
             guard.checkDryRun(stats);
         }

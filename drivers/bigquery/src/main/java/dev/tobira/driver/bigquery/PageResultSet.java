@@ -7,6 +7,7 @@ import com.google.cloud.bigquery.TableResult;
 import dev.tobira.api.Column;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.CursorResultSet;
 import java.util.Iterator;
 import java.util.List;
@@ -18,12 +19,12 @@ import java.util.function.Consumer;
  */
 final class PageResultSet extends CursorResultSet {
     private final FieldList fields;
-    private final Deadline deadline;
+    private final CallDeadline deadline;
     private final Consumer<PageResultSet> onRelease;
     private TableResult page;
     private Iterator<FieldValueList> cells;
 
-    PageResultSet(FieldList fields, List<Column> columns, TableResult first, long limit, long startNanos, Deadline deadline,
+    PageResultSet(FieldList fields, List<Column> columns, TableResult first, long limit, long startNanos, CallDeadline deadline,
                   Consumer<PageResultSet> onRelease) {
         super(BigQueryDriver.NAME, columns, limit, startNanos);
         this.fields = fields;
@@ -40,7 +41,7 @@ final class PageResultSet extends CursorResultSet {
                 page = null;
                 return null;
             }
-            deadline.check("query");
+            deadline.check(BigQueryDriver.NAME, "query");
             try {
                 page = page.getNextPage();
             } catch (BigQueryException e) {

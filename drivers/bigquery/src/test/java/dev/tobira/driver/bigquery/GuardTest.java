@@ -140,6 +140,18 @@ class GuardTest {
     }
 
     @Test
+    void aCallOutOfTimeBeforeItsFirstRequestSendsNothingAndCancelsNoJob() {
+        try (Conn conn = open(new BigQueryDriver(), true, "")) {
+            DriverException e = assertThrows(DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1").withTimeout(Duration.ofNanos(1))).close());
+            assertEquals(ErrorKind.TIMEOUT, e.kind());
+            assertTrue(e.getMessage().contains("the call ran past its timeout"), e.getMessage());
+            assertFalse(e.getMessage().contains("cancelled"), "no job ran, so none was cancelled: " + e.getMessage());
+        }
+        assertEquals(List.of(), fake.requests(), "not even a dry run");
+    }
+
+    @Test
     void aWritableJobIsLabelledWritableAndCapped() {
         try (Conn conn = open(new BigQueryDriver(), false, "&maxBytesBilled=987654321");
              ResultSet rs = conn.query(Query.of("DELETE FROM orders WHERE id = 1"))) {
