@@ -5,6 +5,7 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import io.qdrant.client.grpc.Collections.CollectionDescription;
 import io.qdrant.client.grpc.Collections.GetCollectionInfoRequest;
 import io.qdrant.client.grpc.Collections.ListCollectionsRequest;
@@ -48,7 +49,7 @@ final class Catalog {
     }
 
     List<String> names(String op) {
-        var reply = session.call(op, session.collections(), Deadline.after(METADATA_TIMEOUT),
+        var reply = session.call(op, session.collections(), CallDeadline.after(METADATA_TIMEOUT),
                 s -> s.list(ListCollectionsRequest.getDefaultInstance()));
         List<String> out = new ArrayList<>();
         for (CollectionDescription d : reply.getCollectionsList()) {
@@ -68,7 +69,7 @@ final class Catalog {
     }
 
     io.qdrant.client.grpc.Collections.CollectionInfo info(String collection, String op) {
-        return session.call(op, session.collections(), Deadline.after(METADATA_TIMEOUT),
+        return session.call(op, session.collections(), CallDeadline.after(METADATA_TIMEOUT),
                 s -> s.get(GetCollectionInfoRequest.newBuilder().setCollectionName(collection).build())).getResult();
     }
 
@@ -109,7 +110,7 @@ final class Catalog {
         }
         ScrollPoints req = ScrollPoints.newBuilder().setCollectionName(collection).setLimit(n)
                 .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
-        var reply = session.call("describe", session.points(), Deadline.after(METADATA_TIMEOUT), s -> s.scroll(req));
+        var reply = session.call("describe", session.points(), CallDeadline.after(METADATA_TIMEOUT), s -> s.scroll(req));
         for (RetrievedPoint p : reply.getResultList()) {
             for (Map.Entry<String, JsonWithInt.Value> e : p.getPayloadMap().entrySet()) {
                 Value.Kind k = PointRows.kind(e.getValue());

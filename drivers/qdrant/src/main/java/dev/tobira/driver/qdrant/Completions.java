@@ -2,6 +2,7 @@ package dev.tobira.driver.qdrant;
 
 import dev.tobira.api.Completer.Completion;
 import dev.tobira.api.DriverException;
+import dev.tobira.spi.CallDeadline;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
@@ -63,7 +64,7 @@ final class Completions {
         ScrollPoints req = ScrollPoints.newBuilder().setCollectionName(collection).setLimit(SAMPLE)
                 .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
         try {
-            var reply = session.call("complete", session.points(), Deadline.after(Duration.ofSeconds(10)), s -> s.scroll(req));
+            var reply = session.call("complete", session.points(), CallDeadline.after(Duration.ofSeconds(10)), s -> s.scroll(req));
             for (RetrievedPoint p : reply.getResultList()) {
                 for (String k : p.getPayloadMap().keySet()) {
                     names.add(k);

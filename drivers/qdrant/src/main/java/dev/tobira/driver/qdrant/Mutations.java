@@ -4,6 +4,7 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import io.qdrant.client.grpc.Common.PointId;
 import io.qdrant.client.grpc.JsonWithInt;
 import io.qdrant.client.grpc.JsonWithInt.ListValue;
@@ -62,7 +63,7 @@ final class Mutations {
                 p.putPayload(k, json(v));
             }
         });
-        session.call("insert", session.points(), Deadline.after(TIMEOUT), s -> s.upsert(UpsertPoints.newBuilder()
+        session.call("insert", session.points(), CallDeadline.after(TIMEOUT), s -> s.upsert(UpsertPoints.newBuilder()
                 .setCollectionName(c.name()).setWait(true).setUpdateMode(UpdateMode.InsertOnly).addPoints(p).build()));
         return 1;
     }
@@ -85,12 +86,12 @@ final class Mutations {
         }
         PointsSelector sel = PointsSelector.newBuilder().setPoints(PointsIdsList.newBuilder().addIds(id)).build();
         if (!payload.isEmpty()) {
-            session.call("update", session.points(), Deadline.after(TIMEOUT), s -> s.setPayload(SetPayloadPoints.newBuilder()
+            session.call("update", session.points(), CallDeadline.after(TIMEOUT), s -> s.setPayload(SetPayloadPoints.newBuilder()
                     .setCollectionName(c.name()).setWait(true).putAllPayload(payload).setPointsSelector(sel).build()));
         }
         if (vectors != null) {
             PointVectors pv = PointVectors.newBuilder().setId(id).setVectors(vectors).build();
-            session.call("update", session.points(), Deadline.after(TIMEOUT), s -> s.updateVectors(UpdatePointVectors.newBuilder()
+            session.call("update", session.points(), CallDeadline.after(TIMEOUT), s -> s.updateVectors(UpdatePointVectors.newBuilder()
                     .setCollectionName(c.name()).setWait(true).addPoints(pv).build()));
         }
         return 1;
@@ -101,7 +102,7 @@ final class Mutations {
         if (!exists(c, id, "delete")) {
             return 0;
         }
-        session.call("delete", session.points(), Deadline.after(TIMEOUT), s -> s.delete(DeletePoints.newBuilder()
+        session.call("delete", session.points(), CallDeadline.after(TIMEOUT), s -> s.delete(DeletePoints.newBuilder()
                 .setCollectionName(c.name()).setWait(true)
                 .setPoints(PointsSelector.newBuilder().setPoints(PointsIdsList.newBuilder().addIds(id))).build()));
         return 1;
@@ -109,7 +110,7 @@ final class Mutations {
 
     private boolean exists(CollectionRef c, PointId id, String op) {
         GetPoints req = GetPoints.newBuilder().setCollectionName(c.name()).addIds(id).build();
-        return session.call(op, session.points(), Deadline.after(TIMEOUT), s -> s.get(req)).getResultCount() > 0;
+        return session.call(op, session.points(), CallDeadline.after(TIMEOUT), s -> s.get(req)).getResultCount() > 0;
     }
 
     private static PointId key(Map<String, Value> key, String op) {

@@ -19,6 +19,7 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.FacetArguments;
 import dev.tobira.spi.OpenResults;
 import dev.tobira.api.VectorSearcher;
@@ -80,7 +81,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         if ((readOnly || query.readOnly()) && statementCheck) {
             ReadOnlyGuard.check(request, "query");
         }
-        Deadline deadline = Deadline.of(start, query.timeout());
+        CallDeadline deadline = CallDeadline.of(start, query.timeout());
         if (request.operation().role() != Operation.Role.READ) {
             return writes.run(request, deadline, start);
         }
@@ -107,13 +108,13 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     @Override
     public void ping() {
         ensureOpen();
-        session.call("ping", session.collections(), Deadline.after(session.target().connectTimeout()),
+        session.call("ping", session.collections(), CallDeadline.after(session.target().connectTimeout()),
                 s -> s.list(io.qdrant.client.grpc.Collections.ListCollectionsRequest.getDefaultInstance()));
     }
 
     /** Asks the server's version (its health check), then pings: what opening checks. */
     void handshake() {
-        var reply = session.call("ping", session.qdrant(), Deadline.after(session.target().connectTimeout()),
+        var reply = session.call("ping", session.qdrant(), CallDeadline.after(session.target().connectTimeout()),
                 s -> s.healthCheck(HealthCheckRequest.getDefaultInstance()));
         serverVersion = reply.getVersion();
         ping();
@@ -150,7 +151,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         if (!cursor.isEmpty()) {
             s.setOffset(cursor(cursor));
         }
-        ScrollResponse r = session.call("browse", session.points(), Deadline.NONE, st -> st.scroll(s.build()));
+        ScrollResponse r = session.call("browse", session.points(), CallDeadline.NONE, st -> st.scroll(s.build()));
         PointRows layout = PointRows.ofRetrieved(r.getResultList(), false);
         List<Row> rows = new ArrayList<>(r.getResultCount());
         for (RetrievedPoint p : r.getResultList()) {
@@ -197,7 +198,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         QueryPoints q = QueryPoints.newBuilder().setCollectionName(collection.name())
                 .setQuery(io.qdrant.client.grpc.Points.Query.newBuilder().setNearest(VectorInput.newBuilder().setDense(d)))
                 .setLimit(k).setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
-        List<ScoredPoint> points = session.call("search", session.points(), Deadline.NONE, s -> s.query(q)).getResultList();
+        List<ScoredPoint> points = session.call("search", session.points(), CallDeadline.NONE, s -> s.query(q)).getResultList();
         PointRows layout = PointRows.ofScored(points, false);
         List<Row> rows = new ArrayList<>(points.size());
         for (ScoredPoint p : points) {

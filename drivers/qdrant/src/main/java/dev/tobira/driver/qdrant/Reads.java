@@ -4,6 +4,7 @@ import dev.tobira.api.Column;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.ResultSets;
 import io.qdrant.client.grpc.Points.CountPoints;
 import io.qdrant.client.grpc.Points.FacetCounts;
@@ -49,7 +50,7 @@ final class Reads {
         this.onRelease = onRelease;
     }
 
-    ResultSet run(Request request, long limit, Deadline deadline, long start) {
+    ResultSet run(Request request, long limit, CallDeadline deadline, long start) {
         switch (request.operation()) {
             case SCROLL:
                 return scroll(request, limit, deadline, start);
@@ -68,7 +69,7 @@ final class Reads {
         }
     }
 
-    private ResultSet scroll(Request request, long limit, Deadline deadline, long start) {
+    private ResultSet scroll(Request request, long limit, CallDeadline deadline, long start) {
         Body b = new Body(request.body(), "scroll", OP);
         ScrollPoints.Builder s = ScrollPoints.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");
@@ -85,7 +86,7 @@ final class Reads {
         return ScrollResultSet.open(session, s.build(), withVectors, deadline, limit, start, onRelease);
     }
 
-    private ResultSet search(Request request, long limit, Deadline deadline, long start) {
+    private ResultSet search(Request request, long limit, CallDeadline deadline, long start) {
         Body b = new Body(request.body(), "search", OP);
         SearchPoints.Builder s = SearchPoints.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");
@@ -101,7 +102,7 @@ final class Reads {
         return scored(r.getResultList(), withVectors, limit, start);
     }
 
-    private ResultSet query(Request request, long limit, Deadline deadline, long start) {
+    private ResultSet query(Request request, long limit, CallDeadline deadline, long start) {
         Body b = new Body(request.body(), "query", OP);
         QueryPoints.Builder q = QueryPoints.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");
@@ -118,7 +119,7 @@ final class Reads {
         return scored(r.getResultList(), withVectors, limit, start);
     }
 
-    private ResultSet retrieve(Request request, long limit, Deadline deadline, long start) {
+    private ResultSet retrieve(Request request, long limit, CallDeadline deadline, long start) {
         Body b = new Body(request.body(), "retrieve", OP);
         GetPoints.Builder g = GetPoints.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");
@@ -136,7 +137,7 @@ final class Reads {
         return ResultSets.of(QdrantDriver.NAME, layout.columns(), rows.iterator(), limit, start);
     }
 
-    private ResultSet count(Request request, Deadline deadline, long start) {
+    private ResultSet count(Request request, CallDeadline deadline, long start) {
         Body b = new Body(request.body(), "count", OP);
         CountPoints.Builder c = CountPoints.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");
@@ -147,7 +148,7 @@ final class Reads {
         return ResultSets.of(QdrantDriver.NAME, COUNT, List.of(Row.of(COUNT, Value.of(n))).iterator(), 0, start);
     }
 
-    private ResultSet facet(Request request, long limit, Deadline deadline, long start) {
+    private ResultSet facet(Request request, long limit, CallDeadline deadline, long start) {
         Body b = new Body(request.body(), "facet", OP);
         FacetCounts.Builder f = FacetCounts.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");

@@ -2,6 +2,7 @@ package dev.tobira.driver.qdrant;
 
 import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.CursorResultSet;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
@@ -21,7 +22,7 @@ import java.util.function.Consumer;
 final class ScrollResultSet extends CursorResultSet {
     private final Session session;
     private final ScrollPoints request;
-    private final Deadline deadline;
+    private final CallDeadline deadline;
     private final PointRows rows;
     private final PointRows.View view;
     private final AtomicReference<Future<?>> current;
@@ -29,7 +30,7 @@ final class ScrollResultSet extends CursorResultSet {
     private Iterator<RetrievedPoint> page;
     private ScrollResponse last;
 
-    private ScrollResultSet(Session session, ScrollPoints request, Deadline deadline, ScrollResponse first, PointRows rows,
+    private ScrollResultSet(Session session, ScrollPoints request, CallDeadline deadline, ScrollResponse first, PointRows rows,
                             AtomicReference<Future<?>> current, long limit, long startNanos, Consumer<ScrollResultSet> onRelease) {
         super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
         this.onRelease = onRelease;
@@ -43,7 +44,7 @@ final class ScrollResultSet extends CursorResultSet {
         this.page = first.getResultList().iterator();
     }
 
-    static ScrollResultSet open(Session session, ScrollPoints request, boolean withVectors, Deadline deadline, long limit,
+    static ScrollResultSet open(Session session, ScrollPoints request, boolean withVectors, CallDeadline deadline, long limit,
                                 long startNanos, Consumer<ScrollResultSet> onRelease) {
         AtomicReference<Future<?>> current = new AtomicReference<>();
         ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);

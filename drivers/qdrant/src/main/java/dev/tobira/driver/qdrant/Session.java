@@ -3,6 +3,7 @@ package dev.tobira.driver.qdrant;
 import com.google.common.util.concurrent.ListenableFuture;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.CallDeadline;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.AbstractStub;
@@ -72,18 +73,18 @@ final class Session implements AutoCloseable {
     }
 
     /** Runs one call on a stub with the deadline's time left, and waits for its reply. */
-    <S extends AbstractStub<S>, T> T call(String op, S stub, Deadline deadline, Function<S, ListenableFuture<T>> f) {
+    <S extends AbstractStub<S>, T> T call(String op, S stub, CallDeadline deadline, Function<S, ListenableFuture<T>> f) {
         return call(op, stub, deadline, f, null);
     }
 
-    /** As {@link #call(String, AbstractStub, Deadline, Function)}, with the call in flight kept in {@code current}. */
-    <S extends AbstractStub<S>, T> T call(String op, S stub, Deadline deadline, Function<S, ListenableFuture<T>> f,
+    /** As {@link #call(String, AbstractStub, CallDeadline, Function)}, with the call in flight kept in {@code current}. */
+    <S extends AbstractStub<S>, T> T call(String op, S stub, CallDeadline deadline, Function<S, ListenableFuture<T>> f,
                                           AtomicReference<Future<?>> current) {
         if (closed.get()) {
             throw cancelled(op);
         }
         S bounded = stub;
-        var left = deadline.remainingNanos(op);
+        var left = deadline.remainingNanos(QdrantDriver.NAME, op);
         if (left.isPresent()) {
             bounded = stub.withDeadlineAfter(left.getAsLong(), TimeUnit.NANOSECONDS);
         }

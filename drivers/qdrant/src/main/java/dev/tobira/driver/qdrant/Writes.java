@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.ResultSet;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.ResultSets;
 import io.qdrant.client.grpc.Collections.AliasOperations;
 import io.qdrant.client.grpc.Collections.ChangeAliases;
@@ -56,7 +57,7 @@ final class Writes {
         this.session = session;
     }
 
-    ResultSet run(Request request, Deadline deadline, long start) {
+    ResultSet run(Request request, CallDeadline deadline, long start) {
         Operation o = request.operation();
         if (!o.runs()) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, QdrantDriver.NAME, OP,
