@@ -18,6 +18,7 @@ import dev.tobira.api.Page;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.FacetArguments;
 import dev.tobira.spi.OpenResults;
 import java.util.Collections;
@@ -62,7 +63,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
         } else if (command instanceof Command.Partiql) {
             PartiqlGuard.checkWritable(((Command.Partiql) command).text());
         }
-        Deadline deadline = Deadline.of(start, query.timeout());
+        CallDeadline deadline = CallDeadline.of(start, query.timeout());
         ResultSet rs = executor.run(command, query.limit(), deadline, start);
         if (rs instanceof ItemResultSet) {
             open.add(rs);

@@ -6,6 +6,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.ResultSets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -57,7 +58,7 @@ final class Executor {
         this.onClose = onClose;
     }
 
-    ResultSet run(Command command, long limit, Deadline deadline, long start) {
+    ResultSet run(Command command, long limit, CallDeadline deadline, long start) {
         if (command instanceof Command.Partiql) {
             Command.Partiql p = (Command.Partiql) command;
             ExecuteStatementRequest.Builder b = ExecuteStatementRequest.builder().statement(p.text());
@@ -104,7 +105,7 @@ final class Executor {
         }
     }
 
-    private ResultSet write(Operation operation, DynamoDbRequest request, Deadline deadline, long start) {
+    private ResultSet write(Operation operation, DynamoDbRequest request, CallDeadline deadline, long start) {
         DynamoDbResponse resp = send(operation, request, deadline);
         if (operation.role() == Operation.Role.CONTROL) {
             session.forgetTables();
@@ -141,16 +142,16 @@ final class Executor {
         return ResultSets.affected(DynamoDriver.NAME, affected, start);
     }
 
-    private DynamoDbResponse send(Operation operation, DynamoDbRequest request, Deadline deadline) {
+    private DynamoDbResponse send(Operation operation, DynamoDbRequest request, CallDeadline deadline) {
         DynamoDbRequest bounded = session.bounded(request, deadline, OP);
         return session.call(OP, c -> operation.send(c, bounded));
     }
 
-    private GetItemResponse send(Operation operation, GetItemRequest request, Deadline deadline) {
+    private GetItemResponse send(Operation operation, GetItemRequest request, CallDeadline deadline) {
         return (GetItemResponse) send(operation, (DynamoDbRequest) request, deadline);
     }
 
-    private ResultSet query(QueryRequest request, long limit, Deadline deadline, long start) {
+    private ResultSet query(QueryRequest request, long limit, CallDeadline deadline, long start) {
         QueryRequest base = request.limit() == null && request.filterExpression() == null && limit > 0
                 ? request.toBuilder().limit(pageLimit(limit)).build() : request;
         return keyPaged(base, request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null, request.tableName(),
@@ -160,7 +161,7 @@ final class Executor {
                 }, limit, deadline, start);
     }
 
-    private ResultSet scan(ScanRequest request, long limit, Deadline deadline, long start) {
+    private ResultSet scan(ScanRequest request, long limit, CallDeadline deadline, long start) {
         ScanRequest base = request.limit() == null && request.filterExpression() == null && limit > 0
                 ? request.toBuilder().limit(pageLimit(limit)).build() : request;
         return keyPaged(base, request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null, request.tableName(),
@@ -184,13 +185,13 @@ final class Executor {
      */
     private <R extends DynamoDbRequest> ResultSet keyPaged(R base, Map<String, AttributeValue> startKey, String table,
             BiFunction<R, Map<String, AttributeValue>, R> startingAfter, BiFunction<DynamoDbClient, R, KeyPage> send,
-            long limit, Deadline deadline, long start) {
+            long limit, CallDeadline deadline, long start) {
         List<String> keys = keys(table, deadline);
         ItemPage.Source source = new ItemPage.Source() {
             private Map<String, AttributeValue> from = startKey;
 
             @Override
-            public ItemPage next(Deadline d) {
+            public ItemPage next(CallDeadline d) {
                 R r = session.bounded(from == null ? base : startingAfter.apply(base, from), d, OP);
                 KeyPage page = session.call(OP, c -> send.apply(c, r));
                 from = page.lastKey().isEmpty() ? null : page.lastKey();
@@ -200,12 +201,12 @@ final class Executor {
         return items(source, keys, limit, deadline, start);
     }
 
-    private ResultSet statement(ExecuteStatementRequest request, long limit, Deadline deadline, long start) {
+    private ResultSet statement(ExecuteStatementRequest request, long limit, CallDeadline deadline, long start) {
         ItemPage.Source source = new ItemPage.Source() {
             private String token = request.nextToken();
 
             @Override
-            public ItemPage next(Deadline d) {
+            public ItemPage next(CallDeadline d) {
                 ExecuteStatementRequest r = session.bounded(token == null ? request
                         : request.toBuilder().nextToken(token).build(), d, OP);
                 ExecuteStatementResponse resp = session.call(OP, c -> c.executeStatement(r));
@@ -216,14 +217,14 @@ final class Executor {
         return items(source, List.of(), limit, deadline, start);
     }
 
-    private ResultSet batchGet(BatchGetItemRequest request, long limit, Deadline deadline, long start) {
+    private ResultSet batchGet(BatchGetItemRequest request, long limit, CallDeadline deadline, long start) {
         List<String> keys = request.requestItems().size() == 1
                 ? keys(request.requestItems().keySet().iterator().next(), deadline) : List.of();
         ItemPage.Source source = new ItemPage.Source() {
             private Map<String, KeysAndAttributes> pending = request.requestItems();
 
             @Override
-            public ItemPage next(Deadline d) {
+            public ItemPage next(CallDeadline d) {
                 BatchGetItemRequest r = session.bounded(request.toBuilder().requestItems(pending).build(), d, OP);
                 BatchGetItemResponse resp = session.call(OP, c -> c.batchGetItem(r));
                 List<Map<String, AttributeValue>> items = new ArrayList<>();
@@ -235,7 +236,7 @@ final class Executor {
         return items(source, keys, limit, deadline, start);
     }
 
-    private ResultSet items(ItemPage.Source source, List<String> keys, long limit, Deadline deadline, long start) {
+    private ResultSet items(ItemPage.Source source, List<String> keys, long limit, CallDeadline deadline, long start) {
         return ItemResultSet.start(session, source, keys, deadline, limit, start, OP, onClose);
     }
 
@@ -244,7 +245,7 @@ final class Executor {
     }
 
     /** The table's key attributes in key order (hash, then range); empty when the caller may not describe it. */
-    List<String> keys(String table, Deadline deadline) {
+    List<String> keys(String table, CallDeadline deadline) {
         if (table == null) {
             return List.of();
         }

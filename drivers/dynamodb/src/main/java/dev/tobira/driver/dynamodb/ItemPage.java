@@ -1,5 +1,6 @@
 package dev.tobira.driver.dynamodb;
 
+import dev.tobira.spi.CallDeadline;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -20,6 +21,6 @@ record ItemPage(List<Map<String, AttributeValue>> items, boolean more) {
          * @param deadline bounds the request
          * @return the page
          */
-        ItemPage next(Deadline deadline);
+        ItemPage next(CallDeadline deadline);
     }
 }

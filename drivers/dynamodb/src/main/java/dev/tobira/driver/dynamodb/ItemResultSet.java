@@ -3,6 +3,7 @@ package dev.tobira.driver.dynamodb;
 import dev.tobira.api.Column;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.CursorResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,7 +33,7 @@ final class ItemResultSet extends CursorResultSet {
     static final String REST = "*";
 
     private final ItemPage.Source source;
-    private final Deadline deadline;
+    private final CallDeadline deadline;
     private final Session session;
     private final Consumer<ItemResultSet> onClose;
     private final String[] names;
@@ -42,7 +43,7 @@ final class ItemResultSet extends CursorResultSet {
     private boolean more;
     private volatile boolean cancelled;
 
-    private ItemResultSet(List<Column> columns, ItemPage first, ItemPage.Source source, Deadline deadline, Session session,
+    private ItemResultSet(List<Column> columns, ItemPage first, ItemPage.Source source, CallDeadline deadline, Session session,
                           long limit, long startNanos, Consumer<ItemResultSet> onClose) {
         super(DynamoDriver.NAME, columns, limit, startNanos);
         this.source = source;
@@ -66,7 +67,7 @@ final class ItemResultSet extends CursorResultSet {
      *
      * @param keys the table's key attributes in key order, empty when unknown
      */
-    static ItemResultSet start(Session session, ItemPage.Source source, List<String> keys, Deadline deadline, long limit,
+    static ItemResultSet start(Session session, ItemPage.Source source, List<String> keys, CallDeadline deadline, long limit,
                                long startNanos, String op, Consumer<ItemResultSet> onClose) {
         ItemPage page = source.next(deadline);
         while (page.items().isEmpty() && page.more()) {

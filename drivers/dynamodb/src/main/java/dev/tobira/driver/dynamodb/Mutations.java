@@ -4,6 +4,7 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,7 +98,7 @@ final class Mutations {
     }
 
     private String hashKey(CollectionRef table, String op) {
-        List<String> keys = executor.keys(table.name(), Deadline.NONE);
+        List<String> keys = executor.keys(table.name(), CallDeadline.NONE);
         if (keys.isEmpty()) {
             throw DriverException.of(ErrorKind.PERMISSION, DynamoDriver.NAME, op,
                     "the table's key schema cannot be read (DescribeTable)");

@@ -2,9 +2,10 @@ package dev.tobira.driver.dynamodb;
 
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.CallDeadline;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -93,16 +94,18 @@ final class Session implements AutoCloseable {
 
     /** The request with the SDK's API call timeout set to the time the deadline leaves. */
     @SuppressWarnings("unchecked")
-    <R extends DynamoDbRequest> R bounded(R request, Deadline deadline, String op) {
-        Optional<Duration> left = deadline.remaining(op);
+    <R extends DynamoDbRequest> R bounded(R request, CallDeadline deadline, String op) {
+        OptionalLong left = deadline.remainingNanos(DynamoDriver.NAME, op);
         if (left.isEmpty()) {
             return request;
         }
-        return (R) request.toBuilder().overrideConfiguration(c -> c.apiCallTimeout(left.get())).build();
+        // the SDK counts its timeouts in milliseconds: the time left is never rounded down to none
+        Duration timeout = Duration.ofNanos(Math.max(left.getAsLong(), 1_000_000L));
+        return (R) request.toBuilder().overrideConfiguration(c -> c.apiCallTimeout(timeout)).build();
     }
 
     /** The table's description, asked once per connection. */
-    TableDescription table(String name, Deadline deadline, String op) {
+    TableDescription table(String name, CallDeadline deadline, String op) {
         TableDescription known = tables.get(name);
         if (known != null) {
             return known;

@@ -10,6 +10,7 @@ import dev.tobira.api.Page;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.CallDeadline;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -75,7 +76,7 @@ final class Tables {
 
     CollectionInfo describe(CollectionRef ref) {
         requireNamespace(ref.namespace(), "describe");
-        TableDescription t = session.table(ref.name(), Deadline.NONE, "describe");
+        TableDescription t = session.table(ref.name(), CallDeadline.NONE, "describe");
         Map<String, Value.Kind> seen = new TreeMap<>();
         int size = session.target().describeSample();
         if (size > 0) {
@@ -167,9 +168,9 @@ final class Tables {
         }
         ScanRequest req = b.build();
         ScanResponse resp = session.call("browse", c -> c.scan(req));
-        List<String> keys = executor.keys(ref.name(), Deadline.NONE);
+        List<String> keys = executor.keys(ref.name(), CallDeadline.NONE);
         List<Row> rows = new ArrayList<>();
-        try (ResultSet rs = ItemResultSet.start(session, d -> new ItemPage(resp.items(), false), keys, Deadline.NONE, 0,
+        try (ResultSet rs = ItemResultSet.start(session, d -> new ItemPage(resp.items(), false), keys, CallDeadline.NONE, 0,
                 System.nanoTime(), "browse", x -> { })) {
             while (rs.hasNext()) {
                 rows.add(rs.next());
