@@ -1,0 +1,70 @@
+package dev.tobira.spi;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.Capabilities;
+import dev.tobira.api.Capability;
+import dev.tobira.api.Conn;
+import dev.tobira.api.Facet;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * What {@link Conn#capabilities()} and {@link Conn#as} answer for a connection that implements
+ * more facets than it offers: the mutator of a read-only connection, a facet the server turned out
+ * not to have. Both answers come from the same rule, so they cannot disagree. The rule is asked
+ * only about a facet the connection implements, and {@link #as} asks it only about the facet asked
+ * for, so a facet whose presence costs a round trip is probed only when it matters.
+ *
+ * @since 0.1
+ */
+public final class OfferedFacets {
+    private OfferedFacets() {}
+
+    /**
+     * Returns the facets a connection implements, less those it withholds.
+     *
+     * @param conn the connection
+     * @param withheld tells whether the connection withholds a facet it implements
+     * @return an unmodifiable set
+     * @throws NullPointerException if an argument is null
+     */
+    public static Set<Capability> capabilities(Conn conn, Predicate<Capability> withheld) {
+        requireNonNull(withheld, "withheld is null");
+        EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
+        for (Capability c : Capabilities.of(conn)) {
+            if (!withheld.test(c)) {
+                set.add(c);
+            }
+        }
+        return Collections.unmodifiableSet(set);
+    }
+
+    /**
+     * Returns the connection as a facet, unless it does not implement it or withholds it.
+     *
+     * @param <T> the facet type
+     * @param conn the connection
+     * @param facet the facet interface
+     * @param withheld tells whether the connection withholds a facet it implements
+     * @return the facet, or empty
+     * @throws NullPointerException if an argument is null
+     */
+    public static <T extends Facet> Optional<T> as(Conn conn, Class<T> facet, Predicate<Capability> withheld) {
+        requireNonNull(conn, "conn is null");
+        requireNonNull(facet, "facet is null");
+        requireNonNull(withheld, "withheld is null");
+        if (!facet.isInstance(conn)) {
+            return Optional.empty();
+        }
+        for (Capability c : Capability.values()) {
+            if (c.facet().filter(facet::equals).isPresent() && withheld.test(c)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(facet.cast(conn));
+    }
+}
