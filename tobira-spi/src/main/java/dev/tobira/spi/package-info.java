@@ -2,7 +2,10 @@
  * The toolkit for driver authors: the SQL lexer ({@link dev.tobira.spi.SqlLexer},
  * {@link dev.tobira.spi.SqlScan}) and the statement guard built on it
  * ({@link dev.tobira.spi.StatementGuard}), the {@link dev.tobira.spi.Redactor} every message
- * passes through, DSN parsing ({@link dev.tobira.spi.Dsn}), and result bookkeeping.
+ * passes through, DSN parsing ({@link dev.tobira.spi.Dsn}), result bookkeeping, and what every
+ * connection shares: its facets' argument checks ({@link dev.tobira.spi.FacetArguments}), the
+ * facets it offers ({@link dev.tobira.spi.OfferedFacets}) and a call's deadline
+ * ({@link dev.tobira.spi.CallDeadline}).
  *
  * <p><b>Nulls.</b> No method accepts or returns {@code null} unless its documentation says so;
  * absence is {@link java.util.Optional} or an empty collection. A null argument throws
