@@ -3,7 +3,6 @@ package dev.tobira.driver.redis;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.api.Browser;
-import dev.tobira.api.Capabilities;
 import dev.tobira.api.Capability;
 import dev.tobira.api.ChangeFeed;
 import dev.tobira.api.CollectionInfo;
@@ -19,9 +18,8 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
 import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OfferedFacets;
 import dev.tobira.spi.OpenResults;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -192,27 +190,17 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
      */
     @Override
     public Set<Capability> capabilities() {
-        EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
-        set.addAll(Capabilities.of(this));
-        if (!feedOffered()) {
-            set.remove(Capability.CHANGE_FEED);
-        }
-        if (readOnly) {
-            set.remove(Capability.MUTATOR); // every change is refused here: it does not work on this connection
-        }
-        return Collections.unmodifiableSet(set);
+        return OfferedFacets.capabilities(this, this::withheld);
     }
 
     @Override
     public <T extends Facet> Optional<T> as(Class<T> facet) {
-        requireNonNull(facet, "facet is null");
-        if (facet == ChangeFeed.class && !feedOffered()) {
-            return Optional.empty();
-        }
-        if (facet == Mutator.class && readOnly) {
-            return Optional.empty();
-        }
-        return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();
+        return OfferedFacets.as(this, facet, this::withheld);
+    }
+
+    private boolean withheld(Capability facet) {
+        // every change is refused on a read-only connection: the mutator does not work there
+        return facet == Capability.MUTATOR && readOnly || facet == Capability.CHANGE_FEED && !feedOffered();
     }
 
     private boolean feedOffered() {
