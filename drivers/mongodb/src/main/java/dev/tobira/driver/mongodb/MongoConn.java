@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import com.mongodb.ReadPreference;
 import com.mongodb.reactivestreams.client.ClientSession;
 import dev.tobira.api.Browser;
-import dev.tobira.api.Capabilities;
 import dev.tobira.api.Capability;
 import dev.tobira.api.ChangeFeed;
 import dev.tobira.api.CollectionInfo;
@@ -24,11 +23,10 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OfferedFacets;
 import dev.tobira.spi.OpenResults;
 import dev.tobira.spi.ResultSets;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -336,29 +334,18 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
      */
     @Override
     public Set<Capability> capabilities() {
-        EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
-        set.addAll(Capabilities.of(this));
-        if (!explainOffered()) {
-            set.remove(Capability.EXPLAINER);
-        }
-        if (!feedOffered()) {
-            set.remove(Capability.CHANGE_FEED);
-        }
-        if (readOnly) {
-            set.remove(Capability.MUTATOR);
-        }
-        return Collections.unmodifiableSet(set);
+        return OfferedFacets.capabilities(this, this::withheld);
     }
 
     @Override
     public <T extends Facet> Optional<T> as(Class<T> facet) {
-        requireNonNull(facet, "facet is null");
-        if (facet == Explainer.class && !explainOffered()
-                || facet == ChangeFeed.class && !feedOffered()
-                || facet == Mutator.class && readOnly) {
-            return Optional.empty();
-        }
-        return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();
+        return OfferedFacets.as(this, facet, this::withheld);
+    }
+
+    private boolean withheld(Capability facet) {
+        return facet == Capability.MUTATOR && readOnly
+                || facet == Capability.EXPLAINER && !explainOffered()
+                || facet == Capability.CHANGE_FEED && !feedOffered();
     }
 
     private boolean explainOffered() {
