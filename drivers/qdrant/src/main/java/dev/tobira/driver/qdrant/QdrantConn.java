@@ -3,7 +3,6 @@ package dev.tobira.driver.qdrant;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.api.Browser;
-import dev.tobira.api.Capabilities;
 import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
@@ -21,6 +20,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OfferedFacets;
 import dev.tobira.spi.OpenResults;
 import dev.tobira.api.VectorSearcher;
 import dev.tobira.spi.ResultSets;
@@ -36,7 +36,6 @@ import io.qdrant.client.grpc.Points.WithPayloadSelector;
 import io.qdrant.client.grpc.QdrantOuterClass.HealthCheckRequest;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -255,21 +254,16 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     /** The facets this connection offers: the mutator only on a writable connection. */
     @Override
     public Set<Capability> capabilities() {
-        EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
-        set.addAll(Capabilities.of(this));
-        if (readOnly) {
-            set.remove(Capability.MUTATOR);
-        }
-        return Collections.unmodifiableSet(set);
+        return OfferedFacets.capabilities(this, this::withheld);
     }
 
     @Override
     public <T extends Facet> Optional<T> as(Class<T> facet) {
-        requireNonNull(facet, "facet is null");
-        if (facet == Mutator.class && readOnly) {
-            return Optional.empty();
-        }
-        return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();
+        return OfferedFacets.as(this, facet, this::withheld);
+    }
+
+    private boolean withheld(Capability facet) {
+        return facet == Capability.MUTATOR && readOnly;
     }
 
     @Override
