@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import dev.tobira.api.Capabilities;
 import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Facet;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -66,5 +68,20 @@ public final class OfferedFacets {
             }
         }
         return Optional.of(facet.cast(conn));
+    }
+
+    /**
+     * Refuses a change on a read-only connection: what the mutator it withholds does when a caller
+     * reaches it anyway, by a cast, so that the guard does not rest on {@link #as} alone.
+     *
+     * @param readOnly whether the connection is read-only
+     * @param driver the driver's name
+     * @param op the operation
+     * @throws DriverException ({@link ErrorKind#READ_ONLY}) if readOnly is true
+     */
+    public static void refuseOnReadOnly(boolean readOnly, String driver, String op) {
+        if (readOnly) {
+            throw DriverException.of(ErrorKind.READ_ONLY, driver, op, "the connection is read-only");
+        }
     }
 }

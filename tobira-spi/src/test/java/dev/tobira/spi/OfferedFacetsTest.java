@@ -9,6 +9,8 @@ import dev.tobira.api.Browser;
 import dev.tobira.api.Capability;
 import dev.tobira.api.ChangeFeed;
 import dev.tobira.api.Conn;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Explainer;
 import dev.tobira.api.Mutator;
 import java.lang.reflect.Proxy;
@@ -59,6 +61,16 @@ class OfferedFacetsTest {
         asked.clear();
         OfferedFacets.as(CONN, Explainer.class, rule);
         assertEquals(List.of(), asked, "a facet the connection lacks costs no probe");
+    }
+
+    @Test
+    void aChangeReachedByACastIsRefusedOnAReadOnlyConnection() {
+        DriverException e = assertThrows(DriverException.class, () -> OfferedFacets.refuseOnReadOnly(true, "redis", "insert"));
+        assertEquals(ErrorKind.READ_ONLY, e.kind());
+        assertEquals("redis", e.driver());
+        assertEquals("insert", e.op());
+        assertTrue(e.getMessage().contains("the connection is read-only"), e.getMessage());
+        OfferedFacets.refuseOnReadOnly(false, "redis", "insert");
     }
 
     @Test
