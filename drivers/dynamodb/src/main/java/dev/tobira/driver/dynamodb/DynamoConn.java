@@ -3,15 +3,12 @@ package dev.tobira.driver.dynamodb;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.api.Browser;
-import dev.tobira.api.Capabilities;
 import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Completer;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnInfo;
-import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Facet;
 import dev.tobira.api.Mutator;
 import dev.tobira.api.Page;
@@ -20,9 +17,8 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OfferedFacets;
 import dev.tobira.spi.OpenResults;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -113,7 +109,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
     public long insert(CollectionRef collection, Map<String, Value> values) {
         FacetArguments.insert(collection, values);
         ensureOpen();
-        refuseOnReadOnly("insert");
+        OfferedFacets.refuseOnReadOnly(readOnly, DynamoDriver.NAME, "insert");
         tables.requireNamespace(collection.namespace(), "insert");
         return new Mutations(session, executor).insert(collection, values);
     }
@@ -122,7 +118,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
         FacetArguments.update(collection, key, changes);
         ensureOpen();
-        refuseOnReadOnly("update");
+        OfferedFacets.refuseOnReadOnly(readOnly, DynamoDriver.NAME, "update");
         tables.requireNamespace(collection.namespace(), "update");
         return new Mutations(session, executor).update(collection, key, changes);
     }
@@ -131,7 +127,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
     public long delete(CollectionRef collection, Map<String, Value> key) {
         FacetArguments.delete(collection, key);
         ensureOpen();
-        refuseOnReadOnly("delete");
+        OfferedFacets.refuseOnReadOnly(readOnly, DynamoDriver.NAME, "delete");
         tables.requireNamespace(collection.namespace(), "delete");
         return new Mutations(session, executor).delete(collection, key);
     }
@@ -156,33 +152,22 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
     /** The facets this connection offers: the mutator only on a writable connection. */
     @Override
     public Set<Capability> capabilities() {
-        EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
-        set.addAll(Capabilities.of(this));
-        if (readOnly) {
-            set.remove(Capability.MUTATOR);
-        }
-        return Collections.unmodifiableSet(set);
+        return OfferedFacets.capabilities(this, this::withheld);
     }
 
     @Override
     public <T extends Facet> Optional<T> as(Class<T> facet) {
-        requireNonNull(facet, "facet is null");
-        if (facet == Mutator.class && readOnly) {
-            return Optional.empty();
-        }
-        return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();
+        return OfferedFacets.as(this, facet, this::withheld);
+    }
+
+    private boolean withheld(Capability facet) {
+        return facet == Capability.MUTATOR && readOnly;
     }
 
     @Override
     public void close() {
         session.close();
         open.closeAll();
-    }
-
-    private void refuseOnReadOnly(String op) {
-        if (readOnly) {
-            throw DriverException.of(ErrorKind.READ_ONLY, DynamoDriver.NAME, op, "the connection is read-only");
-        }
     }
 
     private void ensureOpen() {

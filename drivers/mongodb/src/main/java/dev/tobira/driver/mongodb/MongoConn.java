@@ -222,7 +222,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
     public long insert(CollectionRef collection, Map<String, Value> values) {
         FacetArguments.insert(collection, values);
         ensureOpen();
-        refuseOnReadOnly("insert");
+        OfferedFacets.refuseOnReadOnly(readOnly, MongoDriver.NAME, "insert");
         BsonDocument doc = document(values, "insert");
         BsonDocument cmd = new BsonDocument("insert", new BsonString(collection.name()))
                 .append("documents", new BsonArray(List.of(doc)));
@@ -233,7 +233,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
         FacetArguments.update(collection, key, changes);
         ensureOpen();
-        refuseOnReadOnly("update");
+        OfferedFacets.refuseOnReadOnly(readOnly, MongoDriver.NAME, "update");
         BsonDocument one = new BsonDocument("q", document(key, "update"))
                 .append("u", new BsonDocument("$set", document(changes, "update")))
                 .append("multi", org.bson.BsonBoolean.FALSE);
@@ -246,7 +246,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
     public long delete(CollectionRef collection, Map<String, Value> key) {
         FacetArguments.delete(collection, key);
         ensureOpen();
-        refuseOnReadOnly("delete");
+        OfferedFacets.refuseOnReadOnly(readOnly, MongoDriver.NAME, "delete");
         BsonDocument one = new BsonDocument("q", document(key, "delete")).append("limit", new BsonInt32(1));
         BsonDocument cmd = new BsonDocument("delete", new BsonString(collection.name()))
                 .append("deletes", new BsonArray(List.of(one)));
@@ -372,12 +372,6 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
     public void close() {
         open.closeAll();
         session.close();
-    }
-
-    private void refuseOnReadOnly(String op) {
-        if (readOnly) {
-            throw DriverException.of(ErrorKind.READ_ONLY, MongoDriver.NAME, op, "the connection is read-only");
-        }
     }
 
     private void ensureOpen() {

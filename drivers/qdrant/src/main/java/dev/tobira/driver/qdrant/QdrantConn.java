@@ -210,7 +210,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     public long insert(CollectionRef collection, Map<String, Value> values) {
         FacetArguments.insert(collection, values);
         ensureOpen();
-        refuseOnReadOnly("insert");
+        OfferedFacets.refuseOnReadOnly(readOnly, QdrantDriver.NAME, "insert");
         catalog.requireNamespace(collection.namespace(), "insert");
         return new Mutations(session).insert(collection, values);
     }
@@ -219,7 +219,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
         FacetArguments.update(collection, key, changes);
         ensureOpen();
-        refuseOnReadOnly("update");
+        OfferedFacets.refuseOnReadOnly(readOnly, QdrantDriver.NAME, "update");
         catalog.requireNamespace(collection.namespace(), "update");
         return new Mutations(session).update(collection, key, changes);
     }
@@ -228,7 +228,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     public long delete(CollectionRef collection, Map<String, Value> key) {
         FacetArguments.delete(collection, key);
         ensureOpen();
-        refuseOnReadOnly("delete");
+        OfferedFacets.refuseOnReadOnly(readOnly, QdrantDriver.NAME, "delete");
         catalog.requireNamespace(collection.namespace(), "delete");
         return new Mutations(session).delete(collection, key);
     }
@@ -270,12 +270,6 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
     public void close() {
         session.close();
         open.closeAll();
-    }
-
-    private void refuseOnReadOnly(String op) {
-        if (readOnly) {
-            throw DriverException.of(ErrorKind.READ_ONLY, QdrantDriver.NAME, op, "the connection is read-only");
-        }
     }
 
     private void ensureOpen() {

@@ -134,7 +134,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     public long insert(CollectionRef collection, Map<String, Value> values) {
         FacetArguments.insert(collection, values);
         ensureOpen();
-        refuseOnReadOnly("insert");
+        OfferedFacets.refuseOnReadOnly(readOnly, RedisDriver.NAME, "insert");
         return new Mutations(session, keyspace).insert(collection, values);
     }
 
@@ -142,7 +142,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
         FacetArguments.update(collection, key, changes);
         ensureOpen();
-        refuseOnReadOnly("update");
+        OfferedFacets.refuseOnReadOnly(readOnly, RedisDriver.NAME, "update");
         return new Mutations(session, keyspace).update(collection, key, changes);
     }
 
@@ -150,7 +150,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     public long delete(CollectionRef collection, Map<String, Value> key) {
         FacetArguments.delete(collection, key);
         ensureOpen();
-        refuseOnReadOnly("delete");
+        OfferedFacets.refuseOnReadOnly(readOnly, RedisDriver.NAME, "delete");
         return new Mutations(session, keyspace).delete(collection, key);
     }
 
@@ -217,12 +217,6 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     public void close() {
         open.closeAll();
         session.close();
-    }
-
-    private void refuseOnReadOnly(String op) {
-        if (readOnly) {
-            throw DriverException.of(ErrorKind.READ_ONLY, RedisDriver.NAME, op, "the connection is read-only");
-        }
     }
 
     private void ensureOpen() {
