@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Secret;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -280,6 +283,27 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
             requireNonNull(configured, "configured is null");
             requireNonNull(known, "known is null");
             return DsnParser.options(driver, params, password, configured, known);
+        }
+
+        /**
+         * Returns the redactor for what a connection to this DSN says: {@link Redactor#standard()}
+         * that also masks, as literals, the DSN's password and the one the configuration holds
+         * apart from it.
+         *
+         * @param configPassword the password kept out of the DSN, such as
+         *     {@code ConnConfig.password()}; {@link Secret#none()} for none
+         * @return the redactor
+         * @throws NullPointerException if configPassword is null
+         * @since 0.1
+         */
+        public Redactor redactor(Secret configPassword) {
+            requireNonNull(configPassword, "configPassword is null");
+            List<String> secrets = new ArrayList<>(2);
+            password.ifPresent(secrets::add);
+            if (!configPassword.isEmpty()) {
+                secrets.add(configPassword.reveal());
+            }
+            return Redactor.standard().withSecrets(secrets);
         }
 
         /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Secret;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -19,6 +20,23 @@ class DsnTest {
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
         assertEquals("open", e.op());
         return e;
+    }
+
+    @Test
+    void aConnectionsRedactorMasksTheDsnsPasswordAndTheConfigurationsAndWhatTheStandardOneDoes() {
+        Dsn.Url url = Dsn.parseUrl("d", "redis://u:s3cr3tDsn@h:1/0");
+        String said = "ERR s3cr3tDsn and c0nfPw and password=hunter2";
+        String masked = url.redactor(Secret.of("c0nfPw")).redact(said);
+        assertFalse(masked.contains("s3cr3tDsn"), masked);
+        assertFalse(masked.contains("c0nfPw"), masked);
+        assertFalse(masked.contains("hunter2"), masked);
+        assertEquals(Redactor.standard().withSecret("s3cr3tDsn").withSecret("c0nfPw").redact(said), masked,
+                "the same as the two secrets added one by one");
+        Dsn.Url bare = Dsn.parseUrl("d", "redis://h:1/0");
+        assertEquals(Redactor.standard().redact(said), bare.redactor(Secret.none()).redact(said));
+        assertEquals(Redactor.standard().redact(said), Dsn.parseUrl("d", "redis://u:@h:1/0").redactor(Secret.none()).redact(said),
+                "an empty password masks nothing");
+        assertThrows(NullPointerException.class, () -> bare.redactor(null));
     }
 
     @Test
