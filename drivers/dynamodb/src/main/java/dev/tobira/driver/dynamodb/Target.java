@@ -51,13 +51,7 @@ record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyI
 
     static Target of(ConnConfig config) {
         Dsn.Url url = Dsn.parseUrl(DynamoDriver.NAME, config.dsn()).requirePlainNames(DynamoDriver.NAME);
-        Redactor redactor = Redactor.standard();
-        if (url.password().isPresent() && !url.password().get().isEmpty()) {
-            redactor = redactor.withSecret(url.password().get());
-        }
-        if (!config.password().isEmpty()) {
-            redactor = redactor.withSecret(config.password().reveal());
-        }
+        Redactor redactor = url.redactor(config.password());
         if (!url.scheme().equals("dynamodb")) {
             throw invalid("the scheme must be dynamodb");
         }

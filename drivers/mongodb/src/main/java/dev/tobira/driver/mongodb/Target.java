@@ -58,13 +58,7 @@ record Target(boolean srv, String host, int port, String database, Optional<Stri
 
     static Target of(ConnConfig config) {
         Dsn.Url url = Dsn.parseUrl(MongoDriver.NAME, config.dsn()).requirePlainNames(MongoDriver.NAME);
-        Redactor redactor = Redactor.standard();
-        if (url.password().isPresent()) {
-            redactor = redactor.withSecret(url.password().get());
-        }
-        if (!config.password().isEmpty()) {
-            redactor = redactor.withSecret(config.password().reveal());
-        }
+        Redactor redactor = url.redactor(config.password());
         boolean srv;
         switch (url.scheme()) {
             case "mongodb":

@@ -35,13 +35,7 @@ record Target(String host, int port, boolean tls, String apiKey, int describeSam
 
     static Target of(ConnConfig config) {
         Dsn.Url url = Dsn.parseUrl(QdrantDriver.NAME, config.dsn()).requirePlainNames(QdrantDriver.NAME);
-        Redactor redactor = Redactor.standard();
-        if (url.password().isPresent() && !url.password().get().isEmpty()) {
-            redactor = redactor.withSecret(url.password().get());
-        }
-        if (!config.password().isEmpty()) {
-            redactor = redactor.withSecret(config.password().reveal());
-        }
+        Redactor redactor = url.redactor(config.password());
         if (!url.scheme().equals("qdrant") && !url.scheme().equals("qdrants")) {
             throw invalid("the scheme must be qdrant or qdrants");
         }

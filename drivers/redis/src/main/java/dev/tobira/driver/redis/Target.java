@@ -38,13 +38,7 @@ record Target(String host, int port, boolean tls, int db, Optional<String> user,
 
     static Target of(ConnConfig config) {
         Dsn.Url url = Dsn.parseUrl(RedisDriver.NAME, config.dsn()).requirePlainNames(RedisDriver.NAME);
-        Redactor redactor = Redactor.standard();
-        if (url.password().isPresent()) {
-            redactor = redactor.withSecret(url.password().get());
-        }
-        if (!config.password().isEmpty()) {
-            redactor = redactor.withSecret(config.password().reveal());
-        }
+        Redactor redactor = url.redactor(config.password());
         boolean tls;
         switch (url.scheme()) {
             case "redis":
