@@ -21,7 +21,12 @@ final class MysqlSession {
      * since a close on another thread may end a statement.
      */
     private volatile boolean known = true;
-    /** Whether a guarded statement made a writable connection's session read-only; the next unguarded one makes it read-write again. */
+    /**
+     * Whether a guarded statement made a writable connection's session read-only; the next
+     * unguarded one makes it read-write again. Kept here rather than in
+     * {@code Connection.setReadOnly}, which Connector/J only records as a hint (no statement, no
+     * round trip) and which would mark the connection for code that is not ours.
+     */
     private volatile boolean madeReadOnly;
 
     private MysqlSession(Optional<ReadOnlySession> readOnlySession) {
