@@ -33,6 +33,15 @@ class MysqlDialect extends JdbcDialect {
         routeVendorLogging();
     }
 
+    // after the logging property is set, though none of them loads Connector/J yet
+    private static final Connector CONNECTOR = new MysqlConnector();
+    private static final ReadOnlyMode READ_ONLY_MODE = new MysqlReadOnlyMode(MysqlReadOnlyMode.Layers.ALL);
+    private static final TypeMapping TYPES = new MysqlTypes();
+    private static final ErrorMapper ERRORS = new MysqlErrors();
+    private static final QueryBuilder QUERIES = new MysqlQueries();
+    private static final Catalog CATALOG = new MysqlCatalog();
+    private static final Statements STATEMENTS = new MysqlStatements();
+
     /**
      * Connector/J logs through SLF4J when it is on the class path and otherwise prints to stderr
      * itself ({@code [ WARN] … Error: 1045-28000} on a bad password); a library prints nothing by
@@ -70,38 +79,38 @@ class MysqlDialect extends JdbcDialect {
 
     @Override
     protected Connector connector() {
-        return new MysqlConnector();
+        return CONNECTOR;
     }
 
     /** All the layers; the tests that prove one layer alone take the others away here. */
     @Override
     protected ReadOnlyMode readOnlyMode() {
-        return new MysqlReadOnlyMode(MysqlReadOnlyMode.Layers.ALL);
+        return READ_ONLY_MODE;
     }
 
     @Override
     protected TypeMapping typeMapping() {
-        return new MysqlTypes();
+        return TYPES;
     }
 
     @Override
     protected ErrorMapper errorMapper() {
-        return new MysqlErrors();
+        return ERRORS;
     }
 
     @Override
     protected QueryBuilder queryBuilder() {
-        return new MysqlQueries();
+        return QUERIES;
     }
 
     @Override
     protected Catalog catalog() {
-        return new MysqlCatalog();
+        return CATALOG;
     }
 
     @Override
     protected Statements statements() {
-        return new MysqlStatements();
+        return STATEMENTS;
     }
 
     @Override
