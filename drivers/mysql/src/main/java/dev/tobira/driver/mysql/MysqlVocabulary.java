@@ -1,7 +1,6 @@
 package dev.tobira.driver.mysql;
 
 import dev.tobira.jdbc.Vocabulary;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The completer's words for MySQL and MariaDB: the common keywords, MySQL's own, and its usual functions. */
@@ -18,14 +17,11 @@ final class MysqlVocabulary {
             "time_format", "timestampdiff", "trim", "truncate", "ucase", "unhex", "unix_timestamp", "upper",
             "utc_timestamp", "uuid", "week", "weekday", "year");
 
-    static final Vocabulary WORDS = Vocabulary.STANDARD.withKeywords(keywords()).withFunctions(FUNCTIONS);
+    private static final List<String> KEYWORDS = List.of("SHOW", "DESCRIBE", "DATABASES", "TABLES", "COLUMNS", "INDEX",
+            "REPLACE", "STRAIGHT_JOIN", "FORMAT=JSON", "LOCK IN SHARE MODE", "FOR UPDATE", "ON DUPLICATE KEY UPDATE",
+            "INSERT IGNORE");
+
+    static final Vocabulary WORDS = Vocabulary.standardPlus(KEYWORDS, FUNCTIONS);
 
     private MysqlVocabulary() {}
-
-    private static List<String> keywords() {
-        List<String> words = new ArrayList<>(Vocabulary.STANDARD.keywords());
-        words.addAll(List.of("SHOW", "DESCRIBE", "DATABASES", "TABLES", "COLUMNS", "INDEX", "REPLACE", "STRAIGHT_JOIN",
-                "FORMAT=JSON", "LOCK IN SHARE MODE", "FOR UPDATE", "ON DUPLICATE KEY UPDATE", "INSERT IGNORE"));
-        return words;
-    }
 }
