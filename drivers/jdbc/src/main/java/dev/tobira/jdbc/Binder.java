@@ -9,7 +9,7 @@ import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
-/** The standard Value to JDBC parameter binding behind {@link JdbcDialect#bind}. */
+/** The standard Value to JDBC parameter binding behind {@link TypeMapping#bind}. */
 final class Binder {
     private Binder() {}
 

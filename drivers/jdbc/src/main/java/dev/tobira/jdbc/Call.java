@@ -8,9 +8,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * What kind of call a statement belongs to; passed to a dialect's per-statement hooks
- * ({@link JdbcDialect#beforeStatement}, {@link JdbcDialect#afterExecute},
- * {@link JdbcDialect#afterStatement}, {@link JdbcDialect#configure}). The base makes them; a
+ * What kind of call a statement belongs to; passed to the collaborators that act per statement
+ * ({@link ReadOnlyMode#open}, {@link Statements#prepare}, {@link Statements#configure}). The base makes them; a
  * dialect's own tests make one with {@link #builder()}, naming what they set, so a property added
  * later breaks no caller.
  *
@@ -58,7 +57,7 @@ public final class Call {
 
     /**
      * Tells whether the statement runs inside a {@link dev.tobira.api.Transactor.Tx}, which the
-     * dialect began with {@link JdbcDialect#beginTransaction}.
+     * dialect began with {@link ReadOnlyMode#beginTransaction}.
      *
      * @return whether the call is in a transaction
      */
@@ -153,7 +152,7 @@ public final class Call {
 
     /**
      * Returns this call with another reading of its text: the guard's scan of the text as it runs,
-     * once the base has placed the parameters into it ({@link JdbcDialect#literals}).
+     * once the base has placed the parameters into it ({@link Statements#literals}).
      *
      * @param scan the scan
      * @return the call with that scan

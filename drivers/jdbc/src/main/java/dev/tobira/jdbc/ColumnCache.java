@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * One connection's mapped result columns, by statement text, for dialects that can say cheaply
- * what decides a result's columns ({@link JdbcDialect#resultShape}): a point read run again and
+ * what decides a result's columns ({@link TypeMapping#resultShape}): a point read run again and
  * again then describes its columns once instead of asking the driver's metadata on every call.
  *
  * <p>An entry is used only while the shape read from the new result equals the one it was made
@@ -30,10 +30,10 @@ final class ColumnCache {
     private record Entry(Object shape, ResultColumns columns) {}
 
     /** The columns of a result that just opened: kept ones when its shape is the same, else described and mapped now. */
-    ResultColumns columns(JdbcDialect dialect, String sql, java.sql.ResultSet rs) throws SQLException {
-        Optional<Object> shape = dialect.resultShape(rs);
+    ResultColumns columns(Dialect dialect, String sql, java.sql.ResultSet rs) throws SQLException {
+        Optional<Object> shape = dialect.types().resultShape(rs);
         if (shape == null) {
-            throw new NullPointerException(dialect + ".resultShape returned null");
+            throw new NullPointerException(dialect + ": resultShape returned null");
         }
         if (shape.isEmpty()) {
             return ResultColumns.of(dialect, rs.getMetaData());

@@ -25,7 +25,7 @@ import java.util.Map;
 /**
  * The standard JDBC to {@link Value} mapping, written once: {@link #standard(JdbcColumn)} picks a
  * reader per column from its {@link java.sql.Types} code, and the readers are public so that a
- * dialect overriding {@link JdbcDialect#map(JdbcColumn)} for one native type can fall back to them.
+ * dialect overriding {@link TypeMapping#map(JdbcColumn)} for one native type can fall back to them.
  *
  * <p>The mapping: TINYINT, SMALLINT, INTEGER and BIGINT to {@link Value.Int} (a BIGINT read as
  * {@link BigInteger}, such as MySQL's unsigned one, to {@link Value.Decimal}); NUMERIC and DECIMAL

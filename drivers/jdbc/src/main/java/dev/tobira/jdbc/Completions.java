@@ -4,7 +4,6 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Completer.Completion;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.SqlToken;
-import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,7 +26,9 @@ final class Completions {
 
     private Completions() {}
 
-    static List<Completion> complete(JdbcDialect dialect, Connection c, String text, int cursor) throws SQLException {
+    static List<Completion> complete(JdbcSession session, String text, int cursor) throws SQLException {
+        Dialect dialect = session.dialect();
+        Catalog catalog = dialect.catalog();
         // the dialect's own lexer, so a word inside a string or comment is never taken for the one typed
         List<SqlToken> tokens = SqlScan.of(text.substring(0, cursor), dialect.sqlDialect()).tokens();
         int last = tokens.size() - 1;
@@ -39,27 +40,27 @@ final class Completions {
         String previous = before >= 0 && tokens.get(before).type() == SqlToken.Type.WORD ? tokens.get(before).upper() : "";
 
         Map<String, Completion> out = new LinkedHashMap<>();
-        List<CollectionRef> collections = dialect.collections(c, "");
+        List<CollectionRef> collections = catalog.collections(session, "");
         if (afterDot) {
-            addFields(dialect, c, prefix, out);
+            addFields(catalog, session, prefix, out);
         } else if (BEFORE_COLLECTION.contains(previous)) {
             add(out, collections.stream().map(CollectionRef::name).toList(), prefix, Completion.Type.COLLECTION);
         } else {
-            addFields(dialect, c, prefix, out);
+            addFields(catalog, session, prefix, out);
             add(out, collections.stream().map(CollectionRef::name).toList(), prefix, Completion.Type.COLLECTION);
-            add(out, dialect.keywords(), prefix, Completion.Type.KEYWORD);
-            add(out, dialect.functions(), prefix, Completion.Type.FUNCTION);
+            add(out, dialect.vocabulary().keywords(), prefix, Completion.Type.KEYWORD);
+            add(out, dialect.vocabulary().functions(), prefix, Completion.Type.FUNCTION);
         }
         return List.copyOf(new ArrayList<>(out.values()).subList(0, Math.min(MAX, out.size())));
     }
 
-    private static void addFields(JdbcDialect dialect, Connection c, String prefix, Map<String, Completion> out)
+    private static void addFields(Catalog dialect, JdbcSession session, String prefix, Map<String, Completion> out)
             throws SQLException {
-        String ns = dialect.currentNamespace(c);
+        String ns = dialect.currentNamespace(session);
         String catalog = dialect.namespacesAreCatalogs() && !ns.isEmpty() ? ns : null;
         String schema = !dialect.namespacesAreCatalogs() && !ns.isEmpty() ? ns : null;
         List<String> names = new ArrayList<>();
-        DatabaseMetaData md = c.getMetaData();
+        DatabaseMetaData md = session.connection().getMetaData();
         try (ResultSet rs = md.getColumns(catalog, schema, "%", "%")) {
             while (rs.next()) {
                 names.add(rs.getString("COLUMN_NAME"));

@@ -3,6 +3,8 @@ package dev.tobira.jdbc;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.api.Capability;
+import dev.tobira.api.ConnInfo;
+import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.util.Optional;
 import java.util.Set;
@@ -13,7 +15,11 @@ import java.util.Set;
  */
 record Dialect(
         String name,
+        Set<String> schemes,
         Set<Capability> declared,
+        String dialectName,
+        ConnInfo.Model model,
+        SqlDialect sqlDialect,
         StatementGuard guard,
         Connector connector,
         ReadOnlyMode readOnlyMode,
@@ -32,7 +38,10 @@ record Dialect(
         if (!guard.driver().equals(name)) {
             throw new IllegalArgumentException(d + ": the guard's driver \"" + guard.driver() + "\" is not " + name);
         }
-        return new Dialect(name, Set.copyOf(d.declared()), guard,
+        return new Dialect(name, Set.copyOf(d.schemes()), Set.copyOf(d.declared()),
+                requireNonNull(d.dialectName(), d + ".dialectName() is null"),
+                requireNonNull(d.model(), d + ".model() is null"),
+                requireNonNull(d.sqlDialect(), d + ".sqlDialect() is null"), guard,
                 requireNonNull(d.connector(), d + ".connector() is null"),
                 requireNonNull(d.readOnlyMode(), d + ".readOnlyMode() is null"),
                 requireNonNull(d.typeMapping(), d + ".typeMapping() is null"),

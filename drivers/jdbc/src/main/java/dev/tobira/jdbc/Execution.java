@@ -13,7 +13,6 @@ import dev.tobira.spi.ResultSets;
 import dev.tobira.spi.SqlScan;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
@@ -26,17 +25,17 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One statement on a connection, from {@link JdbcDialect#beforeStatement} to
- * {@link JdbcDialect#afterStatement}: prepares, binds, arms the deadline, executes, and hands
- * back a streamed result that finishes the statement when it is released; or one export between
- * the same hooks.
+ * One statement on a connection, inside one {@link StatementScope} of the dialect's read-only mode:
+ * prepares, binds, arms the deadline, executes, and hands back a streamed result that finishes the
+ * statement when it is released; or one export inside the same scope.
  */
 final class Execution {
     private static final System.Logger LOG = System.getLogger(Execution.class.getName());
 
-    private final JdbcConn conn;
-    private final JdbcDialect dialect;
-    private final Connection connection;
+    private final Context ctx;
+    private final Dialect dialect;
+    private final JdbcSession session;
+    private final InFlight inFlight;
     private Call call; // with the scan of the text as run, once parameters are placed into it
     private final String op;
     private final AtomicBoolean finished = new AtomicBoolean();
@@ -55,12 +54,13 @@ final class Execution {
     private PreparedStatement keepable; // given back to the connection's StatementCache when the call ends well
     private String keepableSql;
     private String restoreNamespace;
-    private boolean entered;
+    private StatementScope scope; // null until the read-only mode's scope is open
 
-    Execution(JdbcConn conn, Call call, String op) {
-        this.conn = conn;
-        this.dialect = conn.dialect();
-        this.connection = conn.connection();
+    Execution(Context ctx, Call call, String op) {
+        this.ctx = ctx;
+        this.dialect = ctx.dialect();
+        this.session = ctx.session();
+        this.inFlight = ctx.inFlight();
         this.call = call;
         this.op = op;
     }
@@ -88,8 +88,7 @@ final class Execution {
     }
 
     /**
-     * Runs an export between the same hooks as a query: the dialect's {@link JdbcDialect#export}
-     * fast path, or, when it has none for this call, the statement's rows written by
+     * Runs an export inside the same scope as a query: the dialect's {@link BulkExport} fast path, or, when it has none for this call, the statement's rows written by
      * {@link CsvRowWriter}, the project's one CSV writer.
      *
      * @param sql the text, already accepted by the guard
@@ -104,17 +103,18 @@ final class Execution {
         try {
             enter(namespace);
             exporting = true;
-            conn.executing(this);
+            inFlight.executing(this);
             if (!call.timeout().isZero()) {
                 deadline = Deadline.arm(this::cancelNow, call.timeout());
             }
-            OptionalLong written = dialect.export(connection, new Export(this, sql, scan, params, format, out, call));
+            OptionalLong written = dialect.bulkExport().isEmpty() ? OptionalLong.empty()
+                    : dialect.bulkExport().get().export(session, new Export(this, sql, scan, params, format, out, call));
             if (written == null) {
-                throw new NullPointerException(dialect + ".export returned null");
+                throw new NullPointerException(dialect + ": the bulk export returned null");
             }
             long rows = written.isPresent() ? written.getAsLong() : writeRows(sql, params, format, out);
             out.flush();
-            conn.executing(null);
+            inFlight.executing(null);
             finish(true, null);
             return rows;
         } catch (SQLException | IOException | RuntimeException e) {
@@ -136,7 +136,7 @@ final class Execution {
             }
             writer.flush();
         }
-        if (conn.cancelledWhileRunning()) {
+        if (inFlight.closed()) {
             // a close from another thread ended the rows early: what was written is not the whole result
             throw new SQLException("the rows ended when the connection was closed");
         }
@@ -145,49 +145,64 @@ final class Execution {
 
     /** For {@link Export#prepare}: a statement of the dialect's own, owned and cancelled like the query's. */
     PreparedStatement prepareForExport(String sql, List<Value> params) throws SQLException {
-        if (!params.isEmpty() && dialect.literals(connection).isPresent()) {
+        if (!params.isEmpty() && dialect.statements().literals(session).isPresent()) {
             // this dialect's driver would place the values by its own reading of the text
             throw new IllegalStateException(dialect + " places parameters itself; its export cannot bind them");
         }
-        PreparedStatement st = connection.prepareStatement(sql);
+        PreparedStatement st = session.connection().prepareStatement(sql);
         own(st);
         bindAll(st, params);
         return st;
     }
 
     private void enter(String namespace) throws SQLException {
-        dialect.beforeStatement(connection, call);
-        entered = true;
+        StatementScope opened = dialect.readOnlyMode().open(session, call);
+        if (opened == null) {
+            throw new NullPointerException(dialect + ": the read-only mode opened no scope");
+        }
+        scope = opened;
         if (!namespace.isEmpty()) {
-            String current = dialect.currentNamespace(connection);
-            dialect.useNamespace(connection, namespace);
+            Catalog catalog = dialect.catalog();
+            String current = catalog.currentNamespace(session);
+            catalog.useNamespace(session, namespace);
             restoreNamespace = current;
         }
     }
 
+    /** The text to send, as the scope puts it around the statement. */
+    private String scoped(String text) throws SQLException {
+        String t = scope.text(text);
+        if (t == null) {
+            throw new NullPointerException(dialect + ": the statement scope gave no text");
+        }
+        return t;
+    }
+
     private Statement prepare(String sql, List<Value> params) throws SQLException {
-        Optional<Literals> literals = dialect.literals(connection);
+        Statements statements = dialect.statements();
+        Optional<Literals> literals = statements.literals(session);
         if (literals == null) {
-            throw new NullPointerException(dialect + ".literals returned null");
+            throw new NullPointerException(dialect + ": literals returned null");
         }
         if (literals.isPresent()) {
             return plain(sql, params, literals.get());
         }
-        StatementCache statements = conn.statements();
-        PreparedStatement st = statements.take(sql);
+        String text = scoped(sql);
+        StatementCache kept = ctx.statements();
+        PreparedStatement st = kept.take(text);
         if (st == null) {
-            st = dialect.prepare(connection, sql, call);
+            st = statements.prepare(session, text, call);
             if (st == null) {
-                throw new NullPointerException(dialect + ".prepare returned null");
+                throw new NullPointerException(dialect + ": prepare returned null");
             }
         }
-        if (statements.keeps()) {
+        if (kept.keeps()) {
             keepable = st;
-            keepableSql = sql;
+            keepableSql = text;
         }
         own(st);
-        conn.executing(this);
-        dialect.configure(st, call);
+        inFlight.executing(this);
+        statements.configure(st, call);
         if (call.maxRows() > 0) {
             st.setMaxRows(call.maxRows());
         }
@@ -206,18 +221,18 @@ final class Execution {
         if (text != sql && call.guarded() && call.scan().isPresent()) {
             call = call.withScan(dialect.guard().check(text));
         }
-        JdbcDialect.PlainStatement plain = dialect.plainStatement(connection, text, call);
-        if (plain == null) {
-            throw new NullPointerException(dialect + ".plainStatement returned null");
+        String run = scoped(text);
+        Statement st = dialect.statements().plain(session, call);
+        if (st == null) {
+            throw new NullPointerException(dialect + ": plain returned null");
         }
-        Statement st = plain.statement();
         own(st);
-        conn.executing(this);
-        dialect.configure(st, call);
+        inFlight.executing(this);
+        dialect.statements().configure(st, call);
         if (call.maxRows() > 0) {
             st.setMaxRows(call.maxRows());
         }
-        plainText = plain.text();
+        plainText = run;
         return st;
     }
 
@@ -235,7 +250,7 @@ final class Execution {
 
     private dev.tobira.api.ResultSet execute(String sql, Statement st, long startNanos) throws SQLException {
         checkDeadline("before the statement ran");
-        if (conn.cancelledWhileRunning()) {
+        if (inFlight.closed()) {
             // the close's cancel reached no running statement: this one must not start after it
             throw new SQLException("the connection was closed before the statement ran");
         }
@@ -249,20 +264,20 @@ final class Execution {
             // must not read as a (retryable) timeout
             checkDeadline("while the statement ran");
         }
-        dialect.afterExecute(connection, st, call);
+        scope.checkExecuted(st);
         if (!hasRows) {
-            conn.columnCache().clear(); // DDL returns no rows: what the cache says about results may be out of date
+            ctx.schemaMayHaveChanged(); // DDL returns no rows: what is kept about results may be out of date
             long count = updateCount(st);
-            conn.executing(null);
+            inFlight.executing(null);
             if (!exporting) {
                 finish(true, null);
             }
             return ResultSets.affected(dialect.name(), count, startNanos);
         }
         rows = st.getResultSet();
-        Result result = new Result(conn.columnCache().columns(dialect, sql, rows), rows, call.limit(), startNanos);
-        conn.executing(null);
-        conn.opened(result);
+        Result result = new Result(ctx.columns().columns(dialect, sql, rows), rows, call.limit(), startNanos);
+        inFlight.executing(null);
+        inFlight.opened(result);
         return result;
     }
 
@@ -275,22 +290,22 @@ final class Execution {
 
     /** Ends the statement after a failure and returns what to throw. */
     private RuntimeException fail(Exception e, String what) {
-        conn.executing(null);
+        inFlight.executing(null);
         if (e instanceof RuntimeException r && !(r instanceof DriverException)) {
             // a programming error (a bad argument, a hook returning null) keeps its JDK type
             finish(false, r);
             return r;
         }
         DriverException failure;
-        if (conn.cancelledWhileRunning()) {
+        if (inFlight.closed()) {
             failure = DriverException.builder(ErrorKind.CANCELLED, dialect.name(), op)
                     .detail("the connection was closed while the " + what + " ran").cause(e).build();
         } else if (e instanceof IOException) {
             failure = DriverException.builder(deadline.fired() ? ErrorKind.TIMEOUT : ErrorKind.INTERNAL, dialect.name(), op)
-                    .detail("writing the export failed: " + conn.errors().redact(String.valueOf(e.getMessage())))
+                    .detail("writing the export failed: " + ctx.errors().redact(String.valueOf(e.getMessage())))
                     .cause(e).build();
         } else {
-            failure = conn.errors().map(e, op, deadline.fired());
+            failure = ctx.errors().map(e, op, deadline.fired());
         }
         finish(false, failure);
         return failure;
@@ -304,7 +319,7 @@ final class Execution {
 
     private void bind(PreparedStatement st, int index, Value value, int count) throws SQLException {
         try {
-            dialect.bind(st, index, value);
+            dialect.types().bind(session, st, index, value);
         } catch (DriverException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -347,19 +362,20 @@ final class Execution {
         }
     }
 
-    /** The statement the call runs, or, while an export runs none of the base's, the dialect's {@link JdbcDialect#cancel}. */
+    /** The statement the call runs, or, while an export runs none of the base's, the bulk export's {@link BulkExport#cancel}. */
     private void cancelNow() throws SQLException {
         Statement st = statement;
         if (st != null) {
-            dialect.cancel(connection, st);
-        } else {
-            dialect.cancel(connection);
+            dialect.statements().cancel(session, st);
+        } else if (dialect.bulkExport().isPresent()) {
+            dialect.bulkExport().get().cancel(session);
         }
     }
 
     /**
      * Ends the statement once: disarms the deadline, closes the JDBC result and statement (gives
-     * the statement back to the connection's {@link StatementCache} when it keeps them), restores the namespace and lets the dialect leave its read-only mode.
+     * the statement back to the connection's {@link StatementCache} when it keeps them), restores the
+     * namespace and closes the read-only mode's scope.
      *
      * @param completed whether the statement ran and its result was released without error
      * @param failure the error being thrown, which collects cleanup failures; null to log them
@@ -386,7 +402,7 @@ final class Execution {
             for (Statement st : owned) {
                 try {
                     if (keep && st == keepable) {
-                        conn.statements().give(keepableSql, keepable);
+                        ctx.statements().give(keepableSql, keepable);
                     } else {
                         st.close();
                     }
@@ -397,14 +413,14 @@ final class Execution {
         }
         if (restoreNamespace != null) {
             try {
-                dialect.useNamespace(connection, restoreNamespace);
+                dialect.catalog().useNamespace(session, restoreNamespace);
             } catch (SQLException | RuntimeException e) {
                 suppress(failure, e);
             }
         }
-        if (entered) {
+        if (scope != null) {
             try {
-                dialect.afterStatement(connection, call, completed);
+                scope.close(completed);
             } catch (SQLException | RuntimeException e) {
                 suppress(failure, e);
             }
@@ -467,7 +483,7 @@ final class Execution {
                     return true;
                 }
                 exhausted = true;
-                dialect.afterRows(connection, statement, call);
+                scope.checkRowsEnded(statement);
                 return false;
             } catch (SQLException | RuntimeException e) {
                 throw failure(e);
@@ -477,7 +493,7 @@ final class Execution {
         /** A failure of the JDBC driver while rows are read, as the result throws it. */
         private RuntimeException failure(Exception e) {
             failed = true;
-            return conn.errors().map(e, op, deadline.fired());
+            return ctx.errors().map(e, op, deadline.fired());
         }
 
         @Override
@@ -485,7 +501,7 @@ final class Execution {
             Statement st = statement;
             if (!exhausted && !stats().truncated() && st != null) {
                 try {
-                    dialect.abandon(st);
+                    dialect.statements().abandon(session, st);
                 } catch (SQLException | RuntimeException e) {
                     LOG.log(System.Logger.Level.DEBUG, "abandoning a result failed", e);
                 }
@@ -493,7 +509,7 @@ final class Execution {
             if (!exporting) {
                 finish(!failed && !wasCancelled(), null);
             }
-            conn.released(this);
+            inFlight.released(this);
         }
 
         @Override

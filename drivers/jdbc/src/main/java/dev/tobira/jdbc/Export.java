@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One call of {@link Exporter#export} as a dialect's {@link JdbcDialect#export} hook sees it: the
+ * One call of {@link Exporter#export} as a dialect's {@link BulkExport} sees it: the
  * text the guard admitted and its reading, the parameters, the limit, the format, the stream and
  * the kind of call. Valid only while the hook runs, on the thread that runs it.
  *
@@ -107,7 +107,7 @@ public final class Export {
     /**
      * Prepares a statement of the dialect's own on the export's connection, such as
      * {@code COPY (…) TO '<file>'}, with the export's {@linkplain #params() parameters} bound in
-     * order through {@link JdbcDialect#bind}. The call's deadline and a close of the connection from
+     * order through {@link TypeMapping#bind}. The call's deadline and a close of the connection from
      * another thread cancel it ({@link java.sql.Statement#cancel()}), and the base closes it when
      * the export is over.
      *

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
+import dev.tobira.api.ConnInfo;
 import dev.tobira.api.Driver;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
@@ -25,24 +26,25 @@ import java.util.Set;
  * }
  * }</pre>
  *
- * <p>{@link #open(ConnConfig)} checks the scheme, calls {@link JdbcDialect#connect} and
- * {@link JdbcDialect#initialize}, and returns a connection whose queries pass the dialect's
+ * <p>{@link #open(ConnConfig)} checks the scheme, opens and initialises the connection with the
+ * dialect's {@link Connector}, and returns a connection whose queries pass the dialect's
  * {@link JdbcDialect#guard() guard}, run inside its read-only mode and stream their rows; it offers
  * exactly the facets of {@link JdbcDialect#declared()}. Stateless and thread-safe.
  *
  * @since 0.1
  */
 public abstract class JdbcDriver implements Driver {
-    private final JdbcDialect dialect;
+    private final Dialect dialect;
 
     /**
-     * Creates the driver of a dialect.
+     * Creates the driver of a dialect, asking it for its collaborators once.
      *
      * @param dialect the dialect
-     * @throws NullPointerException if dialect is null
+     * @throws NullPointerException if dialect is null, or one of its collaborators is
+     * @throws IllegalArgumentException if its guard is another driver's
      */
     protected JdbcDriver(JdbcDialect dialect) {
-        this.dialect = requireNonNull(dialect, "dialect is null");
+        this.dialect = Dialect.of(requireNonNull(dialect, "dialect is null"));
     }
 
     @Override
@@ -52,12 +54,12 @@ public abstract class JdbcDriver implements Driver {
 
     @Override
     public final Set<String> schemes() {
-        return Set.copyOf(dialect.schemes());
+        return dialect.schemes();
     }
 
     @Override
     public final Set<Capability> declared() {
-        return Set.copyOf(dialect.declared());
+        return dialect.declared();
     }
 
     /**
@@ -80,18 +82,23 @@ public abstract class JdbcDriver implements Driver {
         SqlErrors errors = new SqlErrors(dialect, redactor);
         Connection connection;
         try {
-            connection = dialect.connect(config);
+            connection = dialect.connector().connect(config);
         } catch (SQLException | RuntimeException e) {
             throw rethrow(errors, e);
         }
         if (connection == null) {
-            throw new NullPointerException(dialect + ".connect returned null");
+            throw new NullPointerException(dialect + ": the connector returned no connection");
         }
+        JdbcSession session = new JdbcSession(dialect, connection, config);
         try {
-            dialect.initialize(connection, config);
-            String serverVersion = dialect.serverVersion(connection);
-            return new JdbcConn(dialect, connection, config.readOnly(), errors, serverVersion, dialect.dialectName(connection));
+            Connector connector = dialect.connector();
+            connector.initialize(session);
+            String serverVersion = requireNonNull(connector.serverVersion(session), "serverVersion is null");
+            String language = requireNonNull(connector.dialectName(session), "dialectName is null").orElse(dialect.dialectName());
+            ConnInfo info = new ConnInfo(dialect.name(), dialect.model(), language, serverVersion);
+            return new JdbcConn(new Runner(dialect, session, errors), info);
         } catch (SQLException | RuntimeException e) {
+            session.close();
             try {
                 connection.close();
             } catch (SQLException | RuntimeException suppressed) {

@@ -26,13 +26,15 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class JdbcSession {
     private static final System.Logger LOG = System.getLogger(JdbcSession.class.getName());
 
+    private final Dialect dialect;
     private final String driver;
     private final Connection connection;
     private final ConnConfig config;
     private final Map<Key<?>, Object> state = new ConcurrentHashMap<>(4);
 
-    JdbcSession(String driver, Connection connection, ConnConfig config) {
-        this.driver = requireNonNull(driver, "driver is null");
+    JdbcSession(Dialect dialect, Connection connection, ConnConfig config) {
+        this.dialect = dialect;
+        this.driver = dialect.name();
         this.connection = requireNonNull(connection, "connection is null");
         this.config = requireNonNull(config, "config is null");
     }
@@ -90,6 +92,11 @@ public final class JdbcSession {
             v = raced == null ? created : raced;
         }
         return key.type.cast(v);
+    }
+
+    /** The collaborators of the session's dialect, for the base's defaults. */
+    Dialect dialect() {
+        return dialect;
     }
 
     /** Closes the states that hold resources, in the order they were created; failures are logged. */

@@ -14,18 +14,18 @@ import java.sql.SQLException;
 final class JdbcTx implements Transactor.Tx {
     private static final System.Logger LOG = System.getLogger(JdbcTx.class.getName());
 
-    private final JdbcConn conn;
+    private final Runner runner;
     private boolean ended;
 
-    JdbcTx(JdbcConn conn) {
-        this.conn = conn;
+    JdbcTx(Runner runner) {
+        this.runner = runner;
     }
 
     private void ensureActive() {
         if (ended) {
             throw new IllegalStateException("the transaction has ended");
         }
-        if (conn.isClosed()) {
+        if (runner.closed()) {
             throw new IllegalStateException("connection is closed");
         }
     }
@@ -34,7 +34,7 @@ final class JdbcTx implements Transactor.Tx {
     public ResultSet query(Query query) {
         requireNonNull(query, "query is null");
         ensureActive();
-        return conn.run(query, true);
+        return runner.run(query, true);
     }
 
     @Override
@@ -54,20 +54,20 @@ final class JdbcTx implements Transactor.Tx {
         String op = commit ? "commit" : "rollback";
         try {
             if (commit) {
-                conn.connection().commit();
+                runner.session().connection().commit();
             } else {
-                conn.connection().rollback();
+                runner.session().connection().rollback();
             }
         } catch (SQLException e) {
             quietly(true);
-            throw conn.errors().map(e, op, false);
+            throw runner.errors().map(e, op, false);
         } finally {
-            conn.ended(this);
+            runner.ended(this);
         }
         try {
-            conn.dialect().endTransaction(conn.connection(), conn.readOnly());
+            runner.dialect().readOnlyMode().endTransaction(runner.session());
         } catch (SQLException e) {
-            throw conn.errors().map(e, op, false);
+            throw runner.errors().map(e, op, false);
         }
     }
 
@@ -75,9 +75,9 @@ final class JdbcTx implements Transactor.Tx {
     private void quietly(boolean rollback) {
         try {
             if (rollback) {
-                conn.connection().rollback();
+                runner.session().connection().rollback();
             }
-            conn.dialect().endTransaction(conn.connection(), conn.readOnly());
+            runner.dialect().readOnlyMode().endTransaction(runner.session());
         } catch (SQLException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "ending a transaction failed", e);
         }
@@ -88,19 +88,19 @@ final class JdbcTx implements Transactor.Tx {
         if (!ended) {
             ended = true;
             quietly(true);
-            conn.ended(this);
+            runner.ended(this);
         }
     }
 
     @Override
     public void close() {
-        if (ended || conn.isClosed()) {
+        if (ended || runner.closed()) {
             ended = true;
-            conn.ended(this);
+            runner.ended(this);
             return;
         }
         ended = true;
         quietly(true);
-        conn.ended(this);
+        runner.ended(this);
     }
 }

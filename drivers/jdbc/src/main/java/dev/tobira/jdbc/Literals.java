@@ -6,7 +6,7 @@ import dev.tobira.spi.SqlDialect;
 /**
  * How a dialect writes parameter values into its text, for a database whose JDBC driver would
  * otherwise paste them in itself at the positions its own parser finds (MariaDB Connector/J's
- * client-side prepared statements). With {@link JdbcDialect#literals}, the base places every
+ * client-side prepared statements). With {@link Statements#literals}, the base places every
  * value at a placeholder that tobira's lexer finds outside comments and strings, as read by
  * {@link #dialect()}, and nowhere else; the text then goes to the database as it is, with no
  * further parsing on the client, so the statement guard checks the very text the server reads.

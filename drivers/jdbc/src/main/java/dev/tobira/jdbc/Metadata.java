@@ -17,10 +17,12 @@ import java.util.TreeMap;
 
 /**
  * The {@link DatabaseMetaData} readings behind the default namespace, collection and describe
- * hooks of {@link JdbcDialect}. Names are passed as patterns and the rows then filtered by exact
+ * methods of {@link Catalog}. Names are passed as patterns and the rows then filtered by exact
  * name, so a {@code _} or {@code %} in a name cannot widen the match.
  */
 final class Metadata {
+    static final Map<String, String> TABLE_TYPES = Map.of("TABLE", "table", "VIEW", "view");
+
     private Metadata() {}
 
     static List<String> namespaces(Connection c, boolean catalogs) throws SQLException {
@@ -44,8 +46,9 @@ final class Metadata {
      */
     private record Scope(String catalog, String schema) {}
 
-    private static Scope scope(JdbcDialect d, Connection c, String namespace) throws SQLException {
-        String ns = namespace.isEmpty() ? d.currentNamespace(c) : namespace;
+    private static Scope scope(Catalog d, JdbcSession session, String namespace) throws SQLException {
+        Connection c = session.connection();
+        String ns = namespace.isEmpty() ? d.currentNamespace(session) : namespace;
         String value = ns.isEmpty() ? null : ns;
         if (d.namespacesAreCatalogs()) {
             return new Scope(value, null);
@@ -54,11 +57,12 @@ final class Metadata {
         return new Scope(catalog == null || catalog.isEmpty() ? null : catalog, value);
     }
 
-    static List<CollectionRef> collections(JdbcDialect d, Connection c, String namespace) throws SQLException {
-        if (!namespace.isEmpty() && !d.namespaces(c).contains(namespace)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, d.name(), "collections", "no such namespace: " + namespace);
+    static List<CollectionRef> collections(Catalog d, JdbcSession session, String namespace) throws SQLException {
+        if (!namespace.isEmpty() && !d.namespaces(session).contains(namespace)) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, session.driver(), "collections", "no such namespace: " + namespace);
         }
-        Scope scope = scope(d, c, namespace);
+        Connection c = session.connection();
+        Scope scope = scope(d, session, namespace);
         TreeMap<String, CollectionRef> byName = new TreeMap<>();
         String[] types = d.tableTypes().keySet().toArray(String[]::new);
         try (ResultSet rs = c.getMetaData().getTables(scope.catalog(), scope.schema(), "%", types)) {
@@ -72,9 +76,10 @@ final class Metadata {
         return List.copyOf(byName.values());
     }
 
-    static CollectionInfo describe(JdbcDialect d, Connection c, CollectionRef ref) throws SQLException {
-        Scope scope = scope(d, c, ref.namespace());
-        DatabaseMetaData md = c.getMetaData();
+    static CollectionInfo describe(Catalog d, JdbcSession session, CollectionRef ref) throws SQLException {
+        Scope scope = scope(d, session, ref.namespace());
+        DatabaseMetaData md = session.connection().getMetaData();
+        TypeMapping types = session.dialect().types();
         String type = "";
         try (ResultSet rs = md.getTables(scope.catalog(), scope.schema(), ref.name(), null)) {
             while (rs.next()) {
@@ -96,11 +101,11 @@ final class Metadata {
                 boolean nullable = rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls;
                 JdbcColumn col = new JdbcColumn(0, name, rs.getInt("DATA_TYPE"), typeName, rs.getInt("COLUMN_SIZE"),
                         rs.getInt("DECIMAL_DIGITS"), nullable, "");
-                fields.add(new CollectionInfo.Field(name, typeName, d.map(col).kind(), nullable));
+                fields.add(new CollectionInfo.Field(name, typeName, types.map(col).kind(), nullable));
             }
         }
         if (fields.isEmpty()) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, d.name(), "describe", "no such collection: " + ref);
+            throw DriverException.of(ErrorKind.NOT_FOUND, session.driver(), "describe", "no such collection: " + ref);
         }
         TreeMap<Integer, String> pk = new TreeMap<>();
         try (ResultSet rs = md.getPrimaryKeys(scope.catalog(), scope.schema(), ref.name())) {
@@ -112,7 +117,7 @@ final class Metadata {
         }
         List<String> primaryKey = List.copyOf(pk.values());
         return new CollectionInfo(ref, type.isEmpty() ? "table" : type, fields, primaryKey,
-                foreignKeys(md, scope, ref), List.copyOf(d.indexes(c, ref, primaryKey)));
+                foreignKeys(md, scope, ref), List.copyOf(d.indexes(session, ref, primaryKey)));
     }
 
     private static List<CollectionInfo.ForeignKey> foreignKeys(DatabaseMetaData md, Scope scope, CollectionRef ref)
@@ -158,9 +163,10 @@ final class Metadata {
         }
     }
 
-    static List<CollectionInfo.Index> indexes(JdbcDialect d, Connection c, CollectionRef ref, List<String> primaryKey)
+    static List<CollectionInfo.Index> indexes(Catalog d, JdbcSession session, CollectionRef ref, List<String> primaryKey)
             throws SQLException {
-        Scope scope = scope(d, c, ref.namespace());
+        Connection c = session.connection();
+        Scope scope = scope(d, session, ref.namespace());
         Map<String, TreeMap<Integer, String>> columns = new LinkedHashMap<>();
         Map<String, Boolean> unique = new LinkedHashMap<>();
         try (ResultSet rs = c.getMetaData().getIndexInfo(scope.catalog(), scope.schema(), ref.name(), false, true)) {

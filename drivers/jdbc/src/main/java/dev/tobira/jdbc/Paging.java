@@ -23,11 +23,11 @@ final class Paging {
     private static final String KEYSET = "k";
     private static final String OFFSET = "o";
 
-    private final JdbcDialect dialect;
+    private final QueryBuilder dialect;
     private final CollectionRef collection;
     private final List<String> key;
 
-    Paging(JdbcDialect dialect, CollectionRef collection, List<String> key) {
+    Paging(QueryBuilder dialect, CollectionRef collection, List<String> key) {
         this.dialect = dialect;
         this.collection = collection;
         this.key = key.size() > 1 && !dialect.rowValueComparison() ? List.of() : key;

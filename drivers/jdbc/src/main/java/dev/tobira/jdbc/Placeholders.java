@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * Places parameter values into a text as literals, at the {@code ?} placeholders tobira's lexer
- * finds outside comments and strings, for a dialect with {@link JdbcDialect#literals}. A value is
+ * finds outside comments and strings, for a dialect with {@link Statements#literals}. A value is
  * only ever a literal: no other part of the text is touched, and a text whose placeholders do not
  * match its parameters one to one is refused before anything is sent.
  */

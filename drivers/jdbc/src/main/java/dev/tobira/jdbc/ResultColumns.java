@@ -1,6 +1,8 @@
 package dev.tobira.jdbc;
 
 import dev.tobira.api.Column;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import java.sql.ResultSetMetaData;
@@ -8,7 +10,7 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The columns of a result as they cross into tobira, mapped once by {@link JdbcDialect#map}: what
+ * The columns of a result as they cross into tobira, mapped once by the dialect's {@link TypeMapping}: what
  * each reports, and how each cell is read. Immutable, so results of the same statement text and
  * shape on a connection share one (see {@link ColumnCache}).
  *
@@ -36,13 +38,20 @@ final class ResultColumns {
             Value.Kind.FLOAT, Value.Kind.FLOAT, Value.Kind.BOOL, Value.Kind.DATE, Value.Kind.DATETIME, Value.Kind.TIMESTAMP,
             Value.Kind.BYTES, null};
 
+    private final String driver;
     private final List<Column> columns;
     private final ColumnReader[] readers;
+    private final ColumnMapping[] mappings;
     private final byte[] tags;
 
-    private ResultColumns(Column[] columns, ColumnReader[] readers) {
+    private ResultColumns(String driver, Column[] columns, ColumnMapping[] mappings) {
+        this.driver = driver;
         this.columns = List.of(columns);
-        this.readers = readers;
+        this.mappings = mappings;
+        this.readers = new ColumnReader[mappings.length];
+        for (int i = 0; i < mappings.length; i++) {
+            readers[i] = mappings[i].reader();
+        }
         this.tags = new byte[readers.length];
         for (int i = 0; i < readers.length; i++) {
             tags[i] = tag(readers[i]);
@@ -50,23 +59,24 @@ final class ResultColumns {
     }
 
     /** Describes and maps every column of a result that just opened. */
-    static ResultColumns of(JdbcDialect dialect, ResultSetMetaData md) throws SQLException {
+    static ResultColumns of(Dialect dialect, ResultSetMetaData md) throws SQLException {
+        TypeMapping types = dialect.types();
         int n = md.getColumnCount();
         Column[] columns = new Column[n];
-        ColumnReader[] readers = new ColumnReader[n];
+        ColumnMapping[] mappings = new ColumnMapping[n];
         for (int i = 0; i < n; i++) {
-            JdbcColumn meta = dialect.resultColumn(md, i + 1);
+            JdbcColumn meta = types.column(md, i + 1);
             if (meta == null) {
-                throw new NullPointerException(dialect + ".resultColumn returned null for column " + (i + 1));
+                throw new NullPointerException(dialect + ": the type mapping described column " + (i + 1) + " as null");
             }
-            ColumnMapping mapping = dialect.map(meta);
+            ColumnMapping mapping = types.map(meta);
             if (mapping == null) {
-                throw new NullPointerException(dialect + ".map returned null for column " + meta.name());
+                throw new NullPointerException(dialect + ": the type mapping mapped column " + meta.name() + " to null");
             }
             columns[i] = new Column(meta.name(), mapping.kind(), meta.typeName(), meta.nullable());
-            readers[i] = mapping.reader();
+            mappings[i] = mapping;
         }
-        return new ResultColumns(columns, readers);
+        return new ResultColumns(dialect.name(), columns, mappings);
     }
 
     private static byte tag(ColumnReader reader) {
@@ -128,9 +138,19 @@ final class ResultColumns {
             case TIMESTAMP -> ColumnReaders.timestamp(rs, c);
             case BYTES -> ColumnReaders.bytes(rs, c);
             case DECIMAL_OR_SPECIAL -> ColumnReaders.decimalOrSpecial(rs, c);
-            default -> readers[index].read(rs, c);
+            default -> checked(index, readers[index].read(rs, c));
         };
         return v == null ? Value.NULL : v;
+    }
+
+    /** A dialect reader's cell, held to its mapping: a value the column does not describe is the dialect's bug, said so. */
+    private Value checked(int index, Value v) {
+        if (v != null && !mappings[index].admits(v)) {
+            throw DriverException.of(ErrorKind.INTERNAL, driver, "query", "column \"" + columns.get(index).name()
+                    + "\" is mapped as " + mappings[index].kind() + " but its reader returned " + v.kind()
+                    + " (a bug in the driver's type mapping)");
+        }
+        return v;
     }
 
     /**

@@ -27,17 +27,17 @@ import java.util.Optional;
 final class SqlErrors {
     private static final int MAX_CHAIN = 16;
 
-    private final JdbcDialect dialect;
+    private final Dialect dialect;
     private final Redactor redactor;
 
-    SqlErrors(JdbcDialect dialect, Redactor redactor) {
+    SqlErrors(Dialect dialect, Redactor redactor) {
         this.dialect = dialect;
         this.redactor = redactor;
     }
 
     /** Returns the redactor of a configuration: its password, the DSN's password, the dialect's secrets. */
-    static Redactor redactor(JdbcDialect dialect, ConnConfig config) {
-        List<String> secrets = new ArrayList<>(dialect.secrets(config));
+    static Redactor redactor(Dialect dialect, ConnConfig config) {
+        List<String> secrets = new ArrayList<>(dialect.connector().secrets(config));
         secrets.add(config.password().reveal());
         try {
             if (Dsn.parse(dialect.name(), config.dsn()) instanceof Dsn.Url url) {
@@ -85,7 +85,7 @@ final class SqlErrors {
             kind = ErrorKind.INTERNAL;
         }
         return DriverException.builder(kind, dialect.name(), op)
-                .detail(redact(dialect.message(source)))
+                .detail(redact(dialect.errors().message(source)))
                 .sqlState(source.getSQLState())
                 .vendorCode(source.getErrorCode())
                 .cause(sql)
@@ -101,7 +101,7 @@ final class SqlErrors {
     }
 
     private ErrorKind kindOf(SQLException x) {
-        Optional<ErrorKind> vendor = dialect.classify(x);
+        Optional<ErrorKind> vendor = dialect.errors().classify(x);
         if (vendor == null) {
             throw new NullPointerException(dialect + ".classify returned null instead of Optional.empty()");
         }

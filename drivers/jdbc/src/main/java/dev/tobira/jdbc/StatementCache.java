@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * One connection's idle prepared statements, by text, for dialects that ask for it
- * ({@link JdbcDialect#keptStatements()}): a point read run again and again is compiled once
+ * ({@link Statements#keptStatements()}): a point read run again and again is compiled once
  * instead of at every call.
  *
  * <p>A call takes its statement out and gives it back when it ends without error, so two open

@@ -1,18 +1,23 @@
 /**
- * The base classes a JDBC dialect extends: {@link dev.tobira.jdbc.JdbcDriver} and
- * {@link dev.tobira.jdbc.JdbcDialect}, with the type-mapping pieces
+ * The base a JDBC dialect stands on: {@link dev.tobira.jdbc.JdbcDriver} and
+ * {@link dev.tobira.jdbc.JdbcDialect}, and the collaborators a dialect hands the base, each one
+ * concern: {@link dev.tobira.jdbc.Connector}, {@link dev.tobira.jdbc.ReadOnlyMode} with its
+ * {@link dev.tobira.jdbc.StatementScope}, {@link dev.tobira.jdbc.TypeMapping} (with
  * {@link dev.tobira.jdbc.JdbcColumn}, {@link dev.tobira.jdbc.ColumnMapping},
- * {@link dev.tobira.jdbc.ColumnReader} and {@link dev.tobira.jdbc.ColumnReaders}, the
- * {@link dev.tobira.jdbc.Call} a dialect's per-statement hooks receive, the
- * {@link dev.tobira.jdbc.Export} its export hook receives, and {@link dev.tobira.jdbc.DatabaseFile}
- * for the DSNs of embedded engines' files. Everything else in the package is package-private.
+ * {@link dev.tobira.jdbc.ColumnReader} and {@link dev.tobira.jdbc.ColumnReaders}),
+ * {@link dev.tobira.jdbc.ErrorMapper}, {@link dev.tobira.jdbc.QueryBuilder},
+ * {@link dev.tobira.jdbc.Catalog}, {@link dev.tobira.jdbc.Statements},
+ * {@link dev.tobira.jdbc.BulkExport} and {@link dev.tobira.jdbc.Vocabulary}. They receive the
+ * {@link dev.tobira.jdbc.JdbcSession} (the one home of per-connection state) and the
+ * {@link dev.tobira.jdbc.Call} of a statement; {@link dev.tobira.jdbc.DatabaseFile} parses the DSNs
+ * of embedded engines' files. Everything else in the package is package-private.
  *
  * <p><b>Nulls.</b> No method accepts or returns {@code null} unless its documentation says so.
  *
- * <p><b>Errors.</b> Hooks may throw {@link java.sql.SQLException}; the base classifies it by
- * SQLState (and the dialect's {@link dev.tobira.jdbc.JdbcDialect#classify} for vendor codes) into
- * a {@link dev.tobira.api.DriverException} whose message passes the redactor. A hook may also throw
- * a {@code DriverException} itself, which passes through unchanged.
+ * <p><b>Errors.</b> Collaborators may throw {@link java.sql.SQLException}; the base classifies it
+ * by the {@link dev.tobira.jdbc.ErrorMapper} and the SQLState into a
+ * {@link dev.tobira.api.DriverException} whose message passes the redactor. A collaborator may
+ * also throw a {@code DriverException} itself, which passes through unchanged.
  *
  * @since 0.1
  */
