@@ -30,8 +30,8 @@ final class ColumnCache {
     private record Entry(Object shape, ResultColumns columns) {}
 
     /** The columns of a result that just opened: kept ones when its shape is the same, else described and mapped now. */
-    ResultColumns columns(Dialect dialect, String sql, java.sql.ResultSet rs) throws SQLException {
-        Optional<Object> shape = dialect.types().resultShape(rs);
+    ResultColumns columns(Dialect dialect, JdbcSession session, String sql, java.sql.ResultSet rs) throws SQLException {
+        Optional<Object> shape = dialect.types().resultShape(session, rs);
         if (shape == null) {
             throw new NullPointerException(dialect + ": resultShape returned null");
         }

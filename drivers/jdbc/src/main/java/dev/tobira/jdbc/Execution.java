@@ -275,7 +275,7 @@ final class Execution {
             return ResultSets.affected(dialect.name(), count, startNanos);
         }
         rows = st.getResultSet();
-        Result result = new Result(ctx.columns().columns(dialect, sql, rows), rows, call.limit(), startNanos);
+        Result result = new Result(ctx.columns().columns(dialect, session, sql, rows), rows, call.limit(), startNanos);
         inFlight.executing(null);
         inFlight.opened(result);
         return result;

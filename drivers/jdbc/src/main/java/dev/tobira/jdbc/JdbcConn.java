@@ -57,6 +57,11 @@ final class JdbcConn implements Conn {
         };
     }
 
+    /** For tests. */
+    Runner runner() {
+        return runner;
+    }
+
     @Override
     public ResultSet query(Query query) {
         requireNonNull(query, "query is null");

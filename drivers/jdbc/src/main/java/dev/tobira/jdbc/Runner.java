@@ -39,6 +39,11 @@ final class Runner {
         return ctx.dialect();
     }
 
+    /** For tests: the caches and what is in flight. */
+    Context context() {
+        return ctx;
+    }
+
     JdbcSession session() {
         return ctx.session();
     }

@@ -68,11 +68,12 @@ public interface TypeMapping {
      * columns whenever a statement on it returns no rows (DDL among them) and when one of its
      * transactions ends.
      *
+     * @param session the session the result belongs to
      * @param rs the result, before its first row is read
      * @return the shape, or empty to describe and map every result's columns afresh
      * @throws SQLException when the driver fails
      */
-    default Optional<Object> resultShape(ResultSet rs) throws SQLException {
+    default Optional<Object> resultShape(JdbcSession session, ResultSet rs) throws SQLException {
         return Optional.empty();
     }
 

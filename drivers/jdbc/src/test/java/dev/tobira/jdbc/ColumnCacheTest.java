@@ -38,19 +38,24 @@ class ColumnCacheTest {
         final AtomicInteger described = new AtomicInteger();
 
         @Override
-        protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
-            described.incrementAndGet();
-            return super.resultColumn(md, index);
-        }
+        protected TypeMapping typeMapping() {
+            return new TypeMapping() {
+                @Override
+                public JdbcColumn column(ResultSetMetaData md, int index) throws SQLException {
+                    described.incrementAndGet();
+                    return TypeMapping.super.column(md, index);
+                }
 
-        @Override
-        protected Optional<Object> resultShape(java.sql.ResultSet rs) throws SQLException {
-            ResultSetMetaData md = rs.getMetaData();
-            List<String> shape = new ArrayList<>();
-            for (int i = 1; i <= md.getColumnCount(); i++) {
-                shape.add(md.getColumnLabel(i) + " " + md.getColumnTypeName(i));
-            }
-            return Optional.of(shape);
+                @Override
+                public Optional<Object> resultShape(JdbcSession session, java.sql.ResultSet rs) throws SQLException {
+                    ResultSetMetaData md = rs.getMetaData();
+                    List<String> shape = new ArrayList<>();
+                    for (int i = 1; i <= md.getColumnCount(); i++) {
+                        shape.add(md.getColumnLabel(i) + " " + md.getColumnTypeName(i));
+                    }
+                    return Optional.of(shape);
+                }
+            };
         }
     }
 
@@ -141,9 +146,14 @@ class ColumnCacheTest {
         AtomicInteger described = new AtomicInteger();
         TestDialect dialect = new TestDialect() {
             @Override
-            protected JdbcColumn resultColumn(ResultSetMetaData md, int index) throws SQLException {
-                described.incrementAndGet();
-                return super.resultColumn(md, index);
+            protected TypeMapping typeMapping() {
+                return new TypeMapping() {
+                    @Override
+                    public JdbcColumn column(ResultSetMetaData md, int index) throws SQLException {
+                        described.incrementAndGet();
+                        return TypeMapping.super.column(md, index);
+                    }
+                };
             }
         };
         try (Conn conn = new TestDriver(dialect).open(config())) {
@@ -160,7 +170,7 @@ class ColumnCacheTest {
             for (int i = 0; i < ColumnCache.CAPACITY + 10; i++) {
                 rows(conn.query(Query.of("select code, " + i + " as n from items")));
             }
-            int size = ((JdbcConn) conn).columnCache().size();
+            int size = ((JdbcConn) conn).runner().context().columns().size();
             assertTrue(size <= ColumnCache.CAPACITY, "size " + size);
             assertEquals(ColumnCache.CAPACITY, size);
         }

@@ -255,8 +255,53 @@ class JdbcBaseTest {
             assertTrue(conn.as(Browser.class).isPresent());
             assertTrue(conn.as(Mutator.class).isEmpty());
             assertTrue(conn.as(Transactor.class).isEmpty());
-            DriverException e = assertThrows(DriverException.class, () -> ((Mutator) conn).delete(CollectionRef.of("items"), Map.of("code", Value.of("a"))));
-            assertEquals(ErrorKind.UNSUPPORTED, e.kind());
+            assertFalse(conn instanceof Mutator, "an undeclared facet is not there to call");
+            assertFalse(conn instanceof Browser, "a facet is an object of its own, not the connection");
+        }
+    }
+
+    @Test
+    void aReadOnlyConnectionOffersNoMutator() {
+        try (Conn conn = new TestDriver(new TestDialect()).open(config().withReadOnly(true))) {
+            assertTrue(conn.as(Mutator.class).isEmpty(), "every change would be refused");
+            assertFalse(conn.capabilities().contains(Capability.MUTATOR));
+            assertTrue(conn.as(Browser.class).isPresent());
+        }
+    }
+
+    @Test
+    void aCellItsMappingDoesNotAdmitFailsTheReadNamingTheColumn() {
+        TestDialect lying = new TestDialect() {
+            @Override
+            protected TypeMapping typeMapping() {
+                return new TypeMapping() {
+                    @Override
+                    public ColumnMapping map(JdbcColumn column) {
+                        // declares DECIMAL and reads an Int
+                        return ColumnMapping.of(Value.Kind.DECIMAL, (rs, i) -> Value.of(rs.getLong(i)));
+                    }
+                };
+            }
+        };
+        try (Conn conn = new TestDriver(lying).open(config()); ResultSet rs = conn.query(Query.of("select 7 as n"))) {
+            DriverException e = assertThrows(DriverException.class, rs::next);
+            assertEquals(ErrorKind.INTERNAL, e.kind());
+            assertEquals("testdb: query: column \"n\" is mapped as DECIMAL but its reader returned INT"
+                    + " (a bug in the driver's type mapping): internal error", e.getMessage());
+        }
+        TestDialect perCell = new TestDialect() {
+            @Override
+            protected TypeMapping typeMapping() {
+                return new TypeMapping() {
+                    @Override
+                    public ColumnMapping map(JdbcColumn column) {
+                        return ColumnMapping.perCell(Value.Kind.DECIMAL, (rs, i) -> Value.of(rs.getLong(i)));
+                    }
+                };
+            }
+        };
+        try (Conn conn = new TestDriver(perCell).open(config()); ResultSet rs = conn.query(Query.of("select 7 as n"))) {
+            assertEquals(Value.of(7L), rs.next().get(0), "a per-cell mapping admits the cell's own kind");
         }
     }
 

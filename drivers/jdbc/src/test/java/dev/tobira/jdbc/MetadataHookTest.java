@@ -53,8 +53,13 @@ class MetadataHookTest {
     void tableTypesChooseTheCollectionsAndNameThem() {
         TestDialect dialect = new TestDialect() {
             @Override
-            protected Map<String, String> tableTypes() {
-                return Map.of("TABLE", "base");
+            protected Catalog catalog() {
+                return new TestCatalog() {
+                    @Override
+                    public Map<String, String> tableTypes() {
+                        return Map.of("TABLE", "base");
+                    }
+                };
             }
         };
         try (Conn conn = new TestDriver(dialect).open(config)) {
@@ -68,8 +73,13 @@ class MetadataHookTest {
     void theIndexHookReplacesGetIndexInfo() {
         TestDialect dialect = new TestDialect() {
             @Override
-            protected List<CollectionInfo.Index> indexes(Connection connection, CollectionRef collection, List<String> primaryKey) {
-                return List.of(new CollectionInfo.Index(collection.name() + "_by_" + String.join("_", primaryKey), primaryKey, true));
+            protected Catalog catalog() {
+                return new TestCatalog() {
+                    @Override
+                    public List<CollectionInfo.Index> indexes(JdbcSession session, CollectionRef collection, List<String> primaryKey) {
+                        return List.of(new CollectionInfo.Index(collection.name() + "_by_" + String.join("_", primaryKey), primaryKey, true));
+                    }
+                };
             }
         };
         try (Conn conn = new TestDriver(dialect).open(config)) {

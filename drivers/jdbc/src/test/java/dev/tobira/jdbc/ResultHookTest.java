@@ -26,21 +26,43 @@ class ResultHookTest {
     /** Records afterRows and abandon, and refuses the end of a result whose query asks for it. */
     static class EndDialect extends TestDialect {
         @Override
-        protected String dialectName(Connection connection) throws SQLException {
-            return "testdb-" + connection.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT);
+        protected Connector connector() {
+            Connector plain = super.connector();
+            return new Connector() {
+                @Override
+                public Connection connect(dev.tobira.api.ConnConfig config) throws SQLException {
+                    return plain.connect(config);
+                }
+
+                @Override
+                public java.util.Optional<String> dialectName(JdbcSession session) throws SQLException {
+                    return java.util.Optional.of("testdb-"
+                            + session.connection().getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT));
+                }
+            };
         }
 
         @Override
-        protected void afterRows(Connection connection, Statement statement, Call call) {
-            hooks.add("rows ended");
-            if (call.guarded() && hooks.contains("refuse")) {
-                throw DriverException.of(ErrorKind.READ_ONLY, name(), "query", "the statement left read-only mode");
-            }
+        StatementScope scope(JdbcSession session, Call call) {
+            return new TestScope(session, call) {
+                @Override
+                public void checkRowsEnded(Statement statement) {
+                    hooks.add("rows ended");
+                    if (call.guarded() && hooks.contains("refuse")) {
+                        throw DriverException.of(ErrorKind.READ_ONLY, name(), "query", "the statement left read-only mode");
+                    }
+                }
+            };
         }
 
         @Override
-        protected void abandon(Statement statement) {
-            hooks.add("abandon");
+        protected Statements statements() {
+            return new TestStatements() {
+                @Override
+                public void abandon(JdbcSession session, Statement statement) {
+                    hooks.add("abandon");
+                }
+            };
         }
     }
 

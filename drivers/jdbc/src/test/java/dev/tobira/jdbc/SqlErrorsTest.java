@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** The SQLState classification every JDBC driver shares. */
 class SqlErrorsTest {
-    private final SqlErrors errors = new SqlErrors(new TestDialect(), Redactor.standard().withSecret("pw-9"));
+    private final SqlErrors errors = new SqlErrors(Dialect.of(new TestDialect()), Redactor.standard().withSecret("pw-9"));
 
     @ParameterizedTest
     @CsvSource({
@@ -60,12 +60,12 @@ class SqlErrorsTest {
 
     @Test
     void aNullFromClassifyIsAProgrammingError() {
-        SqlErrors broken = new SqlErrors(new TestDialect() {
+        SqlErrors broken = new SqlErrors(Dialect.of(new TestDialect() {
             @Override
-            protected Optional<ErrorKind> classify(SQLException e) {
+            Optional<ErrorKind> classify(SQLException e) {
                 return null;
             }
-        }, Redactor.standard());
+        }), Redactor.standard());
         org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> broken.map(new SQLException("x"), "query", false));
     }
 }

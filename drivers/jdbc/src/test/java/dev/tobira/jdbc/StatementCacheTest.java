@@ -45,16 +45,25 @@ class StatementCacheTest {
     private static class KeepingDialect extends TestDialect {
         final List<PreparedStatement> prepared = Collections.synchronizedList(new ArrayList<>());
 
-        @Override
-        protected int keptStatements() {
+        int kept() {
             return KEPT;
         }
 
         @Override
-        protected PreparedStatement prepare(Connection connection, String sql) throws SQLException {
-            PreparedStatement st = super.prepare(connection, sql);
-            prepared.add(st);
-            return st;
+        protected Statements statements() {
+            return new TestStatements() {
+                @Override
+                public int keptStatements() {
+                    return kept();
+                }
+
+                @Override
+                public PreparedStatement prepare(JdbcSession session, String sql, Call call) throws SQLException {
+                    PreparedStatement st = super.prepare(session, sql, call);
+                    prepared.add(st);
+                    return st;
+                }
+            };
         }
     }
 
@@ -72,7 +81,7 @@ class StatementCacheTest {
     }
 
     private static StatementCache statements(Conn conn) {
-        return ((JdbcConn) conn).statements();
+        return ((JdbcConn) conn).runner().context().statements();
     }
 
     @Test
@@ -179,7 +188,7 @@ class StatementCacheTest {
     void aDialectWithoutKeptStatementsPreparesEveryCall() {
         KeepingDialect counting = new KeepingDialect() {
             @Override
-            protected int keptStatements() {
+            int kept() {
                 return 0;
             }
         };

@@ -70,7 +70,11 @@ class TestDialect extends JdbcDialect {
     }
 
     @Override
-    protected Connection connect(ConnConfig config) throws SQLException {
+    protected Connector connector() {
+        return this::connect;
+    }
+
+    private Connection connect(ConnConfig config) throws SQLException {
         String file = config.dsn().substring("testdb:".length());
         if (file.startsWith("fail-auth")) {
             // what a server says when it refuses a login, password and all, as some do
@@ -96,56 +100,105 @@ class TestDialect extends JdbcDialect {
                 });
     }
 
+    /** query_only for a guarded statement, the connection's own setting back after it; each step recorded. */
     @Override
-    protected void beforeStatement(Connection connection, Call call) throws SQLException {
-        hooks.add("before " + call);
-        if (call.guarded()) {
-            try (Statement st = connection.createStatement()) {
-                st.execute("pragma query_only=1");
+    protected ReadOnlyMode readOnlyMode() {
+        return (session, call) -> {
+            hooks.add("before " + call);
+            if (call.guarded()) {
+                try (Statement st = session.connection().createStatement()) {
+                    st.execute("pragma query_only=1");
+                }
+            }
+            return scope(session, call);
+        };
+    }
+
+    StatementScope scope(JdbcSession session, Call call) {
+        return new TestScope(session, call);
+    }
+
+    /** Lifts query_only after the statement on a writable connection, and records that it ended. */
+    class TestScope implements StatementScope {
+        final JdbcSession session;
+        final Call call;
+
+        TestScope(JdbcSession session, Call call) {
+            this.session = session;
+            this.call = call;
+        }
+
+        @Override
+        public void close(boolean completed) throws SQLException {
+            hooks.add("after " + completed);
+            try (Statement st = session.connection().createStatement()) {
+                st.execute("pragma query_only=" + (call.readOnlyConnection() ? 1 : 0));
             }
         }
     }
 
     @Override
-    protected void afterStatement(Connection connection, Call call, boolean completed) throws SQLException {
-        hooks.add("after " + completed);
-        try (Statement st = connection.createStatement()) {
-            st.execute("pragma query_only=" + (call.readOnlyConnection() ? 1 : 0));
+    protected Statements statements() {
+        return new TestStatements();
+    }
+
+    /** The standard statements, with {@link #beforeExecute} run before each executes and each cancel counted. */
+    class TestStatements implements Statements {
+        @Override
+        public void configure(Statement statement, Call call) throws SQLException {
+            Statements.super.configure(statement, call);
+            beforeExecute.run();
+        }
+
+        @Override
+        public void cancel(JdbcSession session, Statement statement) throws SQLException {
+            Statements.super.cancel(session, statement);
+            cancels.release();
         }
     }
 
     @Override
-    protected void configure(Statement statement, Call call) throws SQLException {
-        super.configure(statement, call);
-        beforeExecute.run();
+    protected ErrorMapper errorMapper() {
+        return new ErrorMapper() {
+            @Override
+            public Optional<ErrorKind> classify(SQLException e) {
+                return TestDialect.this.classify(e);
+            }
+        };
+    }
+
+    /** SQLite's messages, which carry no SQLState. */
+    Optional<ErrorKind> classify(SQLException e) {
+        {
+            {
+                String m = String.valueOf(e.getMessage());
+                if (m.contains("no such table")) {
+                    return Optional.of(ErrorKind.NOT_FOUND);
+                }
+                if (m.contains("SQLITE_INTERRUPT")) {
+                    return Optional.of(ErrorKind.CANCELLED);
+                }
+                if (m.contains("SQLITE_READONLY")) {
+                    return Optional.of(ErrorKind.READ_ONLY);
+                }
+                if (m.contains("SQLITE_ERROR")) {
+                    return Optional.of(ErrorKind.SYNTAX);
+                }
+                return Optional.empty();
+            }
+        }
     }
 
     @Override
-    protected void cancel(Connection connection, Statement statement) throws SQLException {
-        super.cancel(connection, statement);
-        cancels.release();
+    protected Catalog catalog() {
+        return new TestCatalog();
     }
 
-    @Override
-    protected Optional<ErrorKind> classify(SQLException e) {
-        String m = String.valueOf(e.getMessage());
-        if (m.contains("no such table")) {
-            return Optional.of(ErrorKind.NOT_FOUND);
+    /** The standard catalog, without namespaces. */
+    static class TestCatalog implements Catalog {
+        @Override
+        public String currentNamespace(JdbcSession session) {
+            return "";
         }
-        if (m.contains("SQLITE_INTERRUPT")) {
-            return Optional.of(ErrorKind.CANCELLED);
-        }
-        if (m.contains("SQLITE_READONLY")) {
-            return Optional.of(ErrorKind.READ_ONLY);
-        }
-        if (m.contains("SQLITE_ERROR")) {
-            return Optional.of(ErrorKind.SYNTAX);
-        }
-        return Optional.empty();
-    }
-
-    @Override
-    protected String currentNamespace(Connection connection) {
-        return "";
     }
 }
