@@ -72,7 +72,7 @@ final class PgCopyExport implements BulkExport {
     /** CopyManager runs without a statement the base could cancel: the cancel request goes for the connection's query. */
     @Override
     public void cancel(JdbcSession session) throws SQLException {
-        session.connection().unwrap(PGConnection.class).cancelQuery();
+        PgStatements.cancelRunning(session);
     }
 
     /**

@@ -30,6 +30,11 @@ final class PgStatements implements Statements {
      */
     @Override
     public void cancel(JdbcSession session, Statement statement) throws SQLException {
+        cancelRunning(session);
+    }
+
+    /** Sends the server a cancel request for whatever the session's connection runs now. */
+    static void cancelRunning(JdbcSession session) throws SQLException {
         session.connection().unwrap(PGConnection.class).cancelQuery();
     }
 }
