@@ -3,6 +3,7 @@ package dev.tobira.jdbc;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.api.Value;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -30,7 +31,8 @@ public record ColumnMapping(Value.Kind kind, ColumnReader reader, Set<Value.Kind
     public ColumnMapping {
         requireNonNull(kind, "kind is null");
         requireNonNull(reader, "reader is null");
-        cellKinds = Set.copyOf(cellKinds);
+        // an EnumSet: admits() runs for every cell a dialect's reader returns
+        cellKinds = Collections.unmodifiableSet(cellKinds.isEmpty() ? EnumSet.noneOf(Value.Kind.class) : EnumSet.copyOf(cellKinds));
         if (!cellKinds.contains(kind)) {
             throw new IllegalArgumentException("the cell kinds " + cellKinds + " do not hold the column's kind " + kind);
         }
@@ -44,7 +46,7 @@ public record ColumnMapping(Value.Kind kind, ColumnReader reader, Set<Value.Kind
      * @return the mapping
      */
     public static ColumnMapping of(Value.Kind kind, ColumnReader reader) {
-        return new ColumnMapping(kind, reader, Set.of(kind));
+        return new ColumnMapping(kind, reader, EnumSet.of(kind));
     }
 
     /**
@@ -83,5 +85,14 @@ public record ColumnMapping(Value.Kind kind, ColumnReader reader, Set<Value.Kind
      */
     public boolean admits(Value cell) {
         return cell.isNull() || cellKinds.contains(cell.kind());
+    }
+
+    /**
+     * Tells whether every cell is admitted, whatever its kind, so there is nothing to check.
+     *
+     * @return whether the cells may be of any kind
+     */
+    public boolean admitsAll() {
+        return cellKinds.size() == Value.Kind.values().length;
     }
 }

@@ -42,6 +42,7 @@ final class ResultColumns {
     private final List<Column> columns;
     private final ColumnReader[] readers;
     private final ColumnMapping[] mappings;
+    private final boolean[] checked; // a dialect reader whose mapping does not admit every kind
     private final byte[] tags;
 
     private ResultColumns(String driver, Column[] columns, ColumnMapping[] mappings) {
@@ -49,8 +50,10 @@ final class ResultColumns {
         this.columns = List.of(columns);
         this.mappings = mappings;
         this.readers = new ColumnReader[mappings.length];
+        this.checked = new boolean[mappings.length];
         for (int i = 0; i < mappings.length; i++) {
             readers[i] = mappings[i].reader();
+            checked[i] = !mappings[i].admitsAll();
         }
         this.tags = new byte[readers.length];
         for (int i = 0; i < readers.length; i++) {
@@ -145,7 +148,7 @@ final class ResultColumns {
 
     /** A dialect reader's cell, held to its mapping: a value the column does not describe is the dialect's bug, said so. */
     private Value checked(int index, Value v) {
-        if (v != null && !mappings[index].admits(v)) {
+        if (checked[index] && v != null && !mappings[index].admits(v)) {
             throw DriverException.of(ErrorKind.INTERNAL, driver, "query", "column \"" + columns.get(index).name()
                     + "\" is mapped as " + mappings[index].kind() + " but its reader returned " + v.kind()
                     + " (a bug in the driver's type mapping)");

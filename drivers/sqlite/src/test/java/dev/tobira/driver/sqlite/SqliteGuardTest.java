@@ -14,7 +14,7 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
-import dev.tobira.jdbc.Call;
+import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.jdbc.JdbcDriver;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
@@ -204,10 +204,8 @@ class SqliteGuardTest {
             }
 
             @Override
-            protected void beforeStatement(Connection connection, Call call) throws SQLException {
-                if (assertQueryOnly) {
-                    super.beforeStatement(connection, call);
-                }
+            protected ReadOnlyMode readOnlyMode() {
+                return assertQueryOnly ? super.readOnlyMode() : ReadOnlyMode.NONE;
             }
         }) { };
     }

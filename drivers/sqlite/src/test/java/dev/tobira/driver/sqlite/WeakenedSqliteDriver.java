@@ -1,12 +1,10 @@
 package dev.tobira.driver.sqlite;
 
-import dev.tobira.api.ConnConfig;
-import dev.tobira.jdbc.Call;
+import dev.tobira.jdbc.Connector;
+import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.jdbc.JdbcDriver;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
-import java.sql.Connection;
-import java.sql.SQLException;
 
 /**
  * A deliberately broken SQLite driver for the kit's self-check: no {@code PRAGMA query_only}, the
@@ -32,19 +30,16 @@ final class WeakenedSqliteDriver extends JdbcDriver {
                 return guard;
             }
 
+            /** The file opened writable, with none of a read-only connection's settings. */
             @Override
-            protected Connection connect(ConnConfig config) throws SQLException {
-                return super.connect(config.withReadOnly(false));
+            protected Connector connector() {
+                Connector real = super.connector();
+                return config -> real.connect(config.withReadOnly(false));
             }
 
             @Override
-            protected void initialize(Connection connection, ConnConfig config) throws SQLException {
-                super.initialize(connection, config.withReadOnly(false));
-            }
-
-            @Override
-            protected void beforeStatement(Connection connection, Call call) {
-                // the weakness: query_only is never asserted
+            protected ReadOnlyMode readOnlyMode() {
+                return ReadOnlyMode.NONE; // the weakness: query_only is never asserted
             }
         });
     }
