@@ -21,7 +21,8 @@ final class MetadataCache {
     static final JdbcSession.Key<MetadataCache> KEY = JdbcSession.Key.of("postgres metadata cache", MetadataCache.class,
             session -> new MetadataCache());
 
-    private final Cache<Question, Object> entries = Caffeine.newBuilder().maximumSize(ENTRIES).expireAfterWrite(TTL).build();
+    /** Made on the first reading: most sessions never describe, and every statement without rows invalidates. */
+    private volatile Cache<Question, Object> entries;
 
     /** What was asked: the operation and its arguments. */
     record Question(String op, String namespace, String name) {}
@@ -33,16 +34,24 @@ final class MetadataCache {
     }
 
     <T> T get(Question question, Class<T> type, Reading<T> reading) throws SQLException {
-        Object cached = entries.getIfPresent(question);
+        Cache<Question, Object> cache = entries;
+        if (cache == null) {
+            cache = Caffeine.newBuilder().maximumSize(ENTRIES).expireAfterWrite(TTL).build();
+            entries = cache; // a race makes a second empty cache, which only costs a reading
+        }
+        Object cached = cache.getIfPresent(question);
         if (type.isInstance(cached)) {
             return type.cast(cached);
         }
         T value = reading.read();
-        entries.put(question, value);
+        cache.put(question, value);
         return value;
     }
 
     void invalidate() {
-        entries.invalidateAll();
+        Cache<Question, Object> cache = entries;
+        if (cache != null) {
+            cache.invalidateAll();
+        }
     }
 }
