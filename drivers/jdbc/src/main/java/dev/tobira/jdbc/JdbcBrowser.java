@@ -1,13 +1,12 @@
 package dev.tobira.jdbc;
 
-import static java.util.Objects.requireNonNull;
-
 import dev.tobira.api.Browser;
 import dev.tobira.api.Column;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Page;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
+import dev.tobira.spi.FacetArguments;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,11 +20,7 @@ final class JdbcBrowser implements Browser {
 
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(cursor, "cursor is null");
-        if (size < 1) {
-            throw new IllegalArgumentException("size is less than 1: " + size);
-        }
+        FacetArguments.browse(collection, cursor, size);
         runner.ensureOpen();
         runner.ensureNoTransaction();
         List<String> key = runner.onSession("describe", s -> runner.dialect().catalog().describe(s, collection)).primaryKey();

@@ -1,8 +1,7 @@
 package dev.tobira.jdbc;
 
-import static java.util.Objects.requireNonNull;
-
 import dev.tobira.api.Completer;
+import dev.tobira.spi.FacetArguments;
 import java.util.List;
 
 /** The completer: the catalog's names and the dialect's {@link Vocabulary} (see {@link Completions}). */
@@ -15,10 +14,7 @@ final class JdbcCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        requireNonNull(text, "text is null");
-        if (cursor < 0 || cursor > text.length()) {
-            throw new IndexOutOfBoundsException("cursor " + cursor + " is outside the text of length " + text.length());
-        }
+        FacetArguments.complete(text, cursor);
         return runner.onSession("complete", s -> Completions.complete(s, text, cursor));
     }
 }

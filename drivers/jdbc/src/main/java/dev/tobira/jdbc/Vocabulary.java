@@ -31,6 +31,19 @@ public record Vocabulary(List<String> keywords, List<String> functions) {
     }
 
     /**
+     * Returns the {@link #STANDARD} keywords followed by a database's own, and its functions.
+     *
+     * @param keywords the database's own keywords, upper-case
+     * @param functions its function names
+     * @return the vocabulary
+     */
+    public static Vocabulary standardPlus(List<String> keywords, List<String> functions) {
+        List<String> words = new java.util.ArrayList<>(STANDARD.keywords);
+        words.addAll(keywords);
+        return new Vocabulary(words, functions);
+    }
+
+    /**
      * Returns these keywords with other functions.
      *
      * @param functions the function names

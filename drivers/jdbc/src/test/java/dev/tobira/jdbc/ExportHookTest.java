@@ -180,7 +180,8 @@ class ExportHookTest {
             DriverException e = assertThrows(DriverException.class, () -> conn.as(Exporter.class).orElseThrow()
                     .export(Query.of("select 1").withTimeout(Duration.ofMillis(100)), Exporter.Format.CSV, new ByteArrayOutputStream()));
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
-            assertEquals(1, dialect.cancels.get());
+            // the deadline sends the cancel again while the export has not ended, so a slow machine sees more than one
+            assertTrue(dialect.cancels.get() >= 1, "cancels " + dialect.cancels.get());
         }
     }
 

@@ -96,7 +96,6 @@ final class DuckdbGuard {
 
     private static Optional<String> pragmaAndCall(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
-            List<SqlToken> t = statement.tokens();
             int i = statement.skipOpenParentheses(0);
             if (statement.isWord(i, "PRAGMA")) {
                 Optional<String> refusal = pragma(statement, i + 1);
@@ -104,8 +103,7 @@ final class DuckdbGuard {
                     return refusal;
                 }
             } else if (statement.isWord(i, "CALL")) {
-                String name = i + 1 < t.size() && t.get(i + 1).type() == SqlToken.Type.WORD
-                        ? t.get(i + 1).text().toLowerCase(Locale.ROOT) : "";
+                String name = word(statement, i + 1).map(w -> w.text().toLowerCase(Locale.ROOT)).orElse("");
                 if (!CALL_READS.contains(name) || !statement.isPunctuation(i + 2, "(")) {
                     return Optional.of("CALL " + (name.isEmpty() ? "of this function" : name)
                             + " is not a read-only CALL, which is not allowed" + ON_READ_ONLY);
@@ -116,27 +114,22 @@ final class DuckdbGuard {
     }
 
     private static Optional<String> pragma(SqlScan.Statement statement, int i) {
-        List<SqlToken> t = statement.tokens();
-        if (i >= t.size() || t.get(i).type() != SqlToken.Type.WORD) {
+        Optional<SqlToken> word = word(statement, i);
+        if (word.isEmpty()) {
             return refusePragma("this PRAGMA");
         }
-        String name = t.get(i).text().toLowerCase(Locale.ROOT);
+        String name = word.get().text().toLowerCase(Locale.ROOT);
         if (!PRAGMA_READS.contains(name)) {
             return refusePragma("PRAGMA " + name);
         }
         int next = i + 1;
-        if (next == t.size()) {
+        int last = statement.tokens().size() - 1;
+        if (next > last) {
             return Optional.empty();
         }
-        if (statement.isPunctuation(next, "(")) {
-            int depth = 0;
-            for (int j = next; j < t.size(); j++) {
-                if (statement.isPunctuation(j, "(")) {
-                    depth++;
-                } else if (statement.isPunctuation(j, ")") && --depth == 0) {
-                    return j == t.size() - 1 ? Optional.empty() : refusePragma("PRAGMA " + name + " with more after it");
-                }
-            }
+        int close = closingParenthesis(statement, next);
+        if (close >= 0) {
+            return close == last ? Optional.empty() : refusePragma("PRAGMA " + name + " with more after it");
         }
         return refusePragma("PRAGMA " + name + " with a value");
     }
@@ -148,25 +141,16 @@ final class DuckdbGuard {
     /** EXPLAIN shows a plan only for a query; EXPLAIN ANALYZE is refused by its word. */
     private static Optional<String> explain(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
-            List<SqlToken> t = statement.tokens();
             int i = statement.skipOpenParentheses(0);
             if (!statement.isWord(i, "EXPLAIN")) {
                 continue;
             }
             i++;
             if (statement.isPunctuation(i, "(")) { // EXPLAIN (FORMAT json) …
-                int depth = 0;
-                for (; i < t.size(); i++) {
-                    if (statement.isPunctuation(i, "(")) {
-                        depth++;
-                    } else if (statement.isPunctuation(i, ")") && --depth == 0) {
-                        i++;
-                        break;
-                    }
-                }
+                int close = closingParenthesis(statement, i);
+                i = close < 0 ? statement.tokens().size() : close + 1;
             }
-            int k = statement.skipOpenParentheses(i);
-            if (k >= t.size() || t.get(k).type() != SqlToken.Type.WORD || !QUERY_STARTS.contains(t.get(k).upper())) {
+            if (!isQueryAt(statement, statement.skipOpenParentheses(i))) {
                 return Optional.of("EXPLAIN of anything but a query is not allowed" + ON_READ_ONLY);
             }
         }
@@ -195,11 +179,33 @@ final class DuckdbGuard {
             return false;
         }
         SqlScan.Statement statement = scan.statements().get(0);
-        List<SqlToken> t = statement.tokens();
-        int k = statement.skipOpenParentheses(0);
-        return k < t.size() && t.get(k).type() == SqlToken.Type.WORD && QUERY_STARTS.contains(t.get(k).upper());
+        return isQueryAt(statement, statement.skipOpenParentheses(0));
     }
 
+    /** Whether a query keyword ({@link #QUERY_STARTS}) is at a position. */
+    private static boolean isQueryAt(SqlScan.Statement statement, int i) {
+        return word(statement, i).filter(w -> QUERY_STARTS.contains(w.upper())).isPresent();
+    }
 
+    /** The word at a position; empty past the end or for another kind of token. */
+    private static Optional<SqlToken> word(SqlScan.Statement statement, int i) {
+        List<SqlToken> t = statement.tokens();
+        return i >= 0 && i < t.size() && t.get(i).type() == SqlToken.Type.WORD ? Optional.of(t.get(i)) : Optional.empty();
+    }
 
+    /** The position of the {@code )} that closes the {@code (} at a position, or -1 if none does. */
+    private static int closingParenthesis(SqlScan.Statement statement, int open) {
+        if (!statement.isPunctuation(open, "(")) {
+            return -1;
+        }
+        int depth = 0;
+        for (int j = open; j < statement.tokens().size(); j++) {
+            if (statement.isPunctuation(j, "(")) {
+                depth++;
+            } else if (statement.isPunctuation(j, ")") && --depth == 0) {
+                return j;
+            }
+        }
+        return -1;
+    }
 }

@@ -5,6 +5,7 @@ import dev.tobira.jdbc.ColumnMapping;
 import dev.tobira.jdbc.ColumnReader;
 import dev.tobira.jdbc.ColumnReaders;
 import dev.tobira.jdbc.JdbcColumn;
+import dev.tobira.jdbc.TypeMapping;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;
@@ -15,8 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.duckdb.DuckDBStruct;
-import org.duckdb.JsonNode;
+import java.util.Optional;
 
 /**
  * DuckDB's types as tobira values, chosen by the type name DuckDB reports, since duckdb_jdbc
@@ -31,8 +31,9 @@ import org.duckdb.JsonNode;
  *   <li>UUID: Uuid; JSON: Json; LIST and ARRAY: Array; STRUCT and MAP: Doc (a MAP's keys as text);
  *       nested values the same way.</li>
  * </ul>
+ * Parameters bind as the base binds them.
  */
-final class DuckdbTypes {
+final class DuckdbTypes implements TypeMapping {
     /** Integers past 64 bits, every value as a Decimal so the column has one kind. */
     static final ColumnReader BIG_INTEGER = (rs, i) -> {
         Object o = rs.getObject(i);
@@ -58,9 +59,8 @@ final class DuckdbTypes {
     /** STRUCT, MAP, UNION and anything else read as an object. */
     static final ColumnReader OBJECT = (rs, i) -> of(rs.getObject(i));
 
-    private DuckdbTypes() {}
-
-    static ColumnMapping map(JdbcColumn column) {
+    @Override
+    public ColumnMapping map(JdbcColumn column) {
         String type = column.typeName().toUpperCase(Locale.ROOT).strip();
         if (type.endsWith("]")) {
             return ColumnMapping.of(Value.Kind.ARRAY, LIST);
@@ -125,7 +125,7 @@ final class DuckdbTypes {
             case "\"NULL\"":
                 return ColumnMapping.of(Value.Kind.NULL, ColumnReaders.NULL);
             default:
-                return ColumnReaders.standard(column);
+                return TypeMapping.super.map(column);
         }
     }
 
@@ -134,8 +134,9 @@ final class DuckdbTypes {
         if (o == null) {
             return Value.NULL;
         }
-        if (o instanceof DuckDBStruct s) {
-            return doc(s.getMap());
+        Optional<Map<String, Object>> struct = DuckdbJdbcInternals.structFields(o);
+        if (struct.isPresent()) {
+            return doc(struct.get());
         }
         if (o instanceof Map<?, ?> m) {
             return doc(m);
@@ -157,8 +158,9 @@ final class DuckdbTypes {
         if (o instanceof BigInteger b) {
             return new Value.Decimal(new BigDecimal(b));
         }
-        if (o instanceof JsonNode j) {
-            return new Value.Json(j.toString());
+        Optional<String> json = DuckdbJdbcInternals.jsonText(o);
+        if (json.isPresent()) {
+            return new Value.Json(json.get());
         }
         if (o instanceof OffsetTime t) {
             return Value.of(t.toString());

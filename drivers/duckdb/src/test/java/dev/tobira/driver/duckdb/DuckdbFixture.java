@@ -79,7 +79,7 @@ final class DuckdbFixture implements AutoCloseable {
 
     /** A connection with the driver's read-only configuration: it shares the instance of an open read-only connection. */
     static Connection readOnly(Path file) throws SQLException {
-        Properties p = DuckdbDialect.readOnlyProperties(true);
+        Properties p = DuckdbConnector.readOnlyProperties(true);
         return DriverManager.getConnection("jdbc:duckdb:" + file, p);
     }
 

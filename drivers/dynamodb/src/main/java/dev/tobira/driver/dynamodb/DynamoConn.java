@@ -18,13 +18,14 @@ import dev.tobira.api.Page;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
+import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OpenResults;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
 
 /**
@@ -39,7 +40,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
     private final Session session;
     private final boolean readOnly;
     private final Tables tables;
-    private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+    private final OpenResults open = new OpenResults();
     private final Executor executor;
 
     DynamoConn(Session session, boolean readOnly) {
@@ -102,19 +103,14 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
 
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(cursor, "cursor is null");
-        if (size < 1) {
-            throw new IllegalArgumentException("size must be at least 1: " + size);
-        }
+        FacetArguments.browse(collection, cursor, size);
         ensureOpen();
         return tables.browse(collection, cursor, size, executor);
     }
 
     @Override
     public long insert(CollectionRef collection, Map<String, Value> values) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(values, "values is null");
+        FacetArguments.insert(collection, values);
         ensureOpen();
         refuseOnReadOnly("insert");
         tables.requireNamespace(collection.namespace(), "insert");
@@ -123,12 +119,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
 
     @Override
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        requireNonNull(changes, "changes is null");
-        if (key.isEmpty() || changes.isEmpty()) {
-            throw new IllegalArgumentException("key and changes must not be empty");
-        }
+        FacetArguments.update(collection, key, changes);
         ensureOpen();
         refuseOnReadOnly("update");
         tables.requireNamespace(collection.namespace(), "update");
@@ -137,11 +128,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
 
     @Override
     public long delete(CollectionRef collection, Map<String, Value> key) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        if (key.isEmpty()) {
-            throw new IllegalArgumentException("key must not be empty");
-        }
+        FacetArguments.delete(collection, key);
         ensureOpen();
         refuseOnReadOnly("delete");
         tables.requireNamespace(collection.namespace(), "delete");
@@ -150,10 +137,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        requireNonNull(text, "text is null");
-        if (cursor < 0 || cursor > text.length()) {
-            throw new IndexOutOfBoundsException("cursor " + cursor + " is outside the text of length " + text.length());
-        }
+        FacetArguments.complete(text, cursor);
         ensureOpen();
         return new Completions(tables, readOnly).complete(text, cursor);
     }
@@ -191,13 +175,7 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
     @Override
     public void close() {
         session.close();
-        for (AutoCloseable c : List.copyOf(open)) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                // closing is best effort; the connection goes regardless
-            }
-        }
+        open.closeAll();
     }
 
     private void refuseOnReadOnly(String op) {

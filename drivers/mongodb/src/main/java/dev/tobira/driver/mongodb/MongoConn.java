@@ -23,6 +23,8 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OpenResults;
 import dev.tobira.spi.ResultSets;
 import java.time.Duration;
 import java.util.Collections;
@@ -32,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -58,7 +59,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
     private final boolean readOnly;
     /** False only through the driver's test-only seam: the guard's statement check is then skipped. */
     private final boolean statementCheck;
-    private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+    private final OpenResults open = new OpenResults();
     private final Metadata metadata;
     private volatile Boolean explainOffered;
     private volatile Boolean feedOffered;
@@ -214,19 +215,14 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
 
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(cursor, "cursor is null");
-        if (size < 1) {
-            throw new IllegalArgumentException("size must be at least 1: " + size);
-        }
+        FacetArguments.browse(collection, cursor, size);
         ensureOpen();
         return metadata.browse(collection, database(collection.namespace(), "browse"), cursor, size);
     }
 
     @Override
     public long insert(CollectionRef collection, Map<String, Value> values) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(values, "values is null");
+        FacetArguments.insert(collection, values);
         ensureOpen();
         refuseOnReadOnly("insert");
         BsonDocument doc = document(values, "insert");
@@ -237,12 +233,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
 
     @Override
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        requireNonNull(changes, "changes is null");
-        if (key.isEmpty() || changes.isEmpty()) {
-            throw new IllegalArgumentException("key and changes must not be empty");
-        }
+        FacetArguments.update(collection, key, changes);
         ensureOpen();
         refuseOnReadOnly("update");
         BsonDocument one = new BsonDocument("q", document(key, "update"))
@@ -255,11 +246,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
 
     @Override
     public long delete(CollectionRef collection, Map<String, Value> key) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        if (key.isEmpty()) {
-            throw new IllegalArgumentException("key must not be empty");
-        }
+        FacetArguments.delete(collection, key);
         ensureOpen();
         refuseOnReadOnly("delete");
         BsonDocument one = new BsonDocument("q", document(key, "delete")).append("limit", new BsonInt32(1));
@@ -315,10 +302,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        requireNonNull(text, "text is null");
-        if (cursor < 0 || cursor > text.length()) {
-            throw new IndexOutOfBoundsException("cursor " + cursor + " is outside the text of length " + text.length());
-        }
+        FacetArguments.complete(text, cursor);
         ensureOpen();
         return new Completions(metadata, session.target().database()).complete(text, cursor);
     }
@@ -399,13 +383,7 @@ final class MongoConn implements dev.tobira.api.Conn, Browser, Mutator, Explaine
 
     @Override
     public void close() {
-        for (AutoCloseable c : List.copyOf(open)) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                // closing is best effort; the connection goes regardless
-            }
-        }
+        open.closeAll();
         session.close();
     }
 

@@ -18,13 +18,14 @@ import dev.tobira.api.Page;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
+import dev.tobira.spi.FacetArguments;
+import dev.tobira.spi.OpenResults;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A connection to one Redis server. Queries are single command lines; on a read-only connection
@@ -57,7 +58,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
     /** Off only in the conformance kit's layer check (RedisDriver's package-private constructor); no config reaches it. */
     private final boolean statementCheck;
     private final Keyspace keyspace;
-    private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+    private final OpenResults open = new OpenResults();
     private volatile Boolean feedEnabled;
 
     RedisConn(Session session, ReadOnlyGuard guard, boolean readOnly, boolean statementCheck) {
@@ -126,19 +127,14 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
 
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(cursor, "cursor is null");
-        if (size < 1) {
-            throw new IllegalArgumentException("size must be at least 1: " + size);
-        }
+        FacetArguments.browse(collection, cursor, size);
         ensureOpen();
         return keyspace.browse(collection, cursor, size);
     }
 
     @Override
     public long insert(CollectionRef collection, Map<String, Value> values) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(values, "values is null");
+        FacetArguments.insert(collection, values);
         ensureOpen();
         refuseOnReadOnly("insert");
         return new Mutations(session, keyspace).insert(collection, values);
@@ -146,12 +142,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
 
     @Override
     public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        requireNonNull(changes, "changes is null");
-        if (key.isEmpty() || changes.isEmpty()) {
-            throw new IllegalArgumentException("key and changes must not be empty");
-        }
+        FacetArguments.update(collection, key, changes);
         ensureOpen();
         refuseOnReadOnly("update");
         return new Mutations(session, keyspace).update(collection, key, changes);
@@ -159,11 +150,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
 
     @Override
     public long delete(CollectionRef collection, Map<String, Value> key) {
-        requireNonNull(collection, "collection is null");
-        requireNonNull(key, "key is null");
-        if (key.isEmpty()) {
-            throw new IllegalArgumentException("key must not be empty");
-        }
+        FacetArguments.delete(collection, key);
         ensureOpen();
         refuseOnReadOnly("delete");
         return new Mutations(session, keyspace).delete(collection, key);
@@ -171,10 +158,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        requireNonNull(text, "text is null");
-        if (cursor < 0 || cursor > text.length()) {
-            throw new IndexOutOfBoundsException("cursor " + cursor + " is outside the text of length " + text.length());
-        }
+        FacetArguments.complete(text, cursor);
         ensureOpen();
         return new Completions(keyspace, readOnly).complete(text, cursor);
     }
@@ -243,13 +227,7 @@ final class RedisConn implements dev.tobira.api.Conn, Browser, Mutator, Complete
 
     @Override
     public void close() {
-        for (AutoCloseable c : List.copyOf(open)) {
-            try {
-                c.close();
-            } catch (Exception e) {
-                // closing is best effort; the connection goes regardless
-            }
-        }
+        open.closeAll();
         session.close();
     }
 

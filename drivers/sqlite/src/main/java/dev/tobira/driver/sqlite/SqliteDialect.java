@@ -11,7 +11,6 @@ import dev.tobira.jdbc.TypeMapping;
 import dev.tobira.jdbc.Vocabulary;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -43,19 +42,13 @@ class SqliteDialect extends JdbcDialect {
             return "EXPLAIN QUERY PLAN " + sql;
         }
     };
-    private static final Vocabulary VOCABULARY = vocabulary(List.of("PRAGMA", "GLOB", "QUERY PLAN", "WITHOUT ROWID", "STRICT"),
+    private static final Vocabulary VOCABULARY = Vocabulary.standardPlus(List.of("PRAGMA", "GLOB", "QUERY PLAN", "WITHOUT ROWID", "STRICT"),
             List.of("abs", "avg", "char", "coalesce", "count", "date", "datetime", "group_concat", "hex", "ifnull", "iif",
                     "instr", "json", "json_array", "json_extract", "json_object", "julianday", "length", "like", "lower",
                     "ltrim", "max", "min", "nullif", "printf", "quote", "random", "replace", "round", "rtrim", "strftime",
                     "substr", "sum", "time", "total", "trim", "typeof", "unicode", "unixepoch", "upper"));
 
     private final StatementGuard guard = SqliteGuard.build(name());
-
-    private static Vocabulary vocabulary(List<String> keywords, List<String> functions) {
-        List<String> words = new ArrayList<>(Vocabulary.STANDARD.keywords());
-        words.addAll(keywords);
-        return new Vocabulary(words, functions);
-    }
 
     @Override
     public String name() {

@@ -16,6 +16,7 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CursorResultSet;
+import dev.tobira.spi.FacetArguments;
 import dev.tobira.spi.ResultSets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -100,10 +101,8 @@ final class MemdemoConn implements Conn, Browser {
 
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
+        FacetArguments.browse(collection, cursor, size); // the checks every driver makes, from the SPI
         ensureOpen();
-        if (size < 1) {
-            throw new IllegalArgumentException("size is less than 1: " + size);
-        }
         NavigableMap<String, String> all = entries(collection.name());
         NavigableMap<String, String> rest = cursor.isEmpty() ? all : all.tailMap(cursor, false);
         List<Row> rows = new ArrayList<>();

@@ -1,0 +1,72 @@
+package dev.tobira.driver.bigquery;
+
+import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.DriverException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Completions of the word before the cursor: GoogleSQL keywords, the project's datasets, and the
+ * tables of the default dataset (or of the dataset the word is qualified with, {@code shop.cu}).
+ */
+final class Completions {
+    private static final List<String> KEYWORDS = List.of(
+            "SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "OFFSET", "QUALIFY", "WINDOW", "WITH",
+            "UNION ALL", "UNION DISTINCT", "INTERSECT DISTINCT", "EXCEPT DISTINCT", "JOIN", "LEFT JOIN", "CROSS JOIN",
+            "UNNEST", "STRUCT", "ARRAY", "CAST", "SAFE_CAST", "DISTINCT", "AS", "ON", "USING", "AND", "OR", "NOT",
+            "CASE", "WHEN", "THEN", "ELSE", "END", "IS NULL", "IS NOT NULL", "IN", "BETWEEN", "LIKE", "EXISTS");
+    private static final int MAX = 50;
+
+    private Completions() {}
+
+    static List<Completion> complete(Metadata metadata, String text, int cursor) {
+        if (cursor < 0 || cursor > text.length()) {
+            throw new IllegalArgumentException("cursor " + cursor + " is outside the text of " + text.length() + " characters");
+        }
+        int start = cursor;
+        while (start > 0 && isWordChar(text.charAt(start - 1))) {
+            start--;
+        }
+        String word = text.substring(start, cursor);
+        String qualifier = "";
+        int dot = word.lastIndexOf('.');
+        if (dot >= 0) {
+            qualifier = word.substring(0, dot);
+            word = word.substring(dot + 1);
+        }
+        String prefix = word.toLowerCase(Locale.ROOT);
+        Set<Completion> out = new LinkedHashSet<>();
+        try {
+            for (String table : metadata.tableNames(qualifier)) {
+                if (table.toLowerCase(Locale.ROOT).startsWith(prefix)) {
+                    out.add(new Completion(table, Completion.Type.COLLECTION));
+                }
+            }
+            if (qualifier.isEmpty()) {
+                for (String dataset : metadata.namespaces()) {
+                    if (dataset.toLowerCase(Locale.ROOT).startsWith(prefix)) {
+                        out.add(new Completion(dataset, Completion.Type.NAMESPACE));
+                    }
+                }
+            }
+        } catch (DriverException e) {
+            // completions are a convenience: names that cannot be listed are left out, keywords remain
+        }
+        if (qualifier.isEmpty() && !prefix.isEmpty()) {
+            for (String k : KEYWORDS) {
+                if (k.toLowerCase(Locale.ROOT).startsWith(prefix)) {
+                    out.add(new Completion(k, Completion.Type.KEYWORD));
+                }
+            }
+        }
+        List<Completion> list = new ArrayList<>(out);
+        return List.copyOf(list.size() > MAX ? list.subList(0, MAX) : list);
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '-';
+    }
+}

@@ -1,0 +1,216 @@
+package dev.tobira.driver.bigquery;
+
+import com.google.api.gax.paging.Page;
+import com.google.cloud.bigquery.BigQuery;
+import com.google.cloud.bigquery.BigQueryException;
+import com.google.cloud.bigquery.ColumnReference;
+import com.google.cloud.bigquery.Dataset;
+import com.google.cloud.bigquery.DatasetId;
+import com.google.cloud.bigquery.Field;
+import com.google.cloud.bigquery.FieldValueList;
+import com.google.cloud.bigquery.ForeignKey;
+import com.google.cloud.bigquery.Schema;
+import com.google.cloud.bigquery.StandardTableDefinition;
+import com.google.cloud.bigquery.Table;
+import com.google.cloud.bigquery.TableConstraints;
+import com.google.cloud.bigquery.TableDefinition;
+import com.google.cloud.bigquery.TableId;
+import com.google.cloud.bigquery.TableResult;
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Datasets as namespaces, tables and views as collections, {@code describe} from a table's
+ * metadata, and the browser on {@code tabledata.list}, which reads stored rows page by page
+ * without a job (and without a bill).
+ */
+final class Metadata {
+    private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}_ -]{1,1024}");
+
+    private final BigQuery bigquery;
+    private final Target target;
+
+    Metadata(BigQuery bigquery, Target target) {
+        this.bigquery = bigquery;
+        this.target = target;
+    }
+
+    void ping() {
+        try {
+            if (target.dataset().isPresent()) {
+                if (bigquery.getDataset(DatasetId.of(target.project(), target.dataset().get())) == null) {
+                    throw DriverException.of(ErrorKind.NOT_FOUND, BigQueryDriver.NAME, "ping",
+                            "the DSN's dataset does not exist in project " + target.project());
+                }
+            } else {
+                bigquery.listDatasets(target.project(), BigQuery.DatasetListOption.pageSize(1));
+            }
+        } catch (BigQueryException e) {
+            throw BigQueryErrors.of("ping", e);
+        }
+    }
+
+    List<String> namespaces() {
+        try {
+            List<String> out = new ArrayList<>();
+            for (Dataset d : bigquery.listDatasets(target.project()).iterateAll()) {
+                out.add(d.getDatasetId().getDataset());
+            }
+            return List.copyOf(out);
+        } catch (BigQueryException e) {
+            throw BigQueryErrors.of("namespaces", e);
+        }
+    }
+
+    List<CollectionRef> collections(String namespace) {
+        String dataset = dataset(namespace, "collections");
+        try {
+            Page<Table> page = bigquery.listTables(DatasetId.of(target.project(), dataset));
+            List<CollectionRef> out = new ArrayList<>();
+            for (Table t : page.iterateAll()) {
+                out.add(new CollectionRef(dataset, t.getTableId().getTable()));
+            }
+            return List.copyOf(out);
+        } catch (BigQueryException e) {
+            throw BigQueryErrors.of("collections", e);
+        }
+    }
+
+    /** The tables of a namespace, or of the default dataset; empty when there is none, for completions. */
+    List<String> tableNames(String namespace) {
+        if (namespace.isEmpty() && target.dataset().isEmpty()) {
+            return List.of();
+        }
+        return collections(namespace).stream().map(CollectionRef::name).toList();
+    }
+
+    CollectionInfo describe(CollectionRef ref) {
+        Table table = table(ref, "describe");
+        TableDefinition def = table.getDefinition();
+        Schema schema = def.getSchema();
+        List<CollectionInfo.Field> fields = new ArrayList<>();
+        if (schema != null) {
+            for (Field f : schema.getFields()) {
+                fields.add(new CollectionInfo.Field(f.getName(), Values.nativeType(f), Values.kind(f),
+                        f.getMode() != Field.Mode.REQUIRED));
+            }
+        }
+        List<String> primaryKey = List.of();
+        List<CollectionInfo.ForeignKey> foreignKeys = new ArrayList<>();
+        TableConstraints constraints = table.getTableConstraints();
+        if (constraints != null) {
+            if (constraints.getPrimaryKey() != null && constraints.getPrimaryKey().getColumns() != null) {
+                primaryKey = constraints.getPrimaryKey().getColumns();
+            }
+            if (constraints.getForeignKeys() != null) {
+                for (ForeignKey fk : constraints.getForeignKeys()) {
+                    List<String> from = new ArrayList<>();
+                    List<String> to = new ArrayList<>();
+                    for (ColumnReference c : fk.getColumnReferences()) {
+                        from.add(c.getReferencingColumn());
+                        to.add(c.getReferencedColumn());
+                    }
+                    TableId target = fk.getReferencedTable();
+                    foreignKeys.add(new CollectionInfo.ForeignKey(fk.getName() == null ? "" : fk.getName(), from,
+                            new CollectionRef(target.getDataset(), target.getTable()), to));
+                }
+            }
+        }
+        List<CollectionInfo.Index> indexes = new ArrayList<>();
+        if (def instanceof StandardTableDefinition) {
+            StandardTableDefinition std = (StandardTableDefinition) def;
+            // BigQuery has no indexes; partitioning and clustering are the facts a reader plans by
+            if (std.getTimePartitioning() != null) {
+                String field = std.getTimePartitioning().getField();
+                indexes.add(new CollectionInfo.Index("partitioning " + std.getTimePartitioning().getType(),
+                        field == null ? List.of("_PARTITIONTIME") : List.of(field), false));
+            }
+            if (std.getRangePartitioning() != null) {
+                indexes.add(new CollectionInfo.Index("partitioning RANGE", List.of(std.getRangePartitioning().getField()), false));
+            }
+            if (std.getClustering() != null && std.getClustering().getFields() != null) {
+                indexes.add(new CollectionInfo.Index("clustering", std.getClustering().getFields(), false));
+            }
+        }
+        String type = def.getType() == null ? "table" : def.getType().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return new CollectionInfo(new CollectionRef(ref.namespace().isEmpty() ? table.getTableId().getDataset() : ref.namespace(),
+                ref.name()), type, fields, primaryKey, foreignKeys, indexes);
+    }
+
+    dev.tobira.api.Page browse(CollectionRef ref, String cursor, int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("size must be at least 1: " + size);
+        }
+        Table table = table(ref, "browse");
+        if (!TableDefinition.Type.TABLE.equals(table.getDefinition().getType())) {
+            throw DriverException.of(ErrorKind.UNSUPPORTED, BigQueryDriver.NAME, "browse",
+                    "tabledata.list reads stored tables only; query a view instead");
+        }
+        Schema schema = table.getDefinition().getSchema();
+        List<Column> columns = Values.columns(schema.getFields());
+        try {
+            List<BigQuery.TableDataListOption> options = new ArrayList<>();
+            options.add(BigQuery.TableDataListOption.pageSize(size));
+            if (cursor != null && !cursor.isEmpty()) {
+                options.add(BigQuery.TableDataListOption.pageToken(cursor));
+            }
+            TableResult page = bigquery.listTableData(table.getTableId(), schema,
+                    options.toArray(new BigQuery.TableDataListOption[0]));
+            List<Row> rows = new ArrayList<>();
+            for (FieldValueList cells : page.getValues()) {
+                Value[] values = new Value[columns.size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = Values.cell(schema.getFields().get(i), i < cells.size() ? cells.get(i) : null);
+                }
+                rows.add(Row.of(columns, values));
+                if (rows.size() == size) {
+                    break;
+                }
+            }
+            String next = page.hasNextPage() && page.getNextPageToken() != null ? page.getNextPageToken() : "";
+            return new dev.tobira.api.Page(columns, rows, next);
+        } catch (BigQueryException e) {
+            throw BigQueryErrors.of("browse", e);
+        }
+    }
+
+    private Table table(CollectionRef ref, String op) {
+        String dataset = dataset(ref.namespace(), op);
+        if (!NAME.matcher(ref.name()).matches()) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, op,
+                    "a table name holds letters, digits, underscores, dashes and spaces only");
+        }
+        try {
+            Table table = bigquery.getTable(TableId.of(target.project(), dataset, ref.name()));
+            if (table == null) {
+                throw DriverException.of(ErrorKind.NOT_FOUND, BigQueryDriver.NAME, op,
+                        "no table or view " + ref.name() + " in dataset " + dataset);
+            }
+            return table;
+        } catch (BigQueryException e) {
+            throw BigQueryErrors.of(op, e);
+        }
+    }
+
+    private String dataset(String namespace, String op) {
+        String dataset = namespace.isEmpty() ? target.dataset().orElse("") : namespace;
+        if (dataset.isEmpty()) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, op,
+                    "name a dataset: the DSN has no default dataset (bigquery://project/dataset)");
+        }
+        if (!dataset.matches("[A-Za-z0-9_]{1,1024}")) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, op,
+                    "a dataset id holds letters, digits and underscores only");
+        }
+        return dataset;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.tobira.driver.bigquery;
+
+import com.google.cloud.bigquery.BigQueryException;
+import com.google.cloud.bigquery.FieldList;
+import com.google.cloud.bigquery.FieldValueList;
+import com.google.cloud.bigquery.TableResult;
+import dev.tobira.api.Column;
+import dev.tobira.api.Row;
+import dev.tobira.api.Value;
+import dev.tobira.spi.CursorResultSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A query's rows, one page of {@code tabledata.list} in memory at a time: the next page is fetched
+ * with its page token only when the caller has read the one before.
+ */
+final class PageResultSet extends CursorResultSet {
+    private final FieldList fields;
+    private final Deadline deadline;
+    private final Consumer<PageResultSet> onRelease;
+    private TableResult page;
+    private Iterator<FieldValueList> cells;
+
+    PageResultSet(FieldList fields, List<Column> columns, TableResult first, long limit, long startNanos, Deadline deadline,
+                  Consumer<PageResultSet> onRelease) {
+        super(BigQueryDriver.NAME, columns, limit, startNanos);
+        this.fields = fields;
+        this.page = first;
+        this.cells = first.getValues().iterator();
+        this.deadline = deadline;
+        this.onRelease = onRelease;
+    }
+
+    @Override
+    protected Row fetch() {
+        while (!cells.hasNext()) {
+            if (page == null || !page.hasNextPage()) {
+                page = null;
+                return null;
+            }
+            deadline.check("query");
+            try {
+                page = page.getNextPage();
+            } catch (BigQueryException e) {
+                throw BigQueryErrors.of("query", e);
+            }
+            cells = page.getValues().iterator();
+        }
+        FieldValueList row = cells.next();
+        Value[] values = new Value[fields.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Values.cell(fields.get(i), i < row.size() ? row.get(i) : null);
+        }
+        return Row.of(columns(), values);
+    }
+
+    @Override
+    protected void release() {
+        page = null;
+        cells = java.util.Collections.emptyIterator();
+        onRelease.accept(this);
+    }
+}

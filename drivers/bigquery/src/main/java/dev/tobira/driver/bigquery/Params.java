@@ -1,0 +1,112 @@
+package dev.tobira.driver.bigquery;
+
+import com.google.cloud.bigquery.QueryParameterValue;
+import com.google.cloud.bigquery.StandardSQLTypeName;
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Value;
+import java.math.BigDecimal;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code Query.params} as BigQuery's positional query parameters, each with its type: the values
+ * travel in the job's {@code queryParameters}, beside the text, and are never spliced into it.
+ */
+final class Params {
+    /** NUMERIC holds 38 digits, 9 of them after the point; anything wider is BIGNUMERIC. */
+    private static final int NUMERIC_SCALE = 9;
+    private static final int NUMERIC_INTEGER_DIGITS = 29;
+    private static final DateTimeFormatter TIMESTAMP =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxxx").withZone(ZoneOffset.UTC);
+
+    private Params() {}
+
+    static List<QueryParameterValue> of(List<Value> values) {
+        List<QueryParameterValue> out = new ArrayList<>(values.size());
+        for (int i = 0; i < values.size(); i++) {
+            out.add(of(values.get(i), i + 1));
+        }
+        return out;
+    }
+
+    static QueryParameterValue of(Value value, int position) {
+        switch (value.kind()) {
+            case NULL:
+                // an untyped NULL: BigQuery coerces it where it is used
+                return QueryParameterValue.of(null, StandardSQLTypeName.INT64);
+            case BOOL:
+                return QueryParameterValue.bool(((Value.Bool) value).value());
+            case INT:
+                return QueryParameterValue.int64(((Value.Int) value).value());
+            case FLOAT:
+                return QueryParameterValue.float64(((Value.Float) value).value());
+            case DECIMAL:
+                BigDecimal d = ((Value.Decimal) value).value();
+                boolean numeric = Math.max(d.scale(), 0) <= NUMERIC_SCALE && d.precision() - d.scale() <= NUMERIC_INTEGER_DIGITS;
+                return numeric ? QueryParameterValue.numeric(d) : QueryParameterValue.bigNumeric(d);
+            case TEXT:
+                return QueryParameterValue.string(((Value.Text) value).value());
+            case UUID:
+                return QueryParameterValue.string(((Value.Uuid) value).value().toString());
+            case BYTES:
+                return QueryParameterValue.bytes(((Value.Bytes) value).value());
+            case DATE:
+                return QueryParameterValue.date(((Value.Date) value).value().toString());
+            case TIME:
+                return QueryParameterValue.time(((Value.Time) value).value().toString());
+            case DATETIME:
+                return QueryParameterValue.dateTime(((Value.DateTime) value).value().toString());
+            case TIMESTAMP:
+                return QueryParameterValue.timestamp(TIMESTAMP.format(((Value.Timestamp) value).value()));
+            case JSON:
+                return QueryParameterValue.json(((Value.Json) value).text());
+            case ARRAY:
+                return array(((Value.Array) value).values(), position);
+            case DOC:
+                Map<String, QueryParameterValue> fields = new LinkedHashMap<>();
+                ((Value.Doc) value).fields().forEach((k, v) -> fields.put(k, of(v, position)));
+                return QueryParameterValue.struct(fields);
+            case VECTOR:
+                float[] floats = ((Value.Vector) value).values();
+                Double[] doubles = new Double[floats.length];
+                for (int i = 0; i < floats.length; i++) {
+                    doubles[i] = (double) floats[i];
+                }
+                return QueryParameterValue.array(doubles, StandardSQLTypeName.FLOAT64);
+            default:
+                throw unsupported(position, "a " + value.kind() + " value");
+        }
+    }
+
+    private static QueryParameterValue array(List<Value> items, int position) {
+        List<QueryParameterValue> elements = new ArrayList<>(items.size());
+        StandardSQLTypeName type = null;
+        for (Value item : items) {
+            if (item.kind() == Value.Kind.NULL || item.kind() == Value.Kind.ARRAY) {
+                // BigQuery arrays hold no NULL and no array
+                throw unsupported(position, "an array holding " + (item.kind() == Value.Kind.NULL ? "NULL" : "an array"));
+            }
+            QueryParameterValue element = of(item, position);
+            if (type != null && type != element.getType()) {
+                throw unsupported(position, "an array of mixed types (" + type + " and " + element.getType() + ")");
+            }
+            type = element.getType();
+            elements.add(element);
+        }
+        return QueryParameterValue.newBuilder()
+                .setType(StandardSQLTypeName.ARRAY)
+                .setArrayType(type == null ? StandardSQLTypeName.STRING : type)
+                .setArrayValues(elements)
+                .build();
+    }
+
+    private static DriverException unsupported(int position, String what) {
+        return DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query",
+                "parameter " + position + " is " + what + ", which BigQuery cannot bind");
+    }
+}

@@ -1,0 +1,103 @@
+package dev.tobira.spi;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Value;
+import java.util.Map;
+
+/**
+ * The argument checks every driver's facets make before anything reaches a database, written once
+ * so that every driver refuses the same bad call with the same exception and message, as the
+ * facets' Javadoc promises.
+ *
+ * @since 0.1
+ */
+public final class FacetArguments {
+    private FacetArguments() {}
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.Browser#browse}.
+     *
+     * @param collection the collection
+     * @param cursor the cursor, empty for the first page
+     * @param size the page size
+     * @throws NullPointerException if collection or cursor is null
+     * @throws IllegalArgumentException if size is less than 1
+     */
+    public static void browse(CollectionRef collection, String cursor, int size) {
+        requireNonNull(collection, "collection is null");
+        requireNonNull(cursor, "cursor is null");
+        if (size < 1) {
+            throw new IllegalArgumentException("size is less than 1: " + size);
+        }
+    }
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.Mutator#insert}.
+     *
+     * @param collection the collection
+     * @param values the record's values
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if values is empty
+     */
+    public static void insert(CollectionRef collection, Map<String, Value> values) {
+        requireNonNull(collection, "collection is null");
+        requireNonNull(values, "values is null");
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("values is empty");
+        }
+    }
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.Mutator#update}.
+     *
+     * @param collection the collection
+     * @param key the record's key
+     * @param changes the new values
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if key or changes is empty
+     */
+    public static void update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
+        requireNonNull(collection, "collection is null");
+        requireNonNull(key, "key is null");
+        requireNonNull(changes, "changes is null");
+        if (key.isEmpty()) {
+            throw new IllegalArgumentException("key is empty");
+        }
+        if (changes.isEmpty()) {
+            throw new IllegalArgumentException("changes is empty");
+        }
+    }
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.Mutator#delete}.
+     *
+     * @param collection the collection
+     * @param key the record's key
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if key is empty
+     */
+    public static void delete(CollectionRef collection, Map<String, Value> key) {
+        requireNonNull(collection, "collection is null");
+        requireNonNull(key, "key is null");
+        if (key.isEmpty()) {
+            throw new IllegalArgumentException("key is empty");
+        }
+    }
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.Completer#complete}.
+     *
+     * @param text the text
+     * @param cursor the cursor's position in it
+     * @throws NullPointerException if text is null
+     * @throws IndexOutOfBoundsException if cursor is outside the text
+     */
+    public static void complete(String text, int cursor) {
+        requireNonNull(text, "text is null");
+        if (cursor < 0 || cursor > text.length()) {
+            throw new IndexOutOfBoundsException("cursor " + cursor + " is outside the text of length " + text.length());
+        }
+    }
+}
