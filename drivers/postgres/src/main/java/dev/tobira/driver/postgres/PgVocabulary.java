@@ -1,7 +1,6 @@
 package dev.tobira.driver.postgres;
 
 import dev.tobira.jdbc.Vocabulary;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The completer's words: the standard keywords with PostgreSQL's own, and the functions used most. */
@@ -16,13 +15,7 @@ final class PgVocabulary {
             "replace", "right", "round", "split_part", "string_agg", "substring", "sum", "to_char", "to_date",
             "to_timestamp", "trim", "unnest", "upper");
 
-    static final Vocabulary VOCABULARY = new Vocabulary(standardAnd(KEYWORDS), FUNCTIONS);
+    static final Vocabulary VOCABULARY = Vocabulary.standardPlus(KEYWORDS, FUNCTIONS);
 
     private PgVocabulary() {}
-
-    private static List<String> standardAnd(List<String> keywords) {
-        List<String> words = new ArrayList<>(Vocabulary.STANDARD.keywords());
-        words.addAll(keywords);
-        return words;
-    }
 }
