@@ -10,7 +10,7 @@
 #   benchmarks/run.sh --report             print the table of the stored results, run nothing
 #   benchmarks/run.sh --no-build sqlite    reuse the last build
 #
-# Groups: all, stream, point, guard, export, memory, mcp, sqlite, duckdb, postgres, mariadb (or mysql), redis, mongodb, dynamodb.
+# Groups: all, stream, point, guard, export, memory, mcp, sqlite, duckdb, postgres, mariadb (or mysql), redis, mongodb, dynamodb, qdrant.
 # Servers: TOBIRA_TEST_POSTGRES_URL, TOBIRA_TEST_MYSQL_URL, TOBIRA_TEST_REDIS_URL, else the local
 # defaults (127.0.0.1:5432 trust, 127.0.0.1:3306 root, 127.0.0.1:6379). A measurement whose server
 # or driver is missing is reported as "not run" with the reason.
@@ -20,7 +20,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 cd "$root"
 
-groups=" all stream point guard export memory mcp sqlite duckdb postgres mariadb mysql redis mongodb dynamodb "
+groups=" all stream point guard export memory mcp sqlite duckdb postgres mariadb mysql redis mongodb dynamodb qdrant "
 build=1
 args=()
 value_next=0

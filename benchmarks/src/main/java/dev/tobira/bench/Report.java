@@ -146,14 +146,16 @@ public final class Report {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
+    /** The rows of one operation: the last {@code -Dtobira.bench.rows} of the fork, the one the JVM keeps. */
     private static long rowsPerOp(JsonNode e) {
+        long rows = Dataset.DEFAULT_ROWS;
         for (JsonNode a : e.path("jvmArgs")) {
             String s = a.asText();
             if (s.startsWith("-Dtobira.bench.rows=")) {
-                return Long.parseLong(s.substring(s.indexOf('=') + 1));
+                rows = Long.parseLong(s.substring(s.indexOf('=') + 1));
             }
         }
-        return Dataset.DEFAULT_ROWS;
+        return rows;
     }
 
     private static double nanosPer(String unit) {

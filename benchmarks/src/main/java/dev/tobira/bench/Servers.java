@@ -56,6 +56,11 @@ final class Servers {
         return find("DynamoDB", new String[] {"DYNAMODB"}, "http://127.0.0.1:4567", 4567);
     }
 
+    /** A Qdrant gRPC endpoint: the default port 6334 unless TOBIRA_TEST_QDRANT_URL names one ({@code qdrant://host:port}). */
+    static Server qdrant() {
+        return find("Qdrant", new String[] {"QDRANT"}, "qdrant://127.0.0.1:6334", 6334);
+    }
+
     private static Server find(String kind, String[] names, String fallback, int defaultPort) {
         String url = null;
         String source = null;

@@ -27,6 +27,7 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.FacetArguments;
 import dev.tobira.spi.ResultSets;
 import java.util.List;
 import java.util.Map;
@@ -289,12 +290,14 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
 
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
+        FacetArguments.browse(collection, cursor, size);
         ensureOpen();
         return metadata.browse(collection, cursor, size);
     }
 
     @Override
     public List<Completion> complete(String text, int cursor) {
+        FacetArguments.complete(text, cursor);
         ensureOpen();
         return Completions.complete(metadata, text, cursor);
     }

@@ -23,9 +23,6 @@ final class Completions {
     private Completions() {}
 
     static List<Completion> complete(Metadata metadata, String text, int cursor) {
-        if (cursor < 0 || cursor > text.length()) {
-            throw new IllegalArgumentException("cursor " + cursor + " is outside the text of " + text.length() + " characters");
-        }
         int start = cursor;
         while (start > 0 && isWordChar(text.charAt(start - 1))) {
             start--;

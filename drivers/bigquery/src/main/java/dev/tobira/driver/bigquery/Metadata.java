@@ -147,9 +147,6 @@ final class Metadata {
     }
 
     dev.tobira.api.Page browse(CollectionRef ref, String cursor, int size) {
-        if (size < 1) {
-            throw new IllegalArgumentException("size must be at least 1: " + size);
-        }
         Table table = table(ref, "browse");
         if (!TableDefinition.Type.TABLE.equals(table.getDefinition().getType())) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, BigQueryDriver.NAME, "browse",

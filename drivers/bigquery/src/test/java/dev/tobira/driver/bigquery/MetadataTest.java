@@ -78,6 +78,11 @@ class MetadataTest {
             assertTrue(c.contains(new Completer.Completion("shop", Completer.Completion.Type.NAMESPACE)), c.toString());
             c = conn.as(Completer.class).orElseThrow().complete("SELECT * FROM shop.or", 21);
             assertEquals(List.of(new Completer.Completion("orders", Completer.Completion.Type.COLLECTION)), c);
+            // the contract of Completer.complete: outside the text is an IndexOutOfBoundsException, as on every driver
+            Completer completer = conn.as(Completer.class).orElseThrow();
+            assertThrows(IndexOutOfBoundsException.class, () -> completer.complete("SELECT", 7));
+            assertThrows(IllegalArgumentException.class,
+                    () -> conn.as(dev.tobira.api.Browser.class).orElseThrow().browse(new dev.tobira.api.CollectionRef("shop", "orders"), "", 0));
         }
     }
 }

@@ -98,13 +98,20 @@ final class MysqlGuard {
 
     /** {@code /*+ SET_VAR(…) *}{@code /} changes a session variable for the statement, sql_mode included. */
     private static Optional<String> setVarHints(SqlScan scan) {
+        return hasSetVarHint(scan)
+                ? Optional.of("optimizer hints with SET_VAR are not allowed on a read-only connection")
+                : Optional.empty();
+    }
+
+    /** Whether the text holds an optimizer hint comment naming {@code SET_VAR}. */
+    static boolean hasSetVarHint(SqlScan scan) {
         for (SqlToken token : scan.tokens()) {
             if (token.type() == SqlToken.Type.COMMENT && token.text().startsWith("/*+")
                     && token.text().toUpperCase(Locale.ROOT).contains("SET_VAR")) {
-                return Optional.of("optimizer hints with SET_VAR are not allowed on a read-only connection");
+                return true;
             }
         }
-        return Optional.empty();
+        return false;
     }
 
     private static Optional<String> escapeBraces(SqlScan scan) {
@@ -125,6 +132,4 @@ final class MysqlGuard {
         }
         return Optional.empty();
     }
-
-
 }

@@ -13,7 +13,7 @@ import java.util.Locale;
 
 /**
  * Parameter values as MySQL literals, for the base to place at the placeholders tobira's lexer
- * finds ({@link dev.tobira.jdbc.JdbcDialect#literals}), so Connector/J never places them by its
+ * finds ({@link dev.tobira.jdbc.Statements#literals}), so Connector/J never places them by its
  * own reading of the text. Every literal is a number, a keyword, a hex string or a quoted string
  * whose only escape is a doubled quote: no value can end its literal, whatever the session's SQL
  * mode or client character set.

@@ -85,15 +85,11 @@ final class StoredCode {
         List<SqlToken> tokens = scan.tokens();
         for (int i = 1; i < tokens.size(); i++) {
             SqlToken token = tokens.get(i);
-            if (token.type() != SqlToken.Type.PUNCTUATION || !token.text().equals("(")) {
+            if (!token.isPunctuation("(")) {
                 continue;
             }
-            int j = i - 1;
-            boolean spaced = false;
-            while (j >= 0 && (tokens.get(j).type() == SqlToken.Type.WHITESPACE || tokens.get(j).type() == SqlToken.Type.COMMENT)) {
-                spaced = true;
-                j--;
-            }
+            int j = skipBack(tokens, i - 1);
+            boolean spaced = j != i - 1;
             if (j < 0) {
                 continue;
             }
@@ -114,15 +110,21 @@ final class StoredCode {
             SqlToken before = j > 0 ? tokens.get(j - 1) : null;
             boolean joined = before != null && (before.type() == SqlToken.Type.NUMBER || before.type() == SqlToken.Type.PARAMETER
                     || before.type() == SqlToken.Type.WORD);
-            int k = j - 1;
-            while (k >= 0 && (tokens.get(k).type() == SqlToken.Type.WHITESPACE || tokens.get(k).type() == SqlToken.Type.COMMENT)) {
-                k--;
-            }
-            boolean qualified = k >= 0 && tokens.get(k).type() == SqlToken.Type.PUNCTUATION && tokens.get(k).text().equals(".");
+            int k = skipBack(tokens, j - 1);
+            boolean qualified = k >= 0 && tokens.get(k).isPunctuation(".");
             if (spaced || joined || qualified || !BUILT_IN.contains(upper)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The index of the last token at or before {@code from} that is no white space or comment, -1 if none. */
+    private static int skipBack(List<SqlToken> tokens, int from) {
+        int k = from;
+        while (k >= 0 && (tokens.get(k).type() == SqlToken.Type.WHITESPACE || tokens.get(k).type() == SqlToken.Type.COMMENT)) {
+            k--;
+        }
+        return k;
     }
 }

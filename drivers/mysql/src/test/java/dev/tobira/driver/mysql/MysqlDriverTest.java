@@ -21,9 +21,8 @@ import dev.tobira.api.Secret;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.SilentServer;
-import dev.tobira.jdbc.Call;
 import dev.tobira.jdbc.JdbcDriver;
-import dev.tobira.spi.SqlScan;
+import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -223,21 +222,12 @@ class MysqlDriverTest {
                 }
 
                 @Override
-                void enterReadOnly(Connection connection, Call call) throws SQLException {
-                    if (accessMode) {
-                        super.enterReadOnly(connection, call);
-                    }
-                }
-
-                @Override
-                ReadOnlySession statementScoped(Connection connection, Call call) {
-                    return accessMode ? super.statementScoped(connection, call) : null;
-                }
-
-                @Override
-                boolean needsReadOnlyTransaction(SqlScan scan) {
-                    return transaction == Transaction.ALWAYS
-                            || transaction == Transaction.AS_THE_DIALECT_DECIDES && super.needsReadOnlyTransaction(scan);
+                protected ReadOnlyMode readOnlyMode() {
+                    return new MysqlReadOnlyMode(new MysqlReadOnlyMode.Layers(accessMode, switch (transaction) {
+                        case AS_THE_DIALECT_DECIDES -> MysqlReadOnlyMode.OwnTransaction.UNLESS_ONE_READ;
+                        case NEVER -> MysqlReadOnlyMode.OwnTransaction.NEVER;
+                        case ALWAYS -> MysqlReadOnlyMode.OwnTransaction.ALWAYS;
+                    }));
                 }
             });
         }
@@ -577,7 +567,7 @@ class MysqlDriverTest {
         }
         try (Conn conn = driver.open(readOnly())) {
             Value modes = one(conn, "select @@session.sql_mode");
-            for (String quoting : MysqlDialect.QUOTING_MODES) {
+            for (String quoting : SessionStatements.QUOTING_MODES) {
                 assertFalse(("," + ((Value.Text) modes).value() + ",").contains("," + quoting + ","), quoting + " in " + modes);
             }
             for (int i = 0; i < 2; i++) {

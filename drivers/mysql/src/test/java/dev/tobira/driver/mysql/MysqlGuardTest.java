@@ -206,7 +206,7 @@ class MysqlGuardTest {
     @ParameterizedTest
     @MethodSource("reads")
     void readsRunAsOneRead(String sql) {
-        assertTrue(MysqlDialect.runsAsOneRead(sql), sql);
+        assertTrue(OneRead.is(sql), sql);
     }
 
     /**
@@ -236,7 +236,7 @@ class MysqlGuardTest {
         "'select'",
         "select 1; delete from orders"})
     void otherTextsDoNotRunAsOneRead(String sql) {
-        assertFalse(MysqlDialect.runsAsOneRead(sql), sql);
+        assertFalse(OneRead.is(sql), sql);
     }
 
     @ParameterizedTest

@@ -1,0 +1,82 @@
+package dev.tobira.driver.qdrant;
+
+import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.DriverException;
+import io.qdrant.client.grpc.Points.RetrievedPoint;
+import io.qdrant.client.grpc.Points.ScrollPoints;
+import io.qdrant.client.grpc.Points.WithPayloadSelector;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Completion of the word before the cursor: operation names, collection names, and the payload field
+ * names of the collection the document names (from a small sample of its points).
+ */
+final class Completions {
+    private static final Pattern COLLECTION = Pattern.compile("\"collection\"\\s*:\\s*\"([^\"\\\\]+)\"");
+    private static final int SAMPLE = 20;
+
+    private final Session session;
+    private final Catalog catalog;
+    private final boolean readOnly;
+
+    Completions(Session session, Catalog catalog, boolean readOnly) {
+        this.session = session;
+        this.catalog = catalog;
+        this.readOnly = readOnly;
+    }
+
+    List<Completion> complete(String text, int cursor) {
+        int from = cursor;
+        while (from > 0 && word(text.charAt(from - 1))) {
+            from--;
+        }
+        String prefix = text.substring(from, cursor);
+        List<Completion> out = new ArrayList<>();
+        for (Operation o : Operation.values()) {
+            if ((o.role() == Operation.Role.READ || (!readOnly && o.runs())) && o.restName().startsWith(prefix)) {
+                out.add(new Completion(o.restName(), Completion.Type.KEYWORD));
+            }
+        }
+        for (String c : catalog.names("complete")) {
+            if (c.startsWith(prefix)) {
+                out.add(new Completion(c, Completion.Type.COLLECTION));
+            }
+        }
+        Matcher m = COLLECTION.matcher(text);
+        if (m.find()) {
+            for (String f : fields(m.group(1))) {
+                if (f.startsWith(prefix)) {
+                    out.add(new Completion(f, Completion.Type.FIELD));
+                }
+            }
+        }
+        return out;
+    }
+
+    private TreeSet<String> fields(String collection) {
+        TreeSet<String> names = new TreeSet<>();
+        ScrollPoints req = ScrollPoints.newBuilder().setCollectionName(collection).setLimit(SAMPLE)
+                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
+        try {
+            var reply = session.call("complete", session.points(), Deadline.after(Duration.ofSeconds(10)), s -> s.scroll(req));
+            for (RetrievedPoint p : reply.getResultList()) {
+                for (String k : p.getPayloadMap().keySet()) {
+                    names.add(k);
+                }
+            }
+        } catch (DriverException e) {
+            // a collection still being typed, or gone: no field names, the rest still completes
+        }
+        return names;
+    }
+
+    private static boolean word(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.';
+    }
+
+}

@@ -1,0 +1,94 @@
+package dev.tobira.driver.qdrant;
+
+import dev.tobira.api.Row;
+import dev.tobira.api.RowView;
+import dev.tobira.spi.CursorResultSet;
+import io.qdrant.client.grpc.Points.RetrievedPoint;
+import io.qdrant.client.grpc.Points.ScrollPoints;
+import io.qdrant.client.grpc.Points.ScrollResponse;
+import java.util.Iterator;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * A scroll that streams: the first page is read when the query is sent (it fixes the columns), each
+ * further page when the caller has taken every row of the one before, from the page's
+ * {@code next_page_offset}. Nothing is held on the server between pages, so closing only stops the
+ * paging; a close from another thread cancels the page call in flight. When the result is done
+ * with, {@code onRelease} hears of it (the connection stops tracking it).
+ */
+final class ScrollResultSet extends CursorResultSet {
+    private final Session session;
+    private final ScrollPoints request;
+    private final Deadline deadline;
+    private final PointRows rows;
+    private final PointRows.View view;
+    private final AtomicReference<Future<?>> current;
+    private final Consumer<ScrollResultSet> onRelease;
+    private Iterator<RetrievedPoint> page;
+    private ScrollResponse last;
+
+    private ScrollResultSet(Session session, ScrollPoints request, Deadline deadline, ScrollResponse first, PointRows rows,
+                            AtomicReference<Future<?>> current, long limit, long startNanos, Consumer<ScrollResultSet> onRelease) {
+        super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
+        this.onRelease = onRelease;
+        this.session = session;
+        this.request = request;
+        this.deadline = deadline;
+        this.rows = rows;
+        this.view = rows.new View();
+        this.current = current;
+        this.last = first;
+        this.page = first.getResultList().iterator();
+    }
+
+    static ScrollResultSet open(Session session, ScrollPoints request, boolean withVectors, Deadline deadline, long limit,
+                                long startNanos, Consumer<ScrollResultSet> onRelease) {
+        AtomicReference<Future<?>> current = new AtomicReference<>();
+        ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);
+        // a result that ends within the first page, or that the limit stops there, has exact columns
+        boolean more = first.hasNextPageOffset() && (limit == 0 || limit > first.getResultCount());
+        PointRows rows = PointRows.ofRetrieved(first.getResultList(), withVectors, more);
+        return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos, onRelease);
+    }
+
+    @Override
+    protected Row fetch() {
+        RetrievedPoint p = nextPoint();
+        return p == null ? null : rows.row(p);
+    }
+
+    /** forEachRow's rows: one view, standing at each point in turn. */
+    @Override
+    protected RowView advance() {
+        RetrievedPoint p = nextPoint();
+        return p == null ? null : view.at(p);
+    }
+
+    private RetrievedPoint nextPoint() {
+        while (!page.hasNext()) {
+            if (!last.hasNextPageOffset()) {
+                return null;
+            }
+            ScrollPoints next = request.toBuilder().setOffset(last.getNextPageOffset()).build();
+            last = session.call("query", session.points(), deadline, s -> s.scroll(next), current);
+            page = last.getResultList().iterator();
+        }
+        return page.next();
+    }
+
+    @Override
+    protected void release() {
+        page = java.util.Collections.emptyIterator();
+        onRelease.accept(this);
+    }
+
+    @Override
+    protected void cancel() {
+        Future<?> f = current.get();
+        if (f != null) {
+            f.cancel(true);
+        }
+    }
+}
