@@ -94,6 +94,19 @@ public final class JdbcSession {
         return key.type.cast(v);
     }
 
+    /**
+     * Returns this session's state under a key if it has been created, without creating it: for
+     * what only needs forgetting when it exists (a cache told that the schema may have changed).
+     *
+     * @param <T> the state's type
+     * @param key the key
+     * @return the state, or empty
+     */
+    public <T> java.util.Optional<T> find(Key<T> key) {
+        requireNonNull(key, "key is null");
+        return java.util.Optional.ofNullable(state.get(key)).map(key.type::cast);
+    }
+
     /** The collaborators of the session's dialect, for the base's defaults. */
     Dialect dialect() {
         return dialect;

@@ -1,13 +1,10 @@
 package dev.tobira.driver.postgres;
 
 import dev.tobira.jdbc.Call;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
-import org.postgresql.core.BaseConnection;
-import org.postgresql.core.CachedQuery;
-import org.postgresql.core.Query;
-import org.postgresql.core.QueryExecutor;
-import org.postgresql.core.TransactionState;
 
 /**
  * A guarded read with a row cap in one round trip (DESIGN.md, "Reads with a row cap"). A read of
@@ -33,7 +30,7 @@ import org.postgresql.core.TransactionState;
  *
  * <p>When the read fails in the server, the server skips the rest of the flight: the rollback and
  * the unlock then cost the second round trip they always cost on the streaming path, so the
- * statement hooks end the call as they end a streamed one unless the flight is known to have run
+ * scope ends the call as it ends a streamed one unless the flight is known to have run
  * to its end ({@link #ended}).
  */
 final class CappedRead {
@@ -56,26 +53,19 @@ final class CappedRead {
      * followed by the tail and no transaction is open yet (so pgjdbc begins the read-only one
      * in front of it); empty when the read must stream instead.
      */
-    static Optional<String> text(BaseConnection pg, String sql) throws SQLException {
-        if (pg.getTransactionState() != TransactionState.IDLE) {
-            return Optional.empty(); // the statement hooks end every call's transaction; never ROLLBACK one this call did not begin
+    static Optional<String> text(Connection connection, String sql) throws SQLException {
+        if (!PgjdbcInternals.idle(connection)) {
+            return Optional.empty(); // the scope ends every call's transaction; never ROLLBACK one this call did not begin
         }
         String text = sql + TAIL;
-        QueryExecutor executor = pg.getQueryExecutor();
-        CachedQuery cached;
+        List<String> statements;
         try {
-            cached = executor.borrowQuery(text); // the entry prepareStatement takes next: parsed once per text
+            statements = PgjdbcInternals.statements(connection, text); // parsed once per text: prepare takes it next
         } catch (SQLException e) {
             return Optional.empty(); // pgjdbc cannot read it as a whole (an unterminated comment): the text alone decides
         }
-        try {
-            Query[] statements = cached.query.getSubqueries();
-            if (statements == null || statements.length != 3
-                    || !statements[1].getNativeSql().equals(ROLLBACK) || !statements[2].getNativeSql().equals(UNLOCK)) {
-                return Optional.empty();
-            }
-        } finally {
-            executor.releaseQuery(cached);
+        if (statements.size() != 3 || !statements.get(1).equals(ROLLBACK) || !statements.get(2).equals(UNLOCK)) {
+            return Optional.empty();
         }
         return Optional.of(text);
     }
@@ -85,7 +75,7 @@ final class CappedRead {
      * server reported the session out of any transaction at its end (pgjdbc keeps the state the
      * last ReadyForQuery gave). Then the rollback and the unlock have run, and nothing is left to end.
      */
-    static boolean ended(BaseConnection pg, boolean completed) {
-        return completed && pg.getTransactionState() == TransactionState.IDLE;
+    static boolean ended(Connection connection, boolean completed) throws SQLException {
+        return completed && PgjdbcInternals.idle(connection);
     }
 }

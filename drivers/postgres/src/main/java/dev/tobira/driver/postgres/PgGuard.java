@@ -147,7 +147,7 @@ final class PgGuard {
             }
             i++;
             boolean analyze = false;
-            if (i < t.size() && t.get(i).isPunctuation("(")) {
+            if (statement.isPunctuation(i, "(")) {
                 int depth = 0;
                 for (; i < t.size(); i++) {
                     SqlToken x = t.get(i);
@@ -174,7 +174,7 @@ final class PgGuard {
                 continue;
             }
             int inner = statement.skipOpenParentheses(i);
-            if (inner >= t.size() || t.get(inner).type() != SqlToken.Type.WORD || !READS.contains(t.get(inner).upper())) {
+            if (READS.stream().noneMatch(read -> statement.isWord(inner, read))) {
                 return Optional.of("EXPLAIN ANALYZE runs its statement, which must be a read on a read-only connection");
             }
         }
@@ -224,20 +224,16 @@ final class PgGuard {
 
     /** UPDATE [ONLY] name [[AS] alias] SET: a SET within the next few tokens. */
     private static boolean setFollows(SqlScan.Statement statement, int i) {
-        List<SqlToken> t = statement.tokens();
-        for (int j = i; j < Math.min(t.size(), i + 8); j++) {
+        for (int j = i; j < Math.min(statement.tokens().size(), i + 8); j++) {
             if (statement.isWord(j, "SET")) {
                 return true;
             }
-            if (t.get(j).isPunctuation("(") || t.get(j).isPunctuation(")") || t.get(j).isPunctuation(",")) {
+            if (statement.isPunctuation(j, "(") || statement.isPunctuation(j, ")") || statement.isPunctuation(j, ",")) {
                 return false;
             }
         }
         return false;
     }
-
-
-
 
     /** {@code "na""me"} to {@code na"me}. */
     static String unquote(String quoted) {

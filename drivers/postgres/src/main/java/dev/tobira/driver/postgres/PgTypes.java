@@ -7,9 +7,12 @@ import dev.tobira.jdbc.ColumnMapping;
 import dev.tobira.jdbc.ColumnReader;
 import dev.tobira.jdbc.ColumnReaders;
 import dev.tobira.jdbc.JdbcColumn;
+import dev.tobira.jdbc.JdbcSession;
+import dev.tobira.jdbc.TypeMapping;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.PreparedStatement;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -23,9 +26,10 @@ import java.util.Locale;
  * to Bytes, date, time and timestamp to Date, Time and DateTime, timestamptz to Timestamp, uuid to
  * Uuid, json and jsonb to Json, arrays to Array (elements by the element type), pgvector's vector
  * and halfvec to Vector, and anything else (interval, inet, money, bit strings, ranges, composite
- * values) to its text form.
+ * values) to its text form. Parameters: JSON and Doc untyped, so the server reads them as the
+ * context wants, vectors in pgvector's text form, arrays of one kind of element as SQL arrays.
  */
-final class PgTypes {
+final class PgTypes implements TypeMapping {
     /** The server's own text form. */
     static final ColumnReader TEXT = (rs, i) -> {
         String s = rs.getString(i);
@@ -50,9 +54,8 @@ final class PgTypes {
         }
     };
 
-    private PgTypes() {}
-
-    static ColumnMapping map(JdbcColumn column) {
+    @Override
+    public ColumnMapping map(JdbcColumn column) {
         String type = column.typeName().toLowerCase(Locale.ROOT);
         if (type.startsWith("\"") && type.endsWith("\"") && type.length() > 1) {
             type = type.substring(1, type.length() - 1);
@@ -65,7 +68,8 @@ final class PgTypes {
             case "smallserial": case "serial": case "bigserial": case "serial2": case "serial4": case "serial8": case "oid":
                 return ColumnMapping.of(Value.Kind.INT, ColumnReaders.INT);
             case "numeric": case "decimal":
-                return ColumnMapping.of(Value.Kind.DECIMAL, ColumnReaders.DECIMAL_OR_SPECIAL);
+                // NaN and the infinities, which no Decimal holds, are Float cells
+                return ColumnMapping.of(Value.Kind.DECIMAL, ColumnReaders.DECIMAL_OR_SPECIAL).orAlso(Value.Kind.FLOAT);
             case "float4": case "real":
                 return ColumnMapping.of(Value.Kind.FLOAT, ColumnReaders.REAL);
             case "float8": case "double precision":
@@ -96,6 +100,15 @@ final class PgTypes {
             default:
                 return ColumnMapping.of(Value.Kind.TEXT, TEXT);
         }
+    }
+
+    /** What {@link #map} reads, the type name and code, and the column: no precision, scale or class name. */
+    @Override
+    public JdbcColumn column(ResultSetMetaData md, int index) throws SQLException {
+        String label = md.getColumnLabel(index);
+        String typeName = md.getColumnTypeName(index);
+        return new JdbcColumn(index, label == null ? "" : label, md.getColumnType(index), typeName == null ? "" : typeName,
+                0, 0, md.isNullable(index) != ResultSetMetaData.columnNoNulls, "");
     }
 
     /** Converts what {@link Array#getArray()} returned, recursing into the dimensions of a multi-dimensional array. */
@@ -139,22 +152,16 @@ final class PgTypes {
         return ColumnReaders.fromObject(o);
     }
 
-    /** Binds what the standard binder refuses or binds with a type the server would not coerce. */
-    static boolean bind(PreparedStatement st, int index, Value value) throws SQLException {
+    /** Binds what the standard binder refuses or binds with a type the server would not coerce; the rest as it does. */
+    @Override
+    public void bind(JdbcSession session, PreparedStatement st, int index, Value value) throws SQLException {
         switch (value.kind()) {
-            case JSON:
-            case DOC:
+            case JSON, DOC ->
                 // untyped, so the server reads it as json or jsonb, whichever the context wants
                 st.setObject(index, value.toString(), Types.OTHER);
-                return true;
-            case VECTOR:
-                st.setObject(index, VectorText.format(((Value.Vector) value).values()), Types.OTHER);
-                return true;
-            case ARRAY:
-                bindArray(st, index, (Value.Array) value);
-                return true;
-            default:
-                return false;
+            case VECTOR -> st.setObject(index, VectorText.format(((Value.Vector) value).values()), Types.OTHER);
+            case ARRAY -> bindArray(st, index, (Value.Array) value);
+            default -> TypeMapping.super.bind(session, st, index, value);
         }
     }
 

@@ -563,6 +563,26 @@ class PostgresDriverTest {
         }
     }
 
+    /** The cache is the session's: a transaction's DDL described inside it is forgotten when it rolls back, and no other connection shares it. */
+    @Test
+    void describeForgetsARolledBackTransactionsDdlAndIsPerConnection() {
+        try (Conn rw = driver.open(writable()); Conn other = driver.open(writable())) {
+            assertFalse(other.describe(CollectionRef.of("customers")).fields().stream().anyMatch(f -> f.name().equals("in_tx")));
+            Transactor.Tx tx = rw.as(Transactor.class).orElseThrow().begin();
+            all(tx.query(Query.of("alter table customers add column in_tx int")));
+            assertTrue(rw.describe(CollectionRef.of("customers")).fields().stream().anyMatch(f -> f.name().equals("in_tx")),
+                    "the transaction sees its own column");
+            tx.rollback();
+            assertFalse(rw.describe(CollectionRef.of("customers")).fields().stream().anyMatch(f -> f.name().equals("in_tx")),
+                    "the rolled-back column is still described");
+            all(rw.query(Query.of("alter table customers add column in_session int")));
+            assertTrue(rw.describe(CollectionRef.of("customers")).fields().stream().anyMatch(f -> f.name().equals("in_session")));
+            assertFalse(other.describe(CollectionRef.of("customers")).fields().stream().anyMatch(f -> f.name().equals("in_session")),
+                    "another connection's cache holds its own, older description until its TTL");
+            all(rw.query(Query.of("alter table customers drop column in_session")));
+        }
+    }
+
     @Test
     void explainIsJsonAndNeverRuns() {
         try (Conn r = driver.open(readOnly()); Conn rw = driver.open(writable())) {
