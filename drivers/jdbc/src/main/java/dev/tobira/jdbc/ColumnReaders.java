@@ -246,10 +246,12 @@ public final class ColumnReaders {
                 return ColumnMapping.of(Value.Kind.TIMESTAMP, TIMESTAMP);
             case Types.ARRAY:
                 return ColumnMapping.of(Value.Kind.ARRAY, ARRAY);
+            // OBJECT types each cell by the class getObject returns (a BigInteger in long range is an Int):
+            // the column's kind is a guess from its class, the cells are what they are
             case Types.NULL:
-                return ColumnMapping.of(Value.Kind.NULL, OBJECT);
+                return ColumnMapping.perCell(Value.Kind.NULL, OBJECT);
             default:
-                return ColumnMapping.of(kindOfClass(cls), OBJECT);
+                return ColumnMapping.perCell(kindOfClass(cls), OBJECT);
         }
     }
 

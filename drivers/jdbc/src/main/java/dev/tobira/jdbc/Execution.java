@@ -266,7 +266,7 @@ final class Execution {
         }
         scope.checkExecuted(st);
         if (!hasRows) {
-            ctx.schemaMayHaveChanged(); // DDL returns no rows: what is kept about results may be out of date
+            forgetSchema(); // DDL returns no rows: what is kept about results may be out of date
             long count = updateCount(st);
             inFlight.executing(null);
             if (!exporting) {
@@ -279,6 +279,19 @@ final class Execution {
         inFlight.executing(null);
         inFlight.opened(result);
         return result;
+    }
+
+    /**
+     * Forgets what is kept about the schema after a statement without rows. It has taken effect by
+     * now, so a failure to forget is logged, never reported as the statement's: a caller told that a
+     * write failed would run it again.
+     */
+    private void forgetSchema() {
+        try {
+            ctx.schemaMayHaveChanged();
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, dialect.name() + ": forgetting the schema after a statement failed", e);
+        }
     }
 
     /** A timeout however early the deadline fired: a cancel it sent may have reached nothing. */

@@ -108,7 +108,7 @@ public final class Export {
      * Prepares a statement of the dialect's own on the export's connection, such as
      * {@code COPY (…) TO '<file>'}, with the export's {@linkplain #params() parameters} bound in
      * order through {@link TypeMapping#bind}. The call's deadline and a close of the connection from
-     * another thread cancel it ({@link java.sql.Statement#cancel()}), and the base closes it when
+     * another thread cancel it (through the dialect's {@link Statements#cancel}), and the base closes it when
      * the export is over.
      *
      * @param sql the statement

@@ -18,8 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>State is kept under a {@link Key}: the first {@link #get} creates it with the key's
  * initializer, later ones return the same object. A state that is {@link AutoCloseable} is closed
- * when the session closes. Calls on one session come from one thread at a time, except a cancel
- * from another thread, which reaches the connection only; the state map itself is safe either way.
+ * when the session closes, and no state is made after that. Calls on one session come from one
+ * thread at a time, except a close from another thread, which cancels the statement in flight,
+ * closes the statement's scope and then the session; the state map is safe for both.
  *
  * @since 0.1
  */
@@ -31,6 +32,7 @@ public final class JdbcSession {
     private final Connection connection;
     private final ConnConfig config;
     private final Map<Key<?>, Object> state = new ConcurrentHashMap<>(4);
+    private volatile boolean closed;
 
     JdbcSession(Dialect dialect, Connection connection, ConnConfig config) {
         this.dialect = dialect;
@@ -82,11 +84,16 @@ public final class JdbcSession {
      * @param key the key
      * @return the state, never null
      * @throws SQLException when the initializer fails; nothing is kept then
+     * @throws IllegalStateException if the session is closed and the state was not made before
      */
     public <T> T get(Key<T> key) throws SQLException {
         requireNonNull(key, "key is null");
         Object v = state.get(key);
         if (v == null) {
+            if (closed) {
+                // a close from another thread got here first: nothing may be made on a closing connection
+                throw new IllegalStateException("the connection is closed");
+            }
             T created = requireNonNull(key.initializer.create(this), () -> "the initializer of " + key + " returned null");
             Object raced = state.putIfAbsent(key, created);
             v = raced == null ? created : raced;
@@ -112,8 +119,9 @@ public final class JdbcSession {
         return dialect;
     }
 
-    /** Closes the states that hold resources, in the order they were created; failures are logged. */
+    /** Closes the states that hold resources; failures are logged. */
     void close() {
+        closed = true;
         List<Object> values = new ArrayList<>(state.values());
         state.clear();
         for (Object v : values) {

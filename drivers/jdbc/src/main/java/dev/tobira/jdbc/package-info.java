@@ -9,8 +9,10 @@
  * {@link dev.tobira.jdbc.Catalog}, {@link dev.tobira.jdbc.Statements},
  * {@link dev.tobira.jdbc.BulkExport} and {@link dev.tobira.jdbc.Vocabulary}. They receive the
  * {@link dev.tobira.jdbc.JdbcSession} (the one home of per-connection state) and the
- * {@link dev.tobira.jdbc.Call} of a statement; {@link dev.tobira.jdbc.DatabaseFile} parses the DSNs
- * of embedded engines' files. Everything else in the package is package-private.
+ * {@link dev.tobira.jdbc.Call} of a statement; {@link dev.tobira.jdbc.Literals},
+ * {@link dev.tobira.jdbc.Export} and {@link dev.tobira.jdbc.GeneratedSql} are what some of them
+ * take or give, and {@link dev.tobira.jdbc.DatabaseFile} parses the DSNs of embedded engines' files.
+ * Everything else in the package, the connection and its facets among it, is package-private.
  *
  * <p><b>Nulls.</b> No method accepts or returns {@code null} unless its documentation says so.
  *

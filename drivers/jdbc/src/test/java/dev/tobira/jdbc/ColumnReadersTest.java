@@ -68,4 +68,15 @@ class ColumnReadersTest {
         assertEquals(new Value.Vector(new float[] {1f, 2f}), ColumnReaders.fromObject(new float[] {1f, 2f}));
         assertEquals(Value.of("other"), ColumnReaders.fromObject(new StringBuilder("other")));
     }
+
+    /** An unmapped type's cells are what getObject makes of them, whatever kind its class suggests. */
+    @Test
+    void anUnmappedTypeAdmitsEveryCellKind() {
+        ColumnMapping m = ColumnReaders.standard(new JdbcColumn(1, "n", java.sql.Types.OTHER, "hugeint", 0, 0, true,
+                "java.math.BigInteger"));
+        org.junit.jupiter.api.Assertions.assertEquals(Value.Kind.DECIMAL, m.kind());
+        // ColumnReaders.fromObject makes a BigInteger in long range an Int
+        org.junit.jupiter.api.Assertions.assertTrue(m.admits(Value.of(5L)), "an Int cell of a DECIMAL-looking column");
+        org.junit.jupiter.api.Assertions.assertTrue(m.admitsAll());
+    }
 }

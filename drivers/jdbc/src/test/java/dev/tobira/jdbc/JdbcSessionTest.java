@@ -48,15 +48,16 @@ class JdbcSessionTest {
             assertEquals(made + 1, Counted.MADE.get());
             assertTrue(session.readOnly());
             assertEquals("testdb", session.driver());
-            int closed = Counted.CLOSED.get();
-            session.close();
-            assertEquals(closed + 1, Counted.CLOSED.get());
-            assertEquals(Optional.empty(), session.find(Counted.KEY));
             JdbcSession.Key<String> failing = JdbcSession.Key.of("failing", String.class, s -> {
                 throw new SQLException("no");
             });
             assertThrows(SQLException.class, () -> session.get(failing));
             assertEquals(Optional.empty(), session.find(failing), "a failed initializer keeps nothing");
+            int closed = Counted.CLOSED.get();
+            session.close();
+            assertEquals(closed + 1, Counted.CLOSED.get());
+            assertEquals(Optional.empty(), session.find(Counted.KEY));
+            assertThrows(IllegalStateException.class, () -> session.get(Counted.KEY), "state made on a closed session");
         }
     }
 }

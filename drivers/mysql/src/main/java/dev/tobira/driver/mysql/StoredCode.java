@@ -2,7 +2,6 @@ package dev.tobira.driver.mysql;
 
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.SqlToken;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -26,7 +26,6 @@ import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.spi.StatementGuard;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -10,6 +10,7 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.StatementGuard;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -200,6 +201,12 @@ class MysqlGuardTest {
     @MethodSource("reads")
     void passesReads(String sql) {
         assertDoesNotThrow(() -> GUARD.check(sql), sql);
+    }
+
+    /** What skips the own read-only transaction is decided apart from the allow-list; the two must be changed together. */
+    @Test
+    void theKindsThatRunAsOneReadAreTheAllowList() {
+        assertEquals(java.util.Set.copyOf(MysqlGuard.ALLOWED), OneRead.READS);
     }
 
     /** Every read the statement check passes runs as one autocommit read, with no transaction of its own to begin and roll back. */

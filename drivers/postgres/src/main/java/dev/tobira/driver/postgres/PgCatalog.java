@@ -76,7 +76,7 @@ final class PgCatalog implements Catalog {
     /** A statement without rows (DDL among them) or the end of a transaction: what the cache holds may be stale. */
     @Override
     public void schemaMayHaveChanged(JdbcSession session) throws SQLException {
-        session.get(MetadataCache.KEY).invalidate();
+        session.find(MetadataCache.KEY).ifPresent(MetadataCache::invalidate); // a session that never described keeps none
     }
 
     private static boolean schemaExists(Connection connection, String namespace) throws SQLException {
