@@ -145,7 +145,19 @@ public final class SqlDialect {
          * backtick is two identifiers rather than one escaped backtick (GoogleSQL); without it a
          * backtick identifier has {@code ``} for a backtick and no escapes (MySQL, SQLite).
          */
-        BACKTICK_BACKSLASH_ESCAPES
+        BACKTICK_BACKSLASH_ESCAPES,
+
+        /**
+         * {@code U&"…"} (with {@code u&} too, and no space inside {@code U&"}) is a quoted
+         * identifier whose escapes {@code \XXXX} and {@code \+XXXXXX} stand for code points, with
+         * another escape character chosen by a {@code UESCAPE '!'} after it (the SQL standard,
+         * PostgreSQL, DuckDB). It splits into the same tokens as without the feature; a guard
+         * compares the decoded name ({@link SqlScan#calls()}), so {@code U&"lo\005Fexport"(…)} is a
+         * call of {@code lo_export}.
+         *
+         * @since 0.1
+         */
+        UNICODE_ESCAPE_IDENTIFIERS
     }
 
     /**
@@ -153,7 +165,8 @@ public final class SqlDialect {
      * line feed or carriage return, nested block comments.
      */
     public static final SqlDialect ANSI =
-            of("ansi", Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS);
+            of("ansi", Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS,
+                    Feature.UNICODE_ESCAPE_IDENTIFIERS);
 
     /**
      * SQLite: {@code "…"}, {@code `…`} and {@code […]} identifiers, block comments that do not nest,
@@ -169,7 +182,7 @@ public final class SqlDialect {
      * Assumes {@code standard_conforming_strings} is on, the default since 9.1.
      */
     public static final SqlDialect POSTGRES = of("postgres", Feature.ESCAPE_STRINGS, Feature.DOLLAR_QUOTES,
-            Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS);
+            Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS, Feature.UNICODE_ESCAPE_IDENTIFIERS);
 
     /**
      * MySQL and MariaDB in their default SQL mode: backslash escapes in strings, {@code "…"}

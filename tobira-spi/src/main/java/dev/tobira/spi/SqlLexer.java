@@ -157,9 +157,9 @@ public final class SqlLexer {
             char c = s.charAt(pos);
             if (isWordStart(c)) {
                 wordOrPrefixedString(c);
-            } else if (is(c, SPACE)) {
+            } else if (isSpace(c)) {
                 int j = pos + 1;
-                while (j < n && is(s.charAt(j), SPACE)) {
+                while (j < n && isSpace(s.charAt(j))) {
                     j++;
                 }
                 emit(Tokens.WHITESPACE, j);
@@ -424,11 +424,39 @@ public final class SqlLexer {
             return j;
         }
 
+        /**
+         * ASCII white space, and every Unicode space: no server this lexer serves reads U+3000 or
+         * U+00A0 as white space (PostgreSQL, MySQL and SQLite take them into a name, GoogleSQL refuses
+         * them), but a guard that reads them as one name would miss the keyword behind them where a
+         * server or a later version splits there. Splitting only shows the guard more words, so it
+         * errs on the refusing side; where a boundary decides what is a string (a dollar-quote tag, a
+         * SQLite variable), the lexer keeps the server's reading, isNameStart.
+         */
+        private static boolean isSpace(char c) {
+            return c < 128 ? (CLASSES[c] & SPACE) != 0 : isUnicodeSpace(c);
+        }
+
+        static boolean isUnicodeSpace(char c) {
+            return Character.isSpaceChar(c) || Character.isWhitespace(c)
+                    // white space to Unicode or to some reader, though not of a space category in Java
+                    || c == '\u0085' || c == '\u180e' || c == '\u200b' || c == '\u2060';
+        }
+
         private static boolean isWordStart(char c) {
-            return c >= 128 || (CLASSES[c] & WORD_START) != 0;
+            return c >= 128 ? !isUnicodeSpace(c) : (CLASSES[c] & WORD_START) != 0;
         }
 
         private static boolean isWordPart(char c) {
+            return c >= 128 ? !isUnicodeSpace(c) : (CLASSES[c] & WORD_PART) != 0;
+        }
+
+        /** A name's first character as the server reads it: every character from U+0080 up, spaces included. */
+        private static boolean isNameStart(char c) {
+            return c >= 128 || (CLASSES[c] & WORD_START) != 0;
+        }
+
+        /** As isNameStart, for the characters after the first. */
+        private static boolean isNamePart(char c) {
             return c >= 128 || (CLASSES[c] & WORD_PART) != 0;
         }
 
@@ -442,9 +470,9 @@ public final class SqlLexer {
         private void dollar() {
             if (d.has(Feature.DOLLAR_QUOTES)) {
                 int j = pos + 1;
-                if (j < n && isWordStart(s.charAt(j))) {
+                if (j < n && isNameStart(s.charAt(j))) {
                     j++;
-                    while (j < n && (isWordStart(s.charAt(j)) || Ascii.isDigit(s.charAt(j)))) {
+                    while (j < n && (isNameStart(s.charAt(j)) || Ascii.isDigit(s.charAt(j)))) {
                         j++;
                     }
                 }
@@ -500,7 +528,7 @@ public final class SqlLexer {
                 return false;
             }
             char next = at(i + 1);
-            return i + 1 < n && (isWordPart(next) || (next == ':' && at(i + 2) == ':' && i + 2 < n));
+            return i + 1 < n && (isNamePart(next) || (next == ':' && at(i + 2) == ':' && i + 2 < n));
         }
 
         /** SQLite's reading of {@code $name}, with {@code ::} parts and a {@code (…)} suffix. */
@@ -509,7 +537,7 @@ public final class SqlLexer {
             int chars = 0;
             while (j < n) {
                 char c = s.charAt(j);
-                if (isWordPart(c)) {
+                if (isNamePart(c)) {
                     chars++;
                     j++;
                 } else if (c == '(' && chars > 0) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.tobira.spi.SqlToken.Type;
 import java.util.AbstractList;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -365,7 +366,7 @@ public final class SqlScan {
         }
         for (int i = 0, n = tokens.count(); i < n; i++) {
             if (tokens.kind(i) == Tokens.WORD) {
-                String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
+                String word = wordOf(words, i);
                 if (word != null) {
                     return word;
                 }
@@ -399,33 +400,195 @@ public final class SqlScan {
         return Optional.ofNullable(findCallOf(WordSet.of(functions)));
     }
 
-    /** As {@link #findCall(Collection)}, allocating only for a quoted name: the name found, or null. */
+    /** As {@link #findCall(Collection)}: the name found, or null. */
     String findCallOf(WordSet functions) {
         if (functions.isEmpty()) {
             return null;
         }
-        int name = -1;
         for (int i = 0, n = tokens.count(); i < n; i++) {
-            if (!tokens.significant(i)) {
-                continue;
-            }
-            if (name >= 0 && tokens.isPunctuation(i, '(')) {
-                String found = called(functions, name);
+            if (tokens.isPunctuation(i, '(')) {
+                String found = called(functions, i);
                 if (found != null) {
                     return found;
                 }
             }
-            byte kind = tokens.kind(i);
-            name = kind == Tokens.WORD || kind == Tokens.QUOTED_IDENTIFIER ? i : -1;
         }
         return null;
     }
 
-    /** Returns which of the functions token {@code name}, a word or quoted identifier before a {@code (}, calls. */
-    private String called(WordSet functions, int name) {
-        return tokens.kind(name) == Tokens.WORD
-                ? functions.match(tokens.sql, tokens.start(name), tokens.end(name))
-                : functions.match(Ascii.upper(unquote(tokens.sql.substring(tokens.start(name), tokens.end(name)))));
+    /**
+     * Returns which of the functions the {@code (} at token {@code paren} calls, or null: its name,
+     * the last part of the path before it, decoded and normalised once (callAt) and
+     * compared in that form only. A plain word, the commonest case, is compared in place.
+     */
+    private String called(WordSet functions, int paren) {
+        int name = previousSignificant(paren);
+        if (name >= 0 && tokens.kind(name) == Tokens.WORD && isAscii(name)) {
+            return functions.match(tokens.sql, tokens.start(name), tokens.end(name));
+        }
+        Call call = callAt(paren);
+        return call == null ? null : functions.match(call.name());
+    }
+
+    private boolean isAscii(int i) {
+        for (int k = tokens.start(i), end = tokens.end(i); k < end; k++) {
+            if (tokens.sql.charAt(k) >= 128) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int previousSignificant(int i) {
+        int k = i - 1;
+        while (k >= 0 && !tokens.significant(k)) {
+            k--;
+        }
+        return k;
+    }
+
+    /** The most parts a call's path is read back to: a longer path is no name any server resolves. */
+    private static final int MAX_PATH = 16;
+
+    /**
+     * Returns every function call of the text: a name, maybe qualified, then {@code (}, with only
+     * white space and comments between, outside strings and comments. Each part of the name is
+     * decoded as the dialect reads it, its quotes off and its escapes undone (GoogleSQL's
+     * {@code \x5f}, <code>&#92;u005F</code>, {@code \137} in backticks; the standard's {@code U&"…"} with
+     * {@code UESCAPE}), split at the dots inside a quoted part (GoogleSQL's {@code `region.fn`}), and
+     * normalised: compatibility forms and accents folded, in upper case. The normal form folds more
+     * than any server, so it errs on the side of finding a name.
+     *
+     * @return the calls in order of their {@code (}
+     * @since 0.1
+     */
+    public List<Call> calls() {
+        List<Call> list = new ArrayList<>();
+        for (int i = 0, n = tokens.count(); i < n; i++) {
+            if (tokens.isPunctuation(i, '(')) {
+                Call call = callAt(i);
+                if (call != null) {
+                    list.add(call);
+                }
+            }
+        }
+        return List.copyOf(list);
+    }
+
+    /**
+     * One function call the text makes.
+     *
+     * @param path the parts of the name, decoded and normalised as {@link #calls()} says, the
+     *     function's own name last; never empty
+     * @param start where the name begins in the text
+     * @since 0.1
+     */
+    public record Call(List<String> path, int start) {
+        /**
+         * Copies the path.
+         *
+         * @param path see {@link #path()}
+         * @param start see {@link #start()}
+         * @throws NullPointerException if path is or holds null
+         * @throws IllegalArgumentException if path is empty
+         */
+        public Call {
+            path = List.copyOf(path);
+            if (path.isEmpty()) {
+                throw new IllegalArgumentException("path is empty");
+            }
+        }
+
+        /**
+         * Returns the function's own name, the last part of the path.
+         *
+         * @return the name, normalised
+         */
+        public String name() {
+            return path.get(path.size() - 1);
+        }
+
+        /**
+         * Returns the part before the function's own name, or an empty string for an unqualified call.
+         *
+         * @return the qualifier, normalised
+         */
+        public String qualifier() {
+            return path.size() < 2 ? "" : path.get(path.size() - 2);
+        }
+    }
+
+    /** The call whose {@code (} is token {@code paren}, or null when no name comes before it. */
+    private Call callAt(int paren) {
+        int name = previousSignificant(paren);
+        if (name < 0) {
+            return null;
+        }
+        char escape = '\\';
+        if (tokens.kind(name) == Tokens.STRING) {
+            // U&"name" UESCAPE '!' (…): the escape clause stands between the name and its parenthesis
+            int keyword = previousSignificant(name);
+            int quoted = keyword < 0 ? -1 : previousSignificant(keyword);
+            String clause = tokens.sql.substring(tokens.start(name), tokens.end(name));
+            if (quoted < 0 || !isWord(keyword, "UESCAPE") || !isUnicodeEscaped(quoted) || clause.length() != 3) {
+                return null;
+            }
+            escape = clause.charAt(1);
+            name = quoted;
+        }
+        byte kind = tokens.kind(name);
+        if (kind != Tokens.WORD && kind != Tokens.QUOTED_IDENTIFIER) {
+            return null;
+        }
+        ArrayDeque<String> path = new ArrayDeque<>();
+        int first = name;
+        addParts(path, name, escape);
+        int dot = previousSignificant(name);
+        while (dot >= 1 && tokens.isPunctuation(dot, '.') && path.size() < MAX_PATH) {
+            int part = previousSignificant(dot);
+            if (part < 0 || (tokens.kind(part) != Tokens.WORD && tokens.kind(part) != Tokens.QUOTED_IDENTIFIER)) {
+                break;
+            }
+            addParts(path, part, '\\');
+            first = part;
+            dot = previousSignificant(part);
+        }
+        int start = tokens.start(first);
+        if (isUnicodeEscaped(first)) {
+            start = tokens.start(first - 2);
+        }
+        return new Call(new ArrayList<>(path), start);
+    }
+
+    /** Puts the parts that token i names in front of the path, decoded, split at dots and normalised. */
+    private void addParts(ArrayDeque<String> path, int i, char escape) {
+        String text = tokens.sql.substring(tokens.start(i), tokens.end(i));
+        if (tokens.kind(i) == Tokens.WORD) {
+            path.addFirst(IdentifierNames.normalise(text));
+            return;
+        }
+        String decoded = IdentifierNames.unquote(dialect, text);
+        if (isUnicodeEscaped(i)) {
+            decoded = IdentifierNames.unicodeEscapes(decoded, escape);
+        }
+        String[] parts = decoded.split("\\.", -1);
+        for (int k = parts.length - 1; k >= 0; k--) {
+            path.addFirst(IdentifierNames.normalise(parts[k]));
+        }
+    }
+
+    /** Tells whether quoted identifier i is the body of a {@code U&"…"}: {@code U}, {@code &} and the quote touch. */
+    private boolean isUnicodeEscaped(int i) {
+        return dialect.has(SqlDialect.Feature.UNICODE_ESCAPE_IDENTIFIERS) && tokens.kind(i) == Tokens.QUOTED_IDENTIFIER
+                && tokens.sql.charAt(tokens.start(i)) == '"' && i >= 2
+                && tokens.kind(i - 1) == Tokens.OPERATOR && tokens.end(i - 1) - tokens.start(i - 1) == 1
+                && tokens.sql.charAt(tokens.start(i - 1)) == '&'
+                && tokens.kind(i - 2) == Tokens.WORD && tokens.end(i - 2) - tokens.start(i - 2) == 1
+                && (tokens.sql.charAt(tokens.start(i - 2)) == 'U' || tokens.sql.charAt(tokens.start(i - 2)) == 'u');
+    }
+
+    private boolean isWord(int i, String upper) {
+        return tokens.kind(i) == Tokens.WORD && Ascii.equalsUpper(tokens.sql, tokens.start(i), tokens.end(i), upper);
     }
 
     /**
@@ -444,22 +607,27 @@ public final class SqlScan {
      */
     Found findWordOrCall(WordSet words, WordSet functions) {
         String call = null;
-        int name = -1;
         for (int i = 0, n = tokens.count(); i < n; i++) {
             byte kind = tokens.kind(i);
             if (kind == Tokens.WORD) {
-                String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
+                String word = wordOf(words, i);
                 if (word != null) {
                     return new Found(word, true);
                 }
-            } else if (kind == Tokens.WHITESPACE || kind == Tokens.COMMENT) {
-                continue;
-            } else if (call == null && name >= 0 && tokens.isPunctuation(i, '(')) {
-                call = called(functions, name);
+            } else if (call == null && !functions.isEmpty() && tokens.isPunctuation(i, '(')) {
+                call = called(functions, i);
             }
-            name = kind == Tokens.WORD || kind == Tokens.QUOTED_IDENTIFIER ? i : -1;
         }
         return call == null ? null : new Found(call, false);
+    }
+
+    /** Which of the words token i is: compared in place when ASCII, else in its normal form. */
+    private String wordOf(WordSet words, int i) {
+        String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
+        if (word == null && !isAscii(i)) {
+            word = words.match(IdentifierNames.normalise(tokens.sql.substring(tokens.start(i), tokens.end(i))));
+        }
+        return word;
     }
 
     /**
@@ -523,17 +691,6 @@ public final class SqlScan {
     public String toString() {
         return "SqlScan[" + dialect.name() + ", " + statementCount + " statement(s)"
                 + (isUnterminated() ? ", unterminated" : "") + "]";
-    }
-
-    /** Strips the quotes of {@code "…"}, {@code `…`} or {@code […]} and undoes doubled closing quotes. */
-    private static String unquote(String quoted) {
-        if (quoted.length() < 2) {
-            return quoted;
-        }
-        char close = quoted.charAt(quoted.length() - 1);
-        String inner = quoted.substring(1, quoted.length() - 1);
-        String doubled = String.valueOf(close) + close;
-        return inner.replace(doubled, String.valueOf(close));
     }
 
     /**

@@ -25,19 +25,21 @@ import java.util.Set;
  *       holding a byte order mark (U+FEFF) outside a string or comment: {@link ErrorKind#SYNTAX};
  *   <li>a text with no statement (empty, or only white space, comments and semicolons):
  *       {@link ErrorKind#INVALID_ARGUMENT}, since there is nothing to run;
+ *   <li>more than one statement, under the single-statement rule (on by default):
+ *       {@link ErrorKind#SYNTAX} with the message
+ *       {@code <driver>: query: multiple statements are not supported yet: invalid query}, before
+ *       anything is read of what the statements are, as the reference answers such a text;
  *   <li>an executable comment, whose content the server would run unread: {@link ErrorKind#READ_ONLY};
  *   <li>a statement that begins with a word no dialect begins a statement with ({@code selec 1}):
  *       {@link ErrorKind#SYNTAX}, since it is a typo rather than a write;
  *   <li>a statement whose first keyword is not allowed, when an allow-list is set; a forbidden
- *       word anywhere in the code; a call of a forbidden function; a refusal by a custom
- *       {@link Rule}: {@link ErrorKind#READ_ONLY};
- *   <li>more than one statement, under the single-statement rule (on by default):
- *       {@link ErrorKind#SYNTAX} with the message
- *       {@code <driver>: query: multiple statements are not supported yet: invalid query}.
+ *       word anywhere in the code; a call of a forbidden function, its name compared as
+ *       {@link SqlScan#calls()} decodes it; a refusal by a custom {@link Rule}:
+ *       {@link ErrorKind#READ_ONLY}.
  * </ol>
- * A text that both writes and holds several statements is thus refused as a read-only violation.
- * {@link #checkSingleStatement(String)}, for writable calls, applies only the first two steps and
- * the last.
+ * A text of several statements is thus refused as such, whatever they are; the kit's stacked
+ * writes ({@code select 1; delete …}) never reach the allow-list.
+ * {@link #checkSingleStatement(String)}, for writable calls, applies only the first three steps.
  *
  * <p>Messages have the form {@code <driver>: query: <detail>: <kind words>}, for example
  * {@code sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are
@@ -173,7 +175,8 @@ public final class StatementGuard {
      * @throws NullPointerException if sql is null
      */
     public SqlScan check(String sql) {
-        SqlScan scan = readable(sql);
+        // several statements are refused as such before any of them is read: the reference's order
+        SqlScan scan = single(readable(sql));
         if (scan.hasExecutableComment()) {
             throw readOnly("executable comments are not allowed" + ON_READ_ONLY);
         }
@@ -198,7 +201,7 @@ public final class StatementGuard {
                 throw readOnly(detail.get());
             }
         }
-        return single(scan);
+        return scan;
     }
 
     /**

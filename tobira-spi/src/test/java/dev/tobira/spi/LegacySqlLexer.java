@@ -113,9 +113,9 @@ final class LegacySqlLexer {
 
         private void next() {
             char c = s.charAt(pos);
-            if (Ascii.isSpace(c)) {
+            if (isSpace(c)) {
                 int j = pos + 1;
-                while (j < n && Ascii.isSpace(s.charAt(j))) {
+                while (j < n && isSpace(s.charAt(j))) {
                     j++;
                 }
                 emit(Type.WHITESPACE, j);
@@ -292,12 +292,27 @@ final class LegacySqlLexer {
             return j;
         }
 
+        // issue 29, added to the reference: every Unicode space separates words, except where the
+        // server's own boundary decides what a string is (dollar-quote tags, SQLite variables)
+        private static boolean isSpace(char c) {
+            return Ascii.isSpace(c) || (c >= 0x80 && (Character.isSpaceChar(c) || Character.isWhitespace(c)
+                    || c == 0x85 || c == 0x180e || c == 0x200b || c == 0x2060));
+        }
+
         private static boolean isWordStart(char c) {
-            return Ascii.isLetter(c) || c == '_' || c >= 0x80;
+            return Ascii.isLetter(c) || c == '_' || (c >= 0x80 && !isSpace(c));
         }
 
         private static boolean isWordPart(char c) {
             return isWordStart(c) || Ascii.isDigit(c) || c == '$';
+        }
+
+        private static boolean isNameStart(char c) {
+            return Ascii.isLetter(c) || c == '_' || c >= 0x80;
+        }
+
+        private static boolean isNamePart(char c) {
+            return isNameStart(c) || Ascii.isDigit(c) || c == '$';
         }
 
         private int wordEnd(int j) {
@@ -312,7 +327,7 @@ final class LegacySqlLexer {
                 int j = pos + 1;
                 if (j < n && (Ascii.isLetter(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) >= 0x80)) {
                     j++;
-                    while (j < n && (isWordStart(s.charAt(j)) || Ascii.isDigit(s.charAt(j)))) {
+                    while (j < n && (isNameStart(s.charAt(j)) || Ascii.isDigit(s.charAt(j)))) {
                         j++;
                     }
                 }
@@ -365,7 +380,7 @@ final class LegacySqlLexer {
                 return false;
             }
             char next = at(i + 1);
-            return i + 1 < n && (isWordPart(next) || (next == ':' && at(i + 2) == ':' && i + 2 < n));
+            return i + 1 < n && (isNamePart(next) || (next == ':' && at(i + 2) == ':' && i + 2 < n));
         }
 
         /** SQLite's reading of {@code $name}, with {@code ::} parts and a {@code (…)} suffix. */
@@ -374,7 +389,7 @@ final class LegacySqlLexer {
             int chars = 0;
             while (j < n) {
                 char c = s.charAt(j);
-                if (isWordPart(c)) {
+                if (isNamePart(c)) {
                     chars++;
                     j++;
                 } else if (c == '(' && chars > 0) {

@@ -204,6 +204,11 @@ final class LegacySqlScan {
                 if (wanted.contains(word)) {
                     return Optional.of(word);
                 }
+                // issue 29, added to the reference: a word outside ASCII compares in its normal form
+                word = IdentifierNames.normalise(token.text());
+                if (wanted.contains(word)) {
+                    return Optional.of(word);
+                }
             }
         }
         return Optional.empty();
@@ -231,21 +236,56 @@ final class LegacySqlScan {
      * @throws NullPointerException if functions is or holds null
      */
     public Optional<String> findCall(Collection<String> functions) {
+        // issue 29, added to the reference: the name is the last part of the path before the
+        // parenthesis, its quotes and escapes decoded (U&"…" with UESCAPE too), split at dots, normalised
         Set<String> wanted = upper(functions);
-        SqlToken name = null;
-        for (SqlToken token : tokens) {
-            if (!token.significant()) {
+        List<Integer> sig = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            if (tokens.get(i).significant()) {
+                sig.add(i);
+            }
+        }
+        for (int k = 1; k < sig.size(); k++) {
+            SqlToken paren = tokens.get(sig.get(k));
+            if (paren.type() != Type.PUNCTUATION || !paren.text().equals("(")) {
                 continue;
             }
-            if (name != null && token.type() == Type.PUNCTUATION && token.text().equals("(")) {
-                String folded = name.type() == Type.WORD ? name.upper() : Ascii.upper(unquote(name.text()));
-                if (wanted.contains(folded)) {
-                    return Optional.of(folded);
+            int name = sig.get(k - 1);
+            char escape = '\\';
+            if (tokens.get(name).type() == Type.STRING) {
+                if (k < 3 || !tokens.get(sig.get(k - 2)).upper().equals("UESCAPE")
+                        || tokens.get(sig.get(k - 2)).type() != Type.WORD || !unicodeEscaped(sig.get(k - 3))
+                        || tokens.get(name).text().length() != 3) {
+                    continue;
                 }
+                escape = tokens.get(name).text().charAt(1);
+                name = sig.get(k - 3);
             }
-            name = token.type() == Type.WORD || token.type() == Type.QUOTED_IDENTIFIER ? token : null;
+            SqlToken t = tokens.get(name);
+            String last;
+            if (t.type() == Type.WORD) {
+                last = IdentifierNames.normalise(t.text());
+            } else if (t.type() == Type.QUOTED_IDENTIFIER) {
+                String decoded = IdentifierNames.unquote(dialect, t.text());
+                if (unicodeEscaped(name)) {
+                    decoded = IdentifierNames.unicodeEscapes(decoded, escape);
+                }
+                last = IdentifierNames.normalise(decoded.substring(decoded.lastIndexOf('.') + 1));
+            } else {
+                continue;
+            }
+            if (wanted.contains(last)) {
+                return Optional.of(last);
+            }
         }
         return Optional.empty();
+    }
+
+    private boolean unicodeEscaped(int i) {
+        return dialect.has(SqlDialect.Feature.UNICODE_ESCAPE_IDENTIFIERS) && i >= 2
+                && tokens.get(i).type() == Type.QUOTED_IDENTIFIER && tokens.get(i).text().startsWith("\"")
+                && tokens.get(i - 1).text().equals("&") && tokens.get(i - 1).type() == Type.OPERATOR
+                && (tokens.get(i - 2).text().equals("U") || tokens.get(i - 2).text().equals("u"));
     }
 
     /**

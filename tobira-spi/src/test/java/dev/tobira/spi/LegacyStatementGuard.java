@@ -157,7 +157,8 @@ final class LegacyStatementGuard {
      * @throws NullPointerException if sql is null
      */
     public LegacySqlScan check(String sql) {
-        LegacySqlScan scan = readable(sql);
+        // issue 29, added to the reference: several statements are refused as such, first
+        LegacySqlScan scan = single(readable(sql));
         if (scan.hasExecutableComment()) {
             throw readOnly("executable comments are not allowed" + ON_READ_ONLY);
         }
@@ -196,7 +197,7 @@ final class LegacyStatementGuard {
                 throw readOnly(detail.get());
             }
         }
-        return single(scan);
+        return scan;
     }
 
     /**

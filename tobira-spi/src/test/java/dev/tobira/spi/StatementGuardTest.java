@@ -87,9 +87,12 @@ class StatementGuardTest {
         assertEquals(e.getMessage(), StatementGuard.multipleStatements("sqlite").getMessage());
     }
 
+    /** Issue 29: several statements are refused as such before anything is read of what they are. */
     @Test
-    void aWriteAmongSeveralStatementsIsAReadOnlyViolation() {
-        assertEquals(ErrorKind.READ_ONLY, refused(SQLITE, "select 1; delete from t").kind());
+    void aWriteAmongSeveralStatementsIsRefusedAsSeveralStatements() {
+        DriverException e = refused(SQLITE, "select 1; delete from t");
+        assertEquals(ErrorKind.SYNTAX, e.kind());
+        assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", e.getMessage());
     }
 
     @Test
@@ -104,7 +107,7 @@ class StatementGuardTest {
         // a statement after the trigger is still a second statement
         assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class,
                 () -> SQLITE.checkSingleStatement(trigger + "; delete from orders")).kind());
-        assertEquals(ErrorKind.READ_ONLY, refused(SQLITE, "select 1; " + trigger).kind());
+        assertEquals(ErrorKind.SYNTAX, refused(SQLITE, "select 1; " + trigger).kind());
         // an EXPLAIN of a trigger is one statement, and reads
         assertEquals(1, SQLITE.check("explain " + trigger).statementCount());
     }
