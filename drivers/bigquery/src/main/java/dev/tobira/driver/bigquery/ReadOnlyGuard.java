@@ -6,6 +6,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.StatementGuard;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -44,12 +45,35 @@ final class ReadOnlyGuard {
             .dialect(SqlDialect.BIGQUERY)
             .allow("SELECT", "WITH")
             .forbidWords(FORBIDDEN)
-            // its text runs in another database (Cloud SQL, Spanner, AlloyDB) that neither layer reads
+            // its text runs in another database (Cloud SQL, Spanner, AlloyDB) that neither layer reads;
+            // the SPI compares the name decoded and normalised, so `EXTERNAL\x5fQUERY` and
+            // `region-us`.EXTERNAL_QUERY are this call too
             .forbidFunctions("EXTERNAL_QUERY")
+            .rule(ReadOnlyGuard::modelCall)
             .refusal(REFUSAL)
             .build();
+    /**
+     * The namespaces of BigQuery's AI and ML functions. Every {@code AI.} function sends rows to a
+     * model service (Vertex AI, Gemini, Cloud AI APIs); an {@code ML.} function does when its model
+     * is remote ({@code CREATE MODEL … REMOTE WITH CONNECTION}), which the text does not show: the
+     * same {@code ML.PREDICT} reads a local model or posts every row to an endpoint. So the whole
+     * family is refused on a read-only path, by the qualifier rather than by a list of names that
+     * Google extends every quarter.
+     */
+    private static final Set<String> MODEL_NAMESPACES = Set.of("AI", "ML");
 
     private final boolean statementCheck;
+
+    /** Refuses a call in {@link #MODEL_NAMESPACES}, however its path is spelt and quoted. */
+    private static Optional<String> modelCall(SqlScan scan) {
+        for (SqlScan.Call call : scan.calls()) {
+            if (MODEL_NAMESPACES.contains(call.qualifier())) {
+                return Optional.of(call.qualifier() + "." + call.name() + "() is not allowed on a read-only connection,"
+                        + " since it sends table data out of BigQuery to a model service");
+            }
+        }
+        return Optional.empty();
+    }
 
     ReadOnlyGuard(boolean statementCheck) {
         this.statementCheck = statementCheck;
@@ -65,7 +89,9 @@ final class ReadOnlyGuard {
         } catch (DriverException e) {
             // the SPI's list of statement words lacks GoogleSQL's script statements: a text that
             // begins with one is a script, refused as one rather than as a typo
-            if (e.kind() == ErrorKind.SYNTAX && scan(sql).firstKeyword().map(SCRIPT_WORDS::contains).orElse(false)) {
+            // (several statements stay that error: the text is refused as such before what it holds)
+            SqlScan scan = e.kind() == ErrorKind.SYNTAX ? scan(sql) : null;
+            if (scan != null && scan.statementCount() == 1 && scan.firstKeyword().map(SCRIPT_WORDS::contains).orElse(false)) {
                 throw DriverException.builder(ErrorKind.READ_ONLY, BigQueryDriver.NAME, "query")
                         .detail("BigQuery scripts are not allowed on a read-only connection").cause(e).build();
             }
