@@ -108,10 +108,27 @@ final class StoredCode {
             }
             SqlToken before = j > 0 ? tokens.get(j - 1) : null;
             boolean joined = before != null && (before.type() == SqlToken.Type.NUMBER || before.type() == SqlToken.Type.PARAMETER
-                    || before.type() == SqlToken.Type.WORD);
+                    || before.type() == SqlToken.Type.WORD || joinsNames(before));
             int k = skipBack(tokens, j - 1);
             boolean qualified = k >= 0 && tokens.get(k).isPunctuation(".");
             if (spaced || joined || qualified || !BUILT_IN.contains(upper)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * White space that holds a Unicode space (U+00A0, U+3000, …): the SPI lexer splits words there to
+     * show a guard every keyword, but MySQL takes every character from U+0080 up into a name, so
+     * {@code x\u00a0count(} calls a stored function named {@code x\u00a0count}, not the built-in.
+     */
+    private static boolean joinsNames(SqlToken token) {
+        if (token.type() != SqlToken.Type.WHITESPACE) {
+            return false;
+        }
+        for (int i = 0; i < token.text().length(); i++) {
+            if (token.text().charAt(i) >= 128) {
                 return true;
             }
         }

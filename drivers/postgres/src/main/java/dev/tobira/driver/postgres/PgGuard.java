@@ -82,21 +82,17 @@ final class PgGuard {
                 .build();
     }
 
-    /** The refused function a text calls, by exact name or prefix; qualified and quoted names count. */
+    /**
+     * The refused function a text calls, by exact name or prefix; qualified and quoted names count.
+     * The name is the one the SPI decodes and normalises once ({@link SqlScan#calls()}), so a quoted,
+     * escaped or full-width spelling is compared as the plain name it folds onto.
+     */
     static Optional<String> functions(SqlScan scan) {
-        SqlToken name = null;
-        for (SqlToken token : scan.tokens()) {
-            if (!token.significant()) {
-                continue;
+        for (SqlScan.Call call : scan.calls()) {
+            String lower = call.name().toLowerCase(Locale.ROOT);
+            if (refused(lower)) {
+                return Optional.of(lower + "() is not allowed on a read-only connection");
             }
-            if (name != null && token.isPunctuation("(")) {
-                String called = name.type() == SqlToken.Type.WORD ? name.text() : unquote(name.text());
-                String lower = called.toLowerCase(Locale.ROOT);
-                if (refused(lower)) {
-                    return Optional.of(lower + "() is not allowed on a read-only connection");
-                }
-            }
-            name = token.type() == SqlToken.Type.WORD || token.type() == SqlToken.Type.QUOTED_IDENTIFIER ? token : null;
         }
         return Optional.empty();
     }
@@ -233,13 +229,5 @@ final class PgGuard {
             }
         }
         return false;
-    }
-
-    /** {@code "na""me"} to {@code na"me}. */
-    static String unquote(String quoted) {
-        if (quoted.length() < 2 || quoted.charAt(0) != '"') {
-            return quoted;
-        }
-        return quoted.substring(1, quoted.length() - 1).replace("\"\"", "\"");
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.SqlDialect;
+import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.StatementGuard;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -129,9 +131,12 @@ class PgGuardTest {
         guard.checkSingleStatement("select ';'");
     }
 
+    /** Issue 29: a quoted name is compared as the SPI decodes it: doubled quotes undone, then the refused name. */
     @Test
-    void unquotesIdentifiers() {
-        assertEquals("lo\"export", PgGuard.unquote("\"lo\"\"export\""));
-        assertEquals("plain", PgGuard.unquote("plain"));
+    void aQuotedNameIsComparedDecoded() {
+        assertEquals("lo_export() is not allowed on a read-only connection",
+                PgGuard.functions(SqlScan.of("select \"lo_export\"(1, '/tmp/x')", SqlDialect.POSTGRES)).orElse("passed"));
+        assertEquals("passed", PgGuard.functions(SqlScan.of("select \"lo\"\"export\"(1)", SqlDialect.POSTGRES)).orElse("passed"));
+        assertTrue(PgGuard.functions(SqlScan.of("select \"pg_catalog\".\"LO_EXPORT\"(1, '/tmp/x')", SqlDialect.POSTGRES)).isPresent());
     }
 }
