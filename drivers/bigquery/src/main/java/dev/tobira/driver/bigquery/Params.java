@@ -5,6 +5,7 @@ import com.google.cloud.bigquery.StandardSQLTypeName;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.ValueNesting;
 import java.math.BigDecimal;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -27,6 +28,9 @@ final class Params {
     private Params() {}
 
     static List<QueryParameterValue> of(List<Value> values) {
+        // the conversion below and the client's JSON encoder recurse per level: bound the levels first
+        // (BigQuery itself nests a STRUCT no deeper than 15)
+        ValueNesting.check(values, ValueNesting.DEFAULT_MAX_DEPTH, BigQueryDriver.NAME, "query");
         List<QueryParameterValue> out = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
             out.add(of(values.get(i), i + 1));
