@@ -10,6 +10,7 @@ module dev.tobira.driver.bigquery {
     requires google.cloud.bigquery;
     requires google.cloud.core;
     requires google.cloud.core.http;
+    requires com.google.api.client;
     requires com.google.auth;
     requires com.google.auth.oauth2;
     requires gax;

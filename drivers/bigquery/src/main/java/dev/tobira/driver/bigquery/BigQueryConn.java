@@ -47,6 +47,8 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
     /** The longest pause between two looks at a running job, and so at the deadline and a close. */
     private static final long MAX_PAUSE_MILLIS = 500;
     private static final int PAGE_ROWS = 1000;
+    /** How long the cancel of a job may take, after its call's own deadline. */
+    private static final java.time.Duration CANCEL_BOUND = java.time.Duration.ofMillis(300);
     private static final Pattern DATASET = Pattern.compile("[A-Za-z0-9_]{1,1024}");
 
     private final Target target;
@@ -125,13 +127,8 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
     }
 
     QueryStatistics dryRun(QueryJobConfiguration config, CallDeadline deadline) {
-        deadline.check(BigQueryDriver.NAME, "query");
-        try {
-            Job job = bigquery.create(JobInfo.of(newJobId(), config.toBuilder().setDryRun(true).setUseQueryCache(false).build()));
-            return job.getStatistics();
-        } catch (BigQueryException e) {
-            throw BigQueryErrors.of("query", e);
-        }
+        JobInfo dry = JobInfo.of(newJobId(), config.toBuilder().setDryRun(true).setUseQueryCache(false).build());
+        return CallBound.within(deadline, "query", () -> bigquery.create(dry)).getStatistics();
     }
 
     private void checkCap(QueryStatistics stats) {
@@ -154,8 +151,9 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
             b.setJobTimeoutMs(deadline.millisLeft(BigQueryDriver.NAME, "query", Long.MAX_VALUE));
         }
         running.add(id);
+        JobInfo job = JobInfo.of(id, b.build());
         try {
-            Job created = bigquery.create(JobInfo.of(id, b.build()));
+            Job created = CallBound.within(deadline, "query", () -> bigquery.create(job));
             Job done = isDone(created) ? created : await(id, deadline);
             BigQueryError error = done.getStatus() == null ? null : done.getStatus().getError();
             if (error != null) {
@@ -168,9 +166,9 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
                 return ResultSets.affected(BigQueryDriver.NAME, affected == null ? 0 : affected, start);
             }
             long pageRows = limit > 0 ? Math.min(PAGE_ROWS, limit + 1) : PAGE_ROWS;
-            deadline.check(BigQueryDriver.NAME, "query");
             // the job is done: this reads its schema (one getQueryResults) and the first page (tabledata.list)
-            TableResult first = done.getQueryResults(BigQuery.QueryResultsOption.pageSize(pageRows));
+            TableResult first = CallBound.within(deadline, "query",
+                    () -> done.getQueryResults(BigQuery.QueryResultsOption.pageSize(pageRows)));
             Schema schema = first.getSchema();
             if (schema == null) {
                 return ResultSets.affected(BigQueryDriver.NAME, 0, start);
@@ -179,11 +177,12 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
             PageResultSet rs = new PageResultSet(schema.getFields(), columns, first, limit, start, deadline, results::remove);
             results.add(rs);
             return rs;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            cancelQuietly(id);
-            throw DriverException.builder(ErrorKind.CANCELLED, BigQueryDriver.NAME, "query")
-                    .detail("the calling thread was interrupted; the job was cancelled").cause(e).build();
+        } catch (DriverException e) {
+            if (e.kind() == ErrorKind.TIMEOUT || e.kind() == ErrorKind.CANCELLED) {
+                // the job may exist although its answer never came: it goes with the call
+                cancelQuietly(id);
+            }
+            throw e;
         } catch (com.google.cloud.bigquery.JobException e) {
             throw DriverException.builder(ErrorKind.INTERNAL, BigQueryDriver.NAME, "query")
                     .detail("the job failed: " + BigQueryErrors.clean(e.getMessage())).cause(e).build();
@@ -198,7 +197,7 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
      * Waits for the job, asking for its state with a growing pause (20 ms up to half a second), and
      * cancels it on the deadline or a close of the connection.
      */
-    private Job await(JobId id, CallDeadline deadline) throws InterruptedException {
+    private Job await(JobId id, CallDeadline deadline) {
         long pause = 20;
         while (true) {
             if (closed) {
@@ -210,7 +209,12 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
             } catch (DriverException timedOut) {
                 throw cancelOnTimeout(id);
             }
-            Job job = bigquery.getJob(id);
+            Job job;
+            try {
+                job = CallBound.within(deadline, "query", () -> bigquery.getJob(id));
+            } catch (DriverException e) {
+                throw e.kind() == ErrorKind.TIMEOUT ? cancelOnTimeout(id) : e;
+            }
             if (job == null) {
                 throw DriverException.of(ErrorKind.INTERNAL, BigQueryDriver.NAME, "query", "the job vanished while it ran");
             }
@@ -223,7 +227,14 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
             } catch (DriverException timedOut) {
                 throw cancelOnTimeout(id);
             }
-            Thread.sleep(nap);
+            try {
+                Thread.sleep(nap);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                cancelQuietly(id);
+                throw DriverException.builder(ErrorKind.CANCELLED, BigQueryDriver.NAME, "query")
+                        .detail("the calling thread was interrupted; the job was cancelled").cause(e).build();
+            }
             pause = Math.min(pause * 2, MAX_PAUSE_MILLIS);
         }
     }
@@ -239,8 +250,9 @@ final class BigQueryConn implements Conn, Browser, Explainer, Completer {
 
     private void cancelQuietly(JobId id) {
         try {
-            bigquery.cancel(id);
-        } catch (BigQueryException e) {
+            // a bound of its own: the call's deadline may be spent, and a silent server must not hold the caller
+            CallBound.within(CallDeadline.after(CANCEL_BOUND), "query", () -> bigquery.cancel(id));
+        } catch (DriverException | BigQueryException e) {
             // the job may have ended on its own in the meantime; the caller's error stands either way
         }
     }

@@ -29,10 +29,10 @@ final class Clients {
         BigQueryOptions.Builder b = BigQueryOptions.newBuilder()
                 .setProjectId(target.project())
                 .setCredentials(credentials(target.credentials()))
-                .setTransportOptions(HttpTransportOptions.newBuilder()
+                // each request is further held to its call's deadline (CallBound)
+                .setTransportOptions(new CallBound.Transport(HttpTransportOptions.newBuilder()
                         .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, target.connectTimeout().toMillis()))
-                        .setReadTimeout((int) READ_TIMEOUT.toMillis())
-                        .build())
+                        .setReadTimeout((int) READ_TIMEOUT.toMillis())))
                 // transient errors (5xx, rateLimitExceeded) are tried three times in a few hundred
                 // milliseconds; what still fails reaches the caller as a retryable kind
                 .setRetrySettings(RetrySettings.newBuilder()

@@ -20,6 +20,7 @@ import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
+import dev.tobira.spi.CallDeadline;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
@@ -44,18 +45,20 @@ final class Metadata {
         this.target = target;
     }
 
+    /**
+     * One request, bounded by the connect timeout: the driver opens no connection of its own, so the
+     * ping is where reaching the service is first tried, and an answer that never comes is TIMEOUT then.
+     */
     void ping() {
-        try {
-            if (target.dataset().isPresent()) {
-                if (bigquery.getDataset(DatasetId.of(target.project(), target.dataset().get())) == null) {
-                    throw DriverException.of(ErrorKind.NOT_FOUND, BigQueryDriver.NAME, "ping",
-                            "the DSN's dataset does not exist in project " + target.project());
-                }
-            } else {
-                bigquery.listDatasets(target.project(), BigQuery.DatasetListOption.pageSize(1));
+        CallDeadline deadline = CallDeadline.after(target.connectTimeout());
+        if (target.dataset().isPresent()) {
+            DatasetId id = DatasetId.of(target.project(), target.dataset().get());
+            if (CallBound.within(deadline, "ping", () -> bigquery.getDataset(id)) == null) {
+                throw DriverException.of(ErrorKind.NOT_FOUND, BigQueryDriver.NAME, "ping",
+                        "the DSN's dataset does not exist in project " + target.project());
             }
-        } catch (BigQueryException e) {
-            throw BigQueryErrors.of("ping", e);
+        } else {
+            CallBound.within(deadline, "ping", () -> bigquery.listDatasets(target.project(), BigQuery.DatasetListOption.pageSize(1)));
         }
     }
 

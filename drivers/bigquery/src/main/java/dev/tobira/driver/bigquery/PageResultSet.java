@@ -1,6 +1,5 @@
 package dev.tobira.driver.bigquery;
 
-import com.google.cloud.bigquery.BigQueryException;
 import com.google.cloud.bigquery.FieldList;
 import com.google.cloud.bigquery.FieldValueList;
 import com.google.cloud.bigquery.TableResult;
@@ -41,12 +40,8 @@ final class PageResultSet extends CursorResultSet {
                 page = null;
                 return null;
             }
-            deadline.check(BigQueryDriver.NAME, "query");
-            try {
-                page = page.getNextPage();
-            } catch (BigQueryException e) {
-                throw BigQueryErrors.of("query", e);
-            }
+            TableResult current = page;
+            page = CallBound.within(deadline, "query", current::getNextPage);
             cells = page.getValues().iterator();
         }
         FieldValueList row = cells.next();
