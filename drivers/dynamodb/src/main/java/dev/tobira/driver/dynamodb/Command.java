@@ -33,9 +33,25 @@ sealed interface Command permits Command.Partiql, Command.Document {
      * A PartiQL statement, sent with {@code ExecuteStatement}.
      *
      * @param text the statement as written
-     * @param parameters {@code Query.params()} as attribute values, for its {@code ?}
+     * @param params {@code Query.params()}, for its {@code ?}
      */
-    record Partiql(String text, List<AttributeValue> parameters) implements Command {}
+    record Partiql(String text, List<Value> params) implements Command {
+        public Partiql {
+            params = List.copyOf(params);
+        }
+
+        /**
+         * The parameters as attribute values, converted only when the statement is sent: the guard reads
+         * the statement first, so a write on a read-only path is refused as one whatever its values hold.
+         */
+        List<AttributeValue> parameters(String op) {
+            List<AttributeValue> values = new ArrayList<>(params.size());
+            for (Value v : params) {
+                values.add(Items.attribute(v, op));
+            }
+            return values;
+        }
+    }
 
     /**
      * A JSON operation document: one member, named after the API operation, whose value is the
@@ -56,11 +72,7 @@ sealed interface Command permits Command.Partiql, Command.Document {
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op, "empty query");
         }
         if (text.charAt(i) != '{') {
-            List<AttributeValue> values = new ArrayList<>(params.size());
-            for (Value v : params) {
-                values.add(Items.attribute(v, op));
-            }
-            return new Partiql(text, values);
+            return new Partiql(text, params);
         }
         if (!params.isEmpty()) {
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,

@@ -70,11 +70,16 @@ final class DynamoConn implements Conn, Browser, Mutator, Completer {
         return rs;
     }
 
-    /** Asks for one table name: the endpoint answers and the credentials sign. */
+    /**
+     * Asks for one table name: the endpoint answers and the credentials sign. Bounded by the connect
+     * timeout as a whole (every attempt of the SDK's retries included): an endpoint that accepts the
+     * connection and never answers would otherwise hold it for the socket timeout of each attempt.
+     */
     @Override
     public void ping() {
         ensureOpen();
-        ListTablesRequest req = ListTablesRequest.builder().limit(1).build();
+        ListTablesRequest req = session.bounded(ListTablesRequest.builder().limit(1).build(),
+                CallDeadline.after(session.target().connectTimeout()), "ping");
         session.call("ping", c -> c.listTables(req));
     }
 

@@ -62,8 +62,8 @@ final class Executor {
         if (command instanceof Command.Partiql) {
             Command.Partiql p = (Command.Partiql) command;
             ExecuteStatementRequest.Builder b = ExecuteStatementRequest.builder().statement(p.text());
-            if (!p.parameters().isEmpty()) {
-                b.parameters(p.parameters());
+            if (!p.params().isEmpty()) {
+                b.parameters(p.parameters(OP));
             }
             return statement(b.build(), limit, deadline, start);
         }

@@ -3,6 +3,7 @@ package dev.tobira.driver.dynamodb;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.ValueDepth;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -122,13 +123,35 @@ final class Items {
         return new Value.Doc(out);
     }
 
+    /** DynamoDB's limit on nesting: a document or list 32 levels deep is the most an item can hold. */
+    static final int MAX_DEPTH = 32;
+
+    /** A double as the exact decimal DynamoDB stores; NaN and the infinities have none. */
+    private static BigDecimal finite(double d, String op) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
+                    "DynamoDB numbers cannot be NaN or infinite");
+        }
+        return BigDecimal.valueOf(d);
+    }
+
     /**
      * A tobira value as an attribute value, for parameters of a PartiQL statement and for the
      * mutator: Text S, Int, Float and Decimal N, Bool BOOL, Null NULL, Bytes B, Array L, Doc M, a
      * Vector an L of N; dates, times, timestamps and UUIDs their ISO text as S. JSON text is refused:
-     * give a Doc or an Array.
+     * give a Doc or an Array. The one path every caller's value takes to the SDK: its nesting is
+     * checked here, once, against DynamoDB's own limit of {@value #MAX_DEPTH} levels, before any of it
+     * converts (the conversion recurses, a check after it would come too late).
+     *
+     * @throws DriverException INVALID_ARGUMENT for a value DynamoDB cannot hold: NaN or an infinity
+     *     anywhere, JSON text, nesting past {@value #MAX_DEPTH} levels
      */
     static AttributeValue attribute(Value v, String op) {
+        ValueDepth.check(v, MAX_DEPTH, DynamoDriver.NAME, op);
+        return convert(v, op);
+    }
+
+    private static AttributeValue convert(Value v, String op) {
         switch (v.kind()) {
             case NULL:
                 return AttributeValue.fromNul(true);
@@ -136,14 +159,8 @@ final class Items {
                 return AttributeValue.fromBool(((Value.Bool) v).value());
             case INT:
                 return AttributeValue.fromN(Long.toString(((Value.Int) v).value()));
-            case FLOAT: {
-                double d = ((Value.Float) v).value();
-                if (Double.isNaN(d) || Double.isInfinite(d)) {
-                    throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
-                            "DynamoDB numbers cannot be NaN or infinite");
-                }
-                return AttributeValue.fromN(BigDecimal.valueOf(d).toString());
-            }
+            case FLOAT:
+                return AttributeValue.fromN(finite(((Value.Float) v).value(), op).toString());
             case DECIMAL:
                 return AttributeValue.fromN(((Value.Decimal) v).value().toString());
             case TEXT:
@@ -153,18 +170,19 @@ final class Items {
             case ARRAY: {
                 List<AttributeValue> l = new ArrayList<>();
                 for (Value e : ((Value.Array) v).values()) {
-                    l.add(attribute(e, op));
+                    l.add(convert(e, op));
                 }
                 return AttributeValue.fromL(l);
             }
             case DOC: {
                 Map<String, AttributeValue> m = new LinkedHashMap<>();
-                ((Value.Doc) v).fields().forEach((k, e) -> m.put(k, attribute(e, op)));
+                ((Value.Doc) v).fields().forEach((k, e) -> m.put(k, convert(e, op)));
                 return AttributeValue.fromM(m);
             }
             case VECTOR: {
                 List<AttributeValue> l = new ArrayList<>();
                 for (float f : ((Value.Vector) v).values()) {
+                    finite(f, op); // before Float.toString, whose "NaN" and "Infinity" BigDecimal cannot read
                     l.add(AttributeValue.fromN(new BigDecimal(Float.toString(f)).toString()));
                 }
                 return AttributeValue.fromL(l);

@@ -3,6 +3,7 @@ package dev.tobira.driver.mongodb;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.ValueDepth;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -202,9 +203,15 @@ final class Bsons {
      * midnight, Time an ISO string, Json the Extended JSON it holds, Array array, Doc document,
      * Vector an array of doubles.
      *
-     * @throws DriverException INVALID_ARGUMENT for a value BSON cannot hold
+     * @throws DriverException INVALID_ARGUMENT for a value BSON cannot hold, or one nested deeper than
+     *     {@link CommandParser#MAX_DEPTH} (checked once here, without recursion, before any of it converts)
      */
     static BsonValue toBson(Value v, String op) {
+        ValueDepth.check(v, CommandParser.MAX_DEPTH, MongoDriver.NAME, op);
+        return convert(v, op);
+    }
+
+    private static BsonValue convert(Value v, String op) {
         switch (v.kind()) {
             case NULL:
                 return BsonNull.VALUE;
@@ -239,14 +246,14 @@ final class Bsons {
                 List<Value> values = ((Value.Array) v).values();
                 BsonArray arr = new BsonArray(new ArrayList<>(values.size()));
                 for (Value e : values) {
-                    arr.add(toBson(e, op));
+                    arr.add(convert(e, op));
                 }
                 return arr;
             }
             case DOC: {
                 BsonDocument doc = new BsonDocument();
                 for (Map.Entry<String, Value> e : ((Value.Doc) v).fields().entrySet()) {
-                    doc.put(CommandParser.checkKey(e.getKey(), op), toBson(e.getValue(), op));
+                    doc.put(CommandParser.checkKey(e.getKey(), op), convert(e.getValue(), op));
                 }
                 return doc;
             }

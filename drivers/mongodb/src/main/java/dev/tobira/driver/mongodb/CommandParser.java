@@ -69,6 +69,13 @@ final class CommandParser {
             doc = document(r, 1, "", duplicate, op);
         } catch (JsonParseException | BSONException e) {
             throw syntax(op, "the query is not valid Extended JSON: " + e.getMessage(), e);
+        } catch (DriverException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // the reader takes a literal's shape as syntax and then builds its value, which can fail on its
+            // content: ObjectId("zz") or bad base64 (IllegalArgumentException), NumberInt("x")
+            // (NumberFormatException). However the vendor's code fails on the text, the text is malformed.
+            throw syntax(op, "the query holds a malformed Extended JSON literal: " + e.getMessage(), e);
         }
         // the reader stops at the closing brace: whatever it did not consume must be white space
         if (!text.substring(Math.min(text.length(), in.consumed)).isBlank()) {

@@ -23,6 +23,10 @@ final class Params {
     private Params() {}
 
     static BsonDocument bind(BsonDocument doc, List<Value> params, String op) {
+        if (isPlaceholder(doc)) {
+            // a parameter is a value in the command, never the command: its name and its checks come from the text
+            throw invalid(op, "a {\"$param\": n} placeholder cannot stand for the whole command document");
+        }
         boolean[] used = new boolean[params.size()];
         BsonDocument bound = (BsonDocument) walk(doc, params, used, op);
         for (int i = 0; i < used.length; i++) {
@@ -37,7 +41,7 @@ final class Params {
     private static BsonValue walk(BsonValue v, List<Value> params, boolean[] used, String op) {
         if (v.isDocument()) {
             BsonDocument d = v.asDocument();
-            if (d.size() == 1 && d.containsKey(KEY)) {
+            if (isPlaceholder(d)) {
                 BsonValue n = d.get(KEY);
                 long index = n.isInt32() ? n.asInt32().getValue() : n.isInt64() ? n.asInt64().getValue() : 0;
                 if (index < 1) {
@@ -65,6 +69,10 @@ final class Params {
             return copy;
         }
         return v;
+    }
+
+    private static boolean isPlaceholder(BsonDocument d) {
+        return d.size() == 1 && d.containsKey(KEY);
     }
 
     private static DriverException invalid(String op, String detail) {

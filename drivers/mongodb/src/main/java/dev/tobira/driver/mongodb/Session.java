@@ -125,7 +125,7 @@ final class Session {
             return a.get(timeout);
         } catch (java.util.concurrent.TimeoutException e) {
             throw DriverException.builder(ErrorKind.TIMEOUT, MongoDriver.NAME, op)
-                    .detail("the command ran past the query timeout of " + timeout.toMillis() + " ms").cause(e).build();
+                    .detail("the command ran past its timeout of " + timeout.toMillis() + " ms").cause(e).build();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw DriverException.builder(ErrorKind.CANCELLED, MongoDriver.NAME, op).detail("the thread was interrupted").cause(e).build();

@@ -86,13 +86,19 @@ final class Body {
         });
     }
 
+    /** A number as a double: one past a double's range (1e999, which JSON allows) is refused, never sent as infinite. */
     Optional<Double> optNumber(String name) {
         return opt(name).map(v -> {
             if (!v.isNumber()) {
                 throw Request.invalid(op, where + "." + name + " must be a number");
             }
-            return v.doubleValue();
+            return Protos.finite(v.doubleValue(), where + "." + name, op);
         });
+    }
+
+    /** A number as a float, refused past a float's range (1e39) rather than sent as infinite. */
+    Optional<Float> optFloat(String name) {
+        return optNumber(name).map(d -> Protos.finite(d.floatValue(), where + "." + name, op));
     }
 
     List<String> strings(String name) {

@@ -4,6 +4,7 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.ValueDepth;
 import dev.tobira.spi.CallDeadline;
 import io.qdrant.client.grpc.Common.PointId;
 import io.qdrant.client.grpc.JsonWithInt;
@@ -39,6 +40,11 @@ import java.util.Map;
  */
 final class Mutations {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * How deep a payload value may nest: gRPC decoders (protobuf-java's, and prost's in Qdrant) stop at
+     * 100 nested messages, and one level of a payload costs up to three (value, struct, map entry).
+     */
+    static final int MAX_DEPTH = 32;
 
     private final Session session;
 
@@ -52,17 +58,18 @@ final class Mutations {
             throw new IllegalArgumentException("a point needs its \"id\"");
         }
         PointStruct.Builder p = PointStruct.newBuilder().setId(pointId(id, "insert"));
-        if (exists(c, p.getId(), "insert")) {
-            throw DriverException.of(ErrorKind.CONFLICT, QdrantDriver.NAME, "insert", "a point with this id exists: insert"
-                    + " does not replace it (an upsert document does)");
-        }
+        // every value converts (and is refused) before anything is sent
         values.forEach((k, v) -> {
             if (k.equals(PointRows.VECTOR)) {
                 p.setVectors(vectors(v, "insert"));
             } else if (!k.equals(PointRows.ID)) {
-                p.putPayload(k, json(v));
+                p.putPayload(k, json(v, "insert"));
             }
         });
+        if (exists(c, p.getId(), "insert")) {
+            throw DriverException.of(ErrorKind.CONFLICT, QdrantDriver.NAME, "insert", "a point with this id exists: insert"
+                    + " does not replace it (an upsert document does)");
+        }
         session.call("insert", session.points(), CallDeadline.after(TIMEOUT), s -> s.upsert(UpsertPoints.newBuilder()
                 .setCollectionName(c.name()).setWait(true).setUpdateMode(UpdateMode.InsertOnly).addPoints(p).build()));
         return 1;
@@ -70,9 +77,6 @@ final class Mutations {
 
     long update(CollectionRef c, Map<String, Value> key, Map<String, Value> changes) {
         PointId id = key(key, "update");
-        if (!exists(c, id, "update")) {
-            return 0;
-        }
         Map<String, JsonWithInt.Value> payload = new LinkedHashMap<>();
         Vectors vectors = null;
         for (Map.Entry<String, Value> e : changes.entrySet()) {
@@ -81,8 +85,11 @@ final class Mutations {
             } else if (e.getKey().equals(PointRows.VECTOR)) {
                 vectors = vectors(e.getValue(), "update");
             } else {
-                payload.put(e.getKey(), json(e.getValue()));
+                payload.put(e.getKey(), json(e.getValue(), "update"));
             }
+        }
+        if (!exists(c, id, "update")) {
+            return 0;
         }
         PointsSelector sel = PointsSelector.newBuilder().setPoints(PointsIdsList.newBuilder().addIds(id)).build();
         if (!payload.isEmpty()) {
@@ -139,7 +146,7 @@ final class Mutations {
 
     static Vectors vectors(Value v, String op) {
         if (v instanceof Value.Vector) {
-            return Vectors.newBuilder().setVector(vector((Value.Vector) v)).build();
+            return Vectors.newBuilder().setVector(vector((Value.Vector) v, op)).build();
         }
         if (v instanceof Value.Doc) {
             NamedVectors.Builder named = NamedVectors.newBuilder();
@@ -147,7 +154,7 @@ final class Mutations {
                 if (!(e.getValue() instanceof Value.Vector)) {
                     throw DriverException.of(ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op, "named vectors are Vector values");
                 }
-                named.putVectors(e.getKey(), vector((Value.Vector) e.getValue()));
+                named.putVectors(e.getKey(), vector((Value.Vector) e.getValue(), op));
             }
             return Vectors.newBuilder().setVectors(named).build();
         }
@@ -155,16 +162,41 @@ final class Mutations {
                 "\"vector\" is a Vector, or a Doc of named vectors");
     }
 
-    private static Vector vector(Value.Vector v) {
-        DenseVector.Builder d = DenseVector.newBuilder();
-        for (float f : v.values()) {
-            d.addData(f);
-        }
-        return Vector.newBuilder().setDense(d).build();
+    private static Vector vector(Value.Vector v, String op) {
+        return Vector.newBuilder().setDense(dense(v, op)).build();
     }
 
-    /** A value as payload JSON: numbers and text as such, other scalars in their display form. */
-    static JsonWithInt.Value json(Value v) {
+    /** A vector's components, refused when one is NaN or infinite: no distance is defined on them. */
+    static DenseVector.Builder dense(Value.Vector v, String op) {
+        DenseVector.Builder d = DenseVector.newBuilder();
+        for (float f : v.values()) {
+            d.addData((float) finite(f, op));
+        }
+        return d;
+    }
+
+    /**
+     * A value as payload JSON: numbers and text as such, other scalars in their display form. The one
+     * path a caller's value takes into a payload: its nesting is checked here, once, before any of it
+     * converts, against {@value #MAX_DEPTH} levels.
+     *
+     * @throws DriverException INVALID_ARGUMENT for NaN or an infinity anywhere (JSON has neither), a
+     *     Decimal past a double's range, or nesting past {@value #MAX_DEPTH} levels
+     */
+    static JsonWithInt.Value json(Value v, String op) {
+        ValueDepth.check(v, MAX_DEPTH, QdrantDriver.NAME, op);
+        return convert(v, op);
+    }
+
+    private static double finite(double d, String op) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op,
+                    "a number must be finite: Qdrant's payloads are JSON, which has no NaN or infinity, and vectors have no distance over them");
+        }
+        return d;
+    }
+
+    private static JsonWithInt.Value convert(Value v, String op) {
         JsonWithInt.Value.Builder b = JsonWithInt.Value.newBuilder();
         switch (v.kind()) {
             case NULL:
@@ -174,9 +206,9 @@ final class Mutations {
             case INT:
                 return b.setIntegerValue(((Value.Int) v).value()).build();
             case FLOAT:
-                return b.setDoubleValue(((Value.Float) v).value()).build();
+                return b.setDoubleValue(finite(((Value.Float) v).value(), op)).build();
             case DECIMAL:
-                return b.setDoubleValue(((Value.Decimal) v).value().doubleValue()).build();
+                return b.setDoubleValue(finite(((Value.Decimal) v).value().doubleValue(), op)).build();
             case TEXT:
                 return b.setStringValue(((Value.Text) v).value()).build();
             case BYTES:
@@ -184,19 +216,19 @@ final class Mutations {
             case ARRAY: {
                 ListValue.Builder l = ListValue.newBuilder();
                 for (Value x : ((Value.Array) v).values()) {
-                    l.addValues(json(x));
+                    l.addValues(convert(x, op));
                 }
                 return b.setListValue(l).build();
             }
             case DOC: {
                 Struct.Builder s = Struct.newBuilder();
-                ((Value.Doc) v).fields().forEach((k, x) -> s.putFields(k, json(x)));
+                ((Value.Doc) v).fields().forEach((k, x) -> s.putFields(k, convert(x, op)));
                 return b.setStructValue(s).build();
             }
             case VECTOR: {
                 ListValue.Builder l = ListValue.newBuilder();
                 for (float f : ((Value.Vector) v).values()) {
-                    l.addValues(JsonWithInt.Value.newBuilder().setDoubleValue(f));
+                    l.addValues(JsonWithInt.Value.newBuilder().setDoubleValue(finite(f, op)));
                 }
                 return b.setListValue(l).build();
             }

@@ -74,7 +74,26 @@ final class Protos {
         return ids;
     }
 
-    static JsonWithInt.Value value(JsonNode v) {
+    /**
+     * A double that Qdrant can hold: JSON has no NaN or infinity, and a number past a double's range
+     * (which JSON's grammar allows) would otherwise arrive as one.
+     */
+    static double finite(double d, String where, String op) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            throw Request.invalid(op, where + " must be a finite number (no NaN, no infinity, none past a double's range)");
+        }
+        return d;
+    }
+
+    /** A float that Qdrant can hold: NaN, the infinities and numbers past a float's range (1e39) are refused. */
+    static float finite(float f, String where, String op) {
+        if (Float.isNaN(f) || Float.isInfinite(f)) {
+            throw Request.invalid(op, where + " must be a finite number (no NaN, no infinity, none past a float's range)");
+        }
+        return f;
+    }
+
+    static JsonWithInt.Value value(JsonNode v, String where, String op) {
         JsonWithInt.Value.Builder b = JsonWithInt.Value.newBuilder();
         if (v.isNull()) {
             b.setNullValue(NullValue.NULL_VALUE);
@@ -83,17 +102,17 @@ final class Protos {
         } else if (v.isIntegralNumber() && v.canConvertToLong()) {
             b.setIntegerValue(v.longValue());
         } else if (v.isNumber()) {
-            b.setDoubleValue(v.doubleValue());
+            b.setDoubleValue(finite(v.doubleValue(), where, op));
         } else if (v.isTextual()) {
             b.setStringValue(v.textValue());
         } else if (v.isArray()) {
             ListValue.Builder l = ListValue.newBuilder();
             for (JsonNode e : v) {
-                l.addValues(value(e));
+                l.addValues(value(e, where, op));
             }
             b.setListValue(l);
         } else {
-            b.setStructValue(Struct.newBuilder().putAllFields(payload(v, "a payload value", "")));
+            b.setStructValue(Struct.newBuilder().putAllFields(payload(v, where, op)));
         }
         return b.build();
     }
@@ -106,7 +125,7 @@ final class Protos {
         Iterator<Map.Entry<String, JsonNode>> it = v.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
-            out.put(e.getKey(), value(e.getValue()));
+            out.put(e.getKey(), value(e.getValue(), where, op));
         }
         return out;
     }
@@ -288,7 +307,7 @@ final class Protos {
             if (!x.isNumber()) {
                 throw Request.invalid(op, where + " must be a non-empty array of numbers");
             }
-            out.add(x.floatValue());
+            out.add(finite(x.floatValue(), where, op));
         }
         return out;
     }
@@ -332,10 +351,10 @@ final class Protos {
             in = VectorInput.newBuilder().setDocument(Document.newBuilder().setText(b.text("text"))
                     .setModel(b.text("model")).putAllOptions(options(b))).build();
         } else if (b.has("image")) {
-            in = VectorInput.newBuilder().setImage(Image.newBuilder().setImage(value(b.required("image")))
+            in = VectorInput.newBuilder().setImage(Image.newBuilder().setImage(value(b.required("image"), where + ".image", op))
                     .setModel(b.text("model")).putAllOptions(options(b))).build();
         } else if (b.has("object")) {
-            in = VectorInput.newBuilder().setObject(InferenceObject.newBuilder().setObject(value(b.required("object")))
+            in = VectorInput.newBuilder().setObject(InferenceObject.newBuilder().setObject(value(b.required("object"), where + ".object", op))
                     .setModel(b.text("model")).putAllOptions(options(b))).build();
         } else {
             throw Request.invalid(op, where + " is a vector, a point id, or an inference input");

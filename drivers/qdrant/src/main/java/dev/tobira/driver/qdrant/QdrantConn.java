@@ -190,10 +190,7 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         ensureOpen();
         catalog.requireNamespace(collection.namespace(), "search");
         long start = System.nanoTime();
-        DenseVector.Builder d = DenseVector.newBuilder();
-        for (float f : vector.values()) {
-            d.addData(f);
-        }
+        DenseVector.Builder d = Mutations.dense(vector, "search");
         QueryPoints q = QueryPoints.newBuilder().setCollectionName(collection.name())
                 .setQuery(io.qdrant.client.grpc.Points.Query.newBuilder().setNearest(VectorInput.newBuilder().setDense(d)))
                 .setLimit(k).setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();

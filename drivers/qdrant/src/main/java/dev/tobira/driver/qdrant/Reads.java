@@ -94,7 +94,7 @@ final class Reads {
         b.opt("filter").ifPresent(f -> s.setFilter(Protos.filter(f, "search.filter", OP)));
         s.setLimit(b.optCount("limit").orElse(defaultLimit(limit)));
         b.optCount("offset").ifPresent(s::setOffset);
-        b.optNumber("score_threshold").ifPresent(t -> s.setScoreThreshold(t.floatValue()));
+        b.optFloat("score_threshold").ifPresent(s::setScoreThreshold);
         s.setWithPayload(payload(b, "search"));
         boolean withVectors = vectors(b, "search", s::setWithVectors);
         b.done();
@@ -111,7 +111,7 @@ final class Reads {
         b.opt("filter").ifPresent(f -> q.setFilter(Protos.filter(f, "query.filter", OP)));
         q.setLimit(b.optCount("limit").orElse(defaultLimit(limit)));
         b.optCount("offset").ifPresent(q::setOffset);
-        b.optNumber("score_threshold").ifPresent(t -> q.setScoreThreshold(t.floatValue()));
+        b.optFloat("score_threshold").ifPresent(q::setScoreThreshold);
         q.setWithPayload(payload(b, "query"));
         boolean withVectors = vectors(b, "query", q::setWithVectors);
         b.done();
