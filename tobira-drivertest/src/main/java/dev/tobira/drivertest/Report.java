@@ -1,5 +1,6 @@
 package dev.tobira.drivertest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -90,6 +91,26 @@ final class Report {
         }
     }
 
+    /** One bad input, sent on a writable and a read-only connection: a result or a DriverException with a kind on each. */
+    static final class BadInputRecord {
+        final String group;
+        final String name;
+        final String text;
+        final String parameter;
+        final List<PathResult> paths = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        BadInputRecord(String group, String name, String text, String parameter) {
+            this.group = group;
+            this.name = name;
+            this.text = text;
+            this.parameter = parameter;
+        }
+    }
+
+    /** One call against a {@link SilentServer}: an open, or a query on a connection that opened lazily. */
+    record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed) {}
+
     /**
      * One hostile DSN: refused at open ({@code outcome} the error kind), or opened ({@code OPENED})
      * with the proven probes sent on it ({@code probes}, one path each).
@@ -172,6 +193,10 @@ final class Report {
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
     final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
+    final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
+    final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
+    /** Why the silent-server check does not apply (Behavior.NETWORK absent), or null. */
+    volatile String silentServerInapplicable;
     boolean guardRan;
     /** Time spent in each of the later layers, so their cost on a slow server stays in view. */
     final AtomicLong parameterNanos = new AtomicLong();
@@ -428,6 +453,41 @@ final class Report {
                 });
             }
         }
+        ArrayNode badNode = root.putArray("badInputs");
+        long badPassed = 0;
+        synchronized (badInputs) {
+            for (BadInputRecord r : badInputs) {
+                ObjectNode n = badNode.addObject();
+                n.put("group", r.group);
+                n.put("name", r.name);
+                n.put("text", r.text);
+                if (!r.parameter.isEmpty()) {
+                    n.put("parameter", r.parameter);
+                }
+                n.put("passed", r.problems.isEmpty());
+                badPassed += r.problems.isEmpty() ? 1 : 0;
+                ArrayNode ps = n.putArray("paths");
+                r.paths.forEach(pr -> path(ps.addObject(), pr));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+            }
+        }
+        ObjectNode silentNode = root.putObject("silentServer");
+        if (silentServerInapplicable != null) {
+            silentNode.put("inapplicable", silentServerInapplicable);
+        }
+        ArrayNode silentCalls = silentNode.putArray("calls");
+        synchronized (silentServer) {
+            for (SilentRecord r : silentServer) {
+                ObjectNode n = silentCalls.addObject();
+                n.put("name", r.name());
+                n.put("outcome", r.outcome());
+                n.put("message", r.message());
+                n.put("millis", r.millis());
+                n.put("boundMillis", r.boundMillis());
+                n.put("passed", r.passed());
+            }
+        }
         ObjectNode behaviorNode = root.putObject("behaviors");
         synchronized (behaviors) {
             behaviors.forEach(behaviorNode::put);
@@ -507,6 +567,10 @@ final class Report {
         }
         totals.put("serverCode", serverCode.size());
         totals.put("serverCodePassed", serverCode.size() - serverCodeViolations());
+        totals.put("badInputs", badNode.size());
+        totals.put("badInputsPassed", badPassed);
+        totals.put("silentServerCalls", silentCalls.size());
+        totals.put("silentServerPassed", silentCalls.findValues("passed").stream().filter(JsonNode::asBoolean).count());
         ObjectNode millis = totals.putObject("millisByLayer");
         millis.put("parameters", parameterNanos.get() / 1_000_000);
         millis.put("dsn", dsnNanos.get() / 1_000_000);
