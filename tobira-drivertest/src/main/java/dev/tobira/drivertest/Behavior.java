@@ -36,7 +36,19 @@ public enum Behavior {
      * {@code describe(orders)} reports the foreign key {@code customer_id -> customers(id)}. Implied
      * by {@link #SCHEMA}. Declared absent: {@code describe(orders)} reports no foreign key.
      */
-    FOREIGN_KEYS((language, declared) -> declared.contains(SCHEMA));
+    FOREIGN_KEYS((language, declared) -> declared.contains(SCHEMA)),
+    /**
+     * The driver reaches its database over the network: against a server that accepts connections
+     * and never answers ({@link SilentServer}), opening with a short connect timeout ends with
+     * {@link dev.tobira.api.ErrorKind#TIMEOUT} within a second of that bound, and where opening is
+     * lazy a query with {@link dev.tobira.api.Query#timeout()} ends the same way within a second of
+     * its bound. Needs {@link Fixture.Builder#serverAt(java.util.function.IntFunction)}. Declared
+     * absent for an embedded engine (SQLite, DuckDB, an in-memory store): the reason is listed in the
+     * report, and a fixture that says how to reach a server while declaring none fails.
+     *
+     * @since 0.3
+     */
+    NETWORK((language, declared) -> true);
 
     private final BiPredicate<Language, Set<Behavior>> byDefault;
 

@@ -152,6 +152,12 @@ public abstract class DriverConformanceTest {
      * close: a bound on a hang, not a measure of speed. Lowered by the kit's own self-test only.
      */
     static volatile Duration feedBound = Duration.ofSeconds(30);
+    /** The connect timeout and query timeout sent against a {@link SilentServer}. */
+    private static final Duration SILENT_BOUND = Duration.ofSeconds(2);
+    /** How long after its bound a call against a silent server may end. */
+    private static final Duration SILENT_GRACE = Duration.ofSeconds(1);
+    /** How long past its bound the kit waits for a call against a silent server before calling it a hang. Lowered by the self-test only. */
+    static volatile Duration silentSlack = Duration.ofSeconds(5);
 
     @RegisterExtension
     final ReportWatcher watcher = new ReportWatcher();
@@ -693,6 +699,9 @@ public abstract class DriverConformanceTest {
                         }
                         // expected: contractDescribe checks it
                     }
+                    case NETWORK -> {
+                        // contractSilentServer checks it, and that an absent one comes with a reason and no server address
+                    }
                     case FOREIGN_KEYS -> {
                         if (!expected) {
                             try (Conn conn = open(writableConfig())) {
@@ -1018,6 +1027,88 @@ public abstract class DriverConformanceTest {
         try (Conn conn = open(writableConfig())) {
             assertKind(ErrorKind.NOT_FOUND, Attempt.run(conn, Query.of(missingCollectionQuery())), "missingCollectionQuery()");
         }
+    }
+
+    @TestFactory
+    @Order(225)
+    @DisplayName("contract: every bad input is a result or a DriverException with a kind")
+    final Stream<DynamicNode> contractBadInput() {
+        return recorded(new BadInputs(this).checks());
+    }
+
+    @TestFactory
+    @Order(226)
+    @DisplayName("contract: a server that never answers ends open and query with TIMEOUT in time")
+    final Stream<DynamicNode> contractSilentServer() {
+        if (!expects(Behavior.NETWORK)) {
+            String reason = fx().absent().getOrDefault(Behavior.NETWORK, "implied");
+            report.silentServerInapplicable = reason;
+            return recorded(Stream.of(DynamicTest.dynamicTest("NETWORK is absent (" + reason + "), so there is no server to be silent", () -> {
+                assertFalse(reason.isBlank(), "NETWORK is declared absent without a reason");
+                assertTrue(fx().serverAt().isEmpty(), "the fixture says how to reach a server on 127.0.0.1:port (serverAt), yet declares"
+                        + " NETWORK absent: expect it instead");
+            })));
+        }
+        List<Boolean> paths = declares(Capability.READ_ONLY) ? List.of(false, true) : List.of(false);
+        return recorded(paths.stream().map(readOnly -> DynamicTest.dynamicTest((readOnly ? "read-only" : "writable")
+                + " configuration: open with a " + SILENT_BOUND.toSeconds() + " s connect timeout, and a query with a "
+                + SILENT_BOUND.toSeconds() + " s timeout where it opens lazily", () -> silentServer(readOnly))));
+    }
+
+    /**
+     * Opens against a {@link SilentServer} with a short connect timeout: TIMEOUT within a second of
+     * it; where the driver opens lazily, a query with a short timeout must end the same way. Every
+     * call is capped, so a driver that waits for ever fails instead of hanging the build.
+     */
+    private void silentServer(boolean readOnly) {
+        java.util.function.IntFunction<ConnConfig> at = fx().serverAt().orElseThrow(() -> new AssertionFailedError(
+                "NETWORK is expected: give the fixture serverAt(port -> config of 127.0.0.1:port), or declare"
+                        + " without(Behavior.NETWORK, reason) for an engine reached without a network"));
+        String path = readOnly ? "read-only" : "writable";
+        List<String> problems = new ArrayList<>();
+        try (SilentServer silent = SilentServer.start()) {
+            ConnConfig config = at.apply(silent.port()).withConnectTimeout(SILENT_BOUND).withReadOnly(readOnly);
+            Bounded<Conn> open = Bounded.call("silent-open", SILENT_BOUND.plus(silentSlack), () -> tracker.open(driver(), config));
+            boolean openOk = open.refusal() != null ? open.refusal().kind() == ErrorKind.TIMEOUT && withinBound(open)
+                    : open.value() != null && withinBound(open);
+            report.silentServer.add(new Report.SilentRecord(path + " open", open.value() != null ? "OPENED" : open.outcome(),
+                    open.message(), open.took().toMillis(), SILENT_BOUND.toMillis(), openOk));
+            if (!openOk) {
+                problems.add(path + " open with a connect timeout of " + SILENT_BOUND.toSeconds() + " s against a server that never answers:"
+                        + " expected TIMEOUT within " + SILENT_BOUND.plus(SILENT_GRACE).toMillis() + " ms, but got " + open.outcome()
+                        + " after " + open.took().toMillis() + " ms (" + open.message() + ")");
+            }
+            Conn conn = open.value();
+            if (conn != null) {
+                try {
+                    if (expects(Behavior.TIMEOUT)) {
+                        Query q = Query.of(customersQuery()).withTimeout(SILENT_BOUND);
+                        Bounded<Long> query = Bounded.call("silent-query", SILENT_BOUND.plus(silentSlack), () -> drain(conn.query(q)));
+                        boolean queryOk = query.refusal() != null && query.refusal().kind() == ErrorKind.TIMEOUT && withinBound(query);
+                        report.silentServer.add(new Report.SilentRecord(path + " query on a lazily opened connection", query.outcome(),
+                                query.message(), query.took().toMillis(), SILENT_BOUND.toMillis(), queryOk));
+                        if (!queryOk) {
+                            problems.add(path + " connection opened lazily; a query with a timeout of " + SILENT_BOUND.toSeconds()
+                                    + " s against a server that never answers: expected TIMEOUT within "
+                                    + SILENT_BOUND.plus(SILENT_GRACE).toMillis() + " ms, but got " + query.outcome() + " after "
+                                    + query.took().toMillis() + " ms (" + query.message() + ")");
+                        }
+                    }
+                } finally {
+                    Bounded.call("silent-close", Duration.ofSeconds(5), () -> {
+                        conn.close();
+                        return null;
+                    });
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new AssertionFailedError(String.join("\n", problems));
+        }
+    }
+
+    private static boolean withinBound(Bounded<?> call) {
+        return call.took().compareTo(SILENT_BOUND.plus(SILENT_GRACE)) <= 0;
     }
 
     @Test

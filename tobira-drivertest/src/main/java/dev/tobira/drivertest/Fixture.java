@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -287,6 +288,14 @@ public final class Fixture {
         return b.reportName != null ? b.reportName : driver().name();
     }
 
+    BadInput badInput() {
+        return b.badInput != null ? b.badInput : BadInput.none();
+    }
+
+    Optional<IntFunction<ConnConfig>> serverAt() {
+        return Optional.ofNullable(b.serverAt);
+    }
+
     List<AutoCloseable> resources() {
         return List.copyOf(b.resources);
     }
@@ -331,6 +340,8 @@ public final class Fixture {
         private CollectionRef changeFeed;
         private VectorCase vector;
         private TimeSeriesCase timeSeries;
+        private BadInput badInput;
+        private IntFunction<ConnConfig> serverAt;
         private boolean strict = true;
         private Integer minimum;
         private String reportName;
@@ -376,6 +387,8 @@ public final class Fixture {
             c.changeFeed = changeFeed;
             c.vector = vector;
             c.timeSeries = timeSeries;
+            c.badInput = badInput;
+            c.serverAt = serverAt;
             c.strict = strict;
             c.minimum = minimum;
             c.reportName = reportName;
@@ -808,6 +821,35 @@ public final class Fixture {
          */
         public Builder timeSeries(TimeSeriesCase c) {
             this.timeSeries = requireNonNull(c, "case is null");
+            return this;
+        }
+
+        /**
+         * Adds the driver's own bad inputs: malformed literals of its language and the positions
+         * where its queries take a parameter (see {@link BadInput}). The kit's own bad inputs run
+         * without it.
+         *
+         * @param input the inputs
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder badInput(BadInput input) {
+            this.badInput = requireNonNull(input, "input is null");
+            return this;
+        }
+
+        /**
+         * Says how the driver is pointed at a server on {@code 127.0.0.1:port}, for
+         * {@link Behavior#NETWORK}: the kit starts a {@link SilentServer} (it accepts, and never
+         * answers) and opens this configuration against it with a short connect timeout.
+         *
+         * @param config the port to a configuration of this driver for {@code 127.0.0.1:port},
+         *     with the fixture's user, password and options
+         * @return this builder
+         * @since 0.3
+         */
+        public Builder serverAt(IntFunction<ConnConfig> config) {
+            this.serverAt = requireNonNull(config, "config is null");
             return this;
         }
 

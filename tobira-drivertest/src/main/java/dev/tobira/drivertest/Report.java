@@ -1,5 +1,6 @@
 package dev.tobira.drivertest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -90,6 +91,26 @@ final class Report {
         }
     }
 
+    /** One bad input, sent on a writable and a read-only connection: a result or a DriverException with a kind on each. */
+    static final class BadInputRecord {
+        final String group;
+        final String name;
+        final String text;
+        final String parameter;
+        final List<PathResult> paths = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        BadInputRecord(String group, String name, String text, String parameter) {
+            this.group = group;
+            this.name = name;
+            this.text = text;
+            this.parameter = parameter;
+        }
+    }
+
+    /** One call against a {@link SilentServer}: an open, or a query on a connection that opened lazily. */
+    record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed) {}
+
     /**
      * One hostile DSN: refused at open ({@code outcome} the error kind), or opened ({@code OPENED})
      * with the proven probes sent on it ({@code probes}, one path each).
@@ -172,6 +193,10 @@ final class Report {
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
     final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
+    final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
+    final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
+    /** Why the silent-server check does not apply (Behavior.NETWORK absent), or null. */
+    volatile String silentServerInapplicable;
     boolean guardRan;
     /** Time spent in each of the later layers, so their cost on a slow server stays in view. */
     final AtomicLong parameterNanos = new AtomicLong();
@@ -245,6 +270,55 @@ final class Report {
             probes.stream().filter(p -> p.verdict == Verdict.REFUSED).forEach(p -> covered.add(p.family));
         }
         return covered;
+    }
+
+    /**
+     * The tree with every lone surrogate in a string spelled as visible {@code \\uXXXX} text: the
+     * bad inputs hold some on purpose, and a strict reader (jq) refuses a report that escapes one.
+     */
+    static com.fasterxml.jackson.databind.JsonNode wellFormed(com.fasterxml.jackson.databind.JsonNode node) {
+        if (node instanceof ObjectNode o) {
+            List<String> names = new ArrayList<>();
+            o.properties().forEach(e -> names.add(e.getKey()));
+            for (String n : names) {
+                com.fasterxml.jackson.databind.JsonNode v = wellFormed(o.get(n));
+                o.remove(n);
+                o.set(visible(n), v);
+            }
+            return o;
+        }
+        if (node instanceof ArrayNode a) {
+            for (int i = 0; i < a.size(); i++) {
+                a.set(i, wellFormed(a.get(i)));
+            }
+            return a;
+        }
+        if (node.isTextual()) {
+            String t = node.textValue();
+            String v = visible(t);
+            return v.equals(t) ? node : com.fasterxml.jackson.databind.node.TextNode.valueOf(v);
+        }
+        return node;
+    }
+
+    private static String visible(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+                    : !Character.isLowSurrogate(c) || (i > 0 && Character.isHighSurrogate(s.charAt(i - 1)));
+            if (!paired && sb == null) {
+                sb = new StringBuilder(s.length() + 8).append(s, 0, i);
+            }
+            if (sb != null) {
+                if (paired) {
+                    sb.append(c);
+                } else {
+                    sb.append(String.format("\\u%04X", (int) c));
+                }
+            }
+        }
+        return sb == null ? s : sb.toString();
     }
 
     /** A text cut to at most {@code max} characters, on one line. */
@@ -428,6 +502,41 @@ final class Report {
                 });
             }
         }
+        ArrayNode badNode = root.putArray("badInputs");
+        long badPassed = 0;
+        synchronized (badInputs) {
+            for (BadInputRecord r : badInputs) {
+                ObjectNode n = badNode.addObject();
+                n.put("group", r.group);
+                n.put("name", r.name);
+                n.put("text", r.text);
+                if (!r.parameter.isEmpty()) {
+                    n.put("parameter", r.parameter);
+                }
+                n.put("passed", r.problems.isEmpty());
+                badPassed += r.problems.isEmpty() ? 1 : 0;
+                ArrayNode ps = n.putArray("paths");
+                r.paths.forEach(pr -> path(ps.addObject(), pr));
+                ArrayNode problems = n.putArray("problems");
+                r.problems.forEach(problems::add);
+            }
+        }
+        ObjectNode silentNode = root.putObject("silentServer");
+        if (silentServerInapplicable != null) {
+            silentNode.put("inapplicable", silentServerInapplicable);
+        }
+        ArrayNode silentCalls = silentNode.putArray("calls");
+        synchronized (silentServer) {
+            for (SilentRecord r : silentServer) {
+                ObjectNode n = silentCalls.addObject();
+                n.put("name", r.name());
+                n.put("outcome", r.outcome());
+                n.put("message", r.message());
+                n.put("millis", r.millis());
+                n.put("boundMillis", r.boundMillis());
+                n.put("passed", r.passed());
+            }
+        }
         ObjectNode behaviorNode = root.putObject("behaviors");
         synchronized (behaviors) {
             behaviors.forEach(behaviorNode::put);
@@ -507,6 +616,10 @@ final class Report {
         }
         totals.put("serverCode", serverCode.size());
         totals.put("serverCodePassed", serverCode.size() - serverCodeViolations());
+        totals.put("badInputs", badNode.size());
+        totals.put("badInputsPassed", badPassed);
+        totals.put("silentServerCalls", silentCalls.size());
+        totals.put("silentServerPassed", silentCalls.findValues("passed").stream().filter(JsonNode::asBoolean).count());
         ObjectNode millis = totals.putObject("millisByLayer");
         millis.put("parameters", parameterNanos.get() / 1_000_000);
         millis.put("dsn", dsnNanos.get() / 1_000_000);
@@ -521,7 +634,7 @@ final class Report {
         Path file = Path.of("target", "tobira-conformance", name + ".json");
         try {
             Files.createDirectories(file.getParent());
-            mapper.writeValue(file.toFile(), root);
+            mapper.writeValue(file.toFile(), wellFormed(root));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the conformance report " + file.toAbsolutePath(), e);
         }

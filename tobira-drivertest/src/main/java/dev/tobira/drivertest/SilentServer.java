@@ -1,5 +1,6 @@
 package dev.tobira.drivertest;
 
+import dev.tobira.api.ConnConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -7,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * A server on loopback that accepts every connection and never says a word: what a connect
@@ -54,6 +56,37 @@ public final class SilentServer implements AutoCloseable {
      */
     public int port() {
         return socket.getLocalPort();
+    }
+
+    /**
+     * Points a configuration with a URL DSN ({@code scheme://[user[:password]@]host[:port]/...}) at
+     * {@code 127.0.0.1:port}, keeping its user, password, path, query, options and read-only flag:
+     * what {@link Fixture.Builder#serverAt(IntFunction)} needs for most server drivers.
+     *
+     * @param config a configuration of the driver under test
+     * @return the port to the same configuration on {@code 127.0.0.1:port}
+     * @throws IllegalArgumentException if the DSN has no {@code ://} authority
+     * @since 0.3
+     */
+    public static IntFunction<ConnConfig> hostPort(ConnConfig config) {
+        String dsn = config.dsn();
+        int scheme = dsn.indexOf("://");
+        if (scheme < 0) {
+            throw new IllegalArgumentException("not a URL DSN with a host: " + config.scheme() + ":...");
+        }
+        int from = scheme + 3;
+        int end = dsn.length();
+        for (char c : new char[] {'/', '?', '#'}) {
+            int i = dsn.indexOf(c, from);
+            if (i >= 0 && i < end) {
+                end = i;
+            }
+        }
+        int at = dsn.lastIndexOf('@', end - 1);
+        String head = dsn.substring(0, at >= from ? at + 1 : from);
+        String tail = dsn.substring(end);
+        return port -> new ConnConfig(config.name(), head + "127.0.0.1:" + port + tail, config.readOnly(), config.password(),
+                config.options(), config.connectTimeout());
     }
 
     private void accept() {

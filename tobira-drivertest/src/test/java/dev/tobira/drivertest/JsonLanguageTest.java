@@ -27,6 +27,36 @@ class JsonLanguageTest {
     @AfterEach
     void heal() {
         JsonToyDriver.weakened = false;
+        JsonToyDriver.rawErrors = false;
+    }
+
+    @Test
+    void theKitGeneratesMalformedDocumentsASoundDriverRefusesWithAKind() throws IOException {
+        Events tests = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(JsonToyConformance.class, "contractBadInput"))
+                .execute().testEvents();
+        assertEquals(0, tests.failed().count(), () -> "failed: " + names(tests.failed()));
+        Set<String> passed = names(tests.succeeded());
+        for (String name : List.of("cut in half", "garbage after", "an object nested 10000 deep", "an object nested 10000 deep in the value slot",
+                "\"find\" as a number", "\"find\" as NaN", "\"find\" as an array nested 10000 deep", "NaN in the value slot")) {
+            assertTrue(passed.contains(name), name + " not among " + passed);
+        }
+        for (JsonNode r : report().get("badInputs")) {
+            if (r.get("name").asText().equals("an object nested 10000 deep in the value slot")) {
+                assertEquals("SYNTAX", r.get("paths").get(0).get("outcome").asText(), r.toString());
+            }
+        }
+    }
+
+    @Test
+    void rawExceptionsFromMalformedDocumentsFail() throws IOException {
+        JsonToyDriver.rawErrors = true;
+        Set<String> failed = names(EngineTestKit.engine("junit-jupiter").selectors(selectMethod(JsonToyConformance.class, "contractBadInput"))
+                .execute().testEvents().failed());
+        for (String name : List.of("cut in half", "braces reversed", "an object nested 10000 deep", "\"find\" as a number",
+                "\"find\" as an empty object", "\"find\" as an array nested 10000 deep")) {
+            assertTrue(failed.contains(name), name + " not among " + failed);
+        }
+        assertFalse(failed.contains("an empty object"), "a document that parses and has no command is refused as SYNTAX still");
     }
 
     @Test

@@ -41,6 +41,12 @@ import java.util.regex.Pattern;
 final class JsonToyDriver implements Driver {
     static final NavigableMap<String, String> DATA = new ConcurrentSkipListMap<>();
     static volatile boolean weakened;
+    /**
+     * Bad input escapes raw: a document that does not parse as the JDK's IllegalArgumentException,
+     * a command whose argument is not a string as a ClassCastException (as a client that casts the
+     * parsed value would).
+     */
+    static volatile boolean rawErrors;
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Set<String> READS = Set.of("find", "count", "range");
     private static final Set<String> WRITES = Set.of("insert", "delete", "drop", "batch");
@@ -106,6 +112,9 @@ final class JsonToyDriver implements Driver {
             try {
                 doc = MAPPER.readTree(query.text());
             } catch (JsonProcessingException e) {
+                if (rawErrors) {
+                    throw new IllegalArgumentException(e);
+                }
                 throw error(ErrorKind.SYNTAX, "not a JSON document");
             }
             if (!(doc instanceof com.fasterxml.jackson.databind.node.ObjectNode) || doc.isEmpty()) {
@@ -141,6 +150,9 @@ final class JsonToyDriver implements Driver {
             }
             String command = doc.properties().iterator().next().getKey();
             JsonNode arg = doc.get(command);
+            if (rawErrors && (command.equals("find") || command.equals("count"))) {
+                ((com.fasterxml.jackson.databind.node.TextNode) arg).textValue().length();
+            }
             List<Row> rows = new ArrayList<>();
             switch (command) {
                 case "find" -> DATA.subMap(arg.asText() + "/", arg.asText() + "0").forEach((k, v) -> {

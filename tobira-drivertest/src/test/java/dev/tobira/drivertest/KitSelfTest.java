@@ -44,6 +44,122 @@ class KitSelfTest {
         ToyConformance.minimumProven = 1;
         ToyConformance.explainUncovered = true;
         DriverConformanceTest.feedBound = Duration.ofSeconds(30);
+        DriverConformanceTest.silentSlack = Duration.ofSeconds(5);
+        BadInputs.bound = Duration.ofSeconds(30);
+        ToyDriver.lazyNetwork = false;
+        ToyConformance.network = true;
+        ToyConformance.serverAtAnyway = false;
+    }
+
+    @Test
+    void aSoundDriverPassesTheBadInputCheck() throws IOException {
+        Events tests = run(selectMethod(ToyConformance.class, "contractBadInput"));
+        assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        JsonNode report = report();
+        int inputs = report.get("badInputs").size();
+        // the kit's own texts, the fixture's three, and every kind in the one position (the customers query)
+        assertEquals(5 + 3 + BadInputs.values().size(), inputs, report.get("badInputs").toString());
+        assertEquals(inputs, report.get("totals").get("badInputsPassed").asInt());
+        for (JsonNode r : report.get("badInputs")) {
+            assertEquals(2, r.get("paths").size(), r.toString());
+        }
+        assertTrue(passed(tests).contains("DOC nested 10000 deep"), passed(tests).toString());
+        assertTrue(passed(tests).contains("VECTOR holding NaN"), passed(tests).toString());
+    }
+
+    @Test
+    void rawExceptionsFromBadInputFail() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.RAW_BAD_INPUT);
+        Set<String> failed = failed(run(selectMethod(ToyConformance.class, "contractBadInput")));
+        // the malformed commands, NaN and the infinities as a Float and in a Vector, and the two deep values
+        assertEquals(Set.of("RANGE x", "GET", "SET customer:9", "FLOAT NaN", "FLOAT +Infinity", "FLOAT -Infinity", "VECTOR holding NaN",
+                "VECTOR holding +Infinity", "VECTOR holding -Infinity", "DOC nested 10000 deep", "ARRAY nested 10000 deep"), failed);
+        JsonNode report = report();
+        for (JsonNode r : report.get("badInputs")) {
+            if (r.get("name").asText().matches("(DOC|ARRAY) nested.*")) {
+                assertEquals("ERROR java.lang.StackOverflowError", r.get("paths").get(0).get("outcome").asText(), r.toString());
+            }
+            if (r.get("name").asText().equals("FLOAT NaN")) {
+                assertEquals("ERROR java.lang.NumberFormatException", r.get("paths").get(1).get("outcome").asText(), r.toString());
+            }
+        }
+    }
+
+    @Test
+    void aHangOnBadInputFailsWithinTheBound() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.HANGS_ON_BAD_INPUT);
+        BadInputs.bound = Duration.ofSeconds(1);
+        long start = System.nanoTime();
+        assertEquals(Set.of("GET"), failed(run(selectMethod(ToyConformance.class, "contractBadInput"))));
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 20, "bounded");
+        JsonNode get = null;
+        for (JsonNode r : report().get("badInputs")) {
+            get = r.get("name").asText().equals("GET") ? r : get;
+        }
+        assertEquals("HANG", get.get("paths").get(0).get("outcome").asText(), String.valueOf(get));
+    }
+
+    @Test
+    void aBadInputThatWritesReadOnlyIsAViolation() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.BAD_INPUT_WRITES);
+        assertEquals(Set.of("SET customer:9"), failed(run(selectMethod(ToyConformance.class, "contractBadInput"))));
+        JsonNode report = report();
+        assertEquals(1, report.get("violations").size(), report.get("violations").toString());
+        assertTrue(report.get("violations").get(0).asText().startsWith("SET customer:9 [read-only connection]: sent read-only, the bad input"
+                + " changed the state"), report.get("violations").toString());
+    }
+
+    @Test
+    void aSoundDriverPassesTheSilentServerCheck() throws IOException {
+        Events eager = run(selectMethod(ToyConformance.class, "contractSilentServer"));
+        assertEquals(0, eager.failed().count(), () -> "failed: " + failed(eager));
+        assertEquals(2, eager.succeeded().count());
+        JsonNode calls = report().get("silentServer").get("calls");
+        assertEquals(2, calls.size(), calls.toString());
+        for (JsonNode c : calls) {
+            assertEquals("TIMEOUT", c.get("outcome").asText(), c.toString());
+            assertTrue(c.get("millis").asLong() >= 1_900, "the connect timeout was waited for: " + c);
+        }
+
+        ToyDriver.lazyNetwork = true;
+        Events lazy = run(selectMethod(ToyConformance.class, "contractSilentServer"));
+        assertEquals(0, lazy.failed().count(), () -> "failed: " + failed(lazy));
+        JsonNode lazyCalls = report().get("silentServer").get("calls");
+        assertEquals(4, lazyCalls.size(), lazyCalls.toString());
+        assertEquals("OPENED", lazyCalls.get(0).get("outcome").asText(), lazyCalls.toString());
+        assertEquals("TIMEOUT", lazyCalls.get(1).get("outcome").asText(), lazyCalls.toString());
+    }
+
+    @Test
+    void eachSilentServerFlawFails() {
+        DriverConformanceTest.silentSlack = Duration.ofSeconds(2);
+        Set<String> both = Set.of(
+                "writable configuration: open with a 2 s connect timeout, and a query with a 2 s timeout where it opens lazily",
+                "read-only configuration: open with a 2 s connect timeout, and a query with a 2 s timeout where it opens lazily");
+        for (Flaw flaw : List.of(Flaw.CONNECT_TIMEOUT_IGNORED, Flaw.CONNECT_TIMEOUT_AS_CONNECTION)) {
+            ToyDriver.flaws = EnumSet.of(flaw);
+            long start = System.nanoTime();
+            assertEquals(both, failed(run(selectMethod(ToyConformance.class, "contractSilentServer"))), flaw.name());
+            assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 15, flaw + ": a driver that waits for ever is capped");
+        }
+        ToyDriver.lazyNetwork = true;
+        ToyDriver.flaws = EnumSet.of(Flaw.LAZY_QUERY_TIMEOUT_IGNORED);
+        assertEquals(both, failed(run(selectMethod(ToyConformance.class, "contractSilentServer"))));
+    }
+
+    @Test
+    void aDriverWithoutANetworkSaysWhyAndIsListed() throws IOException {
+        ToyConformance.network = false;
+        Events tests = run(selectMethod(ToyConformance.class, "contractBehaviors"), selectMethod(ToyConformance.class, "contractSilentServer"));
+        assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        assertTrue(passed(tests).contains("NETWORK is absent (the toy lives in memory), so there is no server to be silent"),
+                passed(tests).toString());
+        assertEquals("the toy lives in memory", report().get("silentServer").get("inapplicable").asText());
+        assertEquals("absent: the toy lives in memory", report().get("behaviors").get("NETWORK").asText(), report().get("behaviors").toString());
+
+        ToyConformance.serverAtAnyway = true;
+        assertEquals(Set.of("NETWORK is absent (the toy lives in memory), so there is no server to be silent"),
+                failed(run(selectMethod(ToyConformance.class, "contractSilentServer"))));
     }
 
     @Test

@@ -19,6 +19,10 @@ class ToyConformance extends DriverConformanceTest {
     static volatile int minimumProven = 1;
     /** The toy has no families beyond DML, DDL-free and ADMIN-free: say so, or strict mode fails the family check. */
     static volatile boolean explainUncovered = true;
+    /** Whether the toy is reached over its toy wire protocol for the silent-server check, or declares NETWORK absent. */
+    static volatile boolean network = true;
+    /** With {@link #network} off: still say how to reach a server, which contradicts the declaration. */
+    static volatile boolean serverAtAnyway;
 
     @Override
     protected Fixture fixture() {
@@ -42,6 +46,13 @@ class ToyConformance extends DriverConformanceTest {
                 .vector(VectorCase.of(CollectionRef.of("point"), new Value.Vector(new float[] {0.9f, 0.2f}), 2, Value.of("point:1")))
                 .timeSeries(TimeSeriesCase.of(CollectionRef.of("temp"), Instant.ofEpochSecond(1000), Instant.ofEpochSecond(3000), 2))
                 .strict(strict).minimumProvenProbes(minimumProven);
+        b.badInput(BadInput.builder().malformed("RANGE x", "GET", "SET customer:9").build());
+        if (network || serverAtAnyway) {
+            b.serverAt(port -> ConnConfig.of("toy://127.0.0.1:" + port));
+        }
+        if (!network) {
+            b.without(Behavior.NETWORK, "the toy lives in memory");
+        }
         if (explainUncovered) {
             b.uncovered(ProbeFamily.ADMIN, "the toy has no administrative command");
         }

@@ -99,8 +99,27 @@ public final class ToyDriver implements Driver {
         /** On the read-only paths, the lock the server function f_lock takes is kept after the call. */
         SERVER_CODE_LOCK_LEFT,
         /** A query with a row cap skips the guard, as a driver with a separate path for capped reads might. */
-        CAPPED_READS_UNGUARDED
+        CAPPED_READS_UNGUARDED,
+        /**
+         * Bad input escapes as the JDK's exceptions: a malformed command's NumberFormatException or
+         * ArrayIndexOutOfBoundsException, a NaN parameter's NumberFormatException, a deep parameter's
+         * StackOverflowError (the parameters are walked before they are refused).
+         */
+        RAW_BAD_INPUT,
+        /** A GET without its key waits for ever (until the connection is closed). */
+        HANGS_ON_BAD_INPUT,
+        /** On a read-only path, a SET without its value deletes customer:1 before it is refused as malformed. */
+        BAD_INPUT_WRITES,
+        /** Against a server that never answers, the connect timeout is not applied to the greeting: open waits for ever. */
+        CONNECT_TIMEOUT_IGNORED,
+        /** Against a server that never answers, the connect timeout ends open with CONNECTION instead of TIMEOUT. */
+        CONNECT_TIMEOUT_AS_CONNECTION,
+        /** Opening lazily, a query waits for the greeting without its timeout. */
+        LAZY_QUERY_TIMEOUT_IGNORED
     }
+
+    /** Opens {@code toy://host:port} lazily: the greeting is awaited by the first query, not by open(). */
+    static volatile boolean lazyNetwork;
 
     /** The reading facets, declared when {@link #facets} is set. */
     static final Set<Capability> READING_FACETS = EnumSet.of(Capability.CHANGE_FEED, Capability.EXPORTER,
@@ -149,7 +168,53 @@ public final class ToyDriver implements Driver {
         }
         boolean readOnly = config.readOnly()
                 && !(flaws.contains(Flaw.DSN_MODE_RW) && (config.dsn().contains("mode=rw") || "rw".equals(config.options().get("mode"))));
-        return flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(readOnly) : new FacetConn(readOnly);
+        int port = 0;
+        if (config.dsn().startsWith("toy://")) {
+            port = Integer.parseInt(config.dsn().substring(config.dsn().lastIndexOf(':') + 1));
+            if (!lazyNetwork) {
+                greet(port, config.connectTimeout(), "open");
+            }
+        }
+        ToyConn conn = flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(readOnly) : new FacetConn(readOnly);
+        conn.port = lazyNetwork ? port : 0;
+        return conn;
+    }
+
+    /** The toy's wire protocol: the server speaks first, one byte; a silent server must end the wait in time. */
+    static void greet(int port, java.time.Duration timeout, String op) {
+        int millis = (int) Math.max(1, timeout.toMillis());
+        boolean ignored = op.equals("open") ? flaws.contains(Flaw.CONNECT_TIMEOUT_IGNORED) : flaws.contains(Flaw.LAZY_QUERY_TIMEOUT_IGNORED);
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), millis);
+            s.setSoTimeout(ignored ? 0 : millis);
+            if (s.getInputStream().read() < 0) {
+                throw DriverException.of(ErrorKind.CONNECTION, "toy", op, "the server closed the connection");
+            }
+        } catch (java.net.SocketTimeoutException e) {
+            throw DriverException.of(flaws.contains(Flaw.CONNECT_TIMEOUT_AS_CONNECTION) ? ErrorKind.CONNECTION : ErrorKind.TIMEOUT, "toy", op,
+                    "no greeting within " + millis + " ms");
+        } catch (IOException e) {
+            throw DriverException.of(ErrorKind.CONNECTION, "toy", op, "cannot reach the server");
+        }
+    }
+
+    /** How deep a value nests, walked as a naive client's encoder walks it: recursively. */
+    private static int depth(Value v) {
+        if (v instanceof Value.Doc d) {
+            return 1 + d.fields().values().stream().mapToInt(ToyDriver::depth).max().orElse(0);
+        }
+        if (v instanceof Value.Array a) {
+            return 1 + a.values().stream().mapToInt(ToyDriver::depth).max().orElse(0);
+        }
+        if (v instanceof Value.Float f) {
+            return new java.math.BigDecimal(f.value()).signum() * 0; // NaN and the infinities: NumberFormatException
+        }
+        if (v instanceof Value.Vector vec) {
+            for (float x : vec.values()) {
+                new java.math.BigDecimal(x);
+            }
+        }
+        return 0;
     }
 
     static DriverException error(ErrorKind kind, String detail) {
@@ -163,6 +228,8 @@ public final class ToyDriver implements Driver {
         private final boolean readOnly;
         private final CountDownLatch closed = new CountDownLatch(1);
         private final List<ResultSet> results = new ArrayList<>();
+        /** The port of a lazily opened network connection, greeted by each query; 0 in memory. */
+        volatile int port;
 
         ToyConn(boolean readOnly) {
             this.readOnly = readOnly;
@@ -171,6 +238,12 @@ public final class ToyDriver implements Driver {
         @Override
         public ResultSet query(Query query) {
             ensureOpen();
+            if (port > 0) {
+                greet(port, query.hasTimeout() ? query.timeout() : java.time.Duration.ofMinutes(10), "query");
+            }
+            if (flaws.contains(Flaw.RAW_BAD_INPUT)) {
+                query.params().forEach(ToyDriver::depth);
+            }
             if (!query.params().isEmpty() && !flaws.contains(Flaw.IGNORES_PARAMETERS)) {
                 throw error(ErrorKind.UNSUPPORTED, "toy commands take no parameters");
             }
@@ -178,6 +251,13 @@ public final class ToyDriver implements Driver {
             String[] w = query.text().strip().split("\\s+", 3);
             String command = w[0].toUpperCase(Locale.ROOT);
             boolean guarded = (readOnly || query.readOnly()) && !(flaws.contains(Flaw.CAPPED_READS_UNGUARDED) && query.limit() > 0);
+            if (guarded && flaws.contains(Flaw.BAD_INPUT_WRITES) && command.equals("SET") && w.length < 3) {
+                DATA.remove("customer:1");
+                throw error(ErrorKind.SYNTAX, "SET takes a key and a value");
+            }
+            if (flaws.contains(Flaw.HANGS_ON_BAD_INPUT) && command.equals("GET") && w.length < 2) {
+                sleep(Long.MAX_VALUE, Query.of(""));
+            }
             if (guarded && flaws.contains(Flaw.UNPROVEN_VARIANT_INTERNAL) && command.equals("DEL") && w.length > 1
                     && !DATA.containsKey(w[1])) {
                 throw error(ErrorKind.INTERNAL, "no such key " + w[1]);
@@ -191,6 +271,19 @@ public final class ToyDriver implements Driver {
             if (guarded && !flaws.contains(Flaw.GUARD_OFF) && (flaws.contains(Flaw.GUARD_ALL) || !READS.contains(command))) {
                 throw error(ErrorKind.READ_ONLY, command + " is not allowed on a read-only connection");
             }
+            try {
+                return run(command, w, query, guarded, start);
+            } catch (DriverException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                if (flaws.contains(Flaw.RAW_BAD_INPUT)) {
+                    throw e;
+                }
+                throw error(ErrorKind.SYNTAX, "malformed command: " + e.getClass().getSimpleName());
+            }
+        }
+
+        private ResultSet run(String command, String[] w, Query query, boolean guarded, long start) {
             ResultSet rs = switch (command) {
                 case "GET" -> rows(VALUE, List.of(Row.of(VALUE, Value.of(DATA.get(w[1])))).iterator(), query, start);
                 case "SCAN" -> rows(ENTRY, entries(w[1]).entrySet().stream()

@@ -13,6 +13,8 @@ import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.Behavior;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
 import dev.tobira.drivertest.Fixture;
@@ -56,6 +58,14 @@ class DuckdbConformanceTest extends DriverConformanceTest {
                 .slow("select count(*) from range(1000000000000000) t(i) where i % 7 = 3")
                 .minimumProvenProbes(250).types(types()).probes(probes()).safeReads(reads())
                 .withoutStatementCheck(new DuckdbWithoutStatementCheck())
+                .without(Behavior.NETWORK, "DuckDB is an embedded engine: a file, no server to be silent")
+                .badInput(BadInput.builder()
+                        .malformed("select '{'::json", "select 'x'::date", "select [1, 2][", "select {'a': }", "select 'x'::uuid",
+                                "select '\\xZZ'::blob", "select 1e999999::double", "select 9223372036854775807::bigint + 1",
+                                "select $1")
+                        .positions("select ?", "select name from customers where id = ?", "select id from orders order by id limit ?",
+                                "select ?::json", "select [?]")
+                        .build())
                 .onClose(fixture::close)
                 .build();
     }

@@ -14,6 +14,8 @@ import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.SafeRead;
@@ -73,6 +75,15 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 .rows(Rows::query).slow(slow()).types(types()).probes(probes()).serverCode(code()).safeReads(reads())
                 .minimumProvenProbes(100)
                 .withoutStatementCheck(new MysqlWithoutStatementCheck())
+                // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
+                .serverAt(SilentServer.hostPort(f.server.config(DATABASE, false)))
+                .badInput(BadInput.builder()
+                        .malformed("select cast('x' as json)", "select x'0'", "select _utf8mb4 0xff", "select 'a' collate no_such_collation",
+                                "select date '2026-13-45'", "select 1e400", "select 1/0", "select json_extract('{', '$')",
+                                "select repeat('x', 4294967296)")
+                        .positions("select ?", "select name from customers where id = ?", "select id from orders order by id limit ?",
+                                "select cast(? as json)")
+                        .build())
                 .onClose(f::drop);
         if (noPlugin != null) {
             b.uncovered(ATTACH_EXTENSION, noPlugin);

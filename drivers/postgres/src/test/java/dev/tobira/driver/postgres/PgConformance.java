@@ -2,6 +2,8 @@ package dev.tobira.driver.postgres;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.ProbeFamily;
@@ -59,6 +61,15 @@ abstract class PgConformance extends DriverConformanceTest {
                 // each server's report beside the other's: postgres-local.json, postgres-embedded.json
                 .reportName("postgres-" + schema().replace("tobira_pg_", ""))
                 .withoutStatementCheck(new PostgresWithoutStatementCheck())
+                // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
+                .serverAt(SilentServer.hostPort(ConnConfig.of(f.dsn())))
+                .badInput(BadInput.builder()
+                        .malformed("select '\\x0'::bytea", "select 'nope'::date", "select 1/0", "select '{'::jsonb", "select E'\\xff'",
+                                "select U&'\\D800'", "select $1", "select $$unterminated", "select 'a' collate \"no_such_collation\"",
+                                "select array[1,2][", "select 1e999999::float8", "select repeat('x', 2147483647)")
+                        .positions("select ?", "select name from customers where id = ?", "select id from orders order by id limit ?",
+                                "select ?::jsonb", "select ?::text")
+                        .build())
                 .onClose(f::close)
                 .build();
     }

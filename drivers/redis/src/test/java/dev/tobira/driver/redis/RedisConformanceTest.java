@@ -3,6 +3,8 @@ package dev.tobira.driver.redis;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
 import dev.tobira.drivertest.Fixture;
@@ -61,6 +63,14 @@ class RedisConformanceTest extends DriverConformanceTest {
                 .minimumProvenProbes(120)
                 // Redis has no read-only mode of its own: without the allow-list, the layers section shows what is left
                 .withoutStatementCheck(new RedisDriver(false))
+                // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
+                .serverAt(SilentServer.hostPort(ConnConfig.of(address.dsn(RedisServers.TEST_DB))))
+                .badInput(BadInput.builder()
+                        .malformed("GET", "HGET customer:1", "ECHO \"unterminated", "ECHO 'unterminated", "ECHO \"\\x\"", "SCAN x",
+                                "LRANGE customer:1 a b", "GET customer:1 extra", "EVAL \"return 1\" x", "HGETALL customer:1 customer:2",
+                                "XRANGE tobira:never - + COUNT x", "ZRANGE idx:customer:country 0 99999999999999999999")
+                        .positions("ECHO", "GET", "HGET customer:1", "LRANGE order:1 0")
+                        .build())
                 .onClose(this::restore)
                 .build();
     }

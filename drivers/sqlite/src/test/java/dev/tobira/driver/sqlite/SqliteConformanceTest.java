@@ -11,6 +11,8 @@ import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.Behavior;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
 import dev.tobira.drivertest.Fixture;
@@ -44,6 +46,14 @@ class SqliteConformanceTest extends DriverConformanceTest {
                 .uncovered(ProbeFamily.EXPLAIN_EXECUTES, "SQLite's EXPLAIN and EXPLAIN QUERY PLAN never run their statement")
                 // the read-only handle and query_only alone: the layers section shows what they stop without the statement check
                 .withoutStatementCheck(new SqliteWithoutStatementCheck())
+                .without(Behavior.NETWORK, "SQLite is an embedded engine: a file, no server to be silent")
+                .badInput(BadInput.builder()
+                        .malformed("select x'0'", "select json('{')", "select 1 from customers where id = ?1 and name = ?1000000",
+                                "select :a, @b, $c", "select zeroblob(2000000000)", "pragma no_such_pragma(", "select 1 as \u0000",
+                                "select * from customers where id = (select " + "(".repeat(3000) + "1" + ")".repeat(3000) + ")")
+                        .positions("select ?", "select name from customers where id = ?", "select id from orders order by id limit ?",
+                                "select json_extract('{\"a\": 1}', ?)")
+                        .build())
                 .onClose(fixture::delete)
                 .build();
     }

@@ -8,6 +8,7 @@ import static dev.tobira.drivertest.ProbeFamily.STACKING;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.BadInput;
 import dev.tobira.drivertest.Behavior;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
@@ -43,6 +44,9 @@ class MemdemoConformanceTest extends DriverConformanceTest {
                 .types(TypeCase.of("GET customer:2", Value.of(SHOP.get("customer:2"))), TypeCase.of("RANGE 1", Value.of(1)),
                         TypeCase.of("GET customer:404", Value.NULL))
                 .without(Behavior.PARAMETERS, "a command has no placeholders, so memdemo refuses parameters")
+                .without(Behavior.NETWORK, "memdemo lives in this JVM's memory: there is no server to be silent")
+                .badInput(BadInput.builder().malformed("RANGE x", "RANGE -1", "RANGE 99999999999999999999", "SLEEP x", "GET", "SET customer:9",
+                        "DEL", "SCAN", "NOTE").build())
                 .probes(WriteProbe.of("set.new", DML, "SET customer:9 Mallory|m@example.com|XX|2026-01-01"),
                         WriteProbe.of("set.overwrite", DML, "SET customer:1 hacked"), WriteProbe.of("del", DML, "DEL customer:1"),
                         WriteProbe.of("flush", ADMIN, "FLUSH"),
