@@ -49,6 +49,11 @@ final class HttpEndpoint {
         FilterHolder guard = new FilterHolder(new HttpGuard(token, connector::getLocalPort, options.insecureBind(), options.allowedOrigins()));
         guard.setAsyncSupported(true);
         context.addFilter(guard, "/*", EnumSet.of(DispatcherType.REQUEST));
+        FilterHolder shortErrors = new FilterHolder(new ShortErrors());
+        shortErrors.setAsyncSupported(true);
+        context.addFilter(shortErrors, "/*", EnumSet.of(DispatcherType.REQUEST));
+        context.setErrorHandler(ShortErrors.contextErrorHandler());
+        jetty.setErrorHandler(ShortErrors.errorHandler());
         ServletHolder servlet = new ServletHolder(provider);
         servlet.setAsyncSupported(true);
         context.addServlet(servlet, PATH);

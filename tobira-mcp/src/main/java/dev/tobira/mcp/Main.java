@@ -24,7 +24,7 @@ import java.util.Set;
  *
  * <pre>
  * java -jar tobira-mcp.jar --expose shop=sqlite:./shop.db [--allow-writes NAME] [--max-rows N]
- *      [--timeout SECONDS] [--http [HOST:]PORT [--insecure-bind] --token-env NAME]
+ *      [--max-result-bytes N] [--timeout SECONDS] [--http [HOST:]PORT [--insecure-bind] --token-env NAME]
  *      [--history FILE | --no-history]
  * </pre>
  *
@@ -51,6 +51,7 @@ public final class Main {
         Map<String, String> dsns = new LinkedHashMap<>();
         Set<String> writes = new LinkedHashSet<>();
         int maxRows = McpPolicy.DEFAULT_MAX_ROWS;
+        int maxResultBytes = McpPolicy.DEFAULT_MAX_RESULT_BYTES;
         Duration timeout = McpPolicy.DEFAULT_TIMEOUT;
         String http = null;
         boolean insecure = false;
@@ -72,6 +73,7 @@ public final class Main {
                     }
                     case "--allow-writes" -> writes.add(value(args, ++i, a));
                     case "--max-rows" -> maxRows = Integer.parseInt(value(args, ++i, a));
+                    case "--max-result-bytes" -> maxResultBytes = Integer.parseInt(value(args, ++i, a));
                     case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(value(args, ++i, a)));
                     case "--http" -> http = value(args, ++i, a);
                     case "--insecure-bind" -> insecure = true;
@@ -92,7 +94,7 @@ public final class Main {
                 }
                 token = Secret.of(t);
             }
-            McpPolicy policy = new McpPolicy(new ArrayList<>(dsns.keySet()), writes, maxRows, timeout, token);
+            McpPolicy policy = new McpPolicy(new ArrayList<>(dsns.keySet()), writes, maxRows, maxResultBytes, timeout, token);
             TobiraMcpServer.Builder b = TobiraMcpServer.builder(Registry.discover()).policy(policy);
             dsns.forEach((name, dsn) -> b.connection(name, ConnConfig.of(dsn).withReadOnly(!writes.contains(name))));
             History history = historyFile == null ? null

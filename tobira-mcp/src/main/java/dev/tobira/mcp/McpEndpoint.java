@@ -10,16 +10,16 @@ import io.modelcontextprotocol.server.McpSyncServer;
  */
 public final class McpEndpoint implements AutoCloseable {
     private final McpSyncServer server;
-    private final EndOfInput input;
+    private final StdioTransport input;
     private final HttpEndpoint http;
 
-    private McpEndpoint(McpSyncServer server, EndOfInput input, HttpEndpoint http) {
+    private McpEndpoint(McpSyncServer server, StdioTransport input, HttpEndpoint http) {
         this.server = server;
         this.input = input;
         this.http = http;
     }
 
-    static McpEndpoint stdio(McpSyncServer server, EndOfInput input) {
+    static McpEndpoint stdio(McpSyncServer server, StdioTransport input) {
         return new McpEndpoint(server, input, null);
     }
 
@@ -46,7 +46,9 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     /**
-     * Waits until the endpoint is closed: for stdio, until the client closes standard input.
+     * Waits until the endpoint is closed: for stdio, until the client closed standard input and
+     * the requests read before were answered (or the drain time, twice the policy's timeout and
+     * five seconds, passed).
      *
      * @throws InterruptedException if interrupted while waiting
      */

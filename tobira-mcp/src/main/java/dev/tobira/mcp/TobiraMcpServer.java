@@ -14,7 +14,6 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
@@ -112,9 +111,12 @@ public final class TobiraMcpServer implements AutoCloseable {
     }
 
     /**
-     * Serves one client over standard input and output, the way an agent starts a local MCP server.
-     * Nothing else may write to the output stream. Returns at once; the endpoint closes when the
-     * input ends.
+     * Serves one client over standard input and output, the way an agent starts a local MCP server:
+     * one JSON-RPC message per line, at most {@value StdioTransport#MAX_LINE_BYTES} bytes. A line that
+     * is not a valid message gets a JSON-RPC error and the server reads on; a request before
+     * {@code initialize} gets an error. Nothing else may write to the output stream. Returns at
+     * once; when the input ends, the endpoint answers the requests it read and then ends
+     * ({@link McpEndpoint#awaitClosed()} returns), and the caller closes the server.
      *
      * @param in where the client's messages arrive, normally {@code System.in}
      * @param out where the answers go, normally {@code System.out}
@@ -123,9 +125,11 @@ public final class TobiraMcpServer implements AutoCloseable {
      */
     public McpEndpoint serveStdio(InputStream in, OutputStream out) {
         requireOpen();
-        EndOfInput eof = new EndOfInput(requireNonNull(in, "in is null"));
-        McpSyncServer server = configure(McpServer.sync(new StdioServerTransportProvider(mapper, eof, requireNonNull(out, "out is null"))));
-        return McpEndpoint.stdio(server, eof);
+        // a call may wait a timeout for its connection, then run a timeout
+        StdioTransport transport = new StdioTransport(requireNonNull(in, "in is null"), requireNonNull(out, "out is null"), mapper,
+                policy.timeout().multipliedBy(2).plusSeconds(5));
+        McpSyncServer server = configure(McpServer.sync(transport));
+        return McpEndpoint.stdio(server, transport);
     }
 
     /**

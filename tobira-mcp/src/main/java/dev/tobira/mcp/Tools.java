@@ -34,6 +34,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -81,7 +82,7 @@ final class Tools {
                 Schemas.object(Map.of("connection", Schemas.CONNECTION, "collection", Schemas.COLLECTION, "namespace", Schemas.NAMESPACE,
                         "limit", Schemas.limit(policy.maxRows())), List.of("connection", "collection")), this::sample));
         specs.add(reading("query", "Run one read-only query in the connection's own language (SQL, a Redis command line, ...). Writes are refused by the driver's guard. At most "
-                        + policy.maxRows() + " rows; truncated says whether there were more.",
+                        + policy.maxRows() + " rows and " + policy.maxResultBytes() + " bytes of JSON; truncated says whether there were more.",
                 Schemas.object(Map.of("connection", Schemas.CONNECTION, "query", Schemas.text("the query, one statement"),
                         "params", Schemas.PARAMS, "namespace", Schemas.NAMESPACE, "limit", Schemas.limit(policy.maxRows())),
                         List.of("connection", "query")), this::query));
@@ -132,6 +133,11 @@ final class Tools {
         CallToolResult result;
         try {
             Outcome out = body.run(args);
+            if (Utf8Budget.bytes(out.json()) > policy.maxResultBytes()) {
+                // the row tools stop reading before the cap; this is a list or a description that large
+                throw new ToolError(tool + ": the result is larger than " + policy.maxResultBytes()
+                        + " bytes (the server's max_result_bytes)");
+            }
             entry.ok(out.rows());
             result = CallToolResult.builder().addTextContent(out.json()).isError(false).build();
         } catch (DriverException | ToolError e) {
@@ -317,7 +323,7 @@ final class Tools {
             Browser browser = c.as(Browser.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED, c.info().driver(),
                     "sample", "this connection cannot page through a collection"));
             Page page = browser.browse(ref, "", limit);
-            return new Outcome(write(g -> rows(g, page.columns(), page.rows(), page.hasNext())), page.rows().size());
+            return rowsResult(page.columns(), page.rows().iterator(), limit, page.hasNext()).outcome();
         });
     }
 
@@ -387,49 +393,89 @@ final class Tools {
         });
     }
 
-    /** Reads at most cap rows of a result into the query shape: columns, rows as arrays, truncated. */
+    /** Reads at most cap rows of a result, and at most the policy's bytes, into the query shape: columns, rows as arrays, truncated. */
     private Outcome result(ResultSet rs, int cap, boolean withAffected) {
-        List<Row> rows = new ArrayList<>(Math.min(cap, 64));
-        while (rows.size() < cap && rs.hasNext()) {
-            rows.add(rs.next());
-        }
-        // ask for one more row first: a driver learns that its limit cut the result only when asked past it
-        boolean more = rows.size() == cap && rs.hasNext();
-        boolean truncated = more || rs.stats().truncated();
-        long affected = rs.stats().rowsAffected();
         List<Column> columns = rs.columns();
-        return new Outcome(write(g -> {
-            if (withAffected && columns.isEmpty()) {
+        if (withAffected && columns.isEmpty()) {
+            long affected = rs.stats().rowsAffected();
+            return new Outcome(write(g -> {
                 g.writeStartObject();
                 g.writeNumberField("rows_affected", affected);
                 g.writeEndObject();
-            } else {
-                rows(g, columns, rows, truncated);
-            }
-        }), rows.size());
+            }), 0);
+        }
+        Rows rows = rowsResult(columns, rs, cap, false);
+        // ask for one more row first: a driver learns that its limit cut the result only when asked past it
+        boolean more = !rows.cut() && rows.json().size() == cap && rs.hasNext();
+        return new Rows(rows.columns(), rows.json(), rows.cut(), rows.truncated() || more || rs.stats().truncated()).outcome();
     }
 
-    private static void rows(JsonGenerator g, List<Column> columns, List<Row> rows, boolean truncated) throws IOException {
-        g.writeStartObject();
-        g.writeArrayFieldStart("columns");
-        for (Column c : columns) {
-            g.writeStartObject();
-            g.writeStringField("name", c.name());
-            g.writeStringField("type", c.nativeType().isEmpty() ? JsonValues.typeName(c.kind()) : c.nativeType());
-            g.writeEndObject();
+    /**
+     * The rows of a result, each already written as JSON, read until cap rows or until the next one
+     * would take the whole result past the byte cap ({@code cut}): a row is never split, and no more
+     * rows are asked for once one does not fit.
+     */
+    private record Rows(String columns, List<String> json, boolean cut, boolean truncated) {
+        Outcome outcome() {
+            StringBuilder out = new StringBuilder(columns.length() + 32 + json.stream().mapToInt(String::length).sum() + json.size());
+            out.append("{\"columns\":").append(columns).append(",\"rows\":[");
+            for (int i = 0; i < json.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                out.append(json.get(i));
+            }
+            out.append("],\"truncated\":").append(cut || truncated).append('}');
+            return new Outcome(out.toString(), json.size());
         }
-        g.writeEndArray();
-        g.writeArrayFieldStart("rows");
-        for (Row r : rows) {
+    }
+
+    private Rows rowsResult(List<Column> columns, Iterator<Row> rows, int cap, boolean more) {
+        String head = write(g -> {
+            g.writeStartArray();
+            for (Column c : columns) {
+                g.writeStartObject();
+                g.writeStringField("name", c.name());
+                g.writeStringField("type", c.nativeType().isEmpty() ? JsonValues.typeName(c.kind()) : c.nativeType());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        });
+        // the JSON around the rows: {"columns":…,"rows":[…],"truncated":false}
+        long left = policy.maxResultBytes() - Utf8Budget.bytes(head) - 40;
+        List<String> out = new ArrayList<>(Math.min(cap, 64));
+        while (out.size() < cap && rows.hasNext()) {
+            String row = row(rows.next(), left - (out.isEmpty() ? 0 : 1));
+            if (row == null) {
+                return new Rows(head, out, true, more);
+            }
+            left -= Utf8Budget.bytes(row) + (out.isEmpty() ? 0 : 1);
+            out.add(row);
+        }
+        return new Rows(head, out, false, more);
+    }
+
+    /** A row as a JSON array, or null if it takes more than the bytes left (writing stops there). */
+    private String row(Row r, long left) {
+        if (left <= 2) {
+            return null;
+        }
+        Utf8Budget out = new Utf8Budget(left);
+        try (JsonGenerator g = json.createGenerator(out)) {
             g.writeStartArray();
             for (Value v : r.values()) {
                 JsonValues.write(g, v);
             }
             g.writeEndArray();
+        } catch (Utf8Budget.Spent e) {
+            return null;
+        } catch (IOException e) {
+            if (out.spent()) {
+                return null; // the generator's close flushed into the full budget
+            }
+            throw new UncheckedIOException(e);
         }
-        g.writeEndArray();
-        g.writeBooleanField("truncated", truncated);
-        g.writeEndObject();
+        return out.spent() ? null : out.toString();
     }
 
     private static void strings(JsonGenerator g, String field, List<String> values) throws IOException {
