@@ -35,6 +35,7 @@ class McpCommandIT {
         tobira = new Tobira(dir);
         Shop.seed("jdbc:sqlite:" + dir.resolve("shop.db"), null);
         Shop.seed("jdbc:sqlite:" + dir.resolve("other.db"), null);
+        tobira.linkBesideConfig("shop.db", "other.db"); // the config's ./shop.db is the one beside it
     }
 
     @Test

@@ -27,6 +27,7 @@ class SqliteCommandIT {
     void shop() throws Exception {
         tobira = new Tobira(dir);
         Shop.seed("jdbc:sqlite:" + dir.resolve("shop.db"), null);
+        tobira.linkBesideConfig("shop.db"); // the config's ./shop.db is the one beside it
         tobira.config(Expected.SHOP_CONFIG);
     }
 

@@ -66,6 +66,17 @@ final class Tobira {
         return f;
     }
 
+    /**
+     * Links databases of the working directory beside the default config file, where the config's
+     * relative DSNs ({@code sqlite:./shop.db}) name them: one file, under both spellings.
+     */
+    void linkBesideConfig(String... names) throws IOException {
+        Files.createDirectories(configFile().getParent());
+        for (String n : names) {
+            Files.createSymbolicLink(configFile().resolveSibling(n), dir.resolve(n));
+        }
+    }
+
     Run run(String... args) throws Exception {
         return withInput(null, args);
     }
