@@ -8,6 +8,7 @@ module dev.tobira.cli {
     requires dev.tobira.mcp;
     requires dev.tobira.spi;
     requires info.picocli;
+    requires java.logging; // only to silence clients that log through it (Main)
     requires com.fasterxml.jackson.dataformat.yaml;
 
     uses dev.tobira.api.Driver;

@@ -1,6 +1,7 @@
 package dev.tobira.cli;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,8 +39,12 @@ import java.util.Set;
  * @param history the history settings
  */
 record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings history) {
+    private static final ObjectMapper YAML = new ObjectMapper(
+            YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
     private static final Set<String> TOP_KEYS = Set.of("connections", "mcp", "history");
     private static final Set<String> CONN_KEYS = Set.of("name", "driver", "dsn", "read_only", "password", "options");
+    /** The keys of the {@code mcp} section that {@code tobira mcp} reads. */
+    static final Set<String> MCP_KEYS = Set.of("expose", "allow_writes", "max_rows", "timeout", "token");
     private static final Set<String> HISTORY_KEYS = Set.of("enabled", "file", "max_entries", "max_age");
     private static final Set<String> SECRET_WORDS = Set.of("password", "pwd", "pass", "passwd", "secret", "token",
             "apikey", "api_key", "client_secret", "key");
@@ -67,6 +72,12 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
      */
     record HistorySettings(boolean enabled, Path file, int maxEntries, Duration maxAge) {
         static final HistorySettings DEFAULT = new HistorySettings(true, null, 10_000, Duration.ZERO);
+    }
+
+    /** This config with history recording switched on or off (TOBIRA_HISTORY_ENABLED). */
+    Config withHistoryEnabled(boolean enabled) {
+        HistorySettings h = history;
+        return new Config(file, connections, mcp, new HistorySettings(enabled, h.file(), h.maxEntries(), h.maxAge()));
     }
 
     static Config empty() {
@@ -99,13 +110,20 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             throw CliException.usage("config " + file + ": cannot read (" + e.getClass().getSimpleName() + ")");
         }
         JsonNode root;
-        try {
+        try (JsonParser parser = YAML.createParser(text)) {
             // a key given twice is an error, not a silent last-one-wins
-            root = new ObjectMapper(YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()).readTree(text);
+            root = YAML.readTree(parser);
+            if (parser.nextToken() != null) {
+                // a second document would be ignored by every reader of the first
+                throw fail(file, "holds more than one YAML document (a second '---' at line "
+                        + parser.currentTokenLocation().getLineNr() + "); put everything in one");
+            }
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             // the parser's own message can quote the text, and the text can hold a secret
             throw fail(file, "not valid YAML" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
+        } catch (IOException e) {
+            throw fail(file, "cannot read (" + e.getClass().getSimpleName() + ")"); // a String does not fail; kept honest
         }
         if (root == null || root.isNull() || root.isMissingNode()) {
             return new Config(file, List.of(), MissingNode.getInstance(), HistorySettings.DEFAULT);
@@ -176,7 +194,8 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
                     options.put(e.getKey(), v);
                 }
             }
-            out.add(new Conn(name, c.path("driver").asText(""), dsn, ro.asBoolean(false), password, Map.copyOf(options)));
+            String driver = text(file, where, c, "driver", false);
+            out.add(new Conn(name, driver, dsn(dsn, base(file)), ro.asBoolean(false), password, Map.copyOf(options)));
         }
         return List.copyOf(out);
     }
@@ -185,10 +204,46 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
         if (!mcp.isObject()) {
             throw fail(file, "mcp must be a mapping");
         }
-        for (Map.Entry<String, JsonNode> e : mcp.properties()) {
-            if (isSecretKey(e.getKey()) && e.getValue().isValueNode()) {
-                secret(file, "mcp", e.getKey(), e.getValue().asText());
+        unknownKeys(file, "mcp: ", mcp, MCP_KEYS);
+        for (String list : List.of("expose", "allow_writes")) {
+            JsonNode n = mcp.path(list);
+            boolean names = n.isMissingNode() || n.isTextual();
+            if (n.isArray()) {
+                names = true;
+                for (JsonNode x : n) {
+                    names &= x.isTextual();
+                }
             }
+            if (!names) {
+                throw fail(file, "mcp." + list + " must be a list of connection names");
+            }
+        }
+        JsonNode rows = mcp.path("max_rows");
+        if (!rows.isMissingNode() && (!rows.isIntegralNumber() || !rows.canConvertToInt() || rows.asInt() < 1 || rows.asInt() > 1000)) {
+            throw fail(file, "mcp.max_rows must be a whole number from 1 to 1000");
+        }
+        JsonNode timeout = mcp.path("timeout");
+        if (!timeout.isMissingNode()) {
+            duration(file, "mcp.timeout", timeout);
+        }
+        JsonNode token = mcp.path("token");
+        if (!token.isMissingNode()) {
+            if (!token.isTextual()) {
+                throw fail(file, "mcp.token must be a reference (env:NAME, file:PATH, dotenv:PATH#KEY)");
+            }
+            secret(file, "mcp", "token", token.asText());
+        }
+    }
+
+    /** A duration written as text ({@code 30s}) or a number of seconds; a bad or absurd one is a load error. */
+    static Duration duration(Path file, String field, JsonNode n) {
+        if (!n.isTextual() && !n.isNumber()) {
+            throw fail(file, field + " must be a duration such as 30s, 2m, 1h or 7d");
+        }
+        try {
+            return Durations.parse(n.asText());
+        } catch (IllegalArgumentException e) {
+            throw fail(file, field + ": " + e.getMessage());
         }
     }
 
@@ -200,8 +255,17 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             throw fail(file, "history must be a mapping");
         }
         unknownKeys(file, "history: ", h, HISTORY_KEYS);
-        boolean enabled = h.path("enabled").asBoolean(true);
-        Path historyFile = h.has("file") ? base(file).resolve(h.path("file").asText()) : null;
+        JsonNode on = h.path("enabled");
+        if (!on.isMissingNode() && !on.isBoolean()) {
+            // YAML's own words only: a "n" or "off" read as a default would record what the user switched off
+            throw fail(file, "history: enabled must be true or false");
+        }
+        boolean enabled = on.asBoolean(true);
+        JsonNode f = h.path("file");
+        if (!f.isMissingNode() && (!f.isTextual() || f.asText().isBlank())) {
+            throw fail(file, "history: file must be a path");
+        }
+        Path historyFile = f.isMissingNode() ? null : base(file).resolve(f.asText());
         int max = 10_000;
         if (h.has("max_entries")) {
             JsonNode m = h.path("max_entries");
@@ -212,11 +276,7 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
         }
         Duration age = Duration.ZERO;
         if (h.has("max_age")) {
-            try {
-                age = Durations.parse(h.path("max_age").asText());
-            } catch (IllegalArgumentException e) {
-                throw fail(file, "history: max_age: " + e.getMessage());
-            }
+            age = duration(file, "history: max_age", h.path("max_age"));
         }
         return new HistorySettings(enabled, historyFile, max, age);
     }
@@ -240,8 +300,8 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             }
             return "";
         }
-        if (!v.isValueNode()) {
-            throw fail(file, where + ": " + field + " must be a single value");
+        if (!v.isTextual()) {
+            throw fail(file, where + ": " + field + " must be text");
         }
         return v.asText();
     }
@@ -253,6 +313,32 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
                 throw fail(file, where + "unknown key \"" + k + "\" (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
             }
         }
+    }
+
+    /**
+     * A DSN as every command opens it: one whose body (after {@code scheme:}) is a relative path
+     * ({@code sqlite:./shop.db}, {@code duckdb:data/x.duckdb}) names that path from the config
+     * file's directory, not from wherever a command happens to start (an agent starts
+     * {@code tobira mcp} anywhere). A relative path is a body that begins with neither {@code /}
+     * nor {@code \} and holds no {@code :}, which leaves every host form ({@code //…}), absolute
+     * path, special name ({@code ::memory:}), URI and drive letter as written; no driver is named.
+     */
+    static String dsn(String dsn, Path base) {
+        int colon = dsn.indexOf(':');
+        if (colon <= 0) {
+            return dsn;
+        }
+        String body = dsn.substring(colon + 1);
+        if (body.isEmpty() || body.startsWith("/") || body.startsWith("\\") || body.indexOf(':') >= 0 || body.startsWith("~")) {
+            return dsn;
+        }
+        Path p;
+        try {
+            p = base.resolve(body).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            return dsn; // not a path after all; the driver says what it is
+        }
+        return dsn.substring(0, colon + 1) + p;
     }
 
     static Path base(Path file) {

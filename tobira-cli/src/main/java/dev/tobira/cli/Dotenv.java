@@ -1,9 +1,5 @@
 package dev.tobira.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,10 +11,6 @@ import java.util.Map;
  */
 final class Dotenv {
     private Dotenv() {}
-
-    static Map<String, String> read(Path file) throws IOException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8));
-    }
 
     static Map<String, String> parse(String text) {
         Map<String, String> out = new LinkedHashMap<>();

@@ -8,6 +8,9 @@ import java.util.regex.Pattern;
 final class Durations {
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h|d)?");
 
+    /** The longest duration taken: 100 years, far inside what a {@code long} of nanoseconds holds (292 years). */
+    static final Duration MAX = Duration.ofDays(36_500);
+
     private Durations() {}
 
     static Duration parse(String text) {
@@ -24,6 +27,10 @@ final class Durations {
             case "d" -> n * 86_400_000;
             default -> n * 1000;
         };
+        if (!(ms <= MAX.toMillis())) {
+            // past this, nanoseconds overflow a long (a watchdog's delay) and a bound means nothing
+            throw new IllegalArgumentException("\"" + text + "\" is too long: at most " + MAX.toDays() + "d");
+        }
         return Duration.ofMillis(Math.round(ms));
     }
 }

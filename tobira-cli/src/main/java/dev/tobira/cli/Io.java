@@ -1,5 +1,6 @@
 package dev.tobira.cli;
 
+import dev.tobira.format.TerminalText;
 import dev.tobira.spi.Redactor;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -61,11 +62,17 @@ final class Io {
         }
     }
 
+    /**
+     * Prints one {@code error:} line: the message redacted, then made safe for a terminal
+     * ({@link TerminalText}), so a database value or a server's message quoted in it can neither
+     * drive the terminal nor break the line.
+     */
     void error(String message) {
-        err.println("error: " + redactor.redact(message));
+        err.println("error: " + TerminalText.escape(redactor.redact(String.valueOf(message))));
     }
 
+    /** Prints one {@code warning:} line, as {@link #error}. */
     void warn(String message) {
-        err.println("warning: " + redactor.redact(message));
+        err.println("warning: " + TerminalText.escape(redactor.redact(String.valueOf(message))));
     }
 }

@@ -9,7 +9,11 @@ import dev.tobira.spi.ResultSets;
 import java.io.IOException;
 import java.util.List;
 
-/** A listing the command makes itself (doctor, history, drivers), printed in any format. */
+/**
+ * A listing the command makes itself (doctor, history, drivers), printed in any format. Its text
+ * comes from servers, configs and MCP clients and is read by a person, so every format is the
+ * terminal-safe one ({@link OutputFormat#terminalWriter()}), CSV included, wherever it goes.
+ */
 final class Listing {
     private Listing() {}
 
@@ -19,7 +23,7 @@ final class Listing {
             if (format == OutputFormat.TABLE) {
                 TableWriter.create().withoutFooter().write(rs, io.out);
             } else {
-                format.writer().write(rs, io.out);
+                format.terminalWriter().write(rs, io.out); // a listing is for a person: CSV escaped too
             }
             io.out.flush();
         } catch (IOException e) {

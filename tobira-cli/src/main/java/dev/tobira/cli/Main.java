@@ -23,6 +23,9 @@ public final class Main {
      * @param args the arguments
      */
     public static void main(String[] args) {
+        // a driver's client that logs through java.util.logging (gRPC's start-up notes) stays off
+        // standard error, as SLF4J's no-op binding keeps the others: the command prints its own errors
+        java.util.logging.LogManager.getLogManager().reset();
         Io io = Io.system();
         int code = run(io, args);
         try {

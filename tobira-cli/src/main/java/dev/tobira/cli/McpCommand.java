@@ -73,8 +73,13 @@ final class McpCommand implements Callable<Integer> {
             throw CliException.usage("mcp.max_rows must be a whole number from 1 to 1000, not " + configured);
         }
         int rows = maxRows != null ? maxRows : configured.asInt(McpPolicy.DEFAULT_MAX_ROWS);
-        Duration perCall = timeout != null ? Durations.parse(timeout)
-                : section.hasNonNull("timeout") ? Durations.parse(section.get("timeout").asText()) : McpPolicy.DEFAULT_TIMEOUT;
+        Duration perCall;
+        try {
+            perCall = timeout != null ? Durations.parse(timeout)
+                    : section.hasNonNull("timeout") ? Durations.parse(section.get("timeout").asText()) : McpPolicy.DEFAULT_TIMEOUT;
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--timeout: " + e.getMessage());
+        }
         Connections connections = new Connections(io, config);
         Secret token = token(io, config, section);
         McpPolicy policy;

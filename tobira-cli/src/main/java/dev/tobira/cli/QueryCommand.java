@@ -10,6 +10,7 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
 import dev.tobira.format.JsonValues;
 import dev.tobira.format.OutputFormat;
+import dev.tobira.format.TerminalText;
 import dev.tobira.history.HistoryEntry;
 import dev.tobira.history.Source;
 import java.io.BufferedOutputStream;
@@ -122,7 +123,10 @@ final class QueryCommand implements Callable<Integer> {
         }, "tobira-interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         long rows = 0;
+        boolean terminal = io.stdoutTerminal && partial == null; // what a person reads, not a file or a program
+        boolean[] opened = {false};
         try (Conn conn = connections.open(t)) {
+            opened[0] = true;
             running.set(conn);
             if (timedOut.get()) {
                 throw timeoutError(t, bound);
@@ -140,8 +144,11 @@ final class QueryCommand implements Callable<Integer> {
                 Explainer explainer = conn.as(Explainer.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED,
                         conn.info().driver(), "explain", "explain plans are not supported"));
                 String plan = explainer.explain(q).text();
+                if (terminal) {
+                    plan = plan.lines().map(TerminalText::escape).collect(java.util.stream.Collectors.joining("\n"));
+                }
                 write(out, (plan.endsWith("\n") ? plan : plan + "\n").getBytes(StandardCharsets.UTF_8), partial);
-            } else if (fmt == OutputFormat.CSV && q.params().isEmpty() && conn.as(Exporter.class).isPresent()) {
+            } else if (fmt == OutputFormat.CSV && !terminal && q.params().isEmpty() && conn.as(Exporter.class).isPresent()) {
                 // the driver's bulk path (PostgreSQL COPY … TO STDOUT), guarded like a query; the
                 // same CSV bytes as the row writer (the JDBC base's fallback is that writer)
                 try {
@@ -156,7 +163,7 @@ final class QueryCommand implements Callable<Integer> {
                 ResultSet rs = conn.query(q);
                 running.set(rs); // a close from the watchdog or Ctrl-C cancels the statement on the server
                 try {
-                    rows = fmt.writer().write(rs, out);
+                    rows = (terminal ? fmt.terminalWriter() : fmt.writer()).write(rs, out);
                 } catch (IOException e) {
                     if (partial == null) {
                         rs.close();
@@ -182,7 +189,7 @@ final class QueryCommand implements Callable<Integer> {
             if (interrupted.get()) {
                 Thread.sleep(5000); // the shutdown hook is ending the process with 130; print nothing meanwhile
             }
-            RuntimeException reported = timedOut.get() ? timeoutError(t, bound) : e;
+            RuntimeException reported = timedOut.get() ? timeoutError(t, bound) : queryError(e, opened[0]);
             if (!(reported instanceof Main.BrokenPipe)) {
                 Recorder.record(io, config, entry.failed(reported.getMessage()).duration(Duration.ofNanos(System.nanoTime() - start)).build());
             }
@@ -261,6 +268,19 @@ final class QueryCommand implements Callable<Integer> {
             out.add(v);
         }
         return out;
+    }
+
+    /**
+     * The error a failure ends the command with. Once the connection is open, a bad value is the
+     * data's or the statement's (a division by zero, a value of the wrong type, a key of another
+     * type), not the command line's: exit 3 like any other query error, not 1 (usage), which an
+     * {@link ErrorKind#INVALID_ARGUMENT} means while a DSN or option is read.
+     */
+    private static RuntimeException queryError(RuntimeException e, boolean opened) {
+        if (opened && e instanceof DriverException d && d.kind() == ErrorKind.INVALID_ARGUMENT) {
+            return new CliException(CliException.QUERY, d.getMessage());
+        }
+        return e;
     }
 
     private static DriverException timeoutError(Connections.Target t, Duration bound) {

@@ -21,7 +21,7 @@ final class Recorder {
     }
 
     static void record(Io io, Config config, HistoryEntry entry) {
-        if (!config.history().enabled() || "0".equals(io.env.get("TOBIRA_HISTORY_ENABLED"))) {
+        if (!config.history().enabled()) { // TOBIRA_HISTORY_ENABLED is applied to the config when it loads
             return;
         }
         try (History h = open(io, config)) {

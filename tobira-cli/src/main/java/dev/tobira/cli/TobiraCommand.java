@@ -39,8 +39,26 @@ final class TobiraCommand implements Runnable {
         throw new ParameterException(spec.commandLine(), "a command is missing (query, doctor, history, drivers, mcp)");
     }
 
-    /** The config: the file named with --config (which must exist), else the default path if it exists. */
+    /**
+     * The config every command runs with: the file named with --config (which must exist), else
+     * $TOBIRA_CONFIG, else the default path if it exists; then $TOBIRA_HISTORY_ENABLED over its
+     * {@code history.enabled}, here once, so every command (query, mcp, …) obeys it alike.
+     */
     Config loadConfig(CommandSpec sub) {
+        Config c = loadFile(sub);
+        String history = io.env.get("TOBIRA_HISTORY_ENABLED");
+        if (history != null && !history.isEmpty()) {
+            boolean enabled = switch (history.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "0", "false", "no", "off" -> false;
+                case "1", "true", "yes", "on" -> true;
+                default -> throw CliException.usage("TOBIRA_HISTORY_ENABLED must be 0 or 1 (or false, true), not \"" + history + "\"");
+            };
+            c = c.withHistoryEnabled(enabled);
+        }
+        return c;
+    }
+
+    private Config loadFile(CommandSpec sub) {
         Path named = config;
         if (named == null && sub != null && sub.findOption("--config") != null) {
             named = sub.findOption("--config").getValue();

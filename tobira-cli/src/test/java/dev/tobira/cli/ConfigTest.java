@@ -153,4 +153,38 @@ class ConfigTest {
         assertEquals("file:ks", cc.options().get("keyspace"), "not a credential: kept as written");
         assertEquals("x: [redacted]", io.redactor().redact("x: s3cret-1"));
     }
+
+    /** Issue 29: a misspelt or mistyped setting is refused, never read as a default. */
+    @Test
+    void misspeltAndMistypedSettingsAreRefusedNotIgnored() {
+        assertTrue(refused("history:\n  enabled: n\n").endsWith("history: enabled must be true or false"));
+        assertTrue(refused("history:\n  enabled: 'false'\n").endsWith("history: enabled must be true or false"));
+        assertTrue(refused("history:\n  file: [a]\n").endsWith("history: file must be a path"));
+        assertTrue(refused("history:\n  max_age: 99999999999999h\n").contains("too long"));
+        assertTrue(refused("mcp:\n  expose: [shop]\n  alow_writes: [shop]\n").contains("mcp: unknown key \"alow_writes\""));
+        assertTrue(refused("mcp:\n  expose: [shop]\n  max_rows: 200x\n").contains("mcp.max_rows must be a whole number from 1 to 1000"));
+        assertTrue(refused("mcp:\n  max_rows: 5000\n").contains("mcp.max_rows"));
+        assertTrue(refused("mcp:\n  expose: [[shop]]\n").contains("mcp.expose must be a list of connection names"));
+        assertTrue(refused("mcp:\n  timeout: soon\n").contains("mcp.timeout"));
+        assertTrue(refused("mcp:\n  token: [env:X]\n").contains("mcp.token must be a reference"));
+        assertTrue(refused("connections:\n  - name: a\n    dsn: sqlite:x\n    driver: [sqlite]\n").endsWith("driver must be text"));
+        assertTrue(refused("connections:\n  - name: a\n    dsn: sqlite:x\n---\nconnections:\n  - name: b\n    dsn: sqlite:y\n")
+                .contains("holds more than one YAML document"));
+    }
+
+    /** Issue 29: a relative file in a DSN is the config's, so every command and every working directory open the same file. */
+    @Test
+    void relativeDatabaseFilesAreFromTheConfigsDirectory() throws Exception {
+        Config c = load("connections:\n  - name: a\n    dsn: sqlite:./shop.db\n  - name: b\n    dsn: duckdb:data/../x.duckdb\n"
+                + "  - name: m\n    dsn: 'sqlite::memory:'\n  - name: abs\n    dsn: sqlite:///abs/shop.db\n  - name: pg\n"
+                + "    dsn: postgres://u@h:5432/db\n  - name: up\n    dsn: sqlite:../up.db\n");
+        assertEquals("sqlite:" + dir.resolve("shop.db"), c.connection("a").orElseThrow().dsn());
+        assertEquals("duckdb:" + dir.resolve("x.duckdb"), c.connection("b").orElseThrow().dsn());
+        assertEquals("sqlite::memory:", c.connection("m").orElseThrow().dsn());
+        assertEquals("sqlite:///abs/shop.db", c.connection("abs").orElseThrow().dsn());
+        assertEquals("postgres://u@h:5432/db", c.connection("pg").orElseThrow().dsn());
+        assertEquals("sqlite:" + dir.getParent().resolve("up.db"), c.connection("up").orElseThrow().dsn());
+        assertEquals("x:C:/data/shop.db", Config.dsn("x:C:/data/shop.db", dir), "a drive letter is absolute");
+        assertEquals("x:file:rel.db", Config.dsn("x:file:rel.db", dir), "a URI is the driver's to refuse");
+    }
 }

@@ -10,6 +10,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,7 @@ class McpCommandIT {
         tobira = new Tobira(dir);
         Shop.seed("jdbc:sqlite:" + dir.resolve("shop.db"), null);
         Shop.seed("jdbc:sqlite:" + dir.resolve("other.db"), null);
+        tobira.linkBesideConfig("shop.db", "other.db"); // the config's ./shop.db is the one beside it
     }
 
     @Test
@@ -81,6 +83,31 @@ class McpCommandIT {
         assertEquals(0, p.exitValue());
         assertEquals("5", tobira.run("query", "shop", "select count(*) as n from customers", "--format", "csv")
                 .out().lines().toList().get(1), "nothing was deleted");
+    }
+
+    /**
+     * Issue 29: an agent starts the server in a directory of its own, and the config's
+     * {@code sqlite:./shop.db} is still the config's; TOBIRA_HISTORY_ENABLED=0 records nothing.
+     */
+    @Test
+    void anAgentStartsTheServerAnywhereAndTheEnvironmentSwitchesItsHistoryOff() throws Exception {
+        tobira.config(Expected.SHOP_CONFIG + "mcp:\n  expose: [shop]\n");
+        tobira.workdir = Files.createDirectory(dir.resolve("elsewhere"));
+        tobira.env.put("TOBIRA_HISTORY_ENABLED", "0");
+        Process p = tobira.start("mcp");
+        try (OutputStream in = p.getOutputStream();
+             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
+            assertEquals(1, answer(out, 1).path("id").asInt());
+            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            send(in, call(2, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) as n from customers\"}"));
+            JsonNode counted = JSON.readTree(text(answer(out, 2)));
+            assertEquals(5, counted.path("rows").path(0).path(0).asInt(), counted.toString());
+        }
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server ends with its input");
+        assertEquals(0, p.exitValue());
+        assertFalse(Files.exists(tobira.historyFile()), "TOBIRA_HISTORY_ENABLED=0: no history written");
     }
 
     @Test

@@ -24,6 +24,8 @@ final class Tobira {
     static final Path LAUNCHER = Path.of(System.getProperty("tobira.cli.launcher", "target/tobira"));
 
     final Path dir;
+    /** Where the command starts: the test's directory unless a test moves it. */
+    Path workdir;
     final Map<String, String> env = new HashMap<>();
     final List<String> jvm = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
 
@@ -38,6 +40,7 @@ final class Tobira {
 
     Tobira(Path dir) {
         this.dir = dir;
+        this.workdir = dir;
         assertTrue(Files.isRegularFile(JAR), JAR + " is missing: the end-to-end tests run after package");
         env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         if (System.getenv("JAVA_HOME") != null) {
@@ -64,6 +67,17 @@ final class Tobira {
         Files.writeString(f, yaml);
         Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         return f;
+    }
+
+    /**
+     * Links databases of the working directory beside the default config file, where the config's
+     * relative DSNs ({@code sqlite:./shop.db}) name them: one file, under both spellings.
+     */
+    void linkBesideConfig(String... names) throws IOException {
+        Files.createDirectories(configFile().getParent());
+        for (String n : names) {
+            Files.createSymbolicLink(configFile().resolveSibling(n), dir.resolve(n));
+        }
     }
 
     Run run(String... args) throws Exception {
@@ -98,7 +112,7 @@ final class Tobira {
     }
 
     Process start(String... args) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command(args)).directory(dir.toFile());
+        ProcessBuilder pb = new ProcessBuilder(command(args)).directory(workdir.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
         return pb.start();

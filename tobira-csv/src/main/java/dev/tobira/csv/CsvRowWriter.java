@@ -16,6 +16,7 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Rows as CSV, the one CSV writer of the project (the JDBC base's exporter and tobira-format's
@@ -36,9 +37,11 @@ import java.util.List;
  */
 public final class CsvRowWriter implements Flushable {
     private final CsvWriter csv;
+    private final UnaryOperator<String> fieldText;
 
-    private CsvRowWriter(OutputStream out, char delimiter) {
+    private CsvRowWriter(OutputStream out, char delimiter, UnaryOperator<String> fieldText) {
         requireNonNull(out, "out is null");
+        this.fieldText = requireNonNull(fieldText, "fieldText is null");
         this.csv = CsvWriter.builder()
                 .fieldSeparator(delimiter)
                 .quoteCharacter('"')
@@ -54,7 +57,20 @@ public final class CsvRowWriter implements Flushable {
      * @return the writer
      */
     public static CsvRowWriter csv(OutputStream out) {
-        return new CsvRowWriter(out, ',');
+        return new CsvRowWriter(out, ',', UnaryOperator.identity());
+    }
+
+    /**
+     * Returns a writer of comma-separated values whose every field, header included, is first
+     * passed through a function: the {@code tobira} command's terminal-safe escaping, for CSV shown
+     * to a person rather than written for a program. NULL stays an empty field.
+     *
+     * @param out where to write
+     * @param fieldText what each field's text becomes before it is quoted
+     * @return the writer
+     */
+    public static CsvRowWriter csv(OutputStream out, UnaryOperator<String> fieldText) {
+        return new CsvRowWriter(out, ',', fieldText);
     }
 
     /**
@@ -64,7 +80,7 @@ public final class CsvRowWriter implements Flushable {
      * @return the writer
      */
     public static CsvRowWriter tsv(OutputStream out) {
-        return new CsvRowWriter(out, '\t');
+        return new CsvRowWriter(out, '\t', UnaryOperator.identity());
     }
 
     /**
@@ -77,7 +93,7 @@ public final class CsvRowWriter implements Flushable {
         try {
             CsvWriter.CsvWriterRecord record = csv.writeRecord();
             for (Column c : columns) {
-                record.writeField(c.name());
+                record.writeField(fieldText.apply(c.name()));
             }
             record.endRecord();
         } catch (UncheckedIOException e) {
@@ -96,7 +112,7 @@ public final class CsvRowWriter implements Flushable {
             CsvWriter.CsvWriterRecord record = csv.writeRecord();
             for (int i = 0, n = row.size(); i < n; i++) {
                 Value v = row.get(i);
-                record.writeField(v.isNull() ? null : v.toString());
+                record.writeField(v.isNull() ? null : fieldText.apply(v.toString()));
             }
             record.endRecord();
         } catch (UncheckedIOException e) {

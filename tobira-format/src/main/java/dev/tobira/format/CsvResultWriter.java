@@ -12,12 +12,21 @@ import java.io.OutputStream;
  * are in their display form ({@code Value.toString()}: ISO dates, {@code \x…} bytes). The same
  * bytes a JDBC driver's {@code Exporter} writes when it has no faster path.
  *
+ * <p>{@link #create()} writes the data exactly, control characters included: it is the format for
+ * files and programs. {@link #forTerminal()} writes every field through {@link TerminalText#escape}
+ * first, for CSV a person reads on a terminal (quoting still applies to what the escaping leaves).
+ *
  * @since 0.1
  */
 public final class CsvResultWriter implements ResultWriter {
-    private static final CsvResultWriter INSTANCE = new CsvResultWriter();
+    private static final CsvResultWriter INSTANCE = new CsvResultWriter(false);
+    private static final CsvResultWriter TERMINAL = new CsvResultWriter(true);
 
-    private CsvResultWriter() {}
+    private final boolean terminal;
+
+    private CsvResultWriter(boolean terminal) {
+        this.terminal = terminal;
+    }
 
     /**
      * Returns the writer.
@@ -28,8 +37,18 @@ public final class CsvResultWriter implements ResultWriter {
         return INSTANCE;
     }
 
+    /**
+     * Returns the writer whose fields pass {@link TerminalText#escape}: no value drives the
+     * terminal that shows it, at the cost of exactness.
+     *
+     * @return the writer
+     */
+    public static CsvResultWriter forTerminal() {
+        return TERMINAL;
+    }
+
     @Override
     public long write(ResultSet result, OutputStream out) throws IOException {
-        return CsvRowWriter.writeAll(result, CsvRowWriter.csv(out));
+        return CsvRowWriter.writeAll(result, terminal ? CsvRowWriter.csv(out, TerminalText::escape) : CsvRowWriter.csv(out));
     }
 }

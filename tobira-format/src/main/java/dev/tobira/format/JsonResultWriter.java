@@ -66,6 +66,7 @@ public final class JsonResultWriter implements ResultWriter {
     public long write(ResultSet result, OutputStream out) throws IOException {
         try (result; JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.setCharacterEscapes(TerminalJsonEscapes.INSTANCE); // C1 and bidi controls as JSON escapes: exact, and inert on a terminal
             g.setPrettyPrinter(pretty ? InlinePrinter.INSTANCE : new MinimalPrettyPrinter(""));
             String indent = pretty ? "\n  " : "";
             String rowIndent = pretty ? "\n    " : "";

@@ -45,6 +45,19 @@ public enum OutputFormat {
     }
 
     /**
+     * Returns the writer of this format for output a terminal shows: no value's text can drive the
+     * terminal. {@code table} escapes every cell ({@link TerminalText}); {@code json} and
+     * {@code ndjson} escape control and bidirectional characters as JSON escapes, exactly, whatever
+     * the destination, so this is {@link #writer()}; {@code csv}, which has no escapes, is
+     * {@link CsvResultWriter#forTerminal()}, its fields escaped as a table's cells.
+     *
+     * @return the writer
+     */
+    public ResultWriter terminalWriter() {
+        return this == CSV ? CsvResultWriter.forTerminal() : writer();
+    }
+
+    /**
      * Returns the format of a name, in any case.
      *
      * @param id the name, such as {@code json}

@@ -38,8 +38,9 @@ import java.util.List;
  *
  * <p>Cells are the values' display form ({@code NULL}, ISO dates and times, JSON for documents),
  * with a float that holds a whole number printed without a fraction ({@code 150}, as the original
- * prints it) and line breaks, tabs and other control characters escaped ({@code \n}, {@code \t},
- * {@code \u001b}) so a row stays one line. Widths count characters as a terminal does: East Asian
+ * prints it) and every character {@link TerminalText} names escaped (line breaks, tabs and other
+ * controls as {@code \n}, {@code \t}, {@code \x1b}, bidirectional controls as <code>&#92;u202e</code>), so
+ * a row stays one line and no value drives the terminal. Widths count characters as a terminal does: East Asian
  * wide characters and emoji take two columns, combining marks none. The last column is not padded,
  * and its rule is at most {@value #LAST_RULE_MAX} wide (or its header's width), as the original
  * prints a history whose last column is a long query.
@@ -204,23 +205,7 @@ public final class TableWriter implements ResultWriter {
     }
 
     private static String cell(String s) {
-        StringBuilder sb = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            String esc = c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t"
-                    : c < 0x20 || c == 0x7f ? String.format("\\u%04x", (int) c) : null;
-            if (esc != null && sb == null) {
-                sb = new StringBuilder(s.length() + 8).append(s, 0, i);
-            }
-            if (sb != null) {
-                if (esc != null) {
-                    sb.append(esc);
-                } else {
-                    sb.append(c);
-                }
-            }
-        }
-        return sb == null ? s : sb.toString();
+        return TerminalText.escape(s);
     }
 
     /** Terminal columns: wide East Asian characters and emoji take two, combining marks none. */

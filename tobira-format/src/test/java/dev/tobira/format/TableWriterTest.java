@@ -90,10 +90,10 @@ class TableWriterTest {
         String out = write(TableWriter.create(), Results.of(cols, List.of(List.of(Value.of("扉x"), Value.of(1)),
                 List.of(Value.of("a\nb\t\u001b"), Value.of(2))), Results.stats(0, false)));
         assertEquals("""
-                t             n
-                ────────────  ─
-                扉x           1
-                a\\nb\\t\\u001b  2
+                t           n
+                ──────────  ─
+                扉x         1
+                a\\nb\\t\\x1b  2
 
                 2 rows · <1ms
                 """, out);

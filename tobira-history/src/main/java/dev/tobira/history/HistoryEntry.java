@@ -11,7 +11,10 @@ import java.util.Set;
  *
  * <p>Text fields are never null (empty when absent). Build one with {@link #builder(Source)}; the
  * builder stays source-compatible as fields are added, the canonical constructor does not.
- * {@link History#record} masks the credentials in every text field before it stores the entry.
+ * {@link History#record} masks the credentials in every text field before it stores the entry, then
+ * cuts each to its bound ({@link #MAX_LABEL_CHARS} for the client, its version, the connection and
+ * the command; {@link #MAX_QUERY_CHARS} for the query; {@link #MAX_ERROR_CHARS} for the error), the
+ * end of a longer text replaced by {@code …[truncated: N chars]}.
  *
  * @param at when the call started
  * @param source what made it
@@ -29,6 +32,12 @@ import java.util.Set;
  */
 public record HistoryEntry(Instant at, Source source, String client, String clientVersion, String connection,
                            String command, String query, boolean ok, long rows, Duration duration, String error) {
+    /** The most characters {@link History#record} stores of the client, its version, the connection and the command. */
+    public static final int MAX_LABEL_CHARS = 256;
+    /** The most characters {@link History#record} stores of the query text or a tool's arguments. */
+    public static final int MAX_QUERY_CHARS = 8192;
+    /** The most characters {@link History#record} stores of an error message. */
+    public static final int MAX_ERROR_CHARS = 2048;
     private static final Set<String> QUERY_COMMANDS = Set.of("query", "execute");
 
     /** Checks the fields; nulls in text fields become empty strings. */
@@ -79,6 +88,22 @@ public record HistoryEntry(Instant at, Source source, String client, String clie
             return query;
         }
         return query.isEmpty() ? command : command.isEmpty() ? query : command + " " + query;
+    }
+
+    /**
+     * Returns text cut to at most {@code max} characters, the marker included: the head, then
+     * {@code …[truncated: N chars]} with N the length of the whole; never a half of a surrogate pair.
+     */
+    static String cap(String s, int max) {
+        if (s.length() <= max) {
+            return s;
+        }
+        String marker = "…[truncated: " + s.length() + " chars]";
+        int keep = Math.max(0, max - marker.length());
+        if (keep > 0 && Character.isHighSurrogate(s.charAt(keep - 1))) {
+            keep--;
+        }
+        return s.substring(0, keep) + marker;
     }
 
     private static String orEmpty(String s) {
