@@ -16,6 +16,7 @@ module dev.tobira.mcp {
     requires jakarta.servlet;
     requires org.eclipse.jetty.server;
     requires org.eclipse.jetty.http;
+    requires org.eclipse.jetty.io;
     requires org.eclipse.jetty.util;
     requires org.eclipse.jetty.ee10.servlet;
 

@@ -115,7 +115,12 @@ final class DoctorCommand implements Callable<Integer> {
             ok &= mode(rows, "config", config.file());
         }
         Path history = Recorder.file(io, config);
-        if (Files.exists(history)) {
+        if (Files.isSymbolicLink(history)) {
+            // the history refuses it; reading the mode through it would report another file's
+            rows.add(row("permissions", "history", "error", history + " is a symbolic link, which the history refuses;"
+                    + " name the file itself with history.file or TOBIRA_HISTORY"));
+            ok = false;
+        } else if (Files.exists(history)) {
             ok &= mode(rows, "history", history);
         }
         return ok;

@@ -138,6 +138,25 @@ class CommandSafetyTest {
         assertTrue(doctor.out().contains("\"name\":\"shop\",\"status\":\"ok\""), doctor.out());
     }
 
+    @Test
+    void aSymbolicLinkAsTheHistoryIsRefusedByEveryCommandAndNamedByDoctor() throws Exception {
+        Path target = Files.writeString(dir.resolve("precious.txt"), "keep");
+        Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Path link = Files.createSymbolicLink(dir.resolve("history.db"), target);
+        Path config = writeConfig("connections:\n  - name: m\n    dsn: 'sqlite::memory:'\nhistory:\n  file: " + link + "\n");
+        env.remove("TOBIRA_HISTORY_ENABLED");
+        Run q = run(false, "query", "m", "select 1 as one", "--format", "csv", "--config", config.toString());
+        assertEquals(0, q.exit(), "a failed record never fails the call");
+        assertTrue(q.err().startsWith("warning: history: " + link + " is a symbolic link"), q.err());
+        Run h = run(false, "history", "--config", config.toString());
+        assertEquals(1, h.exit());
+        Run d = run(false, "doctor", "--config", config.toString());
+        assertEquals(1, d.exit());
+        assertTrue(d.out().contains("\"name\":\"history\",\"status\":\"error\",\"detail\":\"" + link + " is a symbolic link"), d.out());
+        assertEquals("keep", Files.readString(target));
+        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+    }
+
     private Path writeConfig(String yaml) {
         try {
             Path f = dir.resolve("c-" + Math.abs(yaml.hashCode()) + ".yaml");

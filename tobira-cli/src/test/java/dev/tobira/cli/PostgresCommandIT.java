@@ -88,6 +88,14 @@ class PostgresCommandIT {
         assertEquals("n\n7\n", tobira.run("query", "shop", "select count(*) as n from orders", "--format", "csv").out());
     }
 
+    /** Issue 29: a data error (SQLState 22, INVALID_ARGUMENT) is a query error, exit 3, not usage. */
+    @Test
+    void aDivisionByZeroExits3() throws Exception {
+        Tobira.Run r = tobira.run("query", "shop", "select 1/0 as x");
+        assertEquals(3, r.exit(), r.err());
+        assertTrue(r.err().startsWith("error: postgres: query: ") && r.err().contains("division by zero"), r.err());
+    }
+
     @Test
     void ctrlCCancelsTheQueryOnTheServerAndExits130() throws Exception {
         Process p = tobira.start("query", "shop", "select pg_sleep(60) as slept");

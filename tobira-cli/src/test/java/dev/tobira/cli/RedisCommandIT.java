@@ -1,6 +1,7 @@
 package dev.tobira.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -67,6 +68,14 @@ class RedisCommandIT {
         assertEquals("field,value\nname,Grace Hopper\ncountry,US\n", tobira.run("query", "cache-ro", q, "--format", "csv").out());
         assertEquals("{\"field\":\"name\",\"value\":\"Grace Hopper\"}\n{\"field\":\"country\",\"value\":\"US\"}\n",
                 tobira.run("query", "cache-ro", q, "--format", "ndjson").out());
+    }
+
+    /** Issue 29: WRONGTYPE (INVALID_ARGUMENT from the server) is a query error, exit 3, not usage. */
+    @Test
+    void aCommandOnAKeyOfAnotherTypeExits3() throws Exception {
+        Tobira.Run r = tobira.run("query", "cache-ro", "GET " + prefix + "customer:2");
+        assertEquals(3, r.exit(), r.err());
+        assertTrue(r.err().startsWith("error: redis: query: ") && r.err().contains("WRONGTYPE"), r.err());
     }
 
     @Test

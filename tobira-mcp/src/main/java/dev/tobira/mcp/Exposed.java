@@ -9,6 +9,10 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Registry;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -28,15 +32,20 @@ final class Exposed implements AutoCloseable {
     private final boolean writesAllowed;
     private final ScheduledExecutorService watchdog;
     private final ReentrantLock lock = new ReentrantLock();
+    private final Executor opener;
     private volatile Conn conn;
+    /** An opening that outlived the call that started it; the next call waits for it. */
+    private volatile CompletableFuture<Conn> opening;
     private volatile boolean busy;
+    private volatile boolean closed;
 
-    Exposed(String name, ConnConfig config, Registry registry, boolean writesAllowed, ScheduledExecutorService watchdog) {
+    Exposed(String name, ConnConfig config, Registry registry, boolean writesAllowed, ScheduledExecutorService watchdog, Executor opener) {
         this.name = name;
         this.config = config.withName(name);
         this.registry = registry;
         this.writesAllowed = writesAllowed;
         this.watchdog = watchdog;
+        this.opener = opener;
     }
 
     String name() {
@@ -85,7 +94,7 @@ final class Exposed implements AutoCloseable {
             discard();
         }, timeout.toNanos(), TimeUnit.NANOSECONDS);
         try {
-            return work.apply(open());
+            return work.apply(open(op, timeout));
         } catch (RuntimeException e) {
             if (fired.get()) {
                 throw timeout(op, timeout, e);
@@ -112,12 +121,45 @@ final class Exposed implements AutoCloseable {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
     }
 
-    private Conn open() {
+    /**
+     * The connection, opened first if needed within the call's timeout: the driver gets the call's
+     * timeout as its connect timeout when its own is longer (or the driver's default), and a driver
+     * that takes longer anyway is not waited for. Its opening goes on on a thread of its own, and the
+     * next call takes it up instead of starting another (so a driver that hangs holds one thread).
+     */
+    private Conn open(String op, Duration timeout) {
         Conn c = conn;
-        if (c == null) {
-            c = registry.open(config);
-            conn = c;
+        if (c != null) {
+            return c;
         }
+        CompletableFuture<Conn> f = opening;
+        if (f == null) {
+            Duration own = config.connectTimeout();
+            ConnConfig bounded = own.isZero() || own.compareTo(timeout) > 0 ? config.withConnectTimeout(timeout) : config;
+            f = CompletableFuture.supplyAsync(() -> registry.open(bounded), opener);
+            opening = f;
+        }
+        try {
+            c = f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw timeout(op, timeout, null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw DriverException.of(ErrorKind.CANCELLED, "tobira", op, "interrupted");
+        } catch (ExecutionException e) {
+            opening = null;
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw DriverException.builder(ErrorKind.INTERNAL, "tobira", op).detail("opening connection \"" + name + "\" failed")
+                    .cause(e.getCause()).build();
+        }
+        opening = null;
+        if (closed) {
+            c.close();
+            throw DriverException.of(ErrorKind.CANCELLED, "tobira", op, "the server is closing");
+        }
+        conn = c;
         return c;
     }
 
@@ -132,6 +174,12 @@ final class Exposed implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         discard();
+        CompletableFuture<Conn> f = opening;
+        if (f != null) {
+            // an opening still under way is closed when it ends
+            f.thenAccept(Conn::close);
+        }
     }
 }

@@ -6,6 +6,17 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.DispatcherType;
 import java.net.InetAddress;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 import java.net.UnknownHostException;
 import java.util.EnumSet;
 import java.util.function.Function;
@@ -19,6 +30,10 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 /** The SDK's Streamable HTTP servlet in an embedded Jetty, behind {@link HttpGuard}. */
 final class HttpEndpoint {
     static final String PATH = "/mcp";
+    /** How long a connection may stay silent. */
+    static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a new connection may take to send its first request's headers. */
+    static final Duration HEAD_DEADLINE = Duration.ofSeconds(10);
 
     private final Server jetty;
     private final ServerConnector connector;
@@ -40,7 +55,12 @@ final class HttpEndpoint {
         threads.setName("tobira-mcp-http");
         threads.setDaemon(true);
         Server jetty = new Server(threads);
-        ServerConnector connector = new ServerConnector(jetty, 1, 1);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        ServerConnector connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+        connector.setIdleTimeout(IDLE_TIMEOUT.toMillis());
+        HeadDeadline heads = new HeadDeadline(connector);
+        connector.addBean(heads);
         connector.setHost(address.getHostAddress());
         connector.setPort(options.port());
         jetty.addConnector(connector);
@@ -49,15 +69,19 @@ final class HttpEndpoint {
         FilterHolder guard = new FilterHolder(new HttpGuard(token, connector::getLocalPort, options.insecureBind(), options.allowedOrigins()));
         guard.setAsyncSupported(true);
         context.addFilter(guard, "/*", EnumSet.of(DispatcherType.REQUEST));
+        FilterHolder body = new FilterHolder(new BoundedBody());
+        body.setAsyncSupported(true);
+        context.addFilter(body, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
         FilterHolder shortErrors = new FilterHolder(new ShortErrors());
         shortErrors.setAsyncSupported(true);
-        context.addFilter(shortErrors, "/*", EnumSet.of(DispatcherType.REQUEST));
+        context.addFilter(shortErrors, "/*", EnumSet.of(DispatcherType.REQUEST, DispatcherType.ASYNC));
         context.setErrorHandler(ShortErrors.contextErrorHandler());
         jetty.setErrorHandler(ShortErrors.errorHandler());
         ServletHolder servlet = new ServletHolder(provider);
         servlet.setAsyncSupported(true);
         context.addServlet(servlet, PATH);
-        jetty.setHandler(context);
+        heads.setHandler(context);
+        jetty.setHandler(heads);
         jetty.setStopAtShutdown(false);
         try {
             jetty.start();
@@ -101,6 +125,40 @@ final class HttpEndpoint {
             jetty.stop();
         } catch (Exception e) {
             // stopping is best effort: the process is going away or the test is over
+        }
+    }
+
+    /**
+     * Closes a connection whose first request's headers are not all in within {@link #HEAD_DEADLINE}
+     * of its opening. Jetty reads headers without holding a thread, but a client trickling them
+     * would otherwise keep its connection for as long as each byte comes before the idle timeout.
+     */
+    static final class HeadDeadline extends Handler.Wrapper implements Connection.Listener {
+        private final ServerConnector connector;
+        private final Set<Connection> served = ConcurrentHashMap.newKeySet();
+
+        HeadDeadline(ServerConnector connector) {
+            this.connector = connector;
+        }
+
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) throws Exception {
+            served.add(request.getConnectionMetaData().getConnection());
+            return super.handle(request, response, callback);
+        }
+
+        @Override
+        public void onOpened(Connection connection) {
+            connector.getScheduler().schedule(() -> {
+                if (!served.contains(connection)) {
+                    connection.getEndPoint().close();
+                }
+            }, HEAD_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        @Override
+        public void onClosed(Connection connection) {
+            served.remove(connection);
         }
     }
 }

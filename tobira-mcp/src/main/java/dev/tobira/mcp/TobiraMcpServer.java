@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -62,6 +64,7 @@ public final class TobiraMcpServer implements AutoCloseable {
     private final Tools tools;
     private final Redactor redactor;
     private final ScheduledExecutorService watchdog;
+    private final ExecutorService opener;
     private final CallLog log;
     private final McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -77,6 +80,12 @@ public final class TobiraMcpServer implements AutoCloseable {
         // or a busy server would keep 30 s of them queued
         alarms.setRemoveOnCancelPolicy(true);
         this.watchdog = alarms;
+        // connections open on a thread of their own, so that a call waits no longer than its timeout
+        this.opener = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "tobira-mcp-open");
+            t.setDaemon(true);
+            return t;
+        });
         this.log = b.log;
         Map<String, Exposed> map = new LinkedHashMap<>();
         List<String> secrets = new ArrayList<>();
@@ -84,7 +93,7 @@ public final class TobiraMcpServer implements AutoCloseable {
         for (String name : policy.expose()) {
             ConnConfig config = b.connections.get(name);
             secrets.add(config.password().reveal());
-            map.put(name, new Exposed(name, config, b.registry, policy.writable(name), watchdog));
+            map.put(name, new Exposed(name, config, b.registry, policy.writable(name), watchdog, opener));
         }
         this.exposed = map;
         this.redactor = Redactor.standard().withSecrets(secrets);
@@ -207,6 +216,7 @@ public final class TobiraMcpServer implements AutoCloseable {
             e.close();
         }
         watchdog.shutdownNow();
+        opener.shutdown();
         log.close();
     }
 

@@ -50,6 +50,10 @@ final class Tools {
     static final int SAMPLE_ROWS = 10;
     /** The neighbours {@code similar} returns when the client names no k. */
     static final int SIMILAR_K = 10;
+    /** The most characters of a name a client sends (its own name and version, a connection) kept in the history. */
+    static final int MAX_HISTORY_NAME = 256;
+    /** The most characters of a query, a tool's arguments or an error kept in the history. */
+    static final int MAX_HISTORY_TEXT = 16 * 1024;
 
     private final Map<String, Exposed> exposed;
     private final McpPolicy policy;
@@ -127,9 +131,11 @@ final class Tools {
         long start = System.nanoTime();
         Args args = new Args(tool, request.arguments());
         McpSchema.Implementation client = exchange == null ? null : exchange.getClientInfo();
+        // everything here is the client's to choose: bounded before it is kept
         HistoryEntry.Builder entry = HistoryEntry.builder(Source.MCP).at(at).command(tool)
-                .client(client == null ? null : client.name(), client == null ? null : client.version())
-                .connection(args.optionalTextQuietly("connection")).query(historyText(tool, args));
+                .client(client == null ? null : cap(client.name(), MAX_HISTORY_NAME), client == null ? null : cap(client.version(), MAX_HISTORY_NAME))
+                .connection(cap(args.optionalTextQuietly("connection"), MAX_HISTORY_NAME))
+                .query(cap(historyText(tool, args), MAX_HISTORY_TEXT));
         CallToolResult result;
         try {
             Outcome out = body.run(args);
@@ -142,14 +148,23 @@ final class Tools {
             result = CallToolResult.builder().addTextContent(out.json()).isError(false).build();
         } catch (DriverException | ToolError e) {
             result = error(e.getMessage());
-            entry.failed(e.getMessage());
+            entry.failed(cap(e.getMessage(), MAX_HISTORY_TEXT));
         } catch (RuntimeException e) {
             String message = "tobira: " + tool + ": internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
             result = error(message);
-            entry.failed(message);
+            entry.failed(cap(message, MAX_HISTORY_TEXT));
         }
         record(entry.duration(Duration.ofNanos(System.nanoTime() - start)).build());
         return result;
+    }
+
+    /** At most max characters (a surrogate pair is not split), with an ellipsis when cut. */
+    static String cap(String s, int max) {
+        if (s == null || s.length() <= max) {
+            return s;
+        }
+        int end = Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max;
+        return s.substring(0, end) + "…";
     }
 
     private CallToolResult error(String message) {

@@ -59,4 +59,30 @@ class CallHistoryTest {
             assertTrue(refused.error().endsWith(": read-only violation"), refused.error());
         }
     }
+
+    /** What a client controls reaches the history bounded: its name and version, the connection it names, the query, the error. */
+    @org.junit.jupiter.api.Test
+    void whatAClientSendsIsBoundedBeforeTheHistory() {
+        Path file = dir.resolve("bounded-history.db");
+        String huge = "n".repeat(200_000);
+        try (SqliteTarget target = new SqliteTarget(); History store = History.open(file)) {
+            try (TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server(store); RawStdio io = new RawStdio(server)) {
+                io.send(RawStdio.INITIALIZE.replace("\"name\":\"raw\"", "\"name\":\"" + huge + "\"").replace("\"version\":\"1\"", "\"version\":\"" + huge + "\""));
+                io.next();
+                io.send(RawStdio.INITIALIZED);
+                io.send(RawStdio.call(1, "query", "{\"connection\":\"" + huge + "\",\"query\":\"select '" + huge + "'\"}"));
+                io.next();
+                io.send(RawStdio.call(2, "describe", "{\"connection\":\"shop\",\"collection\":\"" + huge + "\"}"));
+                io.next();
+            }
+            List<HistoryEntry> entries = store.recent(10);
+            assertEquals(2, entries.size(), entries.toString().length() + " chars");
+            for (HistoryEntry e : entries) {
+                assertTrue(e.clientLabel().length() <= 600, "client: " + e.clientLabel().length());
+                assertTrue(e.connection().length() <= Tools.MAX_HISTORY_NAME + 1, "connection: " + e.connection().length());
+                assertTrue(e.display().length() <= Tools.MAX_HISTORY_TEXT + 100, "query: " + e.display().length());
+                assertTrue(e.error().length() <= Tools.MAX_HISTORY_TEXT + 100, "error: " + e.error().length());
+            }
+        }
+    }
 }

@@ -114,9 +114,13 @@ class StdioMessagesTest {
             assertTrue(early.path("error").path("message").asText().contains("initialize"), early.toString());
             io.send(RawStdio.call(2, "query", "{\"connection\":\"shop\",\"query\":\"select 1\"}"));
             assertError(io.next(), -32600, 2);
-            // a ping is answered at any time
-            io.send(RawStdio.ping(3));
+            // a ping is answered at any time, a line may end in CRLF, and blank lines are skipped
+            io.sendBytes(("\r\n  \n" + RawStdio.ping(3) + "\r\n").getBytes(StandardCharsets.UTF_8));
             assertPong(io.next(), 3);
+            // a notification before initialize gets no answer, and does not initialize the session
+            io.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            io.send("{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"tools/list\"}");
+            assertError(io.next(), -32600, 31);
             io.initialize();
             io.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}");
             JsonNode tools = io.next();
