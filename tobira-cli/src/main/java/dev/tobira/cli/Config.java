@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.tobira.mcp.McpPolicy;
 import dev.tobira.spi.Redactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
     private static final Set<String> TOP_KEYS = Set.of("connections", "mcp", "history");
     private static final Set<String> CONN_KEYS = Set.of("name", "driver", "dsn", "read_only", "password", "options");
     /** The keys of the {@code mcp} section that {@code tobira mcp} reads. */
-    static final Set<String> MCP_KEYS = Set.of("expose", "allow_writes", "max_rows", "timeout", "token");
+    static final Set<String> MCP_KEYS = Set.of("expose", "allow_writes", "max_rows", "max_result_bytes", "timeout", "token");
     private static final Set<String> HISTORY_KEYS = Set.of("enabled", "file", "max_entries", "max_age");
     private static final Set<String> SECRET_WORDS = Set.of("password", "pwd", "pass", "passwd", "secret", "token",
             "apikey", "api_key", "client_secret", "key");
@@ -221,6 +222,12 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
         JsonNode rows = mcp.path("max_rows");
         if (!rows.isMissingNode() && (!rows.isIntegralNumber() || !rows.canConvertToInt() || rows.asInt() < 1 || rows.asInt() > 1000)) {
             throw fail(file, "mcp.max_rows must be a whole number from 1 to 1000");
+        }
+        JsonNode bytes = mcp.path("max_result_bytes");
+        if (!bytes.isMissingNode() && (!bytes.isIntegralNumber() || !bytes.canConvertToInt()
+                || bytes.asInt() < McpPolicy.MIN_RESULT_BYTES || bytes.asInt() > McpPolicy.MAX_RESULT_BYTES_LIMIT)) {
+            throw fail(file, "mcp.max_result_bytes must be a whole number from " + McpPolicy.MIN_RESULT_BYTES
+                    + " to " + McpPolicy.MAX_RESULT_BYTES_LIMIT);
         }
         JsonNode timeout = mcp.path("timeout");
         if (!timeout.isMissingNode()) {

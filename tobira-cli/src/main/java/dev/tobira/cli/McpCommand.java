@@ -48,6 +48,10 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--max-rows", paramLabel = "N", description = "rows per tool result, 1 to 1000 (default: mcp.max_rows, else 200)")
     Integer maxRows;
 
+    @Option(names = "--max-result-bytes", paramLabel = "N",
+            description = "bytes per tool result, 1024 to 67108864 (default: mcp.max_result_bytes, else 1048576)")
+    Integer maxResultBytes;
+
     @Option(names = "--timeout", paramLabel = "DURATION", description = "per tool call, such as 30s (default: mcp.timeout, else 30s)")
     String timeout;
 
@@ -73,6 +77,8 @@ final class McpCommand implements Callable<Integer> {
             throw CliException.usage("mcp.max_rows must be a whole number from 1 to 1000, not " + configured);
         }
         int rows = maxRows != null ? maxRows : configured.asInt(McpPolicy.DEFAULT_MAX_ROWS);
+        int bytes = maxResultBytes != null ? maxResultBytes
+                : section.path("max_result_bytes").asInt(McpPolicy.DEFAULT_MAX_RESULT_BYTES);
         Duration perCall;
         try {
             perCall = timeout != null ? Durations.parse(timeout)
@@ -84,7 +90,7 @@ final class McpCommand implements Callable<Integer> {
         Secret token = token(io, config, section);
         McpPolicy policy;
         try {
-            policy = new McpPolicy(names, writes, rows, perCall, token);
+            policy = new McpPolicy(names, writes, rows, bytes, perCall, token);
         } catch (IllegalArgumentException e) {
             throw CliException.usage("mcp: " + e.getMessage());
         }

@@ -164,6 +164,8 @@ class ConfigTest {
         assertTrue(refused("mcp:\n  expose: [shop]\n  alow_writes: [shop]\n").contains("mcp: unknown key \"alow_writes\""));
         assertTrue(refused("mcp:\n  expose: [shop]\n  max_rows: 200x\n").contains("mcp.max_rows must be a whole number from 1 to 1000"));
         assertTrue(refused("mcp:\n  max_rows: 5000\n").contains("mcp.max_rows"));
+        assertTrue(refused("mcp:\n  max_result_bytes: 12\n").contains("mcp.max_result_bytes must be a whole number from 1024"));
+        assertTrue(refused("mcp:\n  max_result_bytes: 1MiB\n").contains("mcp.max_result_bytes"));
         assertTrue(refused("mcp:\n  expose: [[shop]]\n").contains("mcp.expose must be a list of connection names"));
         assertTrue(refused("mcp:\n  timeout: soon\n").contains("mcp.timeout"));
         assertTrue(refused("mcp:\n  token: [env:X]\n").contains("mcp.token must be a reference"));

@@ -110,6 +110,28 @@ class McpCommandIT {
         assertFalse(Files.exists(tobira.historyFile()), "TOBIRA_HISTORY_ENABLED=0: no history written");
     }
 
+    /** Issue 29: the byte cap of a tool result is the command's to set, as the row cap is. */
+    @Test
+    void theByteCapOfAToolResultComesFromTheCommandLine() throws Exception {
+        tobira.config(Expected.SHOP_CONFIG + "mcp:\n  expose: [shop]\n  max_rows: 1000\n");
+        Process p = tobira.start("mcp", "--max-result-bytes", "1024");
+        try (OutputStream in = p.getOutputStream();
+             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
+            assertEquals(1, answer(out, 1).path("id").asInt());
+            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            // 200 rows of 100 characters: about 20 KB, twenty times the cap
+            send(in, call(2, "query", "{\"connection\":\"shop\",\"query\":\"with recursive n(i) as (select 1 union all "
+                    + "select i + 1 from n where i < 200) select i, printf('%0100d', i) as pad from n\"}"));
+            JsonNode capped = JSON.readTree(text(answer(out, 2)));
+            int rows = capped.path("rows").size();
+            assertTrue(rows > 0 && rows < 200, "rows under a 1 KiB cap: " + rows);
+            assertTrue(capped.path("truncated").asBoolean(), capped.toString());
+        }
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server ends with its input");
+    }
+
     @Test
     void nothingExposedIsAUsageError() throws Exception {
         tobira.config(Expected.SHOP_CONFIG);
