@@ -11,7 +11,8 @@ package dev.tobira.api;
  * clash with another transaction that may be gone on the next try (a serialization failure, a
  * deadlock, a lock wait timeout), so it is retryable. {@link #CONSTRAINT} is the data refusing the
  * change (a duplicate key, a missing parent row): the same call fails the same way every time, so
- * it is not.
+ * it is not. {@link #INVALID_ARGUMENT} is a bad argument of the call itself (exit code 1, usage);
+ * {@link #DATA} is a value the database met while running it (exit code 3, a query error).
  *
  * @since 0.1
  */
@@ -50,6 +51,17 @@ public enum ErrorKind {
      * @since 0.1
      */
     CONSTRAINT("constraint violation", false, 3),
+    /**
+     * A value the database met while the call ran does not fit what the call does with it: a
+     * division by zero, a number out of range, a text that does not convert to the column's type,
+     * a key that holds another type (SQLState class {@code 22}, Redis {@code WRONGTYPE}). The
+     * call reached the database and was understood; the data refused it. Not retryable, and
+     * unlike {@link #INVALID_ARGUMENT} (a bad argument, DSN or option, a usage error) a query
+     * error.
+     *
+     * @since 0.1
+     */
+    DATA("data exception", false, 3),
     /** Anything else: a bug in the driver, or an error the driver could not classify. */
     INTERNAL("internal error", false, 3);
 

@@ -118,7 +118,7 @@ class ContractTest {
         assertEquals(2, ErrorKind.AUTH.exitCode());
         assertEquals(1, ErrorKind.INVALID_ARGUMENT.exitCode());
         for (ErrorKind k : Set.of(ErrorKind.SYNTAX, ErrorKind.NOT_FOUND, ErrorKind.TIMEOUT, ErrorKind.UNSUPPORTED, ErrorKind.INTERNAL,
-                ErrorKind.CANCELLED, ErrorKind.CONFLICT, ErrorKind.CONSTRAINT)) {
+                ErrorKind.CANCELLED, ErrorKind.CONFLICT, ErrorKind.CONSTRAINT, ErrorKind.DATA)) {
             assertEquals(3, k.exitCode(), k.name());
         }
         assertTrue(ErrorKind.CONNECTION.retryable());
@@ -136,6 +136,8 @@ class ContractTest {
         assertEquals(EnumSet.of(ErrorKind.CONNECTION, ErrorKind.TIMEOUT, ErrorKind.CONFLICT),
                 EnumSet.copyOf(Arrays.stream(ErrorKind.values()).filter(ErrorKind::retryable).toList()));
         assertFalse(ErrorKind.CONSTRAINT.retryable());
+        assertFalse(ErrorKind.DATA.retryable());
+        assertEquals("data exception", ErrorKind.DATA.words());
         assertEquals("constraint violation", ErrorKind.CONSTRAINT.words());
         assertEquals("conflict", ErrorKind.CONFLICT.words());
         assertEquals(ErrorKind.values().length, Arrays.stream(ErrorKind.values()).map(ErrorKind::words).distinct().count(),

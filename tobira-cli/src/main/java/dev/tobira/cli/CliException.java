@@ -11,8 +11,6 @@ final class CliException extends RuntimeException {
     static final int USAGE = 1;
     /** The connection could not be opened (also: a secret reference that does not resolve). */
     static final int OPEN = 2;
-    /** Any other query error, here a bad value met while the statement ran (exit code 3). */
-    static final int QUERY = 3;
 
     private final int exitCode;
 

@@ -124,9 +124,7 @@ final class QueryCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         long rows = 0;
         boolean terminal = io.stdoutTerminal && partial == null; // what a person reads, not a file or a program
-        boolean[] opened = {false};
         try (Conn conn = connections.open(t)) {
-            opened[0] = true;
             running.set(conn);
             if (timedOut.get()) {
                 throw timeoutError(t, bound);
@@ -189,7 +187,7 @@ final class QueryCommand implements Callable<Integer> {
             if (interrupted.get()) {
                 Thread.sleep(5000); // the shutdown hook is ending the process with 130; print nothing meanwhile
             }
-            RuntimeException reported = timedOut.get() ? timeoutError(t, bound) : queryError(e, opened[0]);
+            RuntimeException reported = timedOut.get() ? timeoutError(t, bound) : e;
             if (!(reported instanceof Main.BrokenPipe)) {
                 Recorder.record(io, config, entry.failed(reported.getMessage()).duration(Duration.ofNanos(System.nanoTime() - start)).build());
             }
@@ -268,19 +266,6 @@ final class QueryCommand implements Callable<Integer> {
             out.add(v);
         }
         return out;
-    }
-
-    /**
-     * The error a failure ends the command with. Once the connection is open, a bad value is the
-     * data's or the statement's (a division by zero, a value of the wrong type, a key of another
-     * type), not the command line's: exit 3 like any other query error, not 1 (usage), which an
-     * {@link ErrorKind#INVALID_ARGUMENT} means while a DSN or option is read.
-     */
-    private static RuntimeException queryError(RuntimeException e, boolean opened) {
-        if (opened && e instanceof DriverException d && d.kind() == ErrorKind.INVALID_ARGUMENT) {
-            return new CliException(CliException.QUERY, d.getMessage());
-        }
-        return e;
     }
 
     private static DriverException timeoutError(Connections.Target t, Duration bound) {

@@ -88,7 +88,7 @@ class PostgresCommandIT {
         assertEquals("n\n7\n", tobira.run("query", "shop", "select count(*) as n from orders", "--format", "csv").out());
     }
 
-    /** Issue 29: a data error (SQLState 22, INVALID_ARGUMENT) is a query error, exit 3, not usage. */
+    /** Issue 29: a data error (SQLState 22, ErrorKind.DATA) is a query error, exit 3, not usage. */
     @Test
     void aDivisionByZeroExits3() throws Exception {
         Tobira.Run r = tobira.run("query", "shop", "select 1/0 as x");

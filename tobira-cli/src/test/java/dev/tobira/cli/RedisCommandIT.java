@@ -70,7 +70,7 @@ class RedisCommandIT {
                 tobira.run("query", "cache-ro", q, "--format", "ndjson").out());
     }
 
-    /** Issue 29: WRONGTYPE (INVALID_ARGUMENT from the server) is a query error, exit 3, not usage. */
+    /** Issue 29: WRONGTYPE (ErrorKind.DATA) is a query error, exit 3, not usage. */
     @Test
     void aCommandOnAKeyOfAnotherTypeExits3() throws Exception {
         Tobira.Run r = tobira.run("query", "cache-ro", "GET " + prefix + "customer:2");

@@ -160,9 +160,10 @@ final class SqlErrors {
                 return ErrorKind.SYNTAX;
             case "0A":
                 return ErrorKind.UNSUPPORTED;
-            case "07":
-            case "22":
+            case "07": // dynamic SQL error: the call's own parameters do not fit its text
                 return ErrorKind.INVALID_ARGUMENT;
+            case "22": // data exception: a division by zero, a value out of range, a bad cast
+                return ErrorKind.DATA;
             default:
                 return null;
         }

@@ -76,7 +76,7 @@ final class RedisErrors {
             case "READONLY":
                 return ErrorKind.READ_ONLY;
             case "WRONGTYPE":
-                return ErrorKind.INVALID_ARGUMENT;
+                return ErrorKind.DATA;
             case "BUSY":
             case "BUSYKEY":
             case "BUSYGROUP":

@@ -235,7 +235,7 @@ abstract class AbstractReplyMappingTest {
 
     @Test
     void serverErrorsAreClassified() {
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind("LRANGE customer:1 0 -1"), "WRONGTYPE");
+        assertEquals(ErrorKind.DATA, kind("LRANGE customer:1 0 -1"), "WRONGTYPE");
         assertEquals(ErrorKind.SYNTAX, kind("HGET customer:1"), "wrong number of arguments");
         assertEquals(ErrorKind.SYNTAX, kind("NOSUCHCOMMAND"), "unknown command");
         assertEquals(ErrorKind.NOT_FOUND, kind("XINFO STREAM no:such:stream"), "no such key");
