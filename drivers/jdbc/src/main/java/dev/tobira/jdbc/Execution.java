@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -78,7 +79,7 @@ final class Execution {
             enter(namespace);
             Statement st = prepare(sql, params);
             if (!call.timeout().isZero()) {
-                st.setQueryTimeout(call.queryTimeoutSeconds());
+                dialect.statements().timeout(st, call);
                 deadline = Deadline.arm(this::cancelNow, call.timeout());
             }
             return execute(sql, st, startNanos);
@@ -325,6 +326,16 @@ final class Execution {
     }
 
     private void bindAll(PreparedStatement st, List<Value> params) throws SQLException {
+        OptionalInt expected = dialect.statements().parameterCount(st);
+        if (expected == null) {
+            throw new NullPointerException(dialect + ": parameterCount returned null");
+        }
+        if (expected.isPresent() && expected.getAsInt() != params.size()) {
+            int found = expected.getAsInt();
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, dialect.name(), op, "the text has " + found
+                    + (found == 1 ? " parameter placeholder" : " parameter placeholders") + ", but " + params.size()
+                    + (params.size() == 1 ? " parameter was" : " parameters were") + " given");
+        }
         for (int i = 0; i < params.size(); i++) {
             bind(st, i + 1, params.get(i), params.size());
         }

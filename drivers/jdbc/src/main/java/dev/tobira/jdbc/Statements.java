@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * How the vendor driver's statements are made, set up for streaming, kept and cancelled. Every
@@ -79,6 +80,36 @@ public interface Statements {
      */
     default void configure(Statement statement, Call call) throws SQLException {
         statement.setFetchSize(fetchSize());
+    }
+
+    /**
+     * Gives a statement of a call with a deadline the driver's own timeout, which backs the base's
+     * watchdog up: by default {@code setQueryTimeout} with {@link Call#queryTimeoutSeconds()}. A
+     * driver whose query timeout does something else (sqlite-jdbc turns it into the connection's
+     * busy timeout, rounded up to whole seconds, and so stretches every lock wait past the
+     * deadline) bounds the call its own way instead. Called only for a call with a deadline.
+     *
+     * @param statement the statement
+     * @param call the call, whose {@link Call#timeout()} is not zero
+     * @throws SQLException when the driver refuses the setting
+     */
+    default void timeout(Statement statement, Call call) throws SQLException {
+        statement.setQueryTimeout(call.queryTimeoutSeconds());
+    }
+
+    /**
+     * Returns how many parameters a prepared statement takes, as the driver counts them, when it
+     * can say so without a round trip; empty by default, for a driver that refuses a wrong count
+     * itself. The base refuses a call whose parameters are more or fewer with
+     * {@link dev.tobira.api.ErrorKind#INVALID_ARGUMENT}, before binding: a driver that would bind
+     * the missing ones as NULL (sqlite-jdbc) never runs such a call.
+     *
+     * @param statement the prepared statement
+     * @return the number of parameters, or empty when the driver checks the count itself
+     * @throws SQLException when the driver fails
+     */
+    default OptionalInt parameterCount(PreparedStatement statement) throws SQLException {
+        return OptionalInt.empty();
     }
 
     /**

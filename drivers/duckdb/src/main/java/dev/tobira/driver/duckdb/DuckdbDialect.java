@@ -7,13 +7,17 @@ import dev.tobira.jdbc.Connector;
 import dev.tobira.jdbc.ErrorMapper;
 import dev.tobira.jdbc.JdbcDialect;
 import dev.tobira.jdbc.ReadOnlyMode;
+import dev.tobira.jdbc.Statements;
 import dev.tobira.jdbc.TypeMapping;
 import dev.tobira.jdbc.Vocabulary;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -34,6 +38,13 @@ class DuckdbDialect extends JdbcDialect {
     private static final ErrorMapper ERRORS = new DuckdbErrors();
     private static final Catalog CATALOG = new DuckdbCatalog();
     private static final Optional<BulkExport> COPY_EXPORT = Optional.of(new DuckdbCopyExport());
+    /** The prepared statement's own parameter count, read locally: DuckDB's JDBC driver runs a call with one missing. */
+    private static final Statements STATEMENTS = new Statements() {
+        @Override
+        public OptionalInt parameterCount(PreparedStatement statement) throws SQLException {
+            return OptionalInt.of(statement.getParameterMetaData().getParameterCount());
+        }
+    };
     private static final List<String> KEYWORDS = List.of(
             "DESCRIBE", "SHOW", "SHOW TABLES", "SUMMARIZE", "PIVOT", "UNPIVOT", "QUALIFY", "EXCLUDE", "REPLACE",
             "COLUMNS", "ASOF JOIN", "POSITIONAL JOIN", "ANTI JOIN", "SEMI JOIN", "USING SAMPLE", "PRAGMA", "CALL",
@@ -102,6 +113,11 @@ class DuckdbDialect extends JdbcDialect {
     @Override
     protected Optional<BulkExport> bulkExport() {
         return COPY_EXPORT;
+    }
+
+    @Override
+    protected Statements statements() {
+        return STATEMENTS;
     }
 
     @Override

@@ -47,8 +47,7 @@ class DuckdbGuardTest {
             "explain pragma threads = 1", "with x as (select 1) insert into t select * from x",
             "with x as (select 1) delete from t", "with x as (select 1) update t set a = 1", "analyze",
             "prepare p as select 1", "execute p", "create table t (x int)", "begin transaction", "commit", "rollback",
-            "summarize (delete from orders returning *)", "describe (insert into t values (1) returning *)",
-            "select 1 from t; delete from t", "select $$x$$; delete from t", "select e'\\';'; delete from t"})
+            "summarize (delete from orders returning *)", "describe (insert into t values (1) returning *)"})
     void refused(String sql) {
         DriverException e = assertThrows(DriverException.class, () -> guard.check(sql), sql);
         assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
@@ -76,7 +75,9 @@ class DuckdbGuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"select 1; select 2", "select 1;;select 2", "select 'a;'; select 2"})
+    // issue 29: a write stacked behind a read is refused as several statements, before what they are
+    @ValueSource(strings = {"select 1; select 2", "select 1;;select 2", "select 'a;'; select 2", "select 1 from t; delete from t",
+        "select $$x$$; delete from t", "select e'\\';'; delete from t"})
     void oneStatementOnly(String sql) {
         DriverException e = assertThrows(DriverException.class, () -> guard.check(sql));
         assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());

@@ -40,7 +40,7 @@ import org.postgresql.core.BaseConnection;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PgCappedReadTest {
-    private static final String SCHEMA = "tobira_pg_capped";
+    private static final String SCHEMA = "tobira_pg_capped_" + PgFixture.RUN;
     private static final String POINT = "select name from customers where id = 2";
     private static final int N = 20;
 

@@ -31,7 +31,7 @@ final class PgFixture implements AutoCloseable {
     static final String SHOP = NativeSql.SHOP + "create index orders_status on orders (status);\n";
 
     private static final String FINGERPRINT_FUNCTION = """
-            CREATE OR REPLACE FUNCTION tobira_fixture.fingerprint_owned(s text) RETURNS text LANGUAGE plpgsql AS $f$
+            CREATE OR REPLACE FUNCTION %s.fingerprint_owned(s text) RETURNS text LANGUAGE plpgsql AS $f$
             DECLARE r record; acc text := ''; part text;
             BEGIN
               FOR r IN SELECT c.oid, c.relname, c.relkind::text AS relkind, c.relacl::text AS acl FROM pg_class c
@@ -83,6 +83,7 @@ final class PgFixture implements AutoCloseable {
     private final Properties properties = new Properties();
     private final Connection side;
     private final String token = UUID.randomUUID().toString().substring(0, 8);
+    private final String helper = "tobira_fixture_" + token;
     private String pristine;
 
     /**
@@ -101,13 +102,22 @@ final class PgFixture implements AutoCloseable {
         try {
             side = nativeConnection();
             try (Statement st = side.createStatement()) {
-                st.execute("CREATE SCHEMA IF NOT EXISTS tobira_fixture");
-                st.execute(FINGERPRINT_FUNCTION);
+                st.execute("CREATE SCHEMA IF NOT EXISTS " + helper);
+                // String.replace, not format: the function's body holds % signs of its own
+                st.execute(FINGERPRINT_FUNCTION.replace("%s.fingerprint_owned", helper + ".fingerprint_owned"));
                 st.execute("SET synchronous_commit = off");
             }
         } catch (SQLException e) {
             throw new IllegalStateException("the PostgreSQL fixture could not connect to " + server, e);
         }
+    }
+
+    /**
+     * The schema of the fixture's own functions (the fingerprint, the server code): named by the
+     * fixture's token, so that no other fixture or build shares it, and dropped on {@link #close()}.
+     */
+    String helperSchema() {
+        return helper;
     }
 
     /** The DSN the driver under test opens: the class's schema first in the search path, the class's application name. */
@@ -163,7 +173,7 @@ final class PgFixture implements AutoCloseable {
      * the same server changes nothing here; and the database's large-object count.
      */
     String fingerprint() {
-        try (PreparedStatement st = side.prepareStatement("SELECT tobira_fixture.fingerprint_owned(?)")) {
+        try (PreparedStatement st = side.prepareStatement("SELECT " + helper + ".fingerprint_owned(?)")) {
             st.setString(1, schema);
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
@@ -335,12 +345,12 @@ final class PgFixture implements AutoCloseable {
     // ---------------------------------------------------------------- server code
 
     /**
-     * The name of a function of this fixture's own in {@code tobira_fixture}: outside the class's
+     * The name of a function of this fixture's own in its {@link #helperSchema()}: outside the class's
      * schema, so neither a seed drops it nor the fingerprint sees it, and named by the fixture's
      * token, so another build on the same server never replaces it.
      */
     String codeFunction(String what) {
-        return "tobira_fixture.kit_" + what + "_" + schema + "_" + token;
+        return helper + ".kit_" + what + "_" + schema + "_" + token;
     }
 
     /** Native text that creates a plpgsql function of this fixture's running the body. */
@@ -466,6 +476,11 @@ final class PgFixture implements AutoCloseable {
             } catch (SQLException e) {
                 // never created, or dropped already
             }
+        }
+        try (Statement st = side.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS " + helper + " CASCADE");
+        } catch (SQLException e) {
+            // nothing of it is shared: a schema left by a killed run is named by its own token
         }
         try {
             side.close();

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PgServerCodeTest {
-    private static final String SCHEMA = "tobira_pg_code";
+    private static final String SCHEMA = "tobira_pg_code_" + PgFixture.RUN;
     private static final long KEY = 1_400_000_000L + ProcessHandle.current().pid() % 100_000_000L;
 
     private final PostgresDriver driver = new PostgresDriver();

@@ -53,7 +53,7 @@ class PostgresDriverTest {
 
     @BeforeAll
     void start() {
-        fixture = new PgFixture(PgServer.find(), "tobira_pg_driver");
+        fixture = new PgFixture(PgServer.find(), "tobira_pg_driver_" + PgFixture.RUN);
     }
 
     @AfterAll

@@ -35,6 +35,22 @@ class SqliteDialect extends JdbcDialect {
         public int keptStatements() {
             return KEPT_STATEMENTS;
         }
+
+        /**
+         * No {@code setQueryTimeout}: sqlite-jdbc would make it the busy timeout of the call, in whole
+         * seconds and a second past the deadline. The read-only mode's scope bounds the lock waits
+         * by the deadline instead ({@link SqliteReadOnlyMode}), and the watchdog interrupts the rest.
+         */
+        /** sqlite3_bind_parameter_count, read from the compiled statement: sqlite-jdbc binds a missing one as NULL. */
+        @Override
+        public java.util.OptionalInt parameterCount(java.sql.PreparedStatement statement) throws java.sql.SQLException {
+            return java.util.OptionalInt.of(statement.getParameterMetaData().getParameterCount());
+        }
+
+        @Override
+        public void timeout(java.sql.Statement statement, dev.tobira.jdbc.Call call) {
+            // bounded in SqliteReadOnlyMode.open
+        }
     };
     private static final QueryBuilder QUERIES = new QueryBuilder() {
         @Override

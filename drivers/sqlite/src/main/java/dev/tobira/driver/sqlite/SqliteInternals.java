@@ -56,6 +56,27 @@ final class SqliteInternals {
         });
     }
 
+    /**
+     * Sets the busy timeout of the native handle to {@code millis} when that is shorter than the
+     * connection's own, which stays as configured for {@link #restoreBusyTimeout}.
+     *
+     * @return whether it was lowered
+     */
+    static boolean lowerBusyTimeout(Connection connection, int millis) throws SQLException {
+        SQLiteConnection c = connection.unwrap(SQLiteConnection.class);
+        if (millis >= c.getBusyTimeout()) {
+            return false;
+        }
+        c.getDatabase().busy_timeout(millis);
+        return true;
+    }
+
+    /** Puts the connection's configured busy timeout back on the native handle. */
+    static void restoreBusyTimeout(Connection connection) throws SQLException {
+        SQLiteConnection c = connection.unwrap(SQLiteConnection.class);
+        c.getDatabase().busy_timeout(c.getBusyTimeout());
+    }
+
     /** {@link #readInt} without waiting for a lock: -1 when the read would have to wait. */
     static int readIntWithoutWaiting(Connection connection, PreparedStatement statement) throws SQLException {
         SQLiteConnection c = connection.unwrap(SQLiteConnection.class);

@@ -13,27 +13,63 @@ import java.sql.SQLException;
  * at open, it is read back first and set again only if something lifted it: setting it
  * unconditionally would expire every kept statement of the connection, each run. On a writable
  * connection it is set for the one statement and lifted after it.
+ *
+ * <p>Every statement of a call with a deadline also waits for another connection's lock no longer
+ * than the deadline: SQLite waits in its busy handler, which no interrupt reaches, so the busy
+ * timeout of the connection is lowered to the time left for the statement and put back after it.
  */
 final class SqliteReadOnlyMode implements ReadOnlyMode {
-    /** The scope of a guarded statement on a writable connection: query_only lifted after it. */
-    private static StatementScope lift(Connection connection) {
+    /**
+     * How long the busy handler waits past the deadline, so that the watchdog has fired when the
+     * wait ends and the call is a TIMEOUT rather than a lock conflict.
+     */
+    private static final long PAST_DEADLINE_MILLIS = 50;
+
+    @Override
+    public StatementScope open(JdbcSession session, Call call) throws SQLException {
+        Connection connection = session.connection();
+        boolean bounded = boundLockWaits(connection, call);
+        boolean lift = false;
+        try {
+            if (call.guarded()) {
+                if (!(call.readOnlyConnection() && session.get(SqlitePragmas.KEY).queryOnly())) {
+                    queryOnly(connection, true);
+                }
+                lift = !call.readOnlyConnection();
+            }
+        } catch (SQLException | RuntimeException e) {
+            if (bounded) {
+                SqliteInternals.restoreBusyTimeout(connection);
+            }
+            throw e;
+        }
+        if (!bounded && !lift) {
+            return StatementScope.NONE;
+        }
+        boolean lifts = lift;
         return new StatementScope() {
             @Override
             public void close(boolean completed) throws SQLException {
-                queryOnly(connection, false);
+                try {
+                    if (lifts) {
+                        queryOnly(connection, false);
+                    }
+                } finally {
+                    if (bounded) {
+                        SqliteInternals.restoreBusyTimeout(connection);
+                    }
+                }
             }
         };
     }
 
-    @Override
-    public StatementScope open(JdbcSession session, Call call) throws SQLException {
-        if (!call.guarded()) {
-            return StatementScope.NONE;
+    /** Lowers the busy timeout to the call's deadline when that is the shorter; tells whether it did. */
+    private static boolean boundLockWaits(Connection connection, Call call) throws SQLException {
+        if (call.timeout().isZero()) {
+            return false;
         }
-        if (!(call.readOnlyConnection() && session.get(SqlitePragmas.KEY).queryOnly())) {
-            queryOnly(session.connection(), true);
-        }
-        return call.readOnlyConnection() ? StatementScope.NONE : lift(session.connection());
+        long millis = Math.min(Integer.MAX_VALUE, call.timeout().toMillis() + PAST_DEADLINE_MILLIS);
+        return SqliteInternals.lowerBusyTimeout(connection, (int) millis);
     }
 
     /**
