@@ -8,6 +8,7 @@ import dev.tobira.api.Value;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * The one check a driver makes before it turns a caller's {@link Value} into its vendor's type: how
@@ -49,6 +50,30 @@ public final class ValueDepth {
      */
     public static void check(Value value, int maxDepth, String driver, String op) {
         requireNonNull(value, "value is null");
+        check(value, maxDepth, driver, op, "a parameter");
+    }
+
+    /**
+     * Refuses the first of a call's parameters that {@link #check(Value, int, String, String)}
+     * refuses, naming it by its position from 1: {@code <driver>: <op>: parameter 2 nests deeper
+     * than 64 levels of arrays and documents: invalid argument}.
+     *
+     * @param params the call's parameters, in order
+     * @param maxDepth the deepest nesting allowed, 0 for scalars only
+     * @param driver the driver's name, for the message
+     * @param op the operation, for the message
+     * @throws DriverException {@link ErrorKind#INVALID_ARGUMENT} for a parameter nested too deep or too large
+     * @throws NullPointerException if an argument is or holds null
+     * @throws IllegalArgumentException if maxDepth is negative
+     */
+    public static void checkParameters(List<Value> params, int maxDepth, String driver, String op) {
+        requireNonNull(params, "params is null");
+        for (int i = 0; i < params.size(); i++) {
+            check(requireNonNull(params.get(i), "a parameter is null"), maxDepth, driver, op, "parameter " + (i + 1));
+        }
+    }
+
+    private static void check(Value value, int maxDepth, String driver, String op, String what) {
         requireNonNull(driver, "driver is null");
         requireNonNull(op, "op is null");
         if (maxDepth < 0) {
@@ -60,7 +85,7 @@ public final class ValueDepth {
         }
         // one iterator per open level: the stack is on the heap, its size the current depth
         Deque<Iterator<Value>> open = new ArrayDeque<>();
-        enter(open, top, maxDepth, driver, op);
+        enter(open, top, maxDepth, driver, op, what);
         long elements = 0;
         while (!open.isEmpty()) {
             Iterator<Value> it = open.peek();
@@ -71,19 +96,20 @@ public final class ValueDepth {
             Value element = it.next();
             if (++elements > MAX_ELEMENTS) {
                 throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op,
-                        "a parameter holds more than " + MAX_ELEMENTS + " array and document elements");
+                        what + " holds more than " + MAX_ELEMENTS + " array and document elements");
             }
             Iterator<Value> inner = children(element);
             if (inner != null) {
-                enter(open, inner, maxDepth, driver, op);
+                enter(open, inner, maxDepth, driver, op, what);
             }
         }
     }
 
-    private static void enter(Deque<Iterator<Value>> open, Iterator<Value> level, int maxDepth, String driver, String op) {
+    private static void enter(Deque<Iterator<Value>> open, Iterator<Value> level, int maxDepth, String driver, String op,
+            String what) {
         if (open.size() >= maxDepth) {
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op,
-                    "a parameter nests deeper than " + maxDepth + " levels of arrays and documents");
+                    what + " nests deeper than " + maxDepth + " levels of arrays and documents");
         }
         open.push(level);
     }

@@ -2,6 +2,7 @@ package dev.tobira.spi;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,6 +30,26 @@ class ValueDepthTest {
         DriverException e = assertThrows(DriverException.class, () -> ValueDepth.check(nested(33), 32, "toy", "query"));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
         assertTrue(e.getMessage().startsWith("toy: query: a parameter nests deeper than 32 levels"), e.getMessage());
+    }
+
+    /** Issue 29 item 2: on a thread with the default stack, and naming the parameter by its position. */
+    @Test
+    void theParametersOfACallAreCheckedOnADefaultStackAndNamedByPosition() throws InterruptedException {
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                ValueDepth.checkParameters(List.of(Value.of(1L), nested(10_000)), 64, "x", "query");
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        t.start();
+        t.join();
+        DriverException e = assertInstanceOf(DriverException.class, thrown.get());
+        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
+        assertEquals("x: query: parameter 2 nests deeper than 64 levels of arrays and documents: invalid argument", e.getMessage());
+        assertDoesNotThrow(() -> ValueDepth.checkParameters(List.of(nested(64)), 64, "x", "query"));
+        assertThrows(DriverException.class, () -> ValueDepth.checkParameters(List.of(nested(65)), 64, "x", "query"));
     }
 
     @Test

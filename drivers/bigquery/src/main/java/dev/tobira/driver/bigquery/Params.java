@@ -5,7 +5,7 @@ import com.google.cloud.bigquery.StandardSQLTypeName;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
-import dev.tobira.spi.ValueNesting;
+import dev.tobira.spi.ValueDepth;
 import java.math.BigDecimal;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -22,6 +22,8 @@ final class Params {
     /** NUMERIC holds 38 digits, 9 of them after the point; anything wider is BIGNUMERIC. */
     private static final int NUMERIC_SCALE = 9;
     private static final int NUMERIC_INTEGER_DIGITS = 29;
+    /** Far past BigQuery's own 15 levels of STRUCT, so BigQuery's message is the one a caller sees. */
+    static final int MAX_DEPTH = 64;
     private static final DateTimeFormatter TIMESTAMP =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxxx").withZone(ZoneOffset.UTC);
 
@@ -30,7 +32,7 @@ final class Params {
     static List<QueryParameterValue> of(List<Value> values) {
         // the conversion below and the client's JSON encoder recurse per level: bound the levels first
         // (BigQuery itself nests a STRUCT no deeper than 15)
-        ValueNesting.check(values, ValueNesting.DEFAULT_MAX_DEPTH, BigQueryDriver.NAME, "query");
+        ValueDepth.checkParameters(values, MAX_DEPTH, BigQueryDriver.NAME, "query");
         List<QueryParameterValue> out = new ArrayList<>(values.size());
         for (int i = 0; i < values.size(); i++) {
             out.add(of(values.get(i), i + 1));

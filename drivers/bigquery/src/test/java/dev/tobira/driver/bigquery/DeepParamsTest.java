@@ -63,7 +63,7 @@ class DeepParamsTest {
                 t.join();
                 DriverException e = assertInstanceOf(DriverException.class, thrown.get(), String.valueOf(thrown.get()));
                 assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-                assertEquals("bigquery: query: parameter 2 is nested deeper than 64 levels: invalid argument", e.getMessage());
+                assertEquals("bigquery: query: parameter 2 nests deeper than 64 levels of arrays and documents: invalid argument", e.getMessage());
                 assertEquals(List.of(), fake.requests(), "nothing was sent");
             }
         }
