@@ -299,6 +299,15 @@ final class BadInputs {
     // ---------------------------------------------------------------- the check
 
     private void check(Input input) {
+        long start = System.nanoTime();
+        try {
+            checkTimed(input);
+        } finally {
+            kit.report().badInputNanos.addAndGet(System.nanoTime() - start);
+        }
+    }
+
+    private void checkTimed(Input input) {
         Report.BadInputRecord record = new Report.BadInputRecord(input.group(), input.name(), Report.shorten(input.text(), 200),
                 input.params().isEmpty() ? "" : input.name());
         kit.report().badInputs.add(record);

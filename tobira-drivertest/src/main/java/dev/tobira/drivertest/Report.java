@@ -202,6 +202,7 @@ final class Report {
     final AtomicLong parameterNanos = new AtomicLong();
     final AtomicLong dsnNanos = new AtomicLong();
     final AtomicLong serverCodeNanos = new AtomicLong();
+    final AtomicLong badInputNanos = new AtomicLong();
     boolean parametersRan;
     boolean dsnRan;
     boolean serverCodeRan;
@@ -625,6 +626,7 @@ final class Report {
         millis.put("dsn", dsnNanos.get() / 1_000_000);
         millis.put("serverCode", serverCodeNanos.get() / 1_000_000);
         millis.put("layers", layerNanos.get() / 1_000_000);
+        millis.put("badInputs", badInputNanos.get() / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);

@@ -14,6 +14,8 @@ import static dev.tobira.drivertest.ProbeFamily.STACKING;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
 import dev.tobira.driver.bigquery.fake.FakeBigQuery;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.SafeRead;
@@ -89,6 +91,16 @@ class BigQueryConformanceTest extends DriverConformanceTest {
                         + " CREATE SCHEMA (probe bigquery.create-schema, DDL)")
                 .withoutStatementCheck(new BigQueryDriver(false))
                 .minimumProvenProbes(120)
+                // the REST root on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
+                .serverAt(port -> ConnConfig.of(fake.dsn("").replaceFirst("endpoint=[^&]*", "endpoint=http://127.0.0.1:" + port)))
+                .badInput(BadInput.builder()
+                        .malformed("SELECT NUMERIC '1e99999' AS v", "SELECT DATE '2026-13-45' AS v", "SELECT b'\\xZZ' AS v",
+                                "SELECT JSON '{' AS v", "SELECT 1/0 AS v", "SELECT @p AS v", "SELECT ? AS v",
+                                "SELECT `EXTERNAL\\x5fQUERY`('x', 'select 1') AS v", "SELECT \"\"\"unterminated",
+                                "SELECT " + "(".repeat(10_000) + "1" + ")".repeat(10_000) + " AS v")
+                        .positions("SELECT ? AS v", "SELECT name FROM shop.customers WHERE id = ?",
+                                "SELECT id FROM shop.orders ORDER BY id LIMIT ?", "SELECT [?] AS v")
+                        .build())
                 .onClose(fake)
                 .build();
     }

@@ -12,6 +12,8 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.Behavior;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.JsonLanguage;
@@ -72,6 +74,22 @@ class DynamoConformanceTest extends DriverConformanceTest {
                 .parameterQuery("SELECT name FROM \"customers\" WHERE id = ?", Value.of(1))
                 .without(Behavior.PARAMETERS, "parameters are PartiQL's (ExecuteStatement), and " + DYNALITE_LACKS
                         + "ExecuteStatement; JSON documents carry values in ExpressionAttributeValues")
+                // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
+                .serverAt(SilentServer.hostPort(writable))
+                // parameters are bound (and refused) after they are read: every kind, in a read and in a DELETE
+                .badInput(BadInput.builder()
+                        .malformed("{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"N\": \"x\"}}}}",
+                                "{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"N\": \"1e999999\"}}}}",
+                                "{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"B\": \"!!\"}}}}",
+                                "{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"NOPE\": \"1\"}}}}",
+                                "{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"N\": 1}}}}",
+                                "{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"NS\": [\"x\"]}}}}",
+                                "{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"L\": {\"N\": \"1\"}}}}}",
+                                "{\"Scan\": {\"TableName\": \"orders\", \"Limit\": -1}}", "{\"Scan\": {\"TableName\": \"orders\", \"Limit\": \"x\"}}",
+                                "{\"Scan\": {\"TableName\": 1}}", "SELECT * FROM", "SELECT * FROM \"orders\" WHERE id = 1e999999",
+                                "SELECT * FROM \"orders\" WHERE id = ?")
+                        .positions("SELECT name FROM \"customers\" WHERE id = ?", "DELETE FROM \"orders\" WHERE id = ?")
+                        .build())
                 .types(types())
                 .probes(probes(customersArn))
                 .inapplicable("dynamodb.transact-write-items", DYNALITE_LACKS + "TransactWriteItems")

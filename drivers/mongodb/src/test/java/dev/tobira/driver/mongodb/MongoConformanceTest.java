@@ -10,6 +10,8 @@ import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.JsonLanguage;
@@ -162,6 +164,25 @@ class MongoConformanceTest extends DriverConformanceTest {
         if (lacking.contains(Capability.CHANGE_FEED)) {
             b.changeFeed(CollectionRef.of("customers"));
         }
+        // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
+        b.serverAt(SilentServer.hostPort(writable));
+        // malformed Extended JSON (the README says SYNTAX), and $param in every place a command takes one
+        String find = "{\"find\": \"orders\", \"filter\": {\"_id\": ";
+        b.badInput(BadInput.builder()
+                .malformed(find + "{\"$oid\": \"zz\"}}}", find + "ObjectId(\"zz\")}}",
+                        find + "{\"$binary\": {\"base64\": \"!!\", \"subType\": \"00\"}}}}",
+                        find + "{\"$binary\": {\"base64\": \"AA==\", \"subType\": \"zz\"}}}}", find + "BinData(0, \"!!\")}}",
+                        find + "UUID(\"zz\")}}", find + "HexData(0, \"zz\")}}", find + "NumberInt(\"x\")}}", find + "NumberLong(\"x\")}}",
+                        find + "NumberDecimal(\"x\")}}", find + "{\"$date\": \"nope\"}}}", find + "{\"$numberLong\": \"x\"}}}",
+                        find + "{\"$numberDecimal\": \"x\"}}}", find + "{\"$numberInt\": \"99999999999\"}}}",
+                        find + "{\"$regularExpression\": {\"pattern\": \"(\", \"options\": \"z\"}}}}",
+                        find + "{\"$timestamp\": {\"t\": -1, \"i\": \"x\"}}}}", find + "{\"$uuid\": \"zz\"}}}",
+                        "{\"find\": \"orders\", \"limit\": {\"$param\": 1}}", "{\"find\": {\"$param\": 1}}")
+                .positions("{\"find\": \"customers\", \"filter\": {\"name\": {\"$param\": 1}}, \"projection\": {\"_id\": 0, \"name\": 1}}",
+                        "{\"$param\": 1}", "{\"find\": \"orders\", \"limit\": {\"$param\": 1}}",
+                        "{\"aggregate\": \"orders\", \"pipeline\": [{\"$match\": {\"status\": {\"$param\": 1}}}], \"cursor\": {}}",
+                        "{\"delete\": \"orders\", \"deletes\": [{\"q\": {\"_id\": {\"$param\": 1}}, \"limit\": 1}]}")
+                .build());
         return b.build();
     }
 

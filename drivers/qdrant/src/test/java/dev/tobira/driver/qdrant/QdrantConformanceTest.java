@@ -11,6 +11,8 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.Behavior;
+import dev.tobira.drivertest.BadInput;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
 import dev.tobira.drivertest.Fixture;
@@ -111,6 +113,18 @@ class QdrantConformanceTest extends DriverConformanceTest {
                 "qdrant.create-shard-key", "qdrant.delete-snapshot")) {
             b.inapplicable(p, NOT_SENT);
         }
+        // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
+        b.serverAt(SilentServer.hostPort(writable));
+        b.badInput(BadInput.builder()
+                .malformed("{\"scroll\": {\"collection\": \"orders\", \"limit\": -1}}", "{\"scroll\": {\"collection\": \"orders\", \"limit\": 1.5}}",
+                        "{\"scroll\": {\"collection\": \"orders\", \"offset\": {\"x\": 1}}}", "{\"retrieve\": {\"collection\": \"orders\", \"ids\": [\"zz\"]}}",
+                        "{\"search\": {\"collection\": \"orders\", \"vector\": [NaN, 1, 2, 3], \"limit\": 1}}",
+                        "{\"search\": {\"collection\": \"orders\", \"vector\": [1e999, 1, 2, 3], \"limit\": 1}}",
+                        "{\"search\": {\"collection\": \"orders\", \"vector\": [\"x\"], \"limit\": 1}}",
+                        "{\"query\": {\"collection\": \"orders\", \"query\": {\"nearest\": [1, 2]}, \"limit\": 99999999999999999999}}",
+                        "{\"count\": {\"collection\": \"orders\", \"filter\": {\"must\": [{\"key\": \"status\", \"match\": {\"value\": {}}}]}}}",
+                        "{\"scroll\": {\"collection\": \"\"}}", "{\"scroll\": {}}", "{\"scroll\": null}")
+                .build());
         return b.build();
     }
 
