@@ -1,5 +1,7 @@
 package dev.tobira.api;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -39,43 +41,72 @@ final class JsonText {
         return sb == null ? json : sb.toString();
     }
 
+    /**
+     * Writes a value as JSON without recursion: a {@code Doc} nested 10,000 deep is a caller's
+     * parameter like any other, and its {@code toString()} must not overflow the stack of the
+     * driver thread that binds it.
+     */
     static String write(Value value) {
         StringBuilder sb = new StringBuilder();
-        write(value, sb);
-        return sb.toString();
+        Deque<Level> open = new ArrayDeque<>();
+        Value next = value;
+        while (true) {
+            if (next != null) {
+                switch (next.kind()) {
+                    case ARRAY -> {
+                        sb.append('[');
+                        open.push(new Level(((Value.Array) next).values().iterator(), ']'));
+                    }
+                    case DOC -> {
+                        sb.append('{');
+                        open.push(new Level(((Value.Doc) next).fields().entrySet().iterator(), '}'));
+                    }
+                    default -> scalar(next, sb);
+                }
+                next = null;
+            }
+            Level level = open.peek();
+            if (level == null) {
+                return sb.toString();
+            }
+            if (!level.elements.hasNext()) {
+                sb.append(level.close);
+                open.pop();
+                continue;
+            }
+            if (level.started) {
+                sb.append(',');
+            }
+            level.started = true;
+            Object element = level.elements.next();
+            if (element instanceof Map.Entry<?, ?> field) {
+                string((String) field.getKey(), sb);
+                sb.append(':');
+                next = (Value) field.getValue();
+            } else {
+                next = (Value) element;
+            }
+        }
     }
 
-    private static void write(Value value, StringBuilder sb) {
+    /** An array or document being written: what is left of it, and how it ends. */
+    private static final class Level {
+        final Iterator<?> elements;
+        final char close;
+        boolean started;
+
+        Level(Iterator<?> elements, char close) {
+            this.elements = elements;
+            this.close = close;
+        }
+    }
+
+    private static void scalar(Value value, StringBuilder sb) {
         switch (value.kind()) {
             case NULL -> sb.append("null");
             case BOOL, INT, DECIMAL -> sb.append(value);
             case FLOAT -> number(((Value.Float) value).value(), sb);
             case JSON -> sb.append(((Value.Json) value).text());
-            case ARRAY -> {
-                sb.append('[');
-                Iterator<Value> it = ((Value.Array) value).values().iterator();
-                while (it.hasNext()) {
-                    write(it.next(), sb);
-                    if (it.hasNext()) {
-                        sb.append(',');
-                    }
-                }
-                sb.append(']');
-            }
-            case DOC -> {
-                sb.append('{');
-                Iterator<Map.Entry<String, Value>> it = ((Value.Doc) value).fields().entrySet().iterator();
-                while (it.hasNext()) {
-                    Map.Entry<String, Value> e = it.next();
-                    string(e.getKey(), sb);
-                    sb.append(':');
-                    write(e.getValue(), sb);
-                    if (it.hasNext()) {
-                        sb.append(',');
-                    }
-                }
-                sb.append('}');
-            }
             case VECTOR -> {
                 Value.Vector v = (Value.Vector) value;
                 sb.append('[');

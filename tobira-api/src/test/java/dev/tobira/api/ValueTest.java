@@ -344,4 +344,28 @@ class ValueTest {
         }
         return sb.toString();
     }
+    /** Issue 29: a parameter nested 10,000 deep is displayed on a thread's default stack (the JDBC base binds it as text). */
+    @Test
+    void aDeeplyNestedValueIsWrittenWithoutOverflowingTheStack() throws InterruptedException {
+        Value deep = Value.of(1L);
+        for (int i = 0; i < 10_000; i++) {
+            deep = i % 2 == 0 ? new Value.Doc(java.util.Map.of("a", deep)) : new Value.Array(List.of(Value.NULL, deep));
+        }
+        Value built = deep;
+        String[] written = new String[1];
+        Throwable[] thrown = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                written[0] = built.toString();
+            } catch (Throwable e) {
+                thrown[0] = e;
+            }
+        });
+        t.start();
+        t.join();
+        assertEquals(null, thrown[0], "thrown");
+        assertEquals(5_000 * "{\"a\":}".length() + 5_000 * "[null,]".length() + 1, written[0].length(), "every level, once");
+        assertTrue(written[0].startsWith("[null,{\"a\":[null,{\"a\":"), written[0].substring(0, 40));
+        assertTrue(written[0].contains("{\"a\":1}"), "the innermost level");
+    }
 }
