@@ -279,7 +279,9 @@ class MysqlRoundTripTest {
                         + closed.get("Bytes_sent"));
                 assertTrue(limited.get("Rows_sent") <= 4, "the server sends the limit and one row more: " + limited.values());
                 assertTrue(limited.get("Bytes_sent") < 10_000, "the server sends no more than those rows: " + limited.values());
-                assertTrue(closed.get("Rows_sent") < MILLION / 10, "closed early, the query is killed, not drained: "
+                // a drain sends all million; how many leave before the kill lands depends on the machine's
+                // load (131,072 seen on a busy 2-core one), so the bound is half, not a tenth
+                assertTrue(closed.get("Rows_sent") < MILLION / 2, "closed early, the query is killed, not drained: "
                         + closed.values());
                 assertEquals(Value.of(5), count(conn), "the connection still works");
             }
