@@ -62,7 +62,7 @@ class BadInputTest {
         });
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("nonFinite")
     void aNanOrInfiniteNumberIsInvalidBeforeAnythingIsSent(Value v) throws InterruptedException {
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> c.query(Query.of("SELECT * FROM orders WHERE a = ?").withParams(List.of(v))), writable));
@@ -74,7 +74,7 @@ class BadInputTest {
                 new Value.Doc(Map.of("a", deep(10_000, false))), deep(33, true));
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("deepValues")
     void aDeeplyNestedParameterIsInvalidWithoutAStackOverflow(Value v) throws InterruptedException {
         Query select = Query.of("SELECT * FROM orders WHERE a = ?").withParams(List.of(v));
@@ -84,7 +84,7 @@ class BadInputTest {
     }
 
     /** The guard reads the statement before the parameters are converted: a write is a write, whatever they hold. */
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("deepValues")
     void aWriteOnAReadOnlyPathIsReadOnlyWhateverItsParametersHold(Value v) throws InterruptedException {
         Query delete = Query.of("DELETE FROM orders WHERE id = ?").withParams(List.of(v));

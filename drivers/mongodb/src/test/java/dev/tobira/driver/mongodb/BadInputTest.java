@@ -61,7 +61,7 @@ class BadInputTest {
     }
 
     /** Whatever it is bound to, a placeholder cannot be the command: a parameter never names one. */
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("anyParameter")
     void aPlaceholderForTheWholeCommandIsInvalid(Value param) {
         BsonDocument whole = CommandParser.parse("{\"$param\": 1}", "query").document();
@@ -79,7 +79,7 @@ class BadInputTest {
         return Stream.of(doc, arr, new Value.Doc(Map.of("x", arr)), new Value.Json("[".repeat(10_000) + "]".repeat(10_000)));
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("deepParameters")
     void aParameterNestedTenThousandDeepIsInvalid(Value deep) throws InterruptedException {
         BsonDocument cmd = CommandParser.parse("{\"find\": \"orders\", \"filter\": {\"a\": {\"$param\": 1}}}", "query").document();
