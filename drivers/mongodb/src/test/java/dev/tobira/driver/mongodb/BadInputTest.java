@@ -7,6 +7,9 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -86,6 +89,19 @@ class BadInputTest {
         assertEquals(ErrorKind.INVALID_ARGUMENT, onDefaultStack(() -> Params.bind(cmd, List.of(deep), "query")));
         // the mutator's documents convert the same way
         assertEquals(ErrorKind.INVALID_ARGUMENT, onDefaultStack(() -> Bsons.toBson(new Value.Doc(Map.of("a", deep)), "insert")));
+    }
+
+    /** Dates BSON's milliseconds since the epoch cannot hold: refused, not an ArithmeticException. */
+    static Stream<Value> datesPastBson() {
+        return Stream.of(new Value.Timestamp(Instant.MAX), new Value.Timestamp(Instant.MIN), new Value.DateTime(LocalDateTime.MAX),
+                new Value.DateTime(LocalDateTime.MIN), new Value.Date(LocalDate.MAX), new Value.Date(LocalDate.MIN));
+    }
+
+    @ParameterizedTest
+    @MethodSource("datesPastBson")
+    void aDatePastBsonsRangeIsInvalid(Value date) {
+        DriverException e = assertThrows(DriverException.class, () -> Bsons.toBson(new Value.Array(List.of(date)), "query"));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
     }
 
     @Test
