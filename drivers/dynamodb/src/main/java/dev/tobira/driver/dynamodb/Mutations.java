@@ -32,8 +32,9 @@ final class Mutations {
     }
 
     long insert(CollectionRef table, Map<String, Value> values) {
+        Map<String, AttributeValue> item = attributes(values, "insert"); // refused before anything is sent
         String hash = hashKey(table, "insert");
-        PutItemRequest req = PutItemRequest.builder().tableName(table.name()).item(attributes(values, "insert"))
+        PutItemRequest req = PutItemRequest.builder().tableName(table.name()).item(item)
                 .conditionExpression("attribute_not_exists(#k)")
                 .expressionAttributeNames(Map.of("#k", hash))
                 .build();
@@ -42,7 +43,7 @@ final class Mutations {
     }
 
     long update(CollectionRef table, Map<String, Value> key, Map<String, Value> changes) {
-        String hash = hashKey(table, "update");
+        Map<String, AttributeValue> keyItem = attributes(key, "update"); // the values are refused before anything is sent
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         List<String> sets = new ArrayList<>();
@@ -62,6 +63,7 @@ final class Mutations {
             }
             i++;
         }
+        String hash = hashKey(table, "update");
         names.put("#k", hash);
         StringBuilder expr = new StringBuilder();
         if (!sets.isEmpty()) {
@@ -70,7 +72,7 @@ final class Mutations {
         if (!removes.isEmpty()) {
             expr.append(expr.length() > 0 ? " " : "").append("REMOVE ").append(String.join(", ", removes));
         }
-        UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(table.name()).key(attributes(key, "update"))
+        UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(table.name()).key(keyItem)
                 .updateExpression(expr.toString())
                 .conditionExpression("attribute_exists(#k)")
                 .expressionAttributeNames(names);

@@ -2,10 +2,12 @@ package dev.tobira.driver.dynamodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Mutator;
 import dev.tobira.api.Query;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Value;
@@ -62,11 +64,19 @@ class BadInputTest {
         });
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("nonFinite")
     void aNanOrInfiniteNumberIsInvalidBeforeAnythingIsSent(Value v) throws InterruptedException {
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> c.query(Query.of("SELECT * FROM orders WHERE a = ?").withParams(List.of(v))), writable));
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> Items.attribute(v, "insert"), writable));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> mutator(c).insert(ORDERS, Map.of("id", Value.of(1L), "a", v)), writable));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> mutator(c).update(ORDERS, Map.of("id", Value.of(1L)), Map.of("a", v)), writable));
+    }
+
+    private static final CollectionRef ORDERS = new CollectionRef("", "orders");
+
+    private static Mutator mutator(Conn c) {
+        return c.as(Mutator.class).orElseThrow();
     }
 
     static Stream<Value> deepValues() {
@@ -74,17 +84,17 @@ class BadInputTest {
                 new Value.Doc(Map.of("a", deep(10_000, false))), deep(33, true));
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("deepValues")
     void aDeeplyNestedParameterIsInvalidWithoutAStackOverflow(Value v) throws InterruptedException {
         Query select = Query.of("SELECT * FROM orders WHERE a = ?").withParams(List.of(v));
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> c.query(select), writable));
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> c.query(select), readOnly));
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> Items.attribute(v, "insert"), writable));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> mutator(c).insert(ORDERS, Map.of("id", Value.of(1L), "a", v)), writable));
     }
 
     /** The guard reads the statement before the parameters are converted: a write is a write, whatever they hold. */
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("deepValues")
     void aWriteOnAReadOnlyPathIsReadOnlyWhateverItsParametersHold(Value v) throws InterruptedException {
         Query delete = Query.of("DELETE FROM orders WHERE id = ?").withParams(List.of(v));

@@ -232,12 +232,11 @@ final class Bsons {
             case UUID:
                 return new BsonBinary(((Value.Uuid) v).value());
             case TIMESTAMP:
-                return new BsonDateTime(((Value.Timestamp) v).value().toEpochMilli());
+                return date(((Value.Timestamp) v).value(), op);
             case DATETIME:
-                return new BsonDateTime(((Value.DateTime) v).value().toInstant(ZoneOffset.UTC).toEpochMilli());
+                return date(((Value.DateTime) v).value().toInstant(ZoneOffset.UTC), op);
             case DATE:
-                return new BsonDateTime(LocalDateTime.of(((Value.Date) v).value(), LocalTime.MIDNIGHT)
-                        .toInstant(ZoneOffset.UTC).toEpochMilli());
+                return date(LocalDateTime.of(((Value.Date) v).value(), LocalTime.MIDNIGHT).toInstant(ZoneOffset.UTC), op);
             case TIME:
                 return new BsonString(((Value.Time) v).value().toString());
             case JSON:
@@ -268,6 +267,16 @@ final class Bsons {
             default:
                 throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op,
                         "a " + v.kind() + " value has no BSON form");
+        }
+    }
+
+    /** A BSON date is a long of milliseconds: about 292 million years either side of 1970, less than Instant holds. */
+    private static BsonValue date(Instant instant, String op) {
+        try {
+            return new BsonDateTime(instant.toEpochMilli());
+        } catch (ArithmeticException e) {
+            throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op)
+                    .detail("a date past BSON's range (milliseconds since 1970 in 64 bits)").cause(e).build();
         }
     }
 

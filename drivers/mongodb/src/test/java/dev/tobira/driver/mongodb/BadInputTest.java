@@ -7,6 +7,9 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -61,7 +64,7 @@ class BadInputTest {
     }
 
     /** Whatever it is bound to, a placeholder cannot be the command: a parameter never names one. */
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("anyParameter")
     void aPlaceholderForTheWholeCommandIsInvalid(Value param) {
         BsonDocument whole = CommandParser.parse("{\"$param\": 1}", "query").document();
@@ -79,13 +82,26 @@ class BadInputTest {
         return Stream.of(doc, arr, new Value.Doc(Map.of("x", arr)), new Value.Json("[".repeat(10_000) + "]".repeat(10_000)));
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("deepParameters")
     void aParameterNestedTenThousandDeepIsInvalid(Value deep) throws InterruptedException {
         BsonDocument cmd = CommandParser.parse("{\"find\": \"orders\", \"filter\": {\"a\": {\"$param\": 1}}}", "query").document();
         assertEquals(ErrorKind.INVALID_ARGUMENT, onDefaultStack(() -> Params.bind(cmd, List.of(deep), "query")));
         // the mutator's documents convert the same way
         assertEquals(ErrorKind.INVALID_ARGUMENT, onDefaultStack(() -> Bsons.toBson(new Value.Doc(Map.of("a", deep)), "insert")));
+    }
+
+    /** Dates BSON's milliseconds since the epoch cannot hold: refused, not an ArithmeticException. */
+    static Stream<Value> datesPastBson() {
+        return Stream.of(new Value.Timestamp(Instant.MAX), new Value.Timestamp(Instant.MIN), new Value.DateTime(LocalDateTime.MAX),
+                new Value.DateTime(LocalDateTime.MIN), new Value.Date(LocalDate.MAX), new Value.Date(LocalDate.MIN));
+    }
+
+    @ParameterizedTest
+    @MethodSource("datesPastBson")
+    void aDatePastBsonsRangeIsInvalid(Value date) {
+        DriverException e = assertThrows(DriverException.class, () -> Bsons.toBson(new Value.Array(List.of(date)), "query"));
+        assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
     }
 
     @Test

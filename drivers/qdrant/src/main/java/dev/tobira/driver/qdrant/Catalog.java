@@ -33,7 +33,7 @@ import java.util.TreeMap;
  */
 final class Catalog {
     static final String NAMESPACE = "default";
-    private static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
 
     private final Session session;
 

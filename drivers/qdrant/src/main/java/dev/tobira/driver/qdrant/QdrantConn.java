@@ -150,7 +150,9 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         if (!cursor.isEmpty()) {
             s.setOffset(cursor(cursor));
         }
-        ScrollResponse r = session.call("browse", session.points(), CallDeadline.NONE, st -> st.scroll(s.build()));
+        // the facet calls have no timeout of their own: bounded as the catalog's calls are, never open-ended
+        ScrollResponse r = session.call("browse", session.points(), CallDeadline.after(Catalog.METADATA_TIMEOUT),
+                st -> st.scroll(s.build()));
         PointRows layout = PointRows.ofRetrieved(r.getResultList(), false);
         List<Row> rows = new ArrayList<>(r.getResultCount());
         for (RetrievedPoint p : r.getResultList()) {
@@ -194,7 +196,8 @@ final class QdrantConn implements Conn, Browser, Mutator, Completer, VectorSearc
         QueryPoints q = QueryPoints.newBuilder().setCollectionName(collection.name())
                 .setQuery(io.qdrant.client.grpc.Points.Query.newBuilder().setNearest(VectorInput.newBuilder().setDense(d)))
                 .setLimit(k).setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
-        List<ScoredPoint> points = session.call("search", session.points(), CallDeadline.NONE, s -> s.query(q)).getResultList();
+        List<ScoredPoint> points = session.call("search", session.points(), CallDeadline.after(Catalog.METADATA_TIMEOUT),
+                s -> s.query(q)).getResultList();
         PointRows layout = PointRows.ofScored(points, false);
         List<Row> rows = new ArrayList<>(points.size());
         for (ScoredPoint p : points) {

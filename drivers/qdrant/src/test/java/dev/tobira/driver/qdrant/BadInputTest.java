@@ -67,7 +67,7 @@ class BadInputTest {
                 Stream.of(deep(33), deep(2_000), deep(10_000)));
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("badPayloads")
     void aBadPayloadValueIsInvalidBeforeAnythingIsSent(Value v) throws InterruptedException {
         Mutator m = conn.as(Mutator.class).orElseThrow();

@@ -3,6 +3,7 @@ package dev.tobira.driver.redis;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.ValueDepth;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -10,6 +11,9 @@ import java.nio.charset.StandardCharsets;
 
 /** Conversions between Redis byte strings and values, in both directions. */
 final class Values {
+    /** How deep an argument's JSON may nest: RedisJSON, the module that reads JSON arguments, stops at 128. */
+    static final int MAX_DEPTH = 128;
+
     private Values() {}
 
     /** A byte string as Text when it is valid UTF-8, else as Bytes: Redis strings are binary-safe. */
@@ -29,9 +33,12 @@ final class Values {
      * The bytes a value is sent as: text in UTF-8, bytes as they are, numbers in their decimal form,
      * booleans as 1 or 0, dates and times in ISO-8601, arrays and documents as JSON.
      *
-     * @throws DriverException INVALID_ARGUMENT for NULL, which Redis has no argument for
+     * @throws DriverException INVALID_ARGUMENT for NULL, which Redis has no argument for, and for an
+     *     array or document nested deeper than {@value #MAX_DEPTH} levels or too large to write out
      */
     static byte[] toArgument(Value v, String op) {
+        // the JSON rendering recurses per level and expands shared sub-values: checked once, first
+        ValueDepth.check(v, MAX_DEPTH, RedisDriver.NAME, op);
         switch (v.kind()) {
             case NULL:
                 throw DriverException.of(ErrorKind.INVALID_ARGUMENT, RedisDriver.NAME, op,
