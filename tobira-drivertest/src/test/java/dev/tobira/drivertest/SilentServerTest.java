@@ -27,6 +27,36 @@ class SilentServerTest {
         }
     }
 
+    /** The proxy passes bytes both ways until it is muted, then answers nothing and keeps the connection. */
+    @Test
+    void aMuteProxyPassesBytesUntilMutedThenFallsSilent() throws Exception {
+        try (java.net.ServerSocket echo = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread server = new Thread(() -> {
+                try (Socket c = echo.accept()) {
+                    InputStream in = c.getInputStream();
+                    for (int b = in.read(); b >= 0; b = in.read()) {
+                        c.getOutputStream().write(b);
+                    }
+                } catch (java.io.IOException ended) {
+                    // the test closed the proxy
+                }
+            });
+            server.setDaemon(true);
+            server.start();
+            try (MuteProxy proxy = MuteProxy.start("127.0.0.1", echo.getLocalPort()); Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", proxy.port()), 1000);
+                s.setSoTimeout(5000);
+                s.getOutputStream().write('a');
+                assertEquals('a', s.getInputStream().read(), "echoed through the proxy");
+                proxy.mute();
+                s.getOutputStream().write('b');
+                s.setSoTimeout(300);
+                assertThrows(SocketTimeoutException.class, s.getInputStream()::read, "muted: nothing comes back");
+                assertTrue(s.isConnected() && !s.isClosed());
+            }
+        }
+    }
+
     @Test
     void hostPortKeepsEverythingButTheAddress() {
         ConnConfig c = ConnConfig.of("postgres://app:pw@db.example:5432/shop?sslmode=disable").withPassword(Secret.of("s"))

@@ -10,6 +10,7 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
 import dev.tobira.api.Secret;
+import dev.tobira.drivertest.MuteProxy;
 import dev.tobira.drivertest.SilentServer;
 import java.net.URI;
 import java.time.Duration;
@@ -43,7 +44,7 @@ class TimeoutTest {
     @Test
     void aCallToAServerThatFellSilentIsATimeoutWithinItsBound() {
         URI endpoint = DynamoServers.endpoint();
-        try (MuteProxy proxy = new MuteProxy(endpoint.getHost(), endpoint.getPort());
+        try (MuteProxy proxy = MuteProxy.start(endpoint.getHost(), endpoint.getPort());
              Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
             assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"Scan\": {\"TableName\": \"orders\"}}").withTimeout(BOUND)));

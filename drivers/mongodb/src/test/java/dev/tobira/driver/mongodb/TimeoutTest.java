@@ -9,6 +9,7 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
+import dev.tobira.drivertest.MuteProxy;
 import dev.tobira.drivertest.SilentServer;
 import java.net.URI;
 import java.time.Duration;
@@ -42,7 +43,7 @@ class TimeoutTest {
     @Test
     void aCallToAServerThatFellSilentIsATimeoutWithinItsBound() {
         URI server = URI.create(MongoServers.primary().url());
-        try (MuteProxy proxy = new MuteProxy(server.getHost(), server.getPort());
+        try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
              Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
             assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"find\": \"orders\"}").withTimeout(BOUND)).close());

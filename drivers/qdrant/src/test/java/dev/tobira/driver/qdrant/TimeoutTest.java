@@ -15,6 +15,7 @@ import dev.tobira.api.Query;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Value;
 import dev.tobira.api.VectorSearcher;
+import dev.tobira.drivertest.MuteProxy;
 import dev.tobira.drivertest.SilentServer;
 import java.net.URI;
 import java.time.Duration;
@@ -47,7 +48,7 @@ class TimeoutTest {
     @Test
     void aCallToAServerThatFellSilentIsATimeoutWithinItsBound() {
         URI server = URI.create(QdrantServers.dsn().replaceFirst("^qdrant://", "http://"));
-        try (MuteProxy proxy = new MuteProxy(server.getHost(), server.getPort());
+        try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
              Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
             assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"scroll\": {\"collection\": \"orders\"}}").withTimeout(BOUND)).close());
@@ -61,7 +62,7 @@ class TimeoutTest {
     void aFacetCallToAServerThatFellSilentEndsAtTheDriversBound() {
         URI server = URI.create(QdrantServers.dsn().replaceFirst("^qdrant://", "http://"));
         CollectionRef orders = new CollectionRef("", "orders");
-        try (MuteProxy proxy = new MuteProxy(server.getHost(), server.getPort());
+        try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
              Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
             assertTimeoutWithin(Catalog.METADATA_TIMEOUT, () -> conn.as(Browser.class).orElseThrow().browse(orders, "", 10));

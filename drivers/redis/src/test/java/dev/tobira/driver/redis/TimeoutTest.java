@@ -9,6 +9,7 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
+import dev.tobira.drivertest.MuteProxy;
 import dev.tobira.drivertest.SilentServer;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class TimeoutTest {
         // warmed up here, so that the bound below measures the server's silence alone
         driver.open(ConnConfig.of(server.dsn(RedisServers.TEST_DB)).withReadOnly(true)).close();
         for (boolean readOnly : new boolean[] {false, true}) {
-            try (MuteProxy proxy = new MuteProxy(server.host(), server.port());
+            try (MuteProxy proxy = MuteProxy.start(server.host(), server.port());
                  Conn conn = driver.open(config(proxy.port(), readOnly))) {
                 proxy.mute();
                 // keys under this test's own prefix only: nothing reaches the server once it is muted anyway

@@ -1,4 +1,4 @@
-package dev.tobira.driver.redis;
+package dev.tobira.drivertest;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,16 +15,28 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A loopback TCP proxy in front of a test server that can fall silent: until {@link #mute()} it
  * passes bytes both ways; after it, it keeps every connection open and reads what arrives, but passes
  * nothing on and answers nothing. A connection opened through it works, and then its server is a
- * {@code SilentServer}: what a query timeout is for.
+ * {@link SilentServer}: what a query timeout is for.
+ *
+ * <pre>{@code
+ * try (MuteProxy proxy = MuteProxy.start("127.0.0.1", serverPort);
+ *      Conn conn = driver.open(ConnConfig.of("redis://127.0.0.1:" + proxy.port()))) {
+ *     proxy.mute();
+ *     DriverException e = assertThrows(DriverException.class,
+ *             () -> conn.query(Query.of("GET k").withTimeout(Duration.ofSeconds(2))));
+ *     assertEquals(ErrorKind.TIMEOUT, e.kind());
+ * }
+ * }</pre>
+ *
+ * @since 0.1
  */
-final class MuteProxy implements AutoCloseable {
+public final class MuteProxy implements AutoCloseable {
     private final String host;
     private final int port;
     private final ServerSocket listener;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean muted;
 
-    MuteProxy(String host, int port) {
+    private MuteProxy(String host, int port) {
         this.host = host;
         this.port = port;
         try {
@@ -35,12 +47,29 @@ final class MuteProxy implements AutoCloseable {
         daemon(this::accept, "mute-proxy-accept");
     }
 
-    int port() {
+    /**
+     * Starts a proxy on a free loopback port in front of a server.
+     *
+     * @param host the server's host, a loopback address in tests
+     * @param port the server's port
+     * @return the proxy, passing bytes until {@link #mute()}
+     * @throws UncheckedIOException if no loopback port could be bound
+     */
+    public static MuteProxy start(String host, int port) {
+        return new MuteProxy(host, port);
+    }
+
+    /**
+     * Returns the proxy's own port on loopback, for the driver's DSN.
+     *
+     * @return the port
+     */
+    public int port() {
         return listener.getLocalPort();
     }
 
     /** From now on nothing passes either way, and every connection stays open. */
-    void mute() {
+    public void mute() {
         muted = true;
     }
 
@@ -81,6 +110,7 @@ final class MuteProxy implements AutoCloseable {
         t.start();
     }
 
+    /** Stops accepting and closes every connection, both sides. */
     @Override
     public void close() {
         try {
