@@ -132,6 +132,8 @@ final class SqlErrors {
                 return ErrorKind.NOT_FOUND;
             case "42501": // insufficient privilege
                 return ErrorKind.PERMISSION;
+            case "22023": // invalid_parameter_value: also pgjdbc's own "No value specified for parameter 1."
+                return ErrorKind.INVALID_ARGUMENT;
             case "57014": // query_canceled: a timeout when the call's deadline fired, which map() knows
                 return ErrorKind.CANCELLED;
             case "HYT00": // timeout expired

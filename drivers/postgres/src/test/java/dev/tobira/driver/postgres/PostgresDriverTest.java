@@ -254,7 +254,7 @@ class PostgresDriverTest {
                 // failed mid-stream
                 DriverException failed = assertThrows(DriverException.class,
                         () -> all(conn.query(Query.of("select 1 / (100000 - g) from generate_series(1, 200000) g").withReadOnly(true))));
-                assertEquals(ErrorKind.INVALID_ARGUMENT, failed.kind(), failed.getMessage());
+                assertEquals(ErrorKind.DATA, failed.kind(), failed.getMessage());
                 assertNoOpenTransaction();
                 // timed out
                 DriverException timeout = assertThrows(DriverException.class,
