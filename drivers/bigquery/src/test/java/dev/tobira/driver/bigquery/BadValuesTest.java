@@ -97,18 +97,21 @@ class BadValuesTest {
         assertTrue(e.getMessage().startsWith("bigquery: query: column d: BigQuery's value 2026-13-45 does not read as DATE"), e.getMessage());
     }
 
-    /** The fake answers a typed literal BigQuery cannot read as BigQuery does: with an error, never a value. */
+    /** The fake answers a typed literal BigQuery cannot read as BigQuery does: with an invalidQuery error, never a value. */
     @Test
     void aTypedLiteralBigQueryCannotReadIsRefusedByTheServer() {
-        try (Conn conn = new BigQueryDriver().open(ConnConfig.of(fake.dsn("")).withReadOnly(true))) {
-            for (String text : List.of("SELECT DATE '2026-13-45' AS d", "SELECT DATETIME '2026-02-30 10:00:00' AS d",
-                    "SELECT TIME '25:00:00' AS t", "SELECT TIMESTAMP 'x' AS t", "SELECT NUMERIC 'x' AS n")) {
-                DriverException e = assertThrows(DriverException.class, () -> {
-                    try (ResultSet rs = conn.query(Query.of(text))) {
-                        rs.forEachRemaining(r -> { });
-                    }
-                });
-                assertTrue(e.getMessage().contains("Could not cast literal"), e.getMessage());
+        for (boolean readOnly : new boolean[] {true, false}) {
+            try (Conn conn = new BigQueryDriver().open(ConnConfig.of(fake.dsn("")).withReadOnly(readOnly))) {
+                for (String text : List.of("SELECT DATE '2026-13-45' AS d", "SELECT DATETIME '2026-02-30 10:00:00' AS d",
+                        "SELECT TIME '25:00:00' AS t", "SELECT TIMESTAMP 'x' AS t", "SELECT NUMERIC 'x' AS n")) {
+                    DriverException e = assertThrows(DriverException.class, () -> {
+                        try (ResultSet rs = conn.query(Query.of(text))) {
+                            rs.forEachRemaining(r -> { });
+                        }
+                    });
+                    assertTrue(e.getMessage().contains("invalidQuery: Could not cast literal"), e.getMessage());
+                    assertTrue(e.kind() != ErrorKind.CONNECTION && e.kind() != ErrorKind.INTERNAL, e.getMessage());
+                }
             }
         }
     }
