@@ -13,6 +13,32 @@ import java.time.ZoneOffset;
 final class Binder {
     private Binder() {}
 
+    /**
+     * The instant as an {@link OffsetDateTime} in UTC, the form JDBC takes; an instant past the
+     * years that form holds (beyond ±999,999,999) is an INVALID_ARGUMENT naming the parameter.
+     */
+    static OffsetDateTime utc(String driver, int index, Value.Timestamp value) {
+        try {
+            return OffsetDateTime.ofInstant(value.value(), ZoneOffset.UTC);
+        } catch (java.time.DateTimeException e) {
+            throw outOfRange(driver, index, value, "years -999999999 to 999999999 in UTC", e);
+        }
+    }
+
+    /** The error for a parameter outside the range the database or its JDBC driver takes. */
+    static DriverException outOfRange(String driver, int index, Value value, String range, Throwable cause) {
+        return DriverException.builder(ErrorKind.INVALID_ARGUMENT, driver, "query")
+                .detail("parameter " + index + " is the " + value.kind().name() + " " + shown(value)
+                        + ", outside the range it can be sent in (" + range + ")")
+                .cause(cause).build();
+    }
+
+    /** The value as a message shows it: its display form, cut to 60 characters. */
+    static String shown(Value value) {
+        String s = value.toString();
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+
     static void bind(String driver, PreparedStatement st, int index, Value value) throws SQLException {
         switch (value.kind()) {
             case NULL:
@@ -46,7 +72,7 @@ final class Binder {
                 st.setObject(index, ((Value.DateTime) value).value());
                 return;
             case TIMESTAMP:
-                st.setObject(index, OffsetDateTime.ofInstant(((Value.Timestamp) value).value(), ZoneOffset.UTC));
+                st.setObject(index, utc(driver, index, (Value.Timestamp) value));
                 return;
             case UUID:
                 st.setObject(index, ((Value.Uuid) value).value());

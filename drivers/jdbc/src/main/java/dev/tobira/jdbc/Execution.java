@@ -85,6 +85,8 @@ final class Execution {
             return execute(sql, st, startNanos);
         } catch (SQLException | RuntimeException e) {
             throw fail(e, "statement");
+        } catch (Error e) {
+            throw failHard(e);
         }
     }
 
@@ -120,6 +122,8 @@ final class Execution {
             return rows;
         } catch (SQLException | IOException | RuntimeException e) {
             throw fail(e, "export");
+        } catch (Error e) {
+            throw failHard(e);
         }
     }
 
@@ -255,7 +259,16 @@ final class Execution {
             // the close's cancel reached no running statement: this one must not start after it
             throw new SQLException("the connection was closed before the statement ran");
         }
-        boolean hasRows = plainText != null ? st.execute(plainText) : ((PreparedStatement) st).execute();
+        boolean hasRows;
+        try {
+            hasRows = plainText != null ? st.execute(plainText) : ((PreparedStatement) st).execute();
+        } catch (DriverException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // the JDBC driver's own failure (a value it converts only now, as duckdb_jdbc does), never a raw exception
+            throw DriverException.builder(ErrorKind.INTERNAL, dialect.name(), op)
+                    .detail("the JDBC driver failed running the statement: " + e).cause(e).build();
+        }
         deadline.executed();
         started = true;
         closing.executed();
@@ -300,6 +313,16 @@ final class Execution {
         if (deadline.fired()) {
             throw new SQLTimeoutException("the deadline passed " + when);
         }
+    }
+
+    /**
+     * Ends the statement after an {@link Error} (a stack overflow, no memory left) and returns it:
+     * the read-only mode's scope ends whatever the failure, so no transaction stays open.
+     */
+    private Error failHard(Error e) {
+        inFlight.executing(null);
+        finish(false, e);
+        return e;
     }
 
     /** Ends the statement after a failure and returns what to throw. */
@@ -349,7 +372,8 @@ final class Execution {
         } catch (RuntimeException e) {
             // some drivers throw an unchecked exception for a parameter the statement does not have
             throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, dialect.name(), op)
-                    .detail("parameter " + index + " of " + count + " could not be bound; does the query have that many placeholders?")
+                    .detail("parameter " + index + " of " + count + " could not be bound (" + e
+                            + "); does the query have that many placeholders?")
                     .cause(e).build();
         }
     }

@@ -25,6 +25,27 @@ final class Placeholders {
      * @throws DriverException INVALID_ARGUMENT when the count of placeholders differs from the
      *     count of parameters, or the text holds a numbered placeholder ({@code ?1})
      */
+    /**
+     * The value's literal; a value the dialect cannot write (a date past its years, say) is an
+     * INVALID_ARGUMENT naming the parameter, never the JDK's exception.
+     */
+    private static String literal(String driver, String op, Literals literals, int index, Value value) {
+        try {
+            String literal = literals.literal(value);
+            if (literal == null) {
+                throw new NullPointerException(literals + ": literal returned null");
+            }
+            return literal;
+        } catch (DriverException | NullPointerException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, driver, op)
+                    .detail("parameter " + index + " is the " + value.kind().name() + " " + Binder.shown(value)
+                            + ", which cannot be sent: " + e.getMessage())
+                    .cause(e).build();
+        }
+    }
+
     static String inline(String driver, String op, String sql, List<Value> params, Literals literals) {
         SqlScan scan = SqlScan.of(sql, literals.dialect());
         int found = 0;
@@ -50,7 +71,7 @@ final class Placeholders {
             if (token.start() == 0 || sql.charAt(token.start() - 1) != '-') {
                 out.append(' ');
             }
-            out.append(literals.literal(params.get(found - 1))).append(' ');
+            out.append(literal(driver, op, literals, found, params.get(found - 1))).append(' ');
             copied = token.end();
         }
         if (found != params.size()) {

@@ -169,6 +169,37 @@ class JdbcBaseTest {
         }
     }
 
+    /** Issue 29: a failure of any type, an Error included, still ends the read-only mode's scope. */
+    @Test
+    void aFailureOfAnyTypeStillEndsTheScope() {
+        try (Conn conn = driver.open(config())) {
+            dialect.beforeExecute = () -> {
+                throw new StackOverflowError("as a value nested too deep would");
+            };
+            assertThrows(StackOverflowError.class, () -> conn.query(Query.of("select 1").withReadOnly(true)));
+            dialect.beforeExecute = () -> {};
+            assertEquals(List.of("before Call[guarded=true, inTransaction=false, readOnlyConnection=false]", "after false"), dialect.hooks);
+            // query_only was lifted again: the writable connection writes
+            rows(conn.query(Query.of("insert into items values ('z', 26)")));
+            assertEquals(6, rows(conn.query(Query.of("select * from items"))).size());
+        }
+    }
+
+    /** Issue 29: an instant past the years JDBC's OffsetDateTime holds is an INVALID_ARGUMENT naming the parameter and the range. */
+    @Test
+    void aTimestampPastJdbcsRangeIsAnInvalidArgumentNamingTheParameter() {
+        try (Conn conn = driver.open(config())) {
+            for (java.time.Instant extreme : new java.time.Instant[] {java.time.Instant.MIN, java.time.Instant.MAX}) {
+                DriverException e = assertThrows(DriverException.class,
+                        () -> rows(conn.query(Query.of("select ?").withParams(List.of(Value.of(extreme))))));
+                assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+                assertTrue(e.getMessage().startsWith("testdb: query: parameter 1 is the TIMESTAMP "), e.getMessage());
+                assertTrue(e.getMessage().contains("outside the range it can be sent in (years -999999999 to 999999999 in UTC)"),
+                        e.getMessage());
+            }
+        }
+    }
+
     @Test
     void afterStatementRunsOnceForEveryBeforeStatement() {
         try (Conn conn = driver.open(config().withReadOnly(true))) {

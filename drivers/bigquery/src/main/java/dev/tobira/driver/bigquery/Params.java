@@ -27,6 +27,10 @@ final class Params {
     private static final DateTimeFormatter TIMESTAMP =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxxx").withZone(ZoneOffset.UTC);
 
+    /** What the client takes (and BigQuery keeps): microseconds, the nanoseconds past them cut as a TIMESTAMP's are. */
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
+    private static final DateTimeFormatter DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+
     private Params() {}
 
     static List<QueryParameterValue> of(List<Value> values) {
@@ -40,7 +44,51 @@ final class Params {
         return out;
     }
 
+    /**
+     * The value as BigQuery's parameter; a value past BigQuery's range (a date outside the years
+     * 0001 to 9999, a number past BIGNUMERIC) is an INVALID_ARGUMENT naming the parameter and the
+     * range, and whatever else the client refuses is one too: never the client's own exception.
+     */
     static QueryParameterValue of(Value value, int position) {
+        try {
+            return convert(value, position);
+        } catch (DriverException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query")
+                    .detail("parameter " + position + " is the " + value.kind().name() + " " + shown(value)
+                            + ", which BigQuery's client cannot send: " + e.getMessage())
+                    .cause(e).build();
+        }
+    }
+
+    private static final java.time.Instant FIRST = java.time.Instant.parse("0001-01-01T00:00:00Z");
+    private static final java.time.Instant AFTER_LAST = java.time.Instant.parse("+10000-01-01T00:00:00Z");
+    private static final String YEARS = "BigQuery's DATE, DATETIME and TIMESTAMP take the years 0001 to 9999";
+    private static final String BIGNUMERIC = "BigQuery's BIGNUMERIC takes up to ±5.7896e38 with up to 38 digits after the point";
+    private static final BigDecimal BIGNUMERIC_MAX =
+            new BigDecimal("578960446186580977117854925043439539266.34992332820282019728792003956564819967");
+    private static final int BIGNUMERIC_DIGITS = 38;
+
+    private static DriverException outOfRange(int position, Value value, String range) {
+        return DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query",
+                "parameter " + position + " is the " + value.kind().name() + " " + shown(value)
+                        + ", outside the range it can be sent in (" + range + ")");
+    }
+
+    private static String shown(Value value) {
+        String s = value.toString();
+        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+    }
+
+    private static java.time.LocalDate date(java.time.LocalDate d, int position, Value value) {
+        if (d.getYear() < 1 || d.getYear() > 9999) {
+            throw outOfRange(position, value, YEARS);
+        }
+        return d;
+    }
+
+    private static QueryParameterValue convert(Value value, int position) {
         switch (value.kind()) {
             case NULL:
                 // an untyped NULL: BigQuery coerces it where it is used
@@ -53,6 +101,16 @@ final class Params {
                 return QueryParameterValue.float64(((Value.Float) value).value());
             case DECIMAL:
                 BigDecimal d = ((Value.Decimal) value).value();
+                if (d.abs().compareTo(BIGNUMERIC_MAX) > 0) {
+                    throw outOfRange(position, value, BIGNUMERIC);
+                }
+                if (d.scale() > BIGNUMERIC_DIGITS) {
+                    BigDecimal stripped = d.stripTrailingZeros();
+                    if (stripped.scale() > BIGNUMERIC_DIGITS) {
+                        throw outOfRange(position, value, BIGNUMERIC);
+                    }
+                    d = stripped;
+                }
                 boolean numeric = Math.max(d.scale(), 0) <= NUMERIC_SCALE && d.precision() - d.scale() <= NUMERIC_INTEGER_DIGITS;
                 return numeric ? QueryParameterValue.numeric(d) : QueryParameterValue.bigNumeric(d);
             case TEXT:
@@ -62,13 +120,20 @@ final class Params {
             case BYTES:
                 return QueryParameterValue.bytes(((Value.Bytes) value).value());
             case DATE:
-                return QueryParameterValue.date(((Value.Date) value).value().toString());
+                return QueryParameterValue.date(date(((Value.Date) value).value(), position, value).toString());
             case TIME:
-                return QueryParameterValue.time(((Value.Time) value).value().toString());
+                // BigQuery keeps microseconds, as a TIMESTAMP parameter is sent: the nanoseconds past them are cut
+                return QueryParameterValue.time(TIME.format(((Value.Time) value).value()));
             case DATETIME:
-                return QueryParameterValue.dateTime(((Value.DateTime) value).value().toString());
+                java.time.LocalDateTime t = ((Value.DateTime) value).value();
+                date(t.toLocalDate(), position, value);
+                return QueryParameterValue.dateTime(DATETIME.format(t));
             case TIMESTAMP:
-                return QueryParameterValue.timestamp(TIMESTAMP.format(((Value.Timestamp) value).value()));
+                java.time.Instant instant = ((Value.Timestamp) value).value();
+                if (instant.isBefore(FIRST) || !instant.isBefore(AFTER_LAST)) {
+                    throw outOfRange(position, value, YEARS + " in UTC");
+                }
+                return QueryParameterValue.timestamp(TIMESTAMP.format(instant));
             case JSON:
                 return QueryParameterValue.json(((Value.Json) value).text());
             case ARRAY:

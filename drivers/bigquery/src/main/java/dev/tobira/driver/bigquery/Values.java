@@ -104,7 +104,25 @@ final class Values {
         return type.name();
     }
 
+    /**
+     * The cell as a Value; a cell that does not read as its field's type is an INTERNAL
+     * DriverException naming the column, never the parser's exception.
+     */
     static Value cell(Field field, FieldValue cell) {
+        try {
+            return read(field, cell);
+        } catch (dev.tobira.api.DriverException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            String raw = cell == null || cell.getAttribute() != FieldValue.Attribute.PRIMITIVE ? "" : " " + cell.getValue();
+            throw dev.tobira.api.DriverException.builder(dev.tobira.api.ErrorKind.INTERNAL, BigQueryDriver.NAME, "query")
+                    .detail("column " + field.getName() + ": BigQuery's value" + (raw.length() > 62 ? raw.substring(0, 60) + "..." : raw)
+                            + " does not read as " + field.getType() + ": " + e.getMessage())
+                    .cause(e).build();
+        }
+    }
+
+    private static Value read(Field field, FieldValue cell) {
         if (cell == null || cell.isNull()) {
             return Value.NULL;
         }

@@ -31,9 +31,52 @@ import java.util.Optional;
  *   <li>UUID: Uuid; JSON: Json; LIST and ARRAY: Array; STRUCT and MAP: Doc (a MAP's keys as text);
  *       nested values the same way.</li>
  * </ul>
- * Parameters bind as the base binds them.
+ * Parameters bind as the base binds them, but for a DateTime or Timestamp past DuckDB's
+ * TIMESTAMP range (microseconds since 1970 in 64 bits, about 290,000 years either side), which is
+ * an INVALID_ARGUMENT naming the parameter ({@link #bind}).
  */
 final class DuckdbTypes implements TypeMapping {
+    private static final String TIMESTAMP_RANGE = "DuckDB's TIMESTAMP, microseconds since 1970 in 64 bits: 290309 BC to 294247 AD";
+
+    /**
+     * duckdb_jdbc turns a date-time into microseconds since 1970 only when the statement runs, and
+     * an overflow there is a raw ArithmeticException from inside its native call: checked here, where
+     * the value is bound.
+     */
+    @Override
+    public void bind(dev.tobira.jdbc.JdbcSession session, java.sql.PreparedStatement st, int index, Value value)
+            throws java.sql.SQLException {
+        java.time.LocalDateTime t = switch (value.kind()) {
+            case DATETIME -> ((Value.DateTime) value).value();
+            case TIMESTAMP -> {
+                java.time.Instant instant = ((Value.Timestamp) value).value();
+                yield instant.isBefore(MIN) || instant.isAfter(MAX) ? null : java.time.LocalDateTime.ofInstant(instant, java.time.ZoneOffset.UTC);
+            }
+            default -> java.time.LocalDateTime.MIN.plusYears(1); // not a date-time: nothing to check
+        };
+        if ((value.kind() == Value.Kind.DATETIME || value.kind() == Value.Kind.TIMESTAMP) && (t == null || !micros(t))) {
+            String shown = value.toString();
+            throw dev.tobira.api.DriverException.of(dev.tobira.api.ErrorKind.INVALID_ARGUMENT, session.driver(), "query",
+                    "parameter " + index + " is the " + value.kind().name() + " "
+                    + (shown.length() <= 60 ? shown : shown.substring(0, 57) + "...")
+                    + ", outside the range it can be sent in (" + TIMESTAMP_RANGE + ")");
+        }
+        TypeMapping.super.bind(session, st, index, value);
+    }
+
+    private static final java.time.Instant MIN = java.time.Instant.ofEpochSecond(Long.MIN_VALUE / 1_000_000);
+    private static final java.time.Instant MAX = java.time.Instant.ofEpochSecond(Long.MAX_VALUE / 1_000_000);
+
+    /** Whether the date-time is a whole count of microseconds since 1970 that fits in 64 bits, as duckdb_jdbc computes it. */
+    private static boolean micros(java.time.LocalDateTime t) {
+        try {
+            java.time.temporal.ChronoUnit.MICROS.between(java.time.LocalDateTime.of(1970, 1, 1, 0, 0), t);
+            return true;
+        } catch (ArithmeticException e) {
+            return false;
+        }
+    }
+
     /** Integers past 64 bits, every value as a Decimal so the column has one kind. */
     static final ColumnReader BIG_INTEGER = (rs, i) -> {
         Object o = rs.getObject(i);

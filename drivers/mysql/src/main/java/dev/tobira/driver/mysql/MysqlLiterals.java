@@ -54,16 +54,17 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
                 return quoted(((Value.Text) value).value());
             case BYTES:
                 return hex(((Value.Bytes) value).value());
-            case DATE:
             case UUID:
                 return quoted(value.toString());
+            case DATE:
+                return quoted(inRange(((Value.Date) value).value()).toString());
             case TIME:
                 return quoted(time(((Value.Time) value).value()));
             case DATETIME:
-                return quoted(dateTime(((Value.DateTime) value).value()));
+                return quoted(dateTime(inRange(((Value.DateTime) value).value())));
             case TIMESTAMP:
                 // the UTC date-time, as the session (time zone +00:00) reads it: no client zone takes part
-                return quoted(dateTime(LocalDateTime.ofInstant(((Value.Timestamp) value).value(), ZoneOffset.UTC)));
+                return quoted(dateTime(inRange(((Value.Timestamp) value).value())));
             case JSON:
             case DOC:
                 return quoted(value.toString());
@@ -71,6 +72,34 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
                 throw DriverException.of(ErrorKind.UNSUPPORTED, MysqlDialect.NAME, "query",
                         "parameters of kind " + value.kind().name().toLowerCase(Locale.ROOT) + " are not supported");
         }
+    }
+
+    /** What MySQL's DATE, DATETIME and TIMESTAMP literals hold: a year of four digits. */
+    static final String YEARS = "MySQL's dates and date-times take the years 0000 to 9999";
+    private static final java.time.Instant FIRST = LocalDateTime.of(0, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
+    private static final java.time.Instant LAST = LocalDateTime.of(10000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
+
+    /**
+     * The date, refused past the years MySQL reads ({@code LocalDate} writes a sign and more digits
+     * there): the base makes the refusal an INVALID_ARGUMENT naming the parameter.
+     */
+    private static java.time.LocalDate inRange(java.time.LocalDate d) {
+        if (d.getYear() < 0 || d.getYear() > 9999) {
+            throw new IllegalArgumentException(YEARS);
+        }
+        return d;
+    }
+
+    private static LocalDateTime inRange(LocalDateTime t) {
+        inRange(t.toLocalDate());
+        return t;
+    }
+
+    private static LocalDateTime inRange(java.time.Instant i) {
+        if (i.isBefore(FIRST) || !i.isBefore(LAST)) {
+            throw new IllegalArgumentException(YEARS + " (in UTC)");
+        }
+        return LocalDateTime.ofInstant(i, ZoneOffset.UTC);
     }
 
     private static String dateTime(LocalDateTime t) {

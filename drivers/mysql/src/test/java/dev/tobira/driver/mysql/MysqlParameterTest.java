@@ -250,4 +250,48 @@ class MysqlParameterTest {
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
         }
     }
+
+    static Stream<Value> pastMysqlsYears() {
+        return Stream.of(Value.of(java.time.Instant.MIN), Value.of(java.time.Instant.MAX), Value.of(java.time.LocalDateTime.MIN),
+                Value.of(java.time.LocalDateTime.MAX), Value.of(java.time.LocalDate.MIN), Value.of(java.time.LocalDate.MAX),
+                Value.of(java.time.LocalDate.of(10_000, 1, 1)), Value.of(java.time.Instant.parse("+10000-01-01T00:00:00Z")));
+    }
+
+    /** Issue 29: a date or date-time past the years MySQL reads is an INVALID_ARGUMENT naming the parameter and the range. */
+    @ParameterizedTest
+    @MethodSource("pastMysqlsYears")
+    void aDatePastMysqlsYearsIsAnInvalidArgumentNamingTheParameter(Value value) {
+        for (boolean readOnly : new boolean[] {true, false}) {
+            try (Conn conn = driver.open(config(readOnly))) {
+                DriverException e = assertThrows(DriverException.class,
+                        () -> rows(conn, Query.of("select 1, ?").withParams(List.of(value))));
+                assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+                assertTrue(e.getMessage().startsWith("mysql: query: parameter 1 is the "),
+                        e.getMessage());
+                assertTrue(e.getMessage().contains("the years 0000 to 9999"), e.getMessage());
+                assertEquals(1, rows(conn, Query.of("select 1")).size(), "the connection goes on");
+            }
+        }
+    }
+
+    static Stream<Value> otherExtremes() {
+        return Stream.of(Value.of(java.time.LocalDate.of(1, 1, 1)), Value.of(java.time.LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)),
+                Value.of(java.time.LocalTime.MAX), Value.of(new byte[0]), Value.of("a\u0000b"), Value.of("a\uD800b"),
+                Value.of(new java.math.BigDecimal("1e400")), Value.of(new java.math.BigDecimal("1e-400")),
+                Value.of(new java.math.BigDecimal("9".repeat(400))), Value.of(java.util.UUID.randomUUID()), Value.of(Double.NaN),
+                Value.of(Long.MIN_VALUE));
+    }
+
+    /** Issue 29: the other kinds at their extremes are a result or a DriverException, never a raw exception. */
+    @ParameterizedTest
+    @MethodSource("otherExtremes")
+    void otherExtremesAreAResultOrADriverException(Value value) {
+        try (Conn conn = driver.open(config(true))) {
+            try {
+                rows(conn, Query.of("select ?").withParams(List.of(value)));
+            } catch (DriverException e) {
+                assertTrue(e.getMessage().startsWith("mysql: "), e.getMessage());
+            }
+        }
+    }
 }

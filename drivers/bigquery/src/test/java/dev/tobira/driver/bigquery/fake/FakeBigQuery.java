@@ -462,7 +462,13 @@ public final class FakeBigQuery implements AutoCloseable {
     /** Prepares the translated text without running it: SQLite's errors for syntax and names. */
     private synchronized void validate(List<Token> tokens, List<JsonNode> params) {
         List<Token> st = Tokens.statements(tokens).get(0);
-        String sql = new ToSqlite(PROJECT, this::schemaOf, paramTypes(params)).translate(st);
+        String sql;
+        try {
+            sql = new ToSqlite(PROJECT, this::schemaOf, paramTypes(params)).translate(st);
+        } catch (IllegalArgumentException e) {
+            // what BigQuery refuses before it runs anything, such as a typed literal it cannot read
+            throw new ApiError(400, "invalidQuery", e.getMessage());
+        }
         try (PreparedStatement ps = db.prepareStatement(sql)) {
             ps.getParameterMetaData();
         } catch (SQLException e) {
@@ -514,7 +520,13 @@ public final class FakeBigQuery implements AutoCloseable {
     }
 
     private void sql(FakeJob job, List<Token> statement, List<JsonNode> params, String type) throws SQLException {
-        String sql = new ToSqlite(PROJECT, this::schemaOf, paramTypes(params)).translate(statement);
+        String sql;
+        try {
+            sql = new ToSqlite(PROJECT, this::schemaOf, paramTypes(params)).translate(statement);
+        } catch (IllegalArgumentException e) {
+            // what BigQuery refuses before it runs anything, such as a typed literal it cannot read
+            throw new ApiError(400, "invalidQuery", e.getMessage());
+        }
         List<Token> code = Tokens.code(statement);
         boolean replace = code.size() > 2 && code.get(0).is("CREATE") && code.get(1).is("OR") && code.get(2).is("REPLACE");
         synchronized (this) {

@@ -111,6 +111,7 @@ final class ToSqlite {
                         int after = nextCode(t, next);
                         boolean item = after >= 0 && after < to && t.get(after).is("AS");
                         String type = upper.equals("DECIMAL") ? "NUMERIC" : upper.equals("BIGDECIMAL") ? "BIGNUMERIC" : upper;
+                        checkLiteral(type, t.get(next).value());
                         sb.append(item ? "bq_tag('" + type + "', " + literal(t.get(next).value()) + ")" : literal(t.get(next).value()));
                         i = next;
                     } else if ((upper.equals("TRUE") || upper.equals("FALSE")) ) {
@@ -280,5 +281,30 @@ final class ToSqlite {
             }
         }
         return -1;
+    }
+
+    /**
+     * A typed literal BigQuery cannot read is refused as BigQuery refuses it, with an invalidQuery
+     * error ("Could not cast literal …"), instead of a value no client could read.
+     */
+    private static void checkLiteral(String type, String text) {
+        try {
+            switch (type) {
+                case "DATE" -> years(java.time.LocalDate.parse(text.strip()));
+                case "DATETIME" -> years(java.time.LocalDateTime.parse(text.strip().replace(' ', 'T')).toLocalDate());
+                case "TIME" -> java.time.LocalTime.parse(text.strip());
+                case "TIMESTAMP" -> Cells.instant(text);
+                case "NUMERIC", "BIGNUMERIC" -> new java.math.BigDecimal(text.strip());
+                default -> { }
+            }
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("Could not cast literal \"" + text + "\" to type " + type);
+        }
+    }
+
+    private static void years(java.time.LocalDate d) {
+        if (d.getYear() < 1 || d.getYear() > 9999) {
+            throw new IllegalArgumentException("out of range");
+        }
     }
 }
