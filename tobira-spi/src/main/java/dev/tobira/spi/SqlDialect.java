@@ -157,7 +157,19 @@ public final class SqlDialect {
          *
          * @since 0.1
          */
-        UNICODE_ESCAPE_IDENTIFIERS
+        UNICODE_ESCAPE_IDENTIFIERS,
+        /**
+         * Every Unicode space (U+00A0, U+2003, U+3000, U+2028, U+200B, …) separates words, as ASCII
+         * white space does. Only for a dialect whose server does not take them into a name, or whose
+         * reading is not known (GoogleSQL, ANSI): there splitting shows the guard the keyword behind
+         * such a space ({@code …)\u3000TRUNCATE}). PostgreSQL, DuckDB, MySQL and SQLite read them as
+         * name characters, so their dialects leave this off and the lexer reads the text as the
+         * server does: a boundary the server does not see would let {@code x\u00a0$$} start a
+         * dollar-quoted string that the server reads as part of a name.
+         *
+         * @since 0.1
+         */
+        UNICODE_SPACES_SEPARATE
     }
 
     /**
@@ -166,7 +178,7 @@ public final class SqlDialect {
      */
     public static final SqlDialect ANSI =
             of("ansi", Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS,
-                    Feature.UNICODE_ESCAPE_IDENTIFIERS);
+                    Feature.UNICODE_ESCAPE_IDENTIFIERS, Feature.UNICODE_SPACES_SEPARATE);
 
     /**
      * SQLite: {@code "…"}, {@code `…`} and {@code […]} identifiers, block comments that do not nest,
@@ -209,7 +221,7 @@ public final class SqlDialect {
     public static final SqlDialect BIGQUERY = of("bigquery", Feature.BACKSLASH_ESCAPES,
             Feature.DOUBLE_QUOTED_STRINGS, Feature.BACKTICK_IDENTIFIERS, Feature.BACKTICK_BACKSLASH_ESCAPES,
             Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.HASH_COMMENTS, Feature.TRIPLE_QUOTED_STRINGS,
-            Feature.RAW_AND_BYTES_PREFIXES);
+            Feature.RAW_AND_BYTES_PREFIXES, Feature.UNICODE_SPACES_SEPARATE);
 
     private final String name;
     /** Bit {@code f.ordinal()} is set when feature {@code f} is on: the lexer asks per character. */

@@ -112,6 +112,7 @@ public final class SqlLexer {
         private final String s;
         private final int n;
         private final SqlDialect d;
+        private final boolean unicodeSpacesSeparate;
         private final Tokens out;
         private int pos;
 
@@ -119,6 +120,7 @@ public final class SqlLexer {
             this.s = s;
             this.n = s.length();
             this.d = d;
+            this.unicodeSpacesSeparate = d.has(Feature.UNICODE_SPACES_SEPARATE);
             this.out = new Tokens(s);
         }
 
@@ -425,15 +427,13 @@ public final class SqlLexer {
         }
 
         /**
-         * ASCII white space, and every Unicode space: no server this lexer serves reads U+3000 or
-         * U+00A0 as white space (PostgreSQL, MySQL and SQLite take them into a name, GoogleSQL refuses
-         * them), but a guard that reads them as one name would miss the keyword behind them where a
-         * server or a later version splits there. Splitting only shows the guard more words, so it
-         * errs on the refusing side; where a boundary decides what is a string (a dollar-quote tag, a
-         * SQLite variable), the lexer keeps the server's reading, isNameStart.
+         * ASCII white space, and, where the dialect says so ({@link Feature#UNICODE_SPACES_SEPARATE}),
+         * every Unicode space. PostgreSQL, DuckDB, MySQL and SQLite take U+00A0 or U+3000 into a name,
+         * and there the lexer must too: a boundary the server does not see would let a name followed
+         * by {@code $$} or {@code E'} start a string the server never reads, and hide a call behind it.
          */
-        private static boolean isSpace(char c) {
-            return c < 128 ? (CLASSES[c] & SPACE) != 0 : isUnicodeSpace(c);
+        private boolean isSpace(char c) {
+            return c < 128 ? (CLASSES[c] & SPACE) != 0 : unicodeSpacesSeparate && isUnicodeSpace(c);
         }
 
         static boolean isUnicodeSpace(char c) {
@@ -442,12 +442,12 @@ public final class SqlLexer {
                     || c == '\u0085' || c == '\u180e' || c == '\u200b' || c == '\u2060';
         }
 
-        private static boolean isWordStart(char c) {
-            return c >= 128 ? !isUnicodeSpace(c) : (CLASSES[c] & WORD_START) != 0;
+        private boolean isWordStart(char c) {
+            return c >= 128 ? !(unicodeSpacesSeparate && isUnicodeSpace(c)) : (CLASSES[c] & WORD_START) != 0;
         }
 
-        private static boolean isWordPart(char c) {
-            return c >= 128 ? !isUnicodeSpace(c) : (CLASSES[c] & WORD_PART) != 0;
+        private boolean isWordPart(char c) {
+            return c >= 128 ? !(unicodeSpacesSeparate && isUnicodeSpace(c)) : (CLASSES[c] & WORD_PART) != 0;
         }
 
         /** A name's first character as the server reads it: every character from U+0080 up, spaces included. */

@@ -64,11 +64,29 @@ class QuotedNameDecodingTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"\u00a0", "\u2003", "\u3000", "\u2028", "\u0085", "\u200b", "\u1680", "\u202f"})
-    void everyUnicodeSpaceSeparatesWords(String space) {
+    void everyUnicodeSpaceSeparatesWordsWhereTheDialectSaysSo(String space) {
         refused(BIGQUERY, "select (1)" + space + "TRUNCATE table t");
-        List<SqlToken> tokens = SqlLexer.of(SqlDialect.POSTGRES).tokenize("a" + space + "b");
+        List<SqlToken> tokens = SqlLexer.of(SqlDialect.BIGQUERY).tokenize("a" + space + "b");
         assertEquals(List.of(SqlToken.Type.WORD, SqlToken.Type.WHITESPACE, SqlToken.Type.WORD),
                 tokens.stream().map(SqlToken::type).toList());
+        // PostgreSQL, DuckDB, MySQL and SQLite take such a space into a name, and so does their lexer
+        for (SqlDialect server : List.of(SqlDialect.POSTGRES, SqlDialect.DUCKDB, SqlDialect.MYSQL, SqlDialect.SQLITE)) {
+            assertEquals(List.of(SqlToken.Type.WORD), SqlLexer.of(server).tokenize("a" + space + "b").stream()
+                    .map(SqlToken::type).toList(), server.name());
+        }
+    }
+
+    /**
+     * Review of issue 29: a boundary the server does not see must not start a string the server does
+     * not read. PostgreSQL and DuckDB read {@code x\u00a0$$} and {@code x\u00a0E} as names, so the call
+     * behind them is a call.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u00a0", "\u2003", "\u3000", "\u200b"})
+    void aUnicodeSpaceBeforeADollarQuoteOrAnEscapeStringHidesNoCall(String space) {
+        refused(POSTGRES, "select 1 as x" + space + "$$, lo_export(1, '/tmp/f') --$$");
+        refused(POSTGRES, "select x" + space + "E'\\', lo_export(1, '/tmp/f') --'");
+        refused(DUCKDB, "select 1 as x" + space + "$$, read_text('/etc/passwd') --$$");
     }
 
     @ParameterizedTest
