@@ -17,7 +17,7 @@ final class IdentifierNames {
     }
 
     /**
-     * The comparable form of a decoded name: NFKD without combining marks, then Unicode case folded
+     * The comparable form of a decoded name: NFKD without combining marks and spaces, then Unicode case folded
      * both ways (so {@code ſ}, the Kelvin sign and a dotless {@code ı} fold onto ASCII letters as
      * in some collations), in upper case. Plain ASCII names take the short path.
      */
@@ -34,7 +34,10 @@ final class IdentifierNames {
         for (int i = 0; i < decomposed.length(); i++) {
             char c = decomposed.charAt(i);
             int type = Character.getType(c);
-            if (type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK && type != Character.FORMAT) {
+            // a space inside a name (set_config\u00a0 is one name to PostgreSQL) is dropped: the
+            // comparison only decides what to refuse, so reading more names as a refused one is safe
+            if (type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK && type != Character.FORMAT
+                    && !Character.isSpaceChar(c) && !Character.isWhitespace(c)) {
                 sb.append(c);
             }
         }
