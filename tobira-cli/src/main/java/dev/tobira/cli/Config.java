@@ -327,8 +327,10 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
      * ({@code sqlite:./shop.db}, {@code duckdb:data/x.duckdb}) names that path from the config
      * file's directory, not from wherever a command happens to start (an agent starts
      * {@code tobira mcp} anywhere). A relative path is a body that begins with neither {@code /}
-     * nor {@code \} and holds no {@code :}, which leaves every host form ({@code //…}), absolute
-     * path, special name ({@code ::memory:}), URI and drive letter as written; no driver is named.
+     * nor {@code \}, holds no {@code :} and has a {@code /} ({@code ./x}, {@code dir/x}), which
+     * leaves every host form ({@code //…}), absolute path, special name ({@code ::memory:}), bare
+     * name ({@code memdemo:shop}), URI and drive letter as written, and a {@code ?…} query as it
+     * is; no driver is named.
      */
     static String dsn(String dsn, Path base) {
         int colon = dsn.indexOf(':');
@@ -336,16 +338,21 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             return dsn;
         }
         String body = dsn.substring(colon + 1);
-        if (body.isEmpty() || body.startsWith("/") || body.startsWith("\\") || body.indexOf(':') >= 0 || body.startsWith("~")) {
+        int query = body.indexOf('?');
+        String path = query < 0 ? body : body.substring(0, query);
+        if (path.isEmpty() || path.startsWith("/") || path.startsWith("\\") || path.indexOf(':') >= 0 || path.startsWith("~")
+                || path.indexOf('/') < 0) {
+            // only what is written as a path (./x, ../x, dir/x) is one: memdemo:shop or sqlite:shop.db
+            // may be a name to its driver, and stays as written
             return dsn;
         }
         Path p;
         try {
-            p = base.resolve(body).normalize();
+            p = base.resolve(path).normalize();
         } catch (java.nio.file.InvalidPathException e) {
             return dsn; // not a path after all; the driver says what it is
         }
-        return dsn.substring(0, colon + 1) + p;
+        return dsn.substring(0, colon + 1) + p + (query < 0 ? "" : body.substring(query));
     }
 
     static Path base(Path file) {

@@ -188,5 +188,8 @@ class ConfigTest {
         assertEquals("sqlite:" + dir.getParent().resolve("up.db"), c.connection("up").orElseThrow().dsn());
         assertEquals("x:C:/data/shop.db", Config.dsn("x:C:/data/shop.db", dir), "a drive letter is absolute");
         assertEquals("x:file:rel.db", Config.dsn("x:file:rel.db", dir), "a URI is the driver's to refuse");
+        assertEquals("memdemo:shop", Config.dsn("memdemo:shop", dir), "a bare name may be a name to its driver");
+        assertEquals("sqlite:" + dir.resolve("shop.db") + "?mode=ro&x=../y", Config.dsn("sqlite:./shop.db?mode=ro&x=../y", dir),
+                "the query stays as written");
     }
 }

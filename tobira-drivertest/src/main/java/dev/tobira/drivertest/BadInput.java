@@ -40,7 +40,7 @@ import java.util.List;
  * Each input runs on a new thread with the default stack size, so a recursion without a limit
  * shows as the {@code StackOverflowError} it is, on a writable connection and on a read-only one.
  *
- * @since 0.3
+ * @since 0.1
  */
 public final class BadInput {
     private static final BadInput NONE = new BadInput(List.of(), List.of());

@@ -46,7 +46,7 @@ public enum Behavior {
      * absent for an embedded engine (SQLite, DuckDB, an in-memory store): the reason is listed in the
      * report, and a fixture that says how to reach a server while declaring none fails.
      *
-     * @since 0.3
+     * @since 0.1
      */
     NETWORK((language, declared) -> true);
 

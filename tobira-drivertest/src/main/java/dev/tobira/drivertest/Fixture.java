@@ -831,7 +831,7 @@ public final class Fixture {
          *
          * @param input the inputs
          * @return this builder
-         * @since 0.3
+         * @since 0.1
          */
         public Builder badInput(BadInput input) {
             this.badInput = requireNonNull(input, "input is null");
@@ -846,7 +846,7 @@ public final class Fixture {
          * @param config the port to a configuration of this driver for {@code 127.0.0.1:port},
          *     with the fixture's user, password and options
          * @return this builder
-         * @since 0.3
+         * @since 0.1
          */
         public Builder serverAt(IntFunction<ConnConfig> config) {
             this.serverAt = requireNonNull(config, "config is null");

@@ -66,7 +66,7 @@ public final class SilentServer implements AutoCloseable {
      * @param config a configuration of the driver under test
      * @return the port to the same configuration on {@code 127.0.0.1:port}
      * @throws IllegalArgumentException if the DSN has no {@code ://} authority
-     * @since 0.3
+     * @since 0.1
      */
     public static IntFunction<ConnConfig> hostPort(ConnConfig config) {
         String dsn = config.dsn();
