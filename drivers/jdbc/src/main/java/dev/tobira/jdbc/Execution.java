@@ -11,6 +11,7 @@ import dev.tobira.csv.CsvRowWriter;
 import dev.tobira.spi.CursorResultSet;
 import dev.tobira.spi.ResultSets;
 import dev.tobira.spi.SqlScan;
+import dev.tobira.spi.ValueDepth;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.sql.PreparedStatement;
@@ -31,6 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * statement when it is released; or one export inside the same scope.
  */
 final class Execution {
+    /** Deeper than any server's JSON reads (MySQL stops at 100), yet no stack's concern: the text is written without recursion. */
+    static final int MAX_PARAMETER_DEPTH = 1_000;
+
     private static final System.Logger LOG = System.getLogger(Execution.class.getName());
 
     private final Context ctx;
@@ -154,6 +158,7 @@ final class Execution {
             // this dialect's driver would place the values by its own reading of the text
             throw new IllegalStateException(dialect + " places parameters itself; its export cannot bind them");
         }
+        checkShape(params);
         PreparedStatement st = session.connection().prepareStatement(sql);
         own(st);
         bindAll(st, params);
@@ -184,6 +189,7 @@ final class Execution {
     }
 
     private Statement prepare(String sql, List<Value> params) throws SQLException {
+        checkShape(params);
         Statements statements = dialect.statements();
         Optional<Literals> literals = statements.literals(session);
         if (literals == null) {
@@ -346,6 +352,14 @@ final class Execution {
         }
         finish(false, failure);
         return failure;
+    }
+
+    /**
+     * An array or document parameter travels as its JSON text, written in full: one that shares a
+     * sub-value forty times over is a few objects to the caller and 2^40 elements to write.
+     */
+    private void checkShape(List<Value> params) {
+        ValueDepth.checkParameters(params, MAX_PARAMETER_DEPTH, dialect.name(), op);
     }
 
     private void bindAll(PreparedStatement st, List<Value> params) throws SQLException {

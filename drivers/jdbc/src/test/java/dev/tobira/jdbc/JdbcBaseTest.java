@@ -200,6 +200,22 @@ class JdbcBaseTest {
         }
     }
 
+    /** Review of issue 29: a value that shares one sub-value forty times over is refused, not written out as 2^40 elements. */
+    @Test
+    void aParameterThatExpandsPastAMillionElementsIsAnInvalidArgument() {
+        Value shared = Value.of(1);
+        for (int i = 0; i < 40; i++) {
+            shared = new Value.Array(List.of(shared, shared));
+        }
+        Value exploding = shared;
+        try (Conn conn = driver.open(config())) {
+            DriverException e = assertThrows(DriverException.class,
+                    () -> rows(conn.query(Query.of("select ?").withParams(List.of(exploding)))));
+            assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("testdb: query: parameter 1 holds more than"), e.getMessage());
+        }
+    }
+
     @Test
     void afterStatementRunsOnceForEveryBeforeStatement() {
         try (Conn conn = driver.open(config().withReadOnly(true))) {
