@@ -97,7 +97,7 @@ class CommandSafetyTest {
 
     @Test
     void aDataErrorIsAQueryErrorNotAUsageError() {
-        Run r = run(false, "query", "sqlite::memory:", "select zeroblob(2000000000)");
+        Run r = run(false, "query", "sqlite::memory:", "select abs(-9223372036854775807 - 1)"); // integer overflow
         assertEquals(3, r.exit(), r.err());
         assertTrue(r.err().startsWith("error: sqlite: query: "), r.err());
         assertEquals(1, run(false, "query", "nosuch://x", "select 1").exit(), "a DSN no driver opens is still usage");

@@ -50,8 +50,9 @@ final class SqliteErrors implements ErrorMapper {
             case 12: // SQLITE_NOTFOUND
             case 14: // SQLITE_CANTOPEN
                 return Optional.of(ErrorKind.NOT_FOUND);
-            case 18: // SQLITE_TOOBIG
-            case 20: // SQLITE_MISMATCH
+            case 20: // SQLITE_MISMATCH: a value of the wrong type
+                return Optional.of(ErrorKind.DATA);
+            case 18: // SQLITE_TOOBIG: the statement itself, or a value it made, too big
             case 25: // SQLITE_RANGE
             case 26: // SQLITE_NOTADB
                 return Optional.of(ErrorKind.INVALID_ARGUMENT);
