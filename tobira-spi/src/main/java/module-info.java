@@ -8,4 +8,5 @@ module dev.tobira.spi {
     requires transitive dev.tobira.api;
 
     exports dev.tobira.spi;
+    exports dev.tobira.spi.base;
 }

@@ -4,7 +4,7 @@
  */
 module dev.tobira.sample.memdemo {
     requires transitive dev.tobira.api;
-    requires dev.tobira.spi;
+    requires transitive dev.tobira.spi;
 
     exports dev.tobira.sample.memdemo;
 

@@ -1,5 +1,7 @@
 package dev.tobira.api;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -82,12 +84,17 @@ public interface Conn extends AutoCloseable {
     ConnInfo info();
 
     /**
-     * Returns the facets this connection offers. By default, the facet interfaces it implements.
+     * Returns the facets this connection offers: exactly those {@link #as} hands out, so the two
+     * answers agree for every implementation that overrides only {@code as}.
      *
      * @return an unmodifiable set, never containing {@link Capability#READ_ONLY}
      */
     default Set<Capability> capabilities() {
-        return Capabilities.of(this);
+        EnumSet<Capability> offered = EnumSet.noneOf(Capability.class);
+        for (Capability c : Capability.values()) {
+            c.facet().filter(f -> as(f).isPresent()).ifPresent(f -> offered.add(c));
+        }
+        return Collections.unmodifiableSet(offered);
     }
 
     /**

@@ -3,7 +3,11 @@ package dev.tobira.spi;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Exporter;
+import dev.tobira.api.Query;
 import dev.tobira.api.Value;
+import java.io.OutputStream;
+import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -99,5 +103,54 @@ public final class FacetArguments {
         if (cursor < 0 || cursor > text.length()) {
             throw new IndexOutOfBoundsException("cursor " + cursor + " is outside the text of length " + text.length());
         }
+    }
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.VectorSearcher#search}.
+     *
+     * @param collection the collection
+     * @param vector the query vector
+     * @param k how many neighbours
+     * @throws NullPointerException if collection or vector is null
+     * @throws IllegalArgumentException if k is less than 1
+     */
+    public static void search(CollectionRef collection, Value.Vector vector, int k) {
+        requireNonNull(collection, "collection is null");
+        requireNonNull(vector, "vector is null");
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be at least 1: " + k);
+        }
+    }
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.TimeSeriesReader#range}.
+     *
+     * @param series the series
+     * @param from the start of the range
+     * @param to the end of the range
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if to is before from
+     */
+    public static void range(CollectionRef series, Instant from, Instant to) {
+        requireNonNull(series, "series is null");
+        requireNonNull(from, "from is null");
+        requireNonNull(to, "to is null");
+        if (to.isBefore(from)) {
+            throw new IllegalArgumentException("to (" + to + ") is before from (" + from + ")");
+        }
+    }
+
+    /**
+     * Checks the arguments of {@link dev.tobira.api.Exporter#export}.
+     *
+     * @param query the query
+     * @param format the output format
+     * @param out where to write
+     * @throws NullPointerException if an argument is null
+     */
+    public static void export(Query query, Exporter.Format format, OutputStream out) {
+        requireNonNull(query, "query is null");
+        requireNonNull(format, "format is null");
+        requireNonNull(out, "out is null");
     }
 }

@@ -2,7 +2,6 @@ package dev.tobira.spi;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.tobira.api.Capabilities;
 import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.DriverException;
@@ -21,6 +20,9 @@ import java.util.function.Predicate;
  * only about a facet the connection implements, and {@link #as} asks it only about the facet asked
  * for, so a facet whose presence costs a round trip is probed only when it matters.
  *
+ * <p>Only for drivers not yet on {@link dev.tobira.spi.base.BaseDriver}, whose connections offer
+ * facets as objects of their own; this goes when the last one has moved.
+ *
  * @since 0.1
  */
 public final class OfferedFacets {
@@ -37,8 +39,9 @@ public final class OfferedFacets {
     public static Set<Capability> capabilities(Conn conn, Predicate<Capability> withheld) {
         requireNonNull(withheld, "withheld is null");
         EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
-        for (Capability c : Capabilities.of(conn)) {
-            if (!withheld.test(c)) {
+        requireNonNull(conn, "conn is null");
+        for (Capability c : Capability.values()) {
+            if (c.facet().filter(f -> f.isInstance(conn)).isPresent() && !withheld.test(c)) {
                 set.add(c);
             }
         }

@@ -1,5 +1,7 @@
 package dev.tobira.sample.memdemo;
 
+import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -23,5 +25,14 @@ final class MemStore {
     /** The entries of a collection, {@code collection:…}, in key order. */
     NavigableMap<String, String> collection(String name) {
         return data.subMap(name + ":", true, name + ";", false);
+    }
+
+    /** The entries of a collection that has any, or NOT_FOUND. */
+    NavigableMap<String, String> existing(String name, String op) {
+        NavigableMap<String, String> entries = collection(name);
+        if (entries.isEmpty()) {
+            throw DriverException.of(ErrorKind.NOT_FOUND, MemdemoDriver.NAME, op, "no collection " + name);
+        }
+        return entries;
     }
 }

@@ -1,15 +1,6 @@
 package dev.tobira.sample.memdemo;
 
-import static java.util.Objects.requireNonNull;
-
-import dev.tobira.api.Capability;
-import dev.tobira.api.Conn;
-import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Driver;
-import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.tobira.spi.base.BaseDriver;
 
 /**
  * An example driver over an in-memory map, to copy when writing a real one. A DSN
@@ -23,36 +14,19 @@ import java.util.Set;
  * <p>The read-only guard is an allow-list of the read commands, checked on the command word
  * itself: anything not on the list is refused, so a new write command is safe by default.
  *
+ * <p>The shape every driver that is not JDBC has: a public class of one constructor handing the
+ * base a {@code MemDialect}, which opens a {@code MemSession} (the "client") and gives each
+ * connection a {@code MemQueries} that runs one query, a {@code MemCatalog} and one object per
+ * facet. The base checks arguments and the open state, offers the facets, and closes results and
+ * the session.
+ *
  * @since 0.1
  */
-public final class MemdemoDriver implements Driver {
+public final class MemdemoDriver extends BaseDriver {
     static final String NAME = "memdemo";
 
     /** Creates the driver; {@link java.util.ServiceLoader} calls this. */
-    public MemdemoDriver() {}
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> schemes() {
-        return Set.of(NAME);
-    }
-
-    @Override
-    public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER);
-    }
-
-    @Override
-    public Conn open(ConnConfig config) {
-        requireNonNull(config, "config is null");
-        String store = config.dsn().substring(config.dsn().indexOf(':') + 1);
-        if (store.isEmpty()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, NAME, "open", "the DSN names no store (memdemo:NAME)");
-        }
-        return new MemdemoConn(MemStore.named(store), config.readOnly());
+    public MemdemoDriver() {
+        super(new MemDialect());
     }
 }

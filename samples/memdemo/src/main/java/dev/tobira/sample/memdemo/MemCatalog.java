@@ -1,0 +1,28 @@
+package dev.tobira.sample.memdemo;
+
+import dev.tobira.api.CollectionInfo;
+import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Value;
+import dev.tobira.spi.base.Catalog;
+import java.util.List;
+
+/** Collections are key prefixes ({@code customer} for {@code customer:1}); there are no namespaces. */
+record MemCatalog(MemStore store) implements Catalog {
+    @Override
+    public List<String> namespaces() {
+        return List.of();
+    }
+
+    @Override
+    public List<CollectionRef> collections(String namespace) {
+        return store.data.keySet().stream().filter(k -> k.contains(":")).map(k -> k.substring(0, k.indexOf(':')))
+                .distinct().map(CollectionRef::of).toList();
+    }
+
+    @Override
+    public CollectionInfo describe(CollectionRef collection) {
+        store.existing(collection.name(), "describe");
+        return new CollectionInfo(collection, "prefix", List.of(new CollectionInfo.Field("key", "string", Value.Kind.TEXT, false),
+                new CollectionInfo.Field("value", "string", Value.Kind.TEXT, true)), List.of("key"), List.of(), List.of());
+    }
+}
