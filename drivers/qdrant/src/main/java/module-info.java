@@ -7,7 +7,7 @@
  */
 module dev.tobira.driver.qdrant {
     requires transitive dev.tobira.api;
-    requires dev.tobira.spi;
+    requires transitive dev.tobira.spi;
     requires com.fasterxml.jackson.databind;
     // io.qdrant:client's jar names no module: its automatic module takes the file's name
     requires client;

@@ -3,6 +3,7 @@ package dev.tobira.driver.qdrant;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Mutator;
 import dev.tobira.api.Value;
 import dev.tobira.spi.ValueDepth;
 import dev.tobira.spi.CallDeadline;
@@ -38,7 +39,7 @@ import java.util.Map;
  * (and replaces the vector when {@code vector} changes); each write waits for the server to apply it.
  * Update and delete first look the point up, so they report 0 for a point that is not there.
  */
-final class Mutations {
+final class Mutations implements Mutator {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /**
      * How deep a payload value may nest: gRPC decoders (protobuf-java's, and prost's in Qdrant) stop at
@@ -46,13 +47,17 @@ final class Mutations {
      */
     static final int MAX_DEPTH = 32;
 
-    private final Session session;
+    private final QdrantSession session;
+    private final QdrantCatalog catalog;
 
-    Mutations(Session session) {
+    Mutations(QdrantSession session, QdrantCatalog catalog) {
         this.session = session;
+        this.catalog = catalog;
     }
 
-    long insert(CollectionRef c, Map<String, Value> values) {
+    @Override
+    public long insert(CollectionRef c, Map<String, Value> values) {
+        catalog.requireNamespace(c.namespace(), "insert");
         Value id = values.get(PointRows.ID);
         if (id == null) {
             throw new IllegalArgumentException("a point needs its \"id\"");
@@ -75,7 +80,9 @@ final class Mutations {
         return 1;
     }
 
-    long update(CollectionRef c, Map<String, Value> key, Map<String, Value> changes) {
+    @Override
+    public long update(CollectionRef c, Map<String, Value> key, Map<String, Value> changes) {
+        catalog.requireNamespace(c.namespace(), "update");
         PointId id = key(key, "update");
         Map<String, JsonWithInt.Value> payload = new LinkedHashMap<>();
         Vectors vectors = null;
@@ -104,7 +111,9 @@ final class Mutations {
         return 1;
     }
 
-    long delete(CollectionRef c, Map<String, Value> key) {
+    @Override
+    public long delete(CollectionRef c, Map<String, Value> key) {
+        catalog.requireNamespace(c.namespace(), "delete");
         PointId id = key(key, "delete");
         if (!exists(c, id, "delete")) {
             return 0;

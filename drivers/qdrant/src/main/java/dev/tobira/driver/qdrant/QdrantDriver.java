@@ -1,21 +1,12 @@
 package dev.tobira.driver.qdrant;
 
-import static java.util.Objects.requireNonNull;
-
-import dev.tobira.api.Capability;
-import dev.tobira.api.Conn;
-import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Driver;
-import dev.tobira.api.DriverException;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.tobira.spi.base.BaseDriver;
 
 /**
  * The tobira driver for Qdrant, through the official Java client ({@code io.qdrant:client}) over gRPC.
  *
  * <p>DSNs: {@code qdrant://host:6334} (plain gRPC), {@code qdrants://host:6334} or
- * {@code qdrant://host:6334?tls=true} (TLS). The API key is {@link ConnConfig#password()}; it never
+ * {@code qdrant://host:6334?tls=true} (TLS). The API key is {@link dev.tobira.api.ConnConfig#password()}; it never
  * appears in a message. Option {@code describeSample} (0 to 1000, default 100) bounds the payloads
  * {@code describe} reads.
  *
@@ -30,13 +21,8 @@ import java.util.Set;
  *
  * @since 0.1
  */
-public final class QdrantDriver implements Driver {
+public final class QdrantDriver extends BaseDriver {
     static final String NAME = "qdrant";
-
-    private static final Set<Capability> DECLARED = Collections.unmodifiableSet(EnumSet.of(Capability.READ_ONLY,
-            Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER, Capability.VECTOR_SEARCHER));
-
-    private final boolean statementCheck;
 
     /** Creates the driver; {@link java.util.ServiceLoader} calls this. */
     public QdrantDriver() {
@@ -49,50 +35,6 @@ public final class QdrantDriver implements Driver {
      * by itself; no option, DSN part or configuration turns the check off.
      */
     QdrantDriver(boolean statementCheck) {
-        this.statementCheck = statementCheck;
-    }
-
-    /** Returns {@code qdrant}. */
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    /** Returns {@code qdrant} and {@code qdrants}. */
-    @Override
-    public Set<String> schemes() {
-        return Set.of("qdrant", "qdrants");
-    }
-
-    /** Returns read-only, browser, mutator, completer and vector searcher. */
-    @Override
-    public Set<Capability> declared() {
-        return DECLARED;
-    }
-
-    /**
-     * Opens a connection, asks the server's version and checks that the API key lists the collections.
-     *
-     * @throws DriverException INVALID_ARGUMENT for a bad DSN, CONNECTION when the server cannot be
-     *     reached, AUTH when it refuses the API key, TIMEOUT
-     */
-    @Override
-    public Conn open(ConnConfig config) {
-        requireNonNull(config, "config is null");
-        Target target = Target.of(config);
-        Session session = Session.open(target);
-        try {
-            QdrantConn conn = new QdrantConn(session, config.readOnly(), statementCheck);
-            conn.handshake();
-            return conn;
-        } catch (RuntimeException e) {
-            session.close();
-            throw e;
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "QdrantDriver[" + NAME + "]";
+        super(new QdrantDialect(statementCheck));
     }
 }

@@ -22,6 +22,7 @@ import io.qdrant.client.grpc.Points.SearchResponse;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The six reads, each built from its REST body into the gRPC request and run: {@code scroll} streams
@@ -41,19 +42,17 @@ final class Reads {
     private static final List<Column> FACET = List.of(new Column("value", Value.Kind.TEXT, "facet value", false),
             new Column("count", Value.Kind.INT, "uint64", false));
 
-    private final Session session;
-    private final java.util.function.Consumer<ScrollResultSet> onRelease;
+    private final QdrantSession session;
 
-    /** A read whose result streams tells {@code onRelease} when it is done with. */
-    Reads(Session session, java.util.function.Consumer<ScrollResultSet> onRelease) {
+    Reads(QdrantSession session) {
         this.session = session;
-        this.onRelease = onRelease;
     }
 
-    ResultSet run(Request request, long limit, CallDeadline deadline, long start) {
+    /** Runs a read; a read whose result streams tells {@code onRelease} when it is done with. */
+    ResultSet run(Request request, long limit, CallDeadline deadline, long start, Consumer<ScrollResultSet> onRelease) {
         switch (request.operation()) {
             case SCROLL:
-                return scroll(request, limit, deadline, start);
+                return scroll(request, limit, deadline, start, onRelease);
             case SEARCH:
                 return search(request, limit, deadline, start);
             case QUERY:
@@ -69,7 +68,7 @@ final class Reads {
         }
     }
 
-    private ResultSet scroll(Request request, long limit, CallDeadline deadline, long start) {
+    private ResultSet scroll(Request request, long limit, CallDeadline deadline, long start, Consumer<ScrollResultSet> onRelease) {
         Body b = new Body(request.body(), "scroll", OP);
         ScrollPoints.Builder s = ScrollPoints.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");
@@ -195,7 +194,7 @@ final class Reads {
                 .orElse(WithPayloadSelector.newBuilder().setEnable(true).build());
     }
 
-    private static boolean vectors(Body b, String where, java.util.function.Consumer<io.qdrant.client.grpc.Points.WithVectorsSelector> set) {
+    private static boolean vectors(Body b, String where, Consumer<io.qdrant.client.grpc.Points.WithVectorsSelector> set) {
         var sel = b.opt("with_vector").map(v -> Protos.withVectors(v, where + ".with_vector", OP));
         sel.ifPresent(set);
         return sel.map(s -> !s.hasEnable() || s.getEnable()).orElse(false);

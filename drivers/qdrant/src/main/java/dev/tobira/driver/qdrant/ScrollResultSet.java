@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  * with, {@code onRelease} hears of it (the connection stops tracking it).
  */
 final class ScrollResultSet extends CursorResultSet {
-    private final Session session;
+    private final QdrantSession session;
     private final ScrollPoints request;
     private final CallDeadline deadline;
     private final PointRows rows;
@@ -30,7 +30,7 @@ final class ScrollResultSet extends CursorResultSet {
     private Iterator<RetrievedPoint> page;
     private ScrollResponse last;
 
-    private ScrollResultSet(Session session, ScrollPoints request, CallDeadline deadline, ScrollResponse first, PointRows rows,
+    private ScrollResultSet(QdrantSession session, ScrollPoints request, CallDeadline deadline, ScrollResponse first, PointRows rows,
                             AtomicReference<Future<?>> current, long limit, long startNanos, Consumer<ScrollResultSet> onRelease) {
         super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
         this.onRelease = onRelease;
@@ -44,7 +44,7 @@ final class ScrollResultSet extends CursorResultSet {
         this.page = first.getResultList().iterator();
     }
 
-    static ScrollResultSet open(Session session, ScrollPoints request, boolean withVectors, CallDeadline deadline, long limit,
+    static ScrollResultSet open(QdrantSession session, ScrollPoints request, boolean withVectors, CallDeadline deadline, long limit,
                                 long startNanos, Consumer<ScrollResultSet> onRelease) {
         AtomicReference<Future<?>> current = new AtomicReference<>();
         ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);

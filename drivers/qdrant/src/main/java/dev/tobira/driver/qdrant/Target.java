@@ -4,9 +4,9 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Dsn;
+import dev.tobira.spi.DsnOptions;
 import dev.tobira.spi.Redactor;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -51,34 +51,17 @@ record Target(String host, int port, boolean tls, String apiKey, int describeSam
         Map<String, String> options = url.options(QdrantDriver.NAME, config.options(), OPTIONS);
         boolean tls = url.scheme().equals("qdrants");
         if (options.containsKey("tls")) {
-            boolean asked = bool(options.get("tls"));
+            boolean asked = DsnOptions.bool(QdrantDriver.NAME, "tls", options.get("tls"));
             if (tls && !asked) {
                 throw invalid("qdrants:// is TLS: drop tls=false");
             }
             tls = asked;
         }
-        int sample = DEFAULT_SAMPLE;
-        if (options.containsKey("describeSample")) {
-            String v = options.get("describeSample");
-            if (!v.matches("[0-9]{1,4}") || Integer.parseInt(v) > 1000) {
-                throw invalid("the describeSample option must be a number from 0 to 1000");
-            }
-            sample = Integer.parseInt(v);
-        }
+        int sample = options.containsKey("describeSample")
+                ? DsnOptions.count(QdrantDriver.NAME, "describeSample", options.get("describeSample"), 1000) : DEFAULT_SAMPLE;
         String key = !config.password().isEmpty() ? config.password().reveal() : url.password().orElse("");
         Duration timeout = config.connectTimeout().isZero() ? ConnConfig.DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
         return new Target(url.host(), url.port().orElse(DEFAULT_PORT), tls, key, sample, timeout, redactor);
-    }
-
-    private static boolean bool(String value) {
-        switch (value.toLowerCase(Locale.ROOT)) {
-            case "true":
-                return true;
-            case "false":
-                return false;
-            default:
-                throw invalid("the tls option must be true or false");
-        }
     }
 
     Optional<String> key() {

@@ -51,9 +51,9 @@ import java.util.Map;
 final class Writes {
     private static final String OP = "query";
 
-    private final Session session;
+    private final QdrantSession session;
 
-    Writes(Session session) {
+    Writes(QdrantSession session) {
         this.session = session;
     }
 

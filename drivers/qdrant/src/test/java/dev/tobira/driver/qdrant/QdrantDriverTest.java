@@ -5,21 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tobira.api.Browser;
+import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Mutator;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Value;
+import dev.tobira.spi.OpenResults;
 import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -112,17 +117,48 @@ class QdrantDriverTest {
                 assertEquals(3, n);
                 assertTrue(rs.stats().truncated());
             }
-            assertEquals(0, ((QdrantConn) c).openResults(), "a finished scroll is no longer tracked");
-            ResultSet unfinished = c.query(Query.of("{\"scroll\": {\"collection\": \"orders\", \"limit\": 2}}"));
-            assertEquals(1, ((QdrantConn) c).openResults());
-            unfinished.close();
-            assertEquals(0, ((QdrantConn) c).openResults());
             List<Row> paid = rows(c, Query.of("{\"scroll\": {\"collection\": \"orders\", \"filter\": {\"must\": [{\"key\": \"status\","
                     + " \"match\": {\"value\": \"paid\"}}, {\"key\": \"total_cents\", \"range\": {\"gte\": 2000, \"lt\": 5000}}]}}}"));
             assertEquals(List.of(Value.of(1), Value.of(4), Value.of(7)), paid.stream().map(r -> r.get("id")).collect(Collectors.toList()));
             assertEquals(List.of(Value.of(7)), rows(c, Query.of("{\"count\": {\"collection\": \"orders\"}}")).get(0).values());
             List<Row> facet = rows(c, Query.of("{\"facet\": {\"collection\": \"orders\", \"key\": \"status\"}}"));
             assertEquals(List.of(Value.of("paid"), Value.of(5)), facet.get(0).values());
+        }
+    }
+
+    @Test
+    void aScrollIsTrackedUntilItIsDoneWith() {
+        try (QdrantSession session = QdrantSession.open(Target.of(config))) {
+            OpenResults results = new OpenResults();
+            QdrantQueries queries = new QdrantQueries(session, new QdrantCatalog(session), true);
+            Query scroll = Query.of("{\"scroll\": {\"collection\": \"orders\", \"limit\": 2}}");
+            try (ResultSet rs = queries.run(scroll.withLimit(3), false, results)) {
+                rs.forEachRemaining(r -> { });
+            }
+            assertEquals(0, results.size(), "a finished scroll is no longer tracked");
+            ResultSet unfinished = queries.run(scroll, false, results);
+            assertEquals(1, results.size());
+            unfinished.close();
+            assertEquals(0, results.size());
+            try (ResultSet count = queries.run(Query.of("{\"count\": {\"collection\": \"orders\"}}"), false, results)) {
+                assertEquals(0, results.size(), "a result of one reply is not tracked");
+                assertEquals(List.of(Value.of(7)), count.next().values());
+            }
+        }
+    }
+
+    @Test
+    void aReadOnlyConnectionOffersNoMutatorAndIsNotOne() {
+        try (Conn c = driver.open(config.withReadOnly(true))) {
+            assertTrue(c.as(Mutator.class).isEmpty());
+            assertFalse(c.capabilities().contains(Capability.MUTATOR));
+            assertFalse(c instanceof Mutator);
+            assertTrue(c.as(Browser.class).isPresent());
+            assertEquals(Set.of(Capability.BROWSER, Capability.COMPLETER, Capability.VECTOR_SEARCHER), c.capabilities());
+        }
+        try (Conn c = driver.open(config)) {
+            assertEquals(Set.of(Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER, Capability.VECTOR_SEARCHER),
+                    c.capabilities());
         }
     }
 

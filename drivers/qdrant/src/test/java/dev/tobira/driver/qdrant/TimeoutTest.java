@@ -65,8 +65,8 @@ class TimeoutTest {
         try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
              Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
-            assertTimeoutWithin(Catalog.METADATA_TIMEOUT, () -> conn.as(Browser.class).orElseThrow().browse(orders, "", 10));
-            assertTimeoutWithin(Catalog.METADATA_TIMEOUT,
+            assertTimeoutWithin(QdrantCatalog.METADATA_TIMEOUT, () -> conn.as(Browser.class).orElseThrow().browse(orders, "", 10));
+            assertTimeoutWithin(QdrantCatalog.METADATA_TIMEOUT,
                     () -> conn.as(VectorSearcher.class).orElseThrow().search(orders, new Value.Vector(new float[] {1f, 0f}), 3).close());
         }
     }

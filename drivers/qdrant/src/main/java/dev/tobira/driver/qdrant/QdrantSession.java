@@ -4,6 +4,7 @@ import com.google.common.util.concurrent.ListenableFuture;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.CallDeadline;
+import dev.tobira.spi.base.Session;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.AbstractStub;
@@ -11,6 +12,7 @@ import io.qdrant.client.QdrantGrpcClient;
 import io.qdrant.client.grpc.CollectionsGrpc;
 import io.qdrant.client.grpc.PointsGrpc;
 import io.qdrant.client.grpc.QdrantGrpc;
+import io.qdrant.client.grpc.QdrantOuterClass.HealthCheckRequest;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +28,7 @@ import java.util.function.Function;
  * {@link #call}, which refuses use after close, gives the call its deadline, waits for it and turns
  * failures into {@link DriverException}s. Closing the session cancels every call in flight.
  */
-final class Session implements AutoCloseable {
+final class QdrantSession implements Session {
     /** The largest reply the channel takes: a page of points with big payloads. */
     private static final int MAX_INBOUND = 64 * 1024 * 1024;
 
@@ -34,13 +36,29 @@ final class Session implements AutoCloseable {
     private final QdrantGrpcClient client;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Set<ListenableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
+    private volatile String serverVersion = "";
 
-    private Session(Target target, QdrantGrpcClient client) {
+    private QdrantSession(Target target, QdrantGrpcClient client) {
         this.target = target;
         this.client = client;
     }
 
-    static Session open(Target target) {
+    /** Opens the channel, asks the server's version (its health check), then pings; closes the channel when that fails. */
+    static QdrantSession open(Target target) {
+        QdrantSession session = channel(target);
+        try {
+            var reply = session.call("ping", session.qdrant(), CallDeadline.after(target.connectTimeout()),
+                    s -> s.healthCheck(HealthCheckRequest.getDefaultInstance()));
+            session.serverVersion = reply.getVersion();
+            session.ping();
+            return session;
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    private static QdrantSession channel(Target target) {
         ManagedChannelBuilder<?> b = ManagedChannelBuilder.forAddress(target.host(), target.port())
                 .maxInboundMessageSize(MAX_INBOUND)
                 .userAgent("tobira-driver-qdrant");
@@ -53,11 +71,28 @@ final class Session implements AutoCloseable {
         // no compatibility check: it is one more call, and it only logs
         QdrantGrpcClient.Builder cb = QdrantGrpcClient.newBuilder(channel, true, false);
         target.key().ifPresent(cb::withApiKey);
-        return new Session(target, cb.build());
+        return new QdrantSession(target, cb.build());
     }
 
     Target target() {
         return target;
+    }
+
+    /** The version the server's health check gave, empty if it gave none. */
+    String serverVersion() {
+        return serverVersion;
+    }
+
+    /** Lists the collections: the health check alone would not prove the API key, which Qdrant does not ask of it. */
+    @Override
+    public void ping() {
+        call("ping", collections(), CallDeadline.after(target.connectTimeout()),
+                s -> s.list(io.qdrant.client.grpc.Collections.ListCollectionsRequest.getDefaultInstance()));
+    }
+
+    @Override
+    public String address() {
+        return target.address();
     }
 
     PointsGrpc.PointsFutureStub points() {
@@ -117,14 +152,9 @@ final class Session implements AutoCloseable {
         }
     }
 
-    boolean isClosed() {
+    @Override
+    public boolean isClosed() {
         return closed.get();
-    }
-
-    void ensureOpen() {
-        if (closed.get()) {
-            throw new IllegalStateException("the connection is closed");
-        }
     }
 
     static DriverException cancelled(String op) {

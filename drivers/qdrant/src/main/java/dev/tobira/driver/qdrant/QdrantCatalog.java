@@ -6,6 +6,7 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
+import dev.tobira.spi.base.Catalog;
 import io.qdrant.client.grpc.Collections.CollectionDescription;
 import io.qdrant.client.grpc.Collections.GetCollectionInfoRequest;
 import io.qdrant.client.grpc.Collections.ListCollectionsRequest;
@@ -31,13 +32,13 @@ import java.util.TreeMap;
  * types giving size and distance), the fields of a bounded sample of payloads, and the payload
  * indexes with their schema.
  */
-final class Catalog {
+final class QdrantCatalog implements Catalog {
     static final String NAMESPACE = "default";
     static final Duration METADATA_TIMEOUT = Duration.ofSeconds(30);
 
-    private final Session session;
+    private final QdrantSession session;
 
-    Catalog(Session session) {
+    QdrantCatalog(QdrantSession session) {
         this.session = session;
     }
 
@@ -59,7 +60,13 @@ final class Catalog {
         return out;
     }
 
-    List<CollectionRef> collections(String namespace) {
+    @Override
+    public List<String> namespaces() {
+        return List.of(NAMESPACE);
+    }
+
+    @Override
+    public List<CollectionRef> collections(String namespace) {
         requireNamespace(namespace, "collections");
         List<CollectionRef> out = new ArrayList<>();
         for (String n : names("collections")) {
@@ -73,7 +80,8 @@ final class Catalog {
                 s -> s.get(GetCollectionInfoRequest.newBuilder().setCollectionName(collection).build())).getResult();
     }
 
-    CollectionInfo describe(CollectionRef ref) {
+    @Override
+    public CollectionInfo describe(CollectionRef ref) {
         requireNamespace(ref.namespace(), "describe");
         var info = info(ref.name(), "describe");
         List<CollectionInfo.Field> fields = new ArrayList<>();

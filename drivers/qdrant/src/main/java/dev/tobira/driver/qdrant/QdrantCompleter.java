@@ -1,6 +1,6 @@
 package dev.tobira.driver.qdrant;
 
-import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
 import dev.tobira.spi.CallDeadline;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
@@ -17,21 +17,22 @@ import java.util.regex.Pattern;
  * Completion of the word before the cursor: operation names, collection names, and the payload field
  * names of the collection the document names (from a small sample of its points).
  */
-final class Completions {
+final class QdrantCompleter implements Completer {
     private static final Pattern COLLECTION = Pattern.compile("\"collection\"\\s*:\\s*\"([^\"\\\\]+)\"");
     private static final int SAMPLE = 20;
 
-    private final Session session;
-    private final Catalog catalog;
+    private final QdrantSession session;
+    private final QdrantCatalog catalog;
     private final boolean readOnly;
 
-    Completions(Session session, Catalog catalog, boolean readOnly) {
+    QdrantCompleter(QdrantSession session, QdrantCatalog catalog, boolean readOnly) {
         this.session = session;
         this.catalog = catalog;
         this.readOnly = readOnly;
     }
 
-    List<Completion> complete(String text, int cursor) {
+    @Override
+    public List<Completion> complete(String text, int cursor) {
         int from = cursor;
         while (from > 0 && word(text.charAt(from - 1))) {
             from--;
@@ -79,5 +80,4 @@ final class Completions {
     private static boolean word(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.';
     }
-
 }
