@@ -316,7 +316,8 @@ public final class SqlDialect {
     /**
      * PostgreSQL (and what speaks its dialect): {@code E'…'} strings, dollar quoting, {@code "…"}
      * identifiers, nested block comments, line comments ending at a line feed or carriage return,
-     * unquoted names folded to lower case. Assumes {@code standard_conforming_strings} is on, the default since 9.1.
+     * unquoted names folded to lower case. Assumes {@code standard_conforming_strings} is on, the
+     * default since 9.1.
      */
     public static final SqlDialect POSTGRES = of("postgres", Feature.ESCAPE_STRINGS, Feature.DOLLAR_QUOTES,
             Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS, Feature.UNICODE_ESCAPE_IDENTIFIERS)
@@ -359,6 +360,8 @@ public final class SqlDialect {
     private final IdentifierCase identifierCase;
     /** The dialect's own statement words in upper case, in the order declared. */
     private final Map<String, StatementKind> statementWords;
+    /** Made once: a scan cache keyed by text and dialect asks for it on every query. */
+    private final int hash;
 
     private SqlDialect(String name, int features, IdentifierCase identifierCase,
             Map<String, StatementKind> statementWords) {
@@ -366,6 +369,8 @@ public final class SqlDialect {
         this.features = features;
         this.identifierCase = identifierCase;
         this.statementWords = statementWords;
+        this.hash = ((this.name.hashCode() * 31 + features) * 31 + identifierCase.ordinal()) * 31
+                + statementWords.hashCode();
     }
 
     /**
@@ -554,13 +559,13 @@ public final class SqlDialect {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SqlDialect d && d.name.equals(name) && d.features == features
+        return o instanceof SqlDialect d && d.hash == hash && d.name.equals(name) && d.features == features
                 && d.identifierCase == identifierCase && d.statementWords.equals(statementWords);
     }
 
     @Override
     public int hashCode() {
-        return ((name.hashCode() * 31 + features) * 31 + identifierCase.ordinal()) * 31 + statementWords.hashCode();
+        return hash;
     }
 
     @Override
