@@ -2,6 +2,7 @@ package dev.tobira.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -418,6 +419,29 @@ public final class SqlDialect {
             }
         }
         return Collections.unmodifiableSet(on);
+    }
+
+    /**
+     * Returns the markers that open a line comment in this dialect, each when a space follows it
+     * (MySQL's {@code --} needs one): {@code --} unless {@link Feature#NO_DASH_COMMENTS}, then
+     * {@code #} and {@code //} where declared. For a test kit that spells a probe with every line
+     * comment the server reads, and with none it does not.
+     *
+     * @return the markers, in that order
+     * @since 0.1
+     */
+    public List<String> lineCommentMarkers() {
+        List<String> markers = new ArrayList<>(3);
+        if (!has(Feature.NO_DASH_COMMENTS)) {
+            markers.add("--");
+        }
+        if (has(Feature.HASH_COMMENTS)) {
+            markers.add("#");
+        }
+        if (has(Feature.DOUBLE_SLASH_COMMENTS)) {
+            markers.add("//");
+        }
+        return List.copyOf(markers);
     }
 
     /**

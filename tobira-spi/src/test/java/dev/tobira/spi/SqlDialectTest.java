@@ -64,6 +64,25 @@ class SqlDialectTest {
     }
 
     @Test
+    void lineCommentMarkersAreTheOnesTheLexerReads() {
+        assertEquals(List.of("--"), SqlDialect.POSTGRES.lineCommentMarkers());
+        assertEquals(List.of("--", "#"), SqlDialect.MYSQL.lineCommentMarkers());
+        assertEquals(List.of("--", "//"), SqlDialect.ANSI.with(Feature.DOUBLE_SLASH_COMMENTS).lineCommentMarkers());
+        assertEquals(List.of("#", "//"), SqlDialect.MYSQL.with(Feature.DOUBLE_SLASH_COMMENTS, Feature.NO_DASH_COMMENTS)
+                .lineCommentMarkers());
+        for (SqlDialect d : List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.MYSQL, SqlDialect.BIGQUERY,
+                SqlDialect.MYSQL.with(Feature.DOUBLE_SLASH_COMMENTS, Feature.NO_DASH_COMMENTS),
+                SqlDialect.SQLITE.with(Feature.DOUBLE_SLASH_COMMENTS))) {
+            for (String marker : List.of("--", "#", "//")) {
+                // each marker the dialect names hides a write from the guard, and each other one does not
+                List<SqlToken> tokens = SqlLexer.of(d).tokenize("select 1 " + marker + " x; delete");
+                boolean comment = tokens.stream().anyMatch(t -> t.type() == SqlToken.Type.COMMENT);
+                assertEquals(d.lineCommentMarkers().contains(marker), comment, d + " " + marker);
+            }
+        }
+    }
+
+    @Test
     void identifierKeysNameWhatTheServerResolves() {
         SqlDialect upper = SqlDialect.ANSI;
         SqlDialect lower = SqlDialect.POSTGRES;
