@@ -259,6 +259,7 @@ public final class SqlDialect {
          * @param quoted whether it was written quoted
          * @return the key: equal keys name the same object on such a server
          * @throws NullPointerException if name is null
+         * @since 0.1
          */
         public String key(String name, boolean quoted) {
             requireNonNull(name, "name is null");
