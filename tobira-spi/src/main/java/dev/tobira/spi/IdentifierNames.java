@@ -10,7 +10,11 @@ import java.util.Locale;
  *
  * <p>The normal form errs on the refusing side: it folds more than any server does (compatibility
  * forms such as full-width letters, accents, Unicode case), so two names that one server tells apart
- * may compare equal here, never the other way round.
+ * may compare equal here, never the other way round. That is why it ignores the dialect's
+ * {@link SqlDialect.IdentifierCase}: names that any of its foldings makes one ({@code "FOO"} and
+ * {@code foo} on an upper-folding server, {@code "foo"} and {@code FOO} on a lower-folding one) are
+ * one here too, so a forbidden name is found whichever way the server folds; the declared folding
+ * ({@link SqlDialect#identifierKey}) is for telling names apart exactly, never for refusing.
  */
 final class IdentifierNames {
     private IdentifierNames() {

@@ -113,6 +113,8 @@ public final class SqlLexer {
         private final int n;
         private final SqlDialect d;
         private final boolean unicodeSpacesSeparate;
+        private final boolean doubleSlashComments;
+        private final boolean noDashComments;
         private final Tokens out;
         private int pos;
 
@@ -121,6 +123,8 @@ public final class SqlLexer {
             this.n = s.length();
             this.d = d;
             this.unicodeSpacesSeparate = d.has(Feature.UNICODE_SPACES_SEPARATE);
+            this.doubleSlashComments = d.has(Feature.DOUBLE_SLASH_COMMENTS);
+            this.noDashComments = d.has(Feature.NO_DASH_COMMENTS);
             this.out = new Tokens(s);
         }
 
@@ -290,7 +294,10 @@ public final class SqlLexer {
             if (c == '#') {
                 return d.has(Feature.HASH_COMMENTS);
             }
-            if (c != '-' || at(i + 1) != '-') {
+            if (c == '/') {
+                return at(i + 1) == '/' && doubleSlashComments;
+            }
+            if (c != '-' || at(i + 1) != '-' || noDashComments) {
                 return false;
             }
             if (!d.has(Feature.DASH_COMMENT_NEEDS_SPACE) || i + 2 >= n) {

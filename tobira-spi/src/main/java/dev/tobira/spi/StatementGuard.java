@@ -30,8 +30,12 @@ import java.util.Set;
  *       {@code <driver>: query: multiple statements are not supported yet: invalid query}, before
  *       anything is read of what the statements are, as the reference answers such a text;
  *   <li>an executable comment, whose content the server would run unread: {@link ErrorKind#READ_ONLY};
- *   <li>a statement that begins with a word no dialect begins a statement with ({@code selec 1}):
- *       {@link ErrorKind#SYNTAX}, since it is a typo rather than a write;
+ *   <li>a statement that begins with a word no dialect begins a statement with ({@code selec 1}),
+ *       when an allow-list is set: {@link ErrorKind#SYNTAX}, since it is a typo rather than a write.
+ *       Besides the words every guard knows, the guard's dialect declares its own
+ *       ({@link SqlDialect#statementWords()}), and so may the builder
+ *       ({@link Builder#statementWords}); a declared read joins the allow-list, any other declared
+ *       word is refused as below, and a word nobody declared still fails closed;
  *   <li>a statement whose first keyword is not allowed, when an allow-list is set; a forbidden
  *       word anywhere in the code; a call of a forbidden function, its name compared as
  *       {@link SqlScan#calls()} decodes it; a refusal by a custom {@link Rule}:
@@ -56,6 +60,8 @@ public final class StatementGuard {
     private final String driver;
     private final SqlLexer lexer;
     private final WordSet allowed;
+    /** The words a statement may begin with: every dialect's, and the guard's own dialect's. */
+    private final WordSet known;
     private final String refusal;
     private final WordSet forbiddenWords;
     /** The names as the builder got them, by their upper case. */
@@ -80,13 +86,26 @@ public final class StatementGuard {
             "REVOKE", "ROLLBACK", "SAVEPOINT", "SECURITY", "SELECT", "SET", "SHOW", "SHUTDOWN", "SIGNAL", "START",
             "STOP", "SUMMARIZE", "TABLE", "TRUNCATE", "UNINSTALL", "UNLISTEN", "UNLOCK", "UNPIVOT", "UPDATE", "UPSERT",
             "USE", "VACUUM", "VALUES", "WITH", "XA");
-    private static final WordSet STATEMENT_WORDS = WordSet.of(STATEMENT_WORD_LIST);
 
     private StatementGuard(Builder b) {
         this.driver = b.driver;
         this.lexer = SqlLexer.of(b.dialect);
-        this.allowed = WordSet.of(b.allowed.keySet());
-        this.refusal = b.refusal != null ? b.refusal : defaultRefusal(b.allowed.values());
+        Map<String, SqlDialect.StatementKind> own = new LinkedHashMap<>(b.dialect.statementWords());
+        own.putAll(b.statementWords);
+        Map<String, String> allowedWords = new LinkedHashMap<>(b.allowed);
+        // without an allow-list every statement passes: a declared read must not turn one on
+        if (!allowedWords.isEmpty()) {
+            own.forEach((word, kind) -> {
+                if (kind == SqlDialect.StatementKind.READ) {
+                    allowedWords.putIfAbsent(word, word);
+                }
+            });
+        }
+        List<String> knownWords = new ArrayList<>(STATEMENT_WORD_LIST);
+        knownWords.addAll(own.keySet());
+        this.allowed = WordSet.of(allowedWords.keySet());
+        this.known = WordSet.of(knownWords);
+        this.refusal = b.refusal != null ? b.refusal : defaultRefusal(allowedWords.values());
         this.forbiddenWords = WordSet.of(b.forbiddenWords);
         this.forbiddenFunctions = Map.copyOf(b.forbiddenFunctions);
         this.forbiddenFunctionNames = WordSet.of(forbiddenFunctions.keySet());
@@ -181,7 +200,7 @@ public final class StatementGuard {
             throw readOnly("executable comments are not allowed" + ON_READ_ONLY);
         }
         if (!allowed.isEmpty() && !scan.statementsBeginWith(allowed)) {
-            if (scan.unknownLeadingWord(allowed, STATEMENT_WORDS) != null) {
+            if (scan.unknownLeadingWord(allowed, known) != null) {
                 // "selec 1" is a typo, not a write: the exit code of a query error, still refused before it runs
                 throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "the text does not begin with a statement keyword");
             }
@@ -310,6 +329,7 @@ public final class StatementGuard {
         private final String driver;
         private SqlDialect dialect = SqlDialect.ANSI;
         private final Map<String, String> allowed = new LinkedHashMap<>();
+        private Map<String, SqlDialect.StatementKind> statementWords = Map.of();
         private final Set<String> forbiddenWords = new LinkedHashSet<>();
         private final Map<String, String> forbiddenFunctions = new LinkedHashMap<>();
         private final List<Rule> rules = new ArrayList<>();
@@ -363,6 +383,26 @@ public final class StatementGuard {
         public Builder allowAs(String keyword, String wording) {
             requireNonNull(wording, "wording is null");
             allowed.put(Ascii.upper(word(keyword, "keyword")), wording);
+            return this;
+        }
+
+        /**
+         * Declares words a statement may begin with on this guard's server, beyond those of every
+         * dialect and of its {@link SqlDialect}, as {@link SqlDialect#withStatementWords} does: when
+         * an allow-list is set, a {@link SqlDialect.StatementKind#READ} word joins it (named as the
+         * word in the default refusal) and any other is refused as a read-only violation, not as a
+         * syntax error. A word declared here takes the kind given here, whatever the dialect says.
+         *
+         * @param kind what the statements do
+         * @param words the words, in any case
+         * @return this builder
+         * @throws NullPointerException if kind or words is or holds null
+         * @throws IllegalArgumentException if a word is not a single word, or is a write declared
+         *     a read ({@code DELETE}, for one)
+         * @since 0.1
+         */
+        public Builder statementWords(SqlDialect.StatementKind kind, String... words) {
+            statementWords = SqlDialect.declare(statementWords, kind, words);
             return this;
         }
 
@@ -445,16 +485,7 @@ public final class StatementGuard {
         }
 
         private static String word(String word, String what) {
-            requireNonNull(word, what + " is null");
-            boolean ok = !word.isEmpty() && (Ascii.isLetter(word.charAt(0)) || word.charAt(0) == '_');
-            for (int i = 1; ok && i < word.length(); i++) {
-                char c = word.charAt(i);
-                ok = Ascii.isLetter(c) || Ascii.isDigit(c) || c == '_' || c == '$';
-            }
-            if (!ok) {
-                throw new IllegalArgumentException(what + " is not a single word: \"" + word + "\"");
-            }
-            return word;
+            return WordSet.single(word, what);
         }
     }
 }

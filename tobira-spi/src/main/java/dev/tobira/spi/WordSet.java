@@ -86,4 +86,25 @@ final class WordSet {
     String match(String s) {
         return match(s, 0, s.length());
     }
+
+    /**
+     * Checks that a word a caller declares is one word as the lexer reads it: a letter or
+     * underscore, then letters, digits, underscores or dollars.
+     *
+     * @return the word
+     * @throws NullPointerException if word is null
+     * @throws IllegalArgumentException if it is not a single word
+     */
+    static String single(String word, String what) {
+        requireNonNull(word, what + " is null");
+        boolean ok = !word.isEmpty() && (Ascii.isLetter(word.charAt(0)) || word.charAt(0) == '_');
+        for (int i = 1; ok && i < word.length(); i++) {
+            char c = word.charAt(i);
+            ok = Ascii.isLetter(c) || Ascii.isDigit(c) || c == '_' || c == '$';
+        }
+        if (!ok) {
+            throw new IllegalArgumentException(what + " is not a single word: \"" + word + "\"");
+        }
+        return word;
+    }
 }

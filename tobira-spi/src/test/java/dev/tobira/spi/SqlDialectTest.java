@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.spi.SqlDialect.Feature;
+import dev.tobira.spi.SqlDialect.IdentifierCase;
+import dev.tobira.spi.SqlDialect.StatementKind;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +42,114 @@ class SqlDialectTest {
         assertFalse(m.has(SqlDialect.Feature.NESTED_COMMENTS) || m.has(SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT) || m.has(SqlDialect.Feature.DOLLAR_QUOTES) || m.has(SqlDialect.Feature.ESCAPE_STRINGS)
                 || m.has(SqlDialect.Feature.TRIGGER_BODIES));
 
-        assertEquals(SqlDialect.POSTGRES.withName("duckdb"), SqlDialect.DUCKDB);
+        // DuckDB reads text as PostgreSQL does but compares quoted names without regard to case
+        assertEquals(SqlDialect.POSTGRES.withName("duckdb").withIdentifierCase(IdentifierCase.INSENSITIVE),
+                SqlDialect.DUCKDB);
+        assertEquals(SqlDialect.POSTGRES.features(), SqlDialect.DUCKDB.features());
+    }
+
+    @Test
+    void presetsDeclareHowTheirServersFoldNames() {
+        assertEquals(IdentifierCase.UPPER, SqlDialect.ANSI.identifierCase());
+        assertEquals(IdentifierCase.LOWER, SqlDialect.POSTGRES.identifierCase());
+        for (SqlDialect d : List.of(SqlDialect.SQLITE, SqlDialect.MYSQL, SqlDialect.DUCKDB, SqlDialect.BIGQUERY,
+                SqlDialect.of("new"))) {
+            assertEquals(IdentifierCase.INSENSITIVE, d.identifierCase(), d.name());
+        }
+        for (SqlDialect d : List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL,
+                SqlDialect.DUCKDB, SqlDialect.BIGQUERY)) {
+            assertTrue(d.statementWords().isEmpty(), d.name());
+            assertFalse(d.has(Feature.DOUBLE_SLASH_COMMENTS) || d.has(Feature.NO_DASH_COMMENTS), d.name());
+        }
+    }
+
+    @Test
+    void lineCommentMarkersAreTheOnesTheLexerReads() {
+        assertEquals(List.of("--"), SqlDialect.POSTGRES.lineCommentMarkers());
+        assertEquals(List.of("--", "#"), SqlDialect.MYSQL.lineCommentMarkers());
+        assertEquals(List.of("--", "//"), SqlDialect.ANSI.with(Feature.DOUBLE_SLASH_COMMENTS).lineCommentMarkers());
+        assertEquals(List.of("#", "//"), SqlDialect.MYSQL.with(Feature.DOUBLE_SLASH_COMMENTS, Feature.NO_DASH_COMMENTS)
+                .lineCommentMarkers());
+        for (SqlDialect d : List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.MYSQL, SqlDialect.BIGQUERY,
+                SqlDialect.MYSQL.with(Feature.DOUBLE_SLASH_COMMENTS, Feature.NO_DASH_COMMENTS),
+                SqlDialect.SQLITE.with(Feature.DOUBLE_SLASH_COMMENTS))) {
+            for (String marker : List.of("--", "#", "//")) {
+                // each marker the dialect names hides a write from the guard, and each other one does not
+                List<SqlToken> tokens = SqlLexer.of(d).tokenize("select 1 " + marker + " x; delete");
+                boolean comment = tokens.stream().anyMatch(t -> t.type() == SqlToken.Type.COMMENT);
+                assertEquals(d.lineCommentMarkers().contains(marker), comment, d + " " + marker);
+            }
+        }
+    }
+
+    @Test
+    void identifierKeysNameWhatTheServerResolves() {
+        SqlDialect upper = SqlDialect.ANSI;
+        SqlDialect lower = SqlDialect.POSTGRES;
+        SqlDialect exact = SqlDialect.ANSI.withIdentifierCase(IdentifierCase.SENSITIVE);
+        SqlDialect blind = SqlDialect.ANSI.withIdentifierCase(IdentifierCase.INSENSITIVE);
+        // an upper-folding server: "FOO" and foo are one name, "foo" another
+        assertEquals(key(upper, "\"FOO\""), key(upper, "foo"));
+        assertEquals(key(upper, "Foo"), key(upper, "foo"));
+        assertNotEquals(key(upper, "\"foo\""), key(upper, "foo"));
+        // a lower-folding one: the other way round
+        assertEquals(key(lower, "\"foo\""), key(lower, "FOO"));
+        assertNotEquals(key(lower, "\"FOO\""), key(lower, "foo"));
+        // PostgreSQL folds ASCII letters only
+        assertEquals("É", key(lower, "É"));
+        assertNotEquals(key(exact, "Foo"), key(exact, "foo"));
+        assertEquals(key(exact, "\"Foo\""), key(exact, "Foo"));
+        assertEquals(key(blind, "\"foo\""), key(blind, "FOO"));
+        // a Java-based upper-folding server folds the dotless i and the long s onto ASCII
+        assertEquals(key(upper, "FILE_WRITE"), key(upper, "fıle_wrıte"));
+        assertEquals(key(upper, "S"), key(upper, "ſ"));
+        assertEquals("a\"b", key(upper, "\"a\"\"b\""));
+        assertEquals("a`b", key(SqlDialect.BIGQUERY.withIdentifierCase(IdentifierCase.SENSITIVE), "`a\\`b`"));
+        SqlToken string = SqlLexer.of(upper).tokenize("'x'").get(0);
+        assertThrows(IllegalArgumentException.class, () -> upper.identifierKey(string));
+        assertThrows(NullPointerException.class, () -> upper.identifierKey(null));
+        assertThrows(NullPointerException.class, () -> IdentifierCase.UPPER.key(null, false));
+        assertThrows(NullPointerException.class, () -> upper.withIdentifierCase(null));
+    }
+
+    private static String key(SqlDialect d, String name) {
+        List<SqlToken> tokens = SqlLexer.of(d).tokenize(name);
+        assertEquals(1, tokens.size(), name);
+        return d.identifierKey(tokens.get(0));
+    }
+
+    @Test
+    void statementWordsAreDeclaredInUpperCaseAndAWriteIsNeverARead() {
+        SqlDialect d = SqlDialect.ANSI.withStatementWords(StatementKind.READ, "script", "Peek")
+                .withStatementWords(StatementKind.OTHER, "RUNSCRIPT");
+        assertEquals(Map.of("SCRIPT", StatementKind.READ, "PEEK", StatementKind.READ, "RUNSCRIPT", StatementKind.OTHER),
+                d.statementWords());
+        assertEquals(List.of("SCRIPT", "PEEK", "RUNSCRIPT"), List.copyOf(d.statementWords().keySet()));
+        // declared again, a word takes its new kind
+        assertEquals(StatementKind.OTHER, d.withStatementWords(StatementKind.OTHER, "peek").statementWords().get("PEEK"));
+        assertThrows(UnsupportedOperationException.class, () -> d.statementWords().put("X", StatementKind.READ));
+        assertNotEquals(SqlDialect.ANSI, d);
+        assertEquals(d, SqlDialect.ANSI.withStatementWords(StatementKind.READ, "SCRIPT", "PEEK")
+                .withStatementWords(StatementKind.OTHER, "runscript"));
+        assertEquals(d.hashCode(), SqlDialect.ANSI.withStatementWords(StatementKind.READ, "SCRIPT", "PEEK")
+                .withStatementWords(StatementKind.OTHER, "runscript").hashCode());
+        // derived dialects keep the declarations
+        assertEquals(d.statementWords(), d.withName("h2").with(Feature.DOUBLE_SLASH_COMMENTS).statementWords());
+        assertEquals(IdentifierCase.UPPER, d.without(Feature.NESTED_COMMENTS).withName("x").identifierCase());
+        for (String write : List.of("delete", "INSERT", "Update", "merge", "drop", "create", "alter", "truncate")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> SqlDialect.ANSI.withStatementWords(StatementKind.READ, write));
+            assertTrue(e.getMessage().contains("cannot be declared a read"), e.getMessage());
+        }
+        assertEquals(StatementKind.OTHER, SqlDialect.ANSI.withStatementWords(StatementKind.OTHER, "delete")
+                .statementWords().get("DELETE"));
+        assertThrows(IllegalArgumentException.class, () -> SqlDialect.ANSI.withStatementWords(StatementKind.READ, "two words"));
+        assertThrows(IllegalArgumentException.class, () -> SqlDialect.ANSI.withStatementWords(StatementKind.READ, ""));
+        assertThrows(NullPointerException.class, () -> SqlDialect.ANSI.withStatementWords(null, "x"));
+        assertThrows(NullPointerException.class, () -> SqlDialect.ANSI.withStatementWords(StatementKind.READ, (String) null));
+        assertEquals("SqlDialect[ansi, [CARRIAGE_RETURN_ENDS_LINE_COMMENT, NESTED_COMMENTS, UNICODE_ESCAPE_IDENTIFIERS,"
+                + " UNICODE_SPACES_SEPARATE], UPPER case, statements {SCRIPT=READ, PEEK=READ, RUNSCRIPT=OTHER}]",
+                d.toString());
     }
 
     @Test

@@ -170,12 +170,18 @@ final class SqlGen {
             case 2:
                 return "\t ";
             case 3:
+                if (d.has(SqlDialect.Feature.NO_DASH_COMMENTS)) {
+                    return " ";
+                }
                 return " -- " + lineCommentPayload() + (r.nextBoolean() ? "\n" : "\r\n");
             case 4:
                 return " " + blockComment() + " ";
             case 5:
                 if (d.has(SqlDialect.Feature.HASH_COMMENTS)) {
                     return " #" + lineCommentPayload() + "\n";
+                }
+                if (d.has(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS)) {
+                    return " //" + lineCommentPayload() + (r.nextBoolean() ? "\n" : "\r\n");
                 }
                 return " ";
             case 6:
@@ -231,7 +237,7 @@ final class SqlGen {
             case 9:
                 return quotedIdentifier();
             case 10:
-                if (d.has(SqlDialect.Feature.DASH_COMMENT_NEEDS_SPACE)) {
+                if (d.has(SqlDialect.Feature.DASH_COMMENT_NEEDS_SPACE) || d.has(SqlDialect.Feature.NO_DASH_COMMENTS)) {
                     // MySQL arithmetic: no comment here, the words after it count
                     return "1--1";
                 }

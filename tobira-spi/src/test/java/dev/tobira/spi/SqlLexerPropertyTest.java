@@ -27,7 +27,10 @@ class SqlLexerPropertyTest {
     static final int CASES_PER_BATCH = 1_000;
     static final List<SqlDialect> DIALECTS =
             List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB,
-                    SqlDialect.BIGQUERY);
+                    SqlDialect.BIGQUERY, DeclaredDialectGuardTest.SLASHDB,
+                    DeclaredDialectGuardTest.SLASHDB.with(SqlDialect.Feature.NO_DASH_COMMENTS,
+                            SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT).withName("slashdb-nodash"),
+                    SqlDialect.MYSQL.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS).withName("mysql-slash"));
 
     static Stream<Arguments> batches() {
         return IntStream.range(0, DIALECTS.size()).boxed().flatMap(

@@ -178,6 +178,54 @@ class SqlLexerTest {
     }
 
     @Test
+    void doubleSlashCommentsOnlyWhereTheDialectDeclaresThem() {
+        SqlDialect slash = SqlDialect.ANSI.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS);
+        assertEquals(List.of("WORD:a", "COMMENT:// ; drop", "WORD:b"), lex(slash, "a // ; drop\nb"));
+        assertEquals(List.of("NUMBER:1", "COMMENT://2"), lex(slash, "1//2"));
+        // a carriage return ends it where it ends a -- comment, and nowhere else
+        assertEquals(List.of("COMMENT:// x", "SEMICOLON:;", "WORD:drop"), lex(slash, "// x\r; drop"));
+        assertEquals(List.of("COMMENT:// x\r; drop"),
+                lex(SqlDialect.SQLITE.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS), "// x\r; drop"));
+        // an operator run stops where the comment begins, and //* is a line comment, not a block
+        assertEquals(List.of("WORD:a", "OPERATOR:+", "COMMENT:// c"), lex(slash, "a +// c"));
+        assertEquals(List.of("WORD:a", "OPERATOR:*", "COMMENT:// c"), lex(slash, "a *// c"));
+        assertEquals(List.of("COMMENT://* x", "WORD:y", "OPERATOR:*/"), lex(slash, "//* x\ny */"));
+        assertEquals(List.of("COMMENT:/* // */", "WORD:x"), lex(slash, "/* // */ x"));
+        assertEquals(List.of("STRING:'//'", "COMMENT:// '"), lex(slash, "'//' // '"));
+        assertEquals(List.of("COMMENT:-- // x", "WORD:y", "COMMENT:// -- z"), lex(slash, "-- // x\ny // -- z"));
+        assertEquals(List.of("OPERATOR:/", "WORD:x"), lex(slash, "/x"));
+        // every built-in dialect reads // as two slashes, as before
+        for (SqlDialect d : List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL,
+                SqlDialect.DUCKDB, SqlDialect.BIGQUERY)) {
+            assertEquals(List.of("NUMBER:1", "OPERATOR://", "NUMBER:2", "SEMICOLON:;", "WORD:drop"), lex(d, "1//2;drop"),
+                    d.name());
+        }
+    }
+
+    @Test
+    void dashDashIsTwoMinusSignsWhereTheServerHasNoSuchComment() {
+        SqlDialect noDash = SqlDialect.ANSI.with(SqlDialect.Feature.NO_DASH_COMMENTS);
+        assertEquals(List.of("WORD:SELECT", "NUMBER:1", "OPERATOR:--", "NUMBER:1", "SEMICOLON:;", "WORD:drop"),
+                lex(noDash, "SELECT 1--1;drop"));
+        assertEquals(List.of("NUMBER:1", "OPERATOR:--", "SEMICOLON:;"), lex(noDash, "1 -- ;"));
+        assertEquals(List.of("NUMBER:1", "OPERATOR:--", "SEMICOLON:;"),
+                lex(SqlDialect.MYSQL.with(SqlDialect.Feature.NO_DASH_COMMENTS), "1 -- ;"));
+        assertEquals(List.of("NUMBER:1", "OPERATOR:-", "COMMENT:/* x */"), lex(noDash, "1 -/* x */"));
+        SqlDialect slashOnly = noDash.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS);
+        assertEquals(List.of("NUMBER:1", "OPERATOR:--", "COMMENT:// --"), lex(slashOnly, "1 --// --"));
+    }
+
+    @Test
+    void hashDoubleSlashAndDashCommentsTogether() {
+        SqlDialect all = SqlDialect.MYSQL.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS);
+        assertEquals(List.of("WORD:a", "COMMENT:# //", "WORD:b", "COMMENT:// #", "WORD:c", "COMMENT:-- #"),
+                lex(all, "a # //\nb // #\nc -- #"));
+        // MySQL's executable comments stay code the guard cannot read, whatever else is declared
+        assertEquals(List.of("WORD:SELECT", "EXECUTABLE_COMMENT:/*! // */", "WORD:x"),
+                lex(all, "SELECT /*! // */ x"));
+    }
+
+    @Test
     void blockCommentsNestInPostgresAndDuckdb() {
         for (SqlDialect d : List.of(SqlDialect.POSTGRES, SqlDialect.DUCKDB, SqlDialect.ANSI)) {
             assertEquals(List.of("COMMENT:/* a /* b */ ; drop */", "WORD:x"), lex(d, "/* a /* b */ ; drop */ x"),
