@@ -6,7 +6,7 @@
  */
 module dev.tobira.driver.bigquery {
     requires transitive dev.tobira.api;
-    requires dev.tobira.spi;
+    requires transitive dev.tobira.spi;
     requires google.cloud.bigquery;
     requires google.cloud.core;
     requires google.cloud.core.http;

@@ -6,7 +6,7 @@
  */
 module dev.tobira.driver.mongodb {
     requires transitive dev.tobira.api;
-    requires dev.tobira.spi;
+    requires transitive dev.tobira.spi;
     requires org.mongodb.driver.reactivestreams;
     requires org.mongodb.driver.core;
     requires org.mongodb.bson;

@@ -1,13 +1,6 @@
 package dev.tobira.driver.bigquery;
 
-import static java.util.Objects.requireNonNull;
-
-import dev.tobira.api.Capability;
-import dev.tobira.api.Conn;
-import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Driver;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.tobira.spi.base.BaseDriver;
 
 /**
  * The tobira driver for Google BigQuery, on google-cloud-bigquery. DSNs:
@@ -22,14 +15,14 @@ import java.util.Set;
  * {@code tobira=read-only}. Code already on the server (remote functions, authorized routines)
  * is beyond what either layer sees; a reader role is the real boundary.
  *
+ * <p>Declares read-only, browser, explainer and completer. Opening a connection sends nothing: the
+ * first request, a {@link dev.tobira.api.Conn#ping() ping} or the first call, is where the service
+ * is first reached.
+ *
  * @since 0.1
  */
-public final class BigQueryDriver implements Driver {
+public final class BigQueryDriver extends BaseDriver {
     static final String NAME = "bigquery";
-    private static final Set<Capability> DECLARED = Set.copyOf(EnumSet.of(
-            Capability.READ_ONLY, Capability.BROWSER, Capability.EXPLAINER, Capability.COMPLETER));
-
-    private final boolean statementCheck;
 
     /** Creates the driver; {@link java.util.ServiceLoader} calls this. */
     public BigQueryDriver() {
@@ -38,33 +31,6 @@ public final class BigQueryDriver implements Driver {
 
     /** The test-only seam: {@code false} turns the lexical layer off, leaving the dry run alone on guard. */
     BigQueryDriver(boolean statementCheck) {
-        this.statementCheck = statementCheck;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> schemes() {
-        return Set.of(NAME);
-    }
-
-    @Override
-    public Set<Capability> declared() {
-        return DECLARED;
-    }
-
-    @Override
-    public Conn open(ConnConfig config) {
-        requireNonNull(config, "config is null");
-        Target target = Target.of(config);
-        return BigQueryConn.open(target, config.readOnly(), new ReadOnlyGuard(statementCheck));
-    }
-
-    @Override
-    public String toString() {
-        return "BigQueryDriver[" + NAME + (statementCheck ? "" : ", without its statement check") + "]";
+        super(new BigQueryDialect(statementCheck));
     }
 }

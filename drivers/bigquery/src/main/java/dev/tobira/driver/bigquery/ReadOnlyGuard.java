@@ -22,7 +22,7 @@ import java.util.Set;
  *       server's own reading of the text, whatever the lexical check thought of it.
  * </ol>
  * The job that then runs carries {@code maximumBytesBilled} and the label {@code tobira=read-only}
- * ({@link BigQueryConn}).
+ * ({@link BigQueryQueries}).
  */
 final class ReadOnlyGuard {
     static final String REFUSAL = "only SELECT and WITH queries are allowed on a read-only connection";

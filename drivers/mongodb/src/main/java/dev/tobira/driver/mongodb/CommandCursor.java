@@ -41,7 +41,7 @@ final class CommandCursor extends CursorResultSet {
         Row read(BsonBinaryReader r);
     }
 
-    private final Session session;
+    private final MongoSession session;
     private final ClientSession cs;
     private final String db;
     private final String collection;
@@ -75,7 +75,7 @@ final class CommandCursor extends CursorResultSet {
 
     /** What a cursor needs besides its first reply. */
     static final class Builder {
-        Session session;
+        MongoSession session;
         ClientSession cs;
         String db;
         String collection;
@@ -113,7 +113,7 @@ final class CommandCursor extends CursorResultSet {
                         b.readPreference, b.timeout, "query"));
             } catch (RuntimeException e) {
                 b.session.killCursor(b.cs, b.db, b.collection, id);
-                Session.closeSession(b.cs);
+                MongoSession.closeSession(b.cs);
                 throw e;
             }
             id = batch.id;
@@ -254,7 +254,7 @@ final class CommandCursor extends CursorResultSet {
             }
             session.killCursor(cs, db, collection, id);
             id = 0;
-            Session.closeSession(cs);
+            MongoSession.closeSession(cs);
         } finally {
             onClose.accept(this);
         }

@@ -1,14 +1,8 @@
 package dev.tobira.driver.mongodb;
 
-import static java.util.Objects.requireNonNull;
-
 import dev.tobira.api.Capability;
-import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Driver;
-import dev.tobira.api.DriverException;
-import java.util.Collections;
-import java.util.EnumSet;
+import dev.tobira.spi.base.BaseDriver;
 import java.util.Set;
 
 /**
@@ -31,24 +25,22 @@ import java.util.Set;
  * the server dispatches them), its pipelines only of reading stages, with no {@code $out},
  * {@code $merge}, server-side JavaScript, write concern or duplicate key anywhere.
  *
+ * <p>Declares read-only, browser, mutator, explainer, completer and change feed. A connection offers
+ * the explainer only when its server has {@code explain}, and the change feed only when it has
+ * change streams (a replica set or sharded cluster), as it answers the driver's probe; a read-only
+ * connection offers no mutator.
+ *
  * <p>Instances are thread-safe and hold no state; each connection owns its vendor client.
  *
  * @since 0.1
  */
-public final class MongoDriver implements Driver {
+public final class MongoDriver extends BaseDriver {
     static final String NAME = "mongodb";
     static final String CLIENT_NAME = "tobira";
 
-    private static final Set<Capability> DECLARED = Collections.unmodifiableSet(EnumSet.of(Capability.READ_ONLY,
-            Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER, Capability.COMPLETER, Capability.CHANGE_FEED));
-
-    private final Set<Capability> declared;
-    private final boolean statementCheck;
-
     /** Creates the driver; {@link java.util.ServiceLoader} calls this. */
     public MongoDriver() {
-        this.declared = DECLARED;
-        this.statementCheck = true;
+        this(Set.of(), true);
     }
 
     /**
@@ -66,49 +58,6 @@ public final class MongoDriver implements Driver {
      * stops. Never reachable from a configuration, a DSN or an option.
      */
     MongoDriver(Set<Capability> lacking, boolean statementCheck) {
-        EnumSet<Capability> d = EnumSet.copyOf(DECLARED);
-        d.removeAll(lacking);
-        this.declared = Collections.unmodifiableSet(d);
-        this.statementCheck = statementCheck;
-    }
-
-    /** Returns {@code mongodb}. */
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    /** Returns {@code mongodb} and {@code mongodb+srv}. */
-    @Override
-    public Set<String> schemes() {
-        return Set.of("mongodb", "mongodb+srv");
-    }
-
-    /**
-     * Returns read-only, browser, mutator, explainer, completer and change feed. A connection offers
-     * the explainer only when its server has {@code explain}, and the change feed only when it has
-     * change streams (a replica set or sharded cluster), as it answers the driver's probe.
-     */
-    @Override
-    public Set<Capability> declared() {
-        return declared;
-    }
-
-    /**
-     * Opens a connection and checks that the server answers.
-     *
-     * @throws DriverException INVALID_ARGUMENT for a bad DSN, CONNECTION, AUTH or TIMEOUT when the
-     *     server cannot be reached or refuses the credentials
-     */
-    @Override
-    public Conn open(ConnConfig config) {
-        requireNonNull(config, "config is null");
-        Target target = Target.of(config);
-        return new MongoConn(Session.open(target), config.readOnly(), statementCheck);
-    }
-
-    @Override
-    public String toString() {
-        return "MongoDriver[" + NAME + "]";
+        super(new MongoDialect(lacking, statementCheck));
     }
 }

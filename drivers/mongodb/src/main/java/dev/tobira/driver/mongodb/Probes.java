@@ -21,7 +21,7 @@ final class Probes {
 
     private Probes() {}
 
-    static boolean explain(Session session) {
+    static boolean explain(MongoSession session) {
         BsonDocument cmd = new BsonDocument("explain", new BsonDocument("find", new BsonString(PROBE_COLLECTION)))
                 .append("verbosity", new BsonString("queryPlanner"));
         try {
@@ -32,7 +32,7 @@ final class Probes {
         }
     }
 
-    static boolean changeStreams(Session session) {
+    static boolean changeStreams(MongoSession session) {
         BsonDocument cmd = new BsonDocument("aggregate", new BsonString(PROBE_COLLECTION))
                 .append("pipeline", new BsonArray(java.util.List.of(new BsonDocument("$changeStream", new BsonDocument()))))
                 .append("cursor", new BsonDocument());
@@ -58,7 +58,7 @@ final class Probes {
         throw e;
     }
 
-    private static Duration timeout(Session session) {
+    private static Duration timeout(MongoSession session) {
         return session.target().connectTimeout();
     }
 }

@@ -1,6 +1,6 @@
 package dev.tobira.driver.mongodb;
 
-import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.Completer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * names its collection ({@code "find": "orders"}), that collection's field names from a bounded
  * sample.
  */
-final class Completions {
+final class MongoCompleter implements Completer {
     private static final Set<String> COMMANDS = new TreeSet<>(List.of("find", "aggregate", "count", "distinct",
             "listCollections", "listIndexes", "collStats", "dbStats", "explain", "insert", "update", "delete",
             "findAndModify", "filter", "sort", "projection", "limit", "skip", "pipeline", "cursor", "batchSize", "query",
@@ -26,15 +26,16 @@ final class Completions {
     private static final Pattern TARGET = Pattern.compile(
             "\"(?:find|aggregate|count|distinct|listIndexes)\"\\s*:\\s*\"([^\"\\\\]{1,120})\"");
 
-    private final Metadata metadata;
+    private final MongoCatalog catalog;
     private final String db;
 
-    Completions(Metadata metadata, String db) {
-        this.metadata = metadata;
+    MongoCompleter(MongoCatalog catalog, String db) {
+        this.catalog = catalog;
         this.db = db;
     }
 
-    List<Completion> complete(String text, int cursor) {
+    @Override
+    public List<Completion> complete(String text, int cursor) {
         int start = cursor;
         while (start > 0 && isWordChar(text.charAt(start - 1))) {
             start--;
@@ -52,7 +53,7 @@ final class Completions {
             return out;
         }
         Set<String> seen = new LinkedHashSet<>();
-        for (String c : metadata.collectionNames(db, "complete")) {
+        for (String c : catalog.collectionNames(db, "complete")) {
             if (c.startsWith(prefix) && !c.equals(prefix) && seen.add(c)) {
                 out.add(new Completion(c, Completion.Type.COLLECTION));
             }
@@ -61,7 +62,7 @@ final class Completions {
         if (m.find()) {
             String collection = m.group(1);
             try {
-                for (var f : metadata.describe(dev.tobira.api.CollectionRef.of(collection), db).fields()) {
+                for (var f : catalog.describe(dev.tobira.api.CollectionRef.of(collection), db).fields()) {
                     if (f.name().startsWith(prefix) && !f.name().equals(prefix) && seen.add(f.name())) {
                         out.add(new Completion(f.name(), Completion.Type.FIELD));
                     }

@@ -1,13 +1,11 @@
 package dev.tobira.driver.bigquery;
 
-import com.google.api.gax.paging.Page;
 import com.google.cloud.bigquery.BigQuery;
 import com.google.cloud.bigquery.BigQueryException;
 import com.google.cloud.bigquery.ColumnReference;
 import com.google.cloud.bigquery.Dataset;
 import com.google.cloud.bigquery.DatasetId;
 import com.google.cloud.bigquery.Field;
-import com.google.cloud.bigquery.FieldValueList;
 import com.google.cloud.bigquery.ForeignKey;
 import com.google.cloud.bigquery.Schema;
 import com.google.cloud.bigquery.StandardTableDefinition;
@@ -15,54 +13,31 @@ import com.google.cloud.bigquery.Table;
 import com.google.cloud.bigquery.TableConstraints;
 import com.google.cloud.bigquery.TableDefinition;
 import com.google.cloud.bigquery.TableId;
-import com.google.cloud.bigquery.TableResult;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
-import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
-import dev.tobira.spi.CallDeadline;
 import dev.tobira.api.ErrorKind;
-import dev.tobira.api.Row;
+import dev.tobira.spi.base.Catalog;
 import dev.tobira.api.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-/**
- * Datasets as namespaces, tables and views as collections, {@code describe} from a table's
- * metadata, and the browser on {@code tabledata.list}, which reads stored rows page by page
- * without a job (and without a bill).
- */
-final class Metadata {
+/** Datasets as namespaces, tables and views as collections, {@code describe} from a table's metadata. */
+final class BigQueryCatalog implements Catalog {
     private static final Pattern NAME = Pattern.compile("[\\p{L}\\p{N}_ -]{1,1024}");
 
     private final BigQuery bigquery;
     private final Target target;
 
-    Metadata(BigQuery bigquery, Target target) {
-        this.bigquery = bigquery;
-        this.target = target;
+    BigQueryCatalog(BigQuerySession session) {
+        this.bigquery = session.client();
+        this.target = session.target();
     }
 
-    /**
-     * One request, bounded by the connect timeout: the driver opens no connection of its own, so the
-     * ping is where reaching the service is first tried, and an answer that never comes is TIMEOUT then.
-     */
-    void ping() {
-        CallDeadline deadline = CallDeadline.after(target.connectTimeout());
-        if (target.dataset().isPresent()) {
-            DatasetId id = DatasetId.of(target.project(), target.dataset().get());
-            if (CallBound.within(deadline, "ping", () -> bigquery.getDataset(id)) == null) {
-                throw DriverException.of(ErrorKind.NOT_FOUND, BigQueryDriver.NAME, "ping",
-                        "the DSN's dataset does not exist in project " + target.project());
-            }
-        } else {
-            CallBound.within(deadline, "ping", () -> bigquery.listDatasets(target.project(), BigQuery.DatasetListOption.pageSize(1)));
-        }
-    }
-
-    List<String> namespaces() {
+    @Override
+    public List<String> namespaces() {
         try {
             List<String> out = new ArrayList<>();
             for (Dataset d : bigquery.listDatasets(target.project()).iterateAll()) {
@@ -74,10 +49,11 @@ final class Metadata {
         }
     }
 
-    List<CollectionRef> collections(String namespace) {
+    @Override
+    public List<CollectionRef> collections(String namespace) {
         String dataset = dataset(namespace, "collections");
         try {
-            Page<Table> page = bigquery.listTables(DatasetId.of(target.project(), dataset));
+            com.google.api.gax.paging.Page<Table> page = bigquery.listTables(DatasetId.of(target.project(), dataset));
             List<CollectionRef> out = new ArrayList<>();
             for (Table t : page.iterateAll()) {
                 out.add(new CollectionRef(dataset, t.getTableId().getTable()));
@@ -96,7 +72,8 @@ final class Metadata {
         return collections(namespace).stream().map(CollectionRef::name).toList();
     }
 
-    CollectionInfo describe(CollectionRef ref) {
+    @Override
+    public CollectionInfo describe(CollectionRef ref) {
         Table table = table(ref, "describe");
         TableDefinition def = table.getDefinition();
         Schema schema = def.getSchema();
@@ -149,41 +126,8 @@ final class Metadata {
                 ref.name()), type, fields, primaryKey, foreignKeys, indexes);
     }
 
-    dev.tobira.api.Page browse(CollectionRef ref, String cursor, int size) {
-        Table table = table(ref, "browse");
-        if (!TableDefinition.Type.TABLE.equals(table.getDefinition().getType())) {
-            throw DriverException.of(ErrorKind.UNSUPPORTED, BigQueryDriver.NAME, "browse",
-                    "tabledata.list reads stored tables only; query a view instead");
-        }
-        Schema schema = table.getDefinition().getSchema();
-        List<Column> columns = Values.columns(schema.getFields());
-        try {
-            List<BigQuery.TableDataListOption> options = new ArrayList<>();
-            options.add(BigQuery.TableDataListOption.pageSize(size));
-            if (cursor != null && !cursor.isEmpty()) {
-                options.add(BigQuery.TableDataListOption.pageToken(cursor));
-            }
-            TableResult page = bigquery.listTableData(table.getTableId(), schema,
-                    options.toArray(new BigQuery.TableDataListOption[0]));
-            List<Row> rows = new ArrayList<>();
-            for (FieldValueList cells : page.getValues()) {
-                Value[] values = new Value[columns.size()];
-                for (int i = 0; i < values.length; i++) {
-                    values[i] = Values.cell(schema.getFields().get(i), i < cells.size() ? cells.get(i) : null);
-                }
-                rows.add(Row.of(columns, values));
-                if (rows.size() == size) {
-                    break;
-                }
-            }
-            String next = page.hasNextPage() && page.getNextPageToken() != null ? page.getNextPageToken() : "";
-            return new dev.tobira.api.Page(columns, rows, next);
-        } catch (BigQueryException e) {
-            throw BigQueryErrors.of("browse", e);
-        }
-    }
-
-    private Table table(CollectionRef ref, String op) {
+    /** The table or view a reference names, in its dataset or the default one. */
+    Table table(CollectionRef ref, String op) {
         String dataset = dataset(ref.namespace(), op);
         if (!NAME.matcher(ref.name()).matches()) {
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, op,

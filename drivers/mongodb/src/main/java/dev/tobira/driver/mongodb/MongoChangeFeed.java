@@ -2,11 +2,13 @@ package dev.tobira.driver.mongodb;
 
 import com.mongodb.ReadPreference;
 import com.mongodb.reactivestreams.client.ClientSession;
+import dev.tobira.api.ChangeFeed;
+import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Column;
-import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
+import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
+import dev.tobira.spi.OpenResults;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,18 +26,27 @@ import org.bson.RawBsonDocument;
  * Each change is a row {@code op} (the operation type: insert, update, replace, delete, …),
  * {@code key} (the document's {@code _id} as text) and {@code at} (the cluster time, in seconds).
  */
-final class ChangeStreams {
+final class MongoChangeFeed implements ChangeFeed {
     static final Duration AWAIT = Duration.ofMillis(500);
     static final List<Column> COLUMNS = List.of(new Column("op", Value.Kind.TEXT, "string", false),
             new Column("key", Value.Kind.TEXT, "string", true), new Column("at", Value.Kind.TIMESTAMP, "timestamp", true));
 
-    private ChangeStreams() {}
+    private final MongoSession session;
+    private final OpenResults results;
 
-    static DriverException unsupported() {
-        return DriverException.of(ErrorKind.UNSUPPORTED, MongoDriver.NAME, "tail", MongoConn.FEED_UNSUPPORTED);
+    MongoChangeFeed(MongoSession session, OpenResults results) {
+        this.session = session;
+        this.results = results;
     }
 
-    static CommandCursor start(Session session, String db, String collection, Consumer<CommandCursor> onClose) {
+    @Override
+    public ResultSet tail(CollectionRef collection) {
+        CommandCursor feed = start(session.database(collection.namespace(), "tail"), collection.name(), results::remove);
+        results.add(feed);
+        return feed;
+    }
+
+    private CommandCursor start(String db, String collection, Consumer<CommandCursor> onClose) {
         long start = System.nanoTime();
         Duration timeout = session.target().connectTimeout();
         ClientSession cs = session.startSession(timeout, "tail");
@@ -46,7 +57,7 @@ final class ChangeStreams {
         try {
             reply = session.command(cs, db, cmd, ReadPreference.primary(), timeout, "tail");
         } catch (RuntimeException e) {
-            Session.closeSession(cs);
+            MongoSession.closeSession(cs);
             throw e;
         }
         CommandCursor.Builder b = new CommandCursor.Builder();

@@ -7,6 +7,7 @@ import com.mongodb.reactivestreams.client.MongoClients;
 import com.mongodb.reactivestreams.client.MongoDatabase;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.base.Session;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,7 @@ import org.reactivestreams.Publisher;
  * close from another thread cancels them), whether the server has sessions, and its version.
  * Every command of the driver goes through {@link #command}, as the document it is given.
  */
-final class Session {
+final class MongoSession implements Session {
     /** How long a killCursors or endSessions on the way out may take: a cleanup must not hang a close. */
     static final Duration CLEANUP = Duration.ofSeconds(5);
 
@@ -38,19 +39,19 @@ final class Session {
     private volatile boolean sessions;
     private volatile String version = "";
 
-    private Session(Target target, MongoClient client) {
+    private MongoSession(Target target, MongoClient client) {
         this.target = target;
         this.client = client;
     }
 
-    static Session open(Target target) {
+    static MongoSession open(Target target) {
         MongoClient client;
         try {
             client = MongoClients.create(target.settings());
         } catch (RuntimeException e) {
             throw MongoErrors.classify(e, "open", target.redactor());
         }
-        Session s = new Session(target, client);
+        MongoSession s = new MongoSession(target, client);
         try {
             s.command(null, "admin", new BsonDocument("ping", new BsonInt32(1)), ReadPreference.primaryPreferred(),
                     target.connectTimeout(), "open");
@@ -83,8 +84,35 @@ final class Session {
         return version;
     }
 
-    boolean isClosed() {
+    @Override
+    public boolean isClosed() {
         return closed.get();
+    }
+
+    @Override
+    public void ping() {
+        command(null, "admin", new BsonDocument("ping", new BsonInt32(1)), ReadPreference.primaryPreferred(),
+                target.connectTimeout(), "ping");
+    }
+
+    /** The host and port, and the default database. */
+    @Override
+    public String address() {
+        return target.address() + "/" + target.database();
+    }
+
+    /** The database a namespace names: the DSN's for the empty one, else the namespace once checked. */
+    String database(String namespace, String op) {
+        if (namespace.isEmpty()) {
+            return target.database();
+        }
+        try {
+            Target.requireDatabaseName(namespace);
+        } catch (DriverException e) {
+            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op,
+                    "the namespace is not a database name MongoDB allows");
+        }
+        return namespace;
     }
 
     /**
@@ -209,7 +237,8 @@ final class Session {
     }
 
     /** Cancels every command in flight and closes the client; idempotent, from any thread. */
-    void close() {
+    @Override
+    public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }

@@ -1,6 +1,6 @@
 package dev.tobira.driver.bigquery;
 
-import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -12,7 +12,7 @@ import java.util.Set;
  * Completions of the word before the cursor: GoogleSQL keywords, the project's datasets, and the
  * tables of the default dataset (or of the dataset the word is qualified with, {@code shop.cu}).
  */
-final class Completions {
+final class BigQueryCompleter implements Completer {
     private static final List<String> KEYWORDS = List.of(
             "SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "OFFSET", "QUALIFY", "WINDOW", "WITH",
             "UNION ALL", "UNION DISTINCT", "INTERSECT DISTINCT", "EXCEPT DISTINCT", "JOIN", "LEFT JOIN", "CROSS JOIN",
@@ -20,9 +20,14 @@ final class Completions {
             "CASE", "WHEN", "THEN", "ELSE", "END", "IS NULL", "IS NOT NULL", "IN", "BETWEEN", "LIKE", "EXISTS");
     private static final int MAX = 50;
 
-    private Completions() {}
+    private final BigQueryCatalog catalog;
 
-    static List<Completion> complete(Metadata metadata, String text, int cursor) {
+    BigQueryCompleter(BigQueryCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    @Override
+    public List<Completion> complete(String text, int cursor) {
         int start = cursor;
         while (start > 0 && isWordChar(text.charAt(start - 1))) {
             start--;
@@ -37,13 +42,13 @@ final class Completions {
         String prefix = word.toLowerCase(Locale.ROOT);
         Set<Completion> out = new LinkedHashSet<>();
         try {
-            for (String table : metadata.tableNames(qualifier)) {
+            for (String table : catalog.tableNames(qualifier)) {
                 if (table.toLowerCase(Locale.ROOT).startsWith(prefix)) {
                     out.add(new Completion(table, Completion.Type.COLLECTION));
                 }
             }
             if (qualifier.isEmpty()) {
-                for (String dataset : metadata.namespaces()) {
+                for (String dataset : catalog.namespaces()) {
                     if (dataset.toLowerCase(Locale.ROOT).startsWith(prefix)) {
                         out.add(new Completion(dataset, Completion.Type.NAMESPACE));
                     }

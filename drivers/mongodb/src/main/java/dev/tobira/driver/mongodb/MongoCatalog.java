@@ -3,11 +3,9 @@ package dev.tobira.driver.mongodb;
 import com.mongodb.ReadPreference;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
-import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
-import dev.tobira.api.Page;
-import dev.tobira.api.Row;
+import dev.tobira.spi.base.Catalog;
 import dev.tobira.api.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,21 +20,19 @@ import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
-import org.bson.json.JsonMode;
-import org.bson.json.JsonWriterSettings;
 
 /**
- * Namespaces (databases), collections, descriptions and pages, each through the driver's own
- * bounded commands: {@code listDatabases}, {@code listCollections}, {@code listIndexes} and a
- * {@code find} of at most {@value #SAMPLE} documents.
+ * Namespaces (databases), collections and descriptions, each through the driver's own bounded
+ * commands: {@code listDatabases}, {@code listCollections}, {@code listIndexes} and a {@code find}
+ * of at most {@value #SAMPLE} documents.
  */
-final class Metadata {
+final class MongoCatalog implements Catalog {
     /** How many documents describe() reads to infer the fields: bounded, whatever the collection's size. */
     static final int SAMPLE = 100;
 
-    private final Session session;
+    private final MongoSession session;
 
-    Metadata(Session session) {
+    MongoCatalog(MongoSession session) {
         this.session = session;
     }
 
@@ -44,7 +40,8 @@ final class Metadata {
         return session.target().readPreference();
     }
 
-    List<String> namespaces() {
+    @Override
+    public List<String> namespaces() {
         BsonDocument reply = session.command(null, "admin",
                 new BsonDocument("listDatabases", new BsonInt32(1)).append("nameOnly", BsonBoolean.TRUE), rp(),
                 session.target().connectTimeout().multipliedBy(3), "namespaces");
@@ -56,7 +53,9 @@ final class Metadata {
         return names;
     }
 
-    List<CollectionRef> collections(String db, String namespace) {
+    @Override
+    public List<CollectionRef> collections(String namespace) {
+        String db = session.database(namespace, "collections");
         List<String> names = collectionNames(db, "collections");
         if (names.isEmpty() && !namespace.isEmpty() && !namespaces().contains(db)) {
             throw DriverException.of(ErrorKind.NOT_FOUND, MongoDriver.NAME, "collections", "the database "
@@ -83,7 +82,7 @@ final class Metadata {
         return names;
     }
 
-    private BsonDocument collectionInfo(String db, String name, String op) {
+    BsonDocument collectionInfo(String db, String name, String op) {
         List<BsonDocument> docs = session.readAll(db, new BsonDocument("listCollections", new BsonInt32(1))
                 .append("filter", new BsonDocument("name", new BsonString(name))).append("cursor", new BsonDocument()), rp(), op);
         // the name is compared here too: a server that ignores the filter must not describe another collection
@@ -101,6 +100,11 @@ final class Metadata {
      * {@code |} when there are several), nullable when some document lacks it or holds null. The
      * primary key is {@code _id}; indexes come from {@code listIndexes}. No document is returned.
      */
+    @Override
+    public CollectionInfo describe(CollectionRef collection) {
+        return describe(collection, session.database(collection.namespace(), "describe"));
+    }
+
     CollectionInfo describe(CollectionRef ref, String db) {
         BsonDocument info = collectionInfo(db, ref.name(), "describe");
         String type = info.containsKey("type") ? info.getString("type").getValue() : "collection";
@@ -141,67 +145,5 @@ final class Metadata {
             }
         }
         return new CollectionInfo(ref, type, fields, List.of("_id"), List.of(), indexes);
-    }
-
-    /**
-     * One page in {@code _id} order: the cursor is the last {@code _id} of the previous page, as
-     * canonical Extended JSON, so a page continues after it whatever was inserted meanwhile.
-     */
-    Page browse(CollectionRef ref, String db, String cursor, int size) {
-        BsonDocument filter = new BsonDocument();
-        if (!cursor.isEmpty()) {
-            filter = new BsonDocument("_id", new BsonDocument("$gt", lastId(cursor)));
-        }
-        BsonDocument find = new BsonDocument("find", new BsonString(ref.name())).append("filter", filter)
-                .append("sort", new BsonDocument("_id", new BsonInt32(1)))
-                .append("limit", new BsonInt32(size + 1)).append("batchSize", new BsonInt32(size + 1));
-        List<BsonDocument> docs = session.readAll(db, find, rp(), "browse");
-        if (docs.isEmpty() && cursor.isEmpty()) {
-            collectionInfo(db, ref.name(), "browse"); // NOT_FOUND for a missing collection, an empty page for an empty one
-        }
-        boolean more = docs.size() > size;
-        List<BsonDocument> page = more ? docs.subList(0, size) : docs;
-        List<Map<String, Value>> maps = new ArrayList<>(page.size());
-        Map<String, BsonType> types = new HashMap<>();
-        for (BsonDocument d : page) {
-            Map<String, Value> m = new LinkedHashMap<>();
-            for (Map.Entry<String, BsonValue> e : d.entrySet()) {
-                m.put(e.getKey(), Bsons.toValue(e.getValue()));
-                if (!e.getValue().isNull()) {
-                    types.putIfAbsent(e.getKey(), e.getValue().getBsonType());
-                }
-            }
-            maps.add(m);
-        }
-        List<Column> columns = Replies.columns(maps, types);
-        List<Row> rows = new ArrayList<>(maps.size());
-        for (Map<String, Value> m : maps) {
-            rows.add(Replies.row(columns, m));
-        }
-        String next = "";
-        if (more) {
-            BsonDocument last = new BsonDocument("_id", page.get(page.size() - 1).get("_id"));
-            next = last.toJson(JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build());
-        }
-        return new Page(columns, rows, next);
-    }
-
-    private static BsonValue lastId(String cursor) {
-        BsonDocument d;
-        try {
-            CommandParser.Parsed p = CommandParser.parse(cursor, "browse");
-            d = p.document();
-            if (p.duplicate().isPresent() || d.size() != 1 || !d.containsKey("_id")) {
-                throw new IllegalArgumentException("the cursor is not one this driver made");
-            }
-        } catch (DriverException e) {
-            throw new IllegalArgumentException("the cursor is not one this driver made", e);
-        }
-        // the cursor's _id is a value, never an operator: {"$gt": …} inside it would change the filter
-        BsonValue id = d.get("_id");
-        if (id.isDocument() && id.asDocument().keySet().stream().anyMatch(k -> k.startsWith("$"))) {
-            throw new IllegalArgumentException("the cursor is not one this driver made");
-        }
-        return id;
     }
 }
