@@ -192,7 +192,8 @@ class McpCommandIT {
      */
     @Test
     void theNodeSdkWalksThroughAShopExposedOnTheCommandLine() throws Exception {
-        Path script = Path.of(System.getProperty("tobira.node.dir", "target/node"), "walkthrough.mjs");
+        // absolute: node starts in the test's directory
+        Path script = Path.of(System.getProperty("tobira.node.dir", "target/node"), "walkthrough.mjs").toAbsolutePath();
         assertTrue(Files.isRegularFile(script), script + " is installed by the build (mvn process-test-resources)");
         List<String> command = tobira.command("mcp", "--expose", "shop=sqlite:" + dir.resolve("shop.db"));
         ProcessBuilder pb = new ProcessBuilder("node", script.toString()).directory(dir.toFile());
