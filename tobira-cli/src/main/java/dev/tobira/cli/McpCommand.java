@@ -55,10 +55,10 @@ final class McpCommand implements Callable<Integer> {
     private static final java.util.logging.Logger SERVER_LOG = java.util.logging.Logger.getLogger("dev.tobira.mcp");
 
     @Option(names = "--expose", paramLabel = "NAME|NAME=DSN",
-            description = {"a connection a client can see, repeatable: a name from the config (or several, comma-separated),",
-                    "or NAME=DSN for a DSN with no config entry, read-only unless in --allow-writes; a DSN here holds no",
-                    "password (such a connection goes in the config, its password a reference such as env:NAME).",
-                    "Replaces mcp.expose of the config."})
+            description = "a connection a client can see, repeatable: a name from the config (or several, comma-separated),"
+                    + " or NAME=DSN for a DSN with no config entry, read-only unless in --allow-writes; a DSN here holds no"
+                    + " password (such a connection goes in the config, its password a reference such as env:NAME)."
+                    + " Replaces mcp.expose of the config.")
     List<String> expose;
 
     @Option(names = "--allow-writes", split = ",", paramLabel = "NAME",
