@@ -9,13 +9,19 @@ import dev.tobira.mcp.HttpOptions;
 import dev.tobira.mcp.McpEndpoint;
 import dev.tobira.mcp.McpPolicy;
 import dev.tobira.mcp.TobiraMcpServer;
+import dev.tobira.format.TerminalText;
+import dev.tobira.spi.Redactor;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,8 +31,12 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tobira mcp}: the MCP server over the config's connections, serving only those named by
  * {@code --expose} or {@code mcp.expose}, each read-only unless it is in {@code allow_writes}.
- * Over standard input and output by default, Streamable HTTP with {@code --http}. Exits 1 when
- * nothing is exposed, a name is unknown or the policy is invalid; 0 when the client ends the session.
+ * {@code --expose NAME=DSN} serves a DSN that has no config entry (with no config file at all);
+ * {@code --expose} replaces {@code mcp.expose}, while the config's other settings still apply.
+ * Over standard input and output by default, Streamable HTTP with {@code --http}. Exits 1 (usage)
+ * when nothing is exposed, a name is unknown, given twice or taken by the config, a DSN is
+ * malformed, holds a password or has no driver, or the policy is invalid; 0 when the client ends
+ * the session. The server's log lines go to standard error as {@code tobira mcp: ...} lines.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Serve the exposed connections to an MCP client (stdio, or Streamable HTTP with --http).")
@@ -37,8 +47,18 @@ final class McpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--expose", split = ",", paramLabel = "NAME",
-            description = "the connections a client can see (default: mcp.expose of the config)")
+    /** What a connection's name may be: as in the config file. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
+    /** A DSN: a scheme, then anything its driver reads. */
+    private static final Pattern DSN = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:.*");
+    /** The logger every class of tobira-mcp logs under; held here, as java.util.logging keeps loggers weakly. */
+    private static final java.util.logging.Logger SERVER_LOG = java.util.logging.Logger.getLogger("dev.tobira.mcp");
+
+    @Option(names = "--expose", paramLabel = "NAME|NAME=DSN",
+            description = "a connection a client can see, repeatable: a name from the config (or several, comma-separated),"
+                    + " or NAME=DSN for a DSN with no config entry, read-only unless in --allow-writes; a DSN here holds no"
+                    + " password (such a connection goes in the config, its password a reference such as env:NAME)."
+                    + " Replaces mcp.expose of the config.")
     List<String> expose;
 
     @Option(names = "--allow-writes", split = ",", paramLabel = "NAME",
@@ -66,7 +86,10 @@ final class McpCommand implements Callable<Integer> {
         Io io = root.io;
         Config config = root.loadConfig(spec);
         JsonNode section = config.mcp();
-        List<String> names = expose != null ? expose : strings(section.path("expose"));
+        Connections connections = new Connections(io, config);
+        Map<String, Optional<String>> exposed = expose != null ? exposed(expose, "--expose", true)
+                : exposed(strings(section.path("expose")), "mcp.expose", false);
+        List<String> names = List.copyOf(exposed.keySet());
         if (names.isEmpty()) {
             throw CliException.usage("nothing is exposed: name connections with --expose or mcp.expose"
                     + (config.file() == null ? "" : " in " + config.file()));
@@ -86,7 +109,6 @@ final class McpCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--timeout: " + e.getMessage());
         }
-        Connections connections = new Connections(io, config);
         Secret token = token(io, config, section);
         McpPolicy policy;
         try {
@@ -95,11 +117,16 @@ final class McpCommand implements Callable<Integer> {
             throw CliException.usage("mcp: " + e.getMessage());
         }
         TobiraMcpServer.Builder server = TobiraMcpServer.builder(connections.registry()).policy(policy);
-        for (String name : names) {
-            Config.Conn c = config.connection(name).orElseThrow(() -> CliException.usage("mcp: unknown connection \"" + name
-                    + "\" (known: " + String.join(", ", config.connections().stream().map(Config.Conn::name).toList()) + ")"));
-            ConnConfig cc = connections.resolve(c);
-            requireServedBy(connections, c, cc);
+        for (Map.Entry<String, Optional<String>> e : exposed.entrySet()) {
+            String name = e.getKey();
+            ConnConfig cc;
+            if (e.getValue().isPresent()) {
+                cc = commandLineConnection(config, connections, name, e.getValue().get());
+            } else {
+                Config.Conn c = config.connection(name).orElseThrow(() -> unknown(config, name));
+                cc = connections.resolve(c);
+                requireServedBy(connections, c, cc);
+            }
             server.connection(name, writes.contains(name) ? cc : cc.withReadOnly(true));
         }
         History history = null;
@@ -125,6 +152,7 @@ final class McpCommand implements Callable<Integer> {
         // a client that ends the process (SIGTERM) still gets its last calls recorded
         Thread flush = new Thread(server::close, "tobira-mcp-shutdown");
         Runtime.getRuntime().addShutdownHook(flush);
+        Runnable unlog = logTo(io);
         try (server; McpEndpoint endpoint = http == null ? server.serveStdio(io.in, io.out) : server.serveHttp(httpOptions())) {
             if (http != null) {
                 io.err.println("tobira mcp: serving " + String.join(", ", names) + " at " + endpoint.url());
@@ -132,12 +160,125 @@ final class McpCommand implements Callable<Integer> {
             }
             endpoint.awaitClosed();
         } finally {
+            unlog.run();
             try {
                 Runtime.getRuntime().removeShutdownHook(flush);
             } catch (IllegalStateException e) {
                 // the JVM is shutting down: the hook runs
             }
         }
+    }
+
+    /**
+     * The names to serve, in order, each with the DSN it was given on the command line or none (a
+     * config connection). Names are the config's ({@code [A-Za-z0-9_][A-Za-z0-9_.-]*}), so an entry
+     * with a comma before its {@code =} is a bad name, not two of them: a DSN may hold commas.
+     */
+    static Map<String, Optional<String>> exposed(List<String> values, String source, boolean dsnAllowed) {
+        Map<String, Optional<String>> out = new LinkedHashMap<>();
+        for (String v : values) {
+            int eq = v.indexOf('=');
+            if (eq < 0) {
+                for (String name : v.split(",", -1)) {
+                    add(out, source, name.strip(), Optional.empty());
+                }
+                continue;
+            }
+            String name = v.substring(0, eq);
+            if (!dsnAllowed) {
+                throw CliException.usage(source + ": \"" + name + "=...\" is not a connection name (NAME=DSN is for --expose)");
+            }
+            if (name.isEmpty()) {
+                throw CliException.usage(source + " =...: the name before '=' is empty; write " + source + " NAME=DSN");
+            }
+            add(out, source, name, Optional.of(v.substring(eq + 1)));
+        }
+        return out;
+    }
+
+    private static void add(Map<String, Optional<String>> out, String source, String name, Optional<String> dsn) {
+        if (name.isEmpty()) {
+            throw CliException.usage(source + ": a connection name is empty");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw CliException.usage(source + " " + name + (dsn.isPresent() ? "=..." : "")
+                    + ": a connection name is letters, digits, '_', '.' or '-'");
+        }
+        if (out.putIfAbsent(name, dsn) != null) {
+            throw CliException.usage(source + ": connection \"" + name + "\" is exposed twice");
+        }
+    }
+
+    /**
+     * A connection given as {@code NAME=DSN}: checked here, not at the first tool call, for what a
+     * command line must not hold (a password: other users see it in {@code ps}, a shell keeps it in
+     * its history; the same rule as a DSN in the config file), for a name the config already uses,
+     * and for a scheme no driver opens.
+     */
+    private static ConnConfig commandLineConnection(Config config, Connections connections, String name, String dsn) {
+        String label = "--expose " + name + "=";
+        if (dsn.isEmpty()) {
+            throw CliException.usage(label + ": the DSN after '=' is empty");
+        }
+        if (!Redactor.standard().redact(dsn).equals(dsn)) {
+            throw CliException.usage(label + "...: the DSN holds a password, which a command line shows to every user of the"
+                    + " machine; put the connection in the config file, its password a reference (env:NAME, file:PATH"
+                    + " or dotenv:PATH#KEY), and expose it by name (--expose " + name + ")");
+        }
+        if (config.connection(name).isPresent()) {
+            throw CliException.usage(label + "...: the config " + config.file() + " already has a connection named \"" + name
+                    + "\"; choose another name, or expose the config's with --expose " + name);
+        }
+        if (!DSN.matcher(dsn).matches()) {
+            throw CliException.usage(label + dsn + ": not a DSN (scheme:..., such as sqlite:./shop.db)");
+        }
+        ConnConfig cc = ConnConfig.of(dsn).withName(name);
+        Set<String> schemes = new TreeSet<>();
+        connections.registry().drivers().forEach(d -> schemes.addAll(d.schemes()));
+        if (!schemes.contains(cc.scheme())) {
+            throw CliException.usage(label + dsn + ": no driver opens " + cc.scheme() + ": DSNs (known: " + String.join(", ", schemes) + ")");
+        }
+        return cc;
+    }
+
+    private static CliException unknown(Config config, String name) {
+        String known = String.join(", ", config.connections().stream().map(Config.Conn::name).toList());
+        return CliException.usage("mcp: unknown connection \"" + name + "\" ("
+                + (config.file() == null ? "no config file" : known.isEmpty() ? "no connections in " + config.file() : "known: " + known)
+                + "); to serve a DSN without a config entry, write --expose " + name + "=DSN");
+    }
+
+    /**
+     * Prints the server's log lines on standard error, one {@code tobira mcp: ...} line each (agents
+     * show a server's standard error as its log). tobira-mcp logs through {@link System.Logger},
+     * which the JDK backs with java.util.logging, and {@link Main} switched that off for the drivers'
+     * clients; the lines arrive escaped, and are redacted again with the config's secrets. Returns
+     * what stops the printing.
+     */
+    static Runnable logTo(Io io) {
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getLevel().intValue() >= java.util.logging.Level.INFO.intValue()) {
+                    synchronized (io.err) {
+                        io.err.println("tobira mcp: " + TerminalText.escape(io.redactor().redact(String.valueOf(r.getMessage()))));
+                        io.err.flush();
+                    }
+                }
+            }
+
+            @Override
+            public void flush() {
+                io.err.flush();
+            }
+
+            @Override
+            public void close() {}
+        };
+        SERVER_LOG.setLevel(java.util.logging.Level.INFO);
+        SERVER_LOG.setUseParentHandlers(false);
+        SERVER_LOG.addHandler(handler);
+        return () -> SERVER_LOG.removeHandler(handler);
     }
 
     /**

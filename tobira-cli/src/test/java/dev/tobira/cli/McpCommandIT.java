@@ -146,7 +146,76 @@ class McpCommandIT {
         tobira.config(Expected.SHOP_CONFIG);
         Tobira.Run r = tobira.run("mcp", "--expose", "prod");
         assertEquals(1, r.exit(), r.err());
-        assertEquals("error: mcp: unknown connection \"prod\" (known: shop)\n", r.err());
+        assertEquals("error: mcp: unknown connection \"prod\" (known: shop); to serve a DSN without a config entry,"
+                + " write --expose prod=DSN\n", r.err());
+    }
+
+    /**
+     * Issue 30: {@code --expose NAME=DSN} serves a database with no config file at all, read-only,
+     * and the server's history still records the calls.
+     */
+    @Test
+    void aDsnOnTheCommandLineIsServedWithNoConfigFile() throws Exception {
+        assertFalse(Files.exists(tobira.configFile()));
+        Process p = tobira.start("mcp", "--expose", "shop=sqlite:" + dir.resolve("shop.db"));
+        try (OutputStream in = p.getOutputStream();
+             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
+            assertEquals(1, answer(out, 1).path("id").asInt());
+            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+            List<String> tools = new ArrayList<>();
+            answer(out, 2).path("result").path("tools").forEach(t -> tools.add(t.path("name").asText()));
+            assertTrue(tools.contains("query") && !tools.contains("execute"), tools.toString());
+            send(in, call(3, "list_connections", "{}"));
+            JsonNode listed = JSON.readTree(text(answer(out, 3)));
+            assertEquals("shop", listed.path(0).path("name").asText(), listed.toString());
+            assertTrue(listed.path(0).path("read_only").asBoolean(), listed.toString());
+            send(in, call(4, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) as n from customers\"}"));
+            assertEquals(5, JSON.readTree(text(answer(out, 4))).path("rows").path(0).path(0).asInt());
+            send(in, call(5, "query", "{\"connection\":\"shop\",\"query\":\"delete from customers\"}"));
+            JsonNode refused = answer(out, 5).path("result");
+            assertTrue(refused.path("isError").asBoolean() && refused.toString().contains("read-only violation"), refused.toString());
+        }
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server ends with its input");
+        assertEquals(0, p.exitValue());
+        Tobira.Run history = tobira.run("history", "--mcp", "--format", "csv");
+        assertEquals(0, history.exit(), history.err());
+        assertTrue(history.out().contains("delete from customers"), history.out());
+    }
+
+    /**
+     * Issue 30: the independent client (the official TypeScript SDK's walk-through, tobira-mcp's
+     * {@code src/test/node}, installed by this module's build) runs {@code tobira mcp --expose
+     * shop=DSN} itself, as an agent's configuration does, with no config file.
+     */
+    @Test
+    void theNodeSdkWalksThroughAShopExposedOnTheCommandLine() throws Exception {
+        // absolute: node starts in the test's directory
+        Path script = Path.of(System.getProperty("tobira.node.dir", "target/node"), "walkthrough.mjs").toAbsolutePath();
+        assertTrue(Files.isRegularFile(script), script + " is installed by the build (mvn process-test-resources)");
+        List<String> command = tobira.command("mcp", "--expose", "shop=sqlite:" + dir.resolve("shop.db"));
+        ProcessBuilder pb = new ProcessBuilder("node", script.toString()).directory(dir.toFile());
+        pb.environment().clear();
+        pb.environment().putAll(tobira.env);
+        pb.environment().put("TOBIRA_MODE", "stdio");
+        pb.environment().put("TOBIRA_COMMAND", command.get(0));
+        pb.environment().put("TOBIRA_ARGS", JSON.writeValueAsString(command.subList(1, command.size())));
+        Process p;
+        try {
+            p = pb.redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            throw new AssertionError("cannot run node (Node.js 18 or newer must be on the PATH): " + e.getMessage(), e);
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the walk-through ends");
+        assertEquals(0, p.exitValue(), "walk-through output: " + out);
+        // the server's standard error is the walk-through's too: its one JSON line is the last that opens with {
+        String seen = out.lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElse("");
+        assertEquals("Ada Lovelace", JSON.readTree(seen).path("top").asText(), out);
+        assertEquals("5", tobira.run("query", "sqlite:" + dir.resolve("shop.db"), "select count(*) as n from customers",
+                "--format", "csv").out().lines().toList().get(1), "nothing was deleted");
     }
 
     private static String call(int id, String tool, String arguments) {

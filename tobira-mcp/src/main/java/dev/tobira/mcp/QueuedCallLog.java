@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class QueuedCallLog implements CallLog {
     private static final long DRAIN_SECONDS = 10;
+    private static final System.Logger LOG = Logs.of(QueuedCallLog.class);
 
     private final History history;
     private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
@@ -35,7 +36,7 @@ final class QueuedCallLog implements CallLog {
                     history.record(entry);
                 } catch (RuntimeException e) {
                     // the history is a record of calls, not a gate on them
-                    System.err.println("tobira mcp: history: " + Redactor.standard().redact(String.valueOf(e.getMessage())));
+                    Logs.warn(LOG, Redactor.standard(), "history: " + e.getMessage());
                 }
             });
         } catch (RejectedExecutionException e) {
@@ -48,7 +49,7 @@ final class QueuedCallLog implements CallLog {
         writer.shutdown();
         try {
             if (!writer.awaitTermination(DRAIN_SECONDS, TimeUnit.SECONDS)) {
-                System.err.println("tobira mcp: history: entries still queued after " + DRAIN_SECONDS + " s were dropped");
+                Logs.warn(LOG, Redactor.standard(), "history: entries still queued after " + DRAIN_SECONDS + " s were dropped");
                 writer.shutdownNow();
             }
         } catch (InterruptedException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tobira.spi.Redactor;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -38,6 +39,7 @@ import org.eclipse.jetty.util.Callback;
 final class ShortErrors implements Filter {
     /** The longest message kept from the SDK's error. */
     static final int MAX_MESSAGE = 200;
+    private static final System.Logger LOG = Logs.of(ShortErrors.class);
     private static final int MAX_HELD = 64 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -51,7 +53,7 @@ final class ShortErrors implements Filter {
             if (response.isCommitted()) {
                 throw e;
             }
-            System.err.println("tobira mcp: http: " + e.getClass().getSimpleName());
+            Logs.error(LOG, Redactor.standard(), "http: " + e.getClass().getSimpleName());
             plain(response, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, null);
             return;
         }

@@ -24,10 +24,12 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.publisher.Mono;
 
 /**
@@ -41,7 +43,10 @@ import reactor.core.publisher.Mono;
  *   <li>JSON nested deeper than {@link #MAX_DEPTH}, trailing text after the message, bytes that are
  *       not UTF-8 are parse errors; a batch (an array) is refused, as MCP has none since 2025-06-18;</li>
  *   <li>a request other than {@code initialize} and {@code ping} before the session is initialized
- *       is refused (the SDK would hold it unanswered until the client initializes);</li>
+ *       is refused (the SDK would hold it unanswered until the client initializes); an
+ *       {@code initialize} that was answered with an error may be sent again;</li>
+ *   <li>every request gets an answer: one whose answer cannot be written, or whose handling fails
+ *       outside the SDK's own error handling, is answered with an internal error (-32603);</li>
  *   <li>at most {@link #MAX_IN_FLIGHT} requests are handled at once; reading waits for the rest.</li>
  * </ul>
  * The end of input ends the session after every request read was answered (bounded by the drain
@@ -59,6 +64,14 @@ final class StdioTransport implements McpServerTransportProvider {
     static final int INVALID_REQUEST = -32600;
     static final int INTERNAL_ERROR = -32603;
 
+    private static final System.Logger LOG = Logs.of(StdioTransport.class);
+    /** No {@code initialize} answered yet (none sent, or the last one failed). */
+    private static final int NOT_INITIALIZED = 0;
+    /** An {@code initialize} was handed to the SDK and is not answered yet. */
+    private static final int INITIALIZING = 1;
+    /** An {@code initialize} was answered with a result: a second one is refused. */
+    private static final int INITIALIZE_ANSWERED = 2;
+
     private static final ObjectMapper STRICT = new ObjectMapper(JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build())
@@ -73,8 +86,13 @@ final class StdioTransport implements McpServerTransportProvider {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean outputFailed = new AtomicBoolean();
     private volatile McpServerSession session;
-    /** Touched by the reader thread only. */
-    private boolean initializeSeen;
+    /**
+     * Where {@code initialize} stands; the reader moves it to INITIALIZING, the thread that writes its
+     * answer moves it on (to NOT_INITIALIZED again when the answer is an error, so the client can retry).
+     */
+    private final AtomicInteger initialize = new AtomicInteger(NOT_INITIALIZED);
+    private volatile Object initializeId;
+    /** Whether {@code notifications/initialized} was passed on; touched by the reader thread only. */
     private boolean initialized;
 
     /**
@@ -130,13 +148,13 @@ final class StdioTransport implements McpServerTransportProvider {
                     } catch (RuntimeException e) {
                         // one message must not end the reading of the next
                         error(null, INTERNAL_ERROR, "Internal error: the message could not be handled");
-                        System.err.println("tobira mcp: " + Redactor.standard().redact(String.valueOf(e)));
+                        Logs.error(LOG, Redactor.standard(), "a message could not be handled: " + e);
                     }
                 }
             }
         } catch (IOException | RuntimeException e) {
             // input that fails has ended too
-            System.err.println("tobira mcp: stdin: " + Redactor.standard().redact(String.valueOf(e.getMessage())));
+            Logs.warn(LOG, Redactor.standard(), "stdin: " + e.getMessage());
         } finally {
             finish();
         }
@@ -146,7 +164,7 @@ final class StdioTransport implements McpServerTransportProvider {
     private void finish() {
         try {
             if (!inFlight.tryAcquire(MAX_IN_FLIGHT, drain.toMillis(), TimeUnit.MILLISECONDS)) {
-                System.err.println("tobira mcp: the input ended; requests still unanswered after " + drain.toSeconds() + " s are dropped");
+                Logs.warn(LOG, Redactor.standard(), "the input ended; requests still unanswered after " + drain.toSeconds() + " s are dropped");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -223,11 +241,14 @@ final class StdioTransport implements McpServerTransportProvider {
 
     private void request(String method, Object id, Object params) {
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
-            if (initializeSeen) {
-                error(id, INVALID_REQUEST, "Invalid Request: the session is already initialized");
+            if (!initialize.compareAndSet(NOT_INITIALIZED, INITIALIZING)) {
+                error(id, INVALID_REQUEST, initialize.get() == INITIALIZING ? "Invalid Request: an initialize is already being answered"
+                        : "Invalid Request: the session is already initialized");
                 return;
             }
-            initializeSeen = true;
+            initializeId = id;
+            // a retry after a failed initialize starts over: its notifications/initialized is wanted again
+            initialized = false;
         } else if (!initialized) {
             if (McpSchema.METHOD_PING.equals(method)) {
                 write(McpSchema.JSONRPCResponse.result(id, Map.of()));
@@ -240,12 +261,17 @@ final class StdioTransport implements McpServerTransportProvider {
         inFlight.acquireUninterruptibly();
         session.handle(new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, method, id, params))
                 .doFinally(signal -> inFlight.release())
-                .subscribe(v -> {}, e -> System.err.println("tobira mcp: " + method + ": " + Redactor.standard().redact(String.valueOf(e.getMessage()))));
+                .subscribe(v -> {}, e -> {
+                    // the SDK answers a failing handler itself; what fails here failed around it, unanswered
+                    Logs.error(LOG, Redactor.standard(), method + ": " + e);
+                    answered(id, false);
+                    error(id, INTERNAL_ERROR, "Internal error: the request could not be answered");
+                });
     }
 
     private void notification(String method, Object params) {
         if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
-            if (!initializeSeen || initialized) {
+            if (initialize.get() == NOT_INITIALIZED || initialized) {
                 return;
             }
             initialized = true;
@@ -307,12 +333,33 @@ final class StdioTransport implements McpServerTransportProvider {
         writeLine(answer.toString());
     }
 
-    /** Writes one message as one line. */
+    /** Writes one message as one line; an answer that cannot be serialized becomes an internal error with its id. */
     private void write(McpSchema.JSONRPCMessage message) {
+        Object id = message instanceof McpSchema.JSONRPCResponse r ? r.id() : null;
+        String json;
         try {
-            writeLine(mapper.writeValueAsString(message));
-        } catch (IOException e) {
-            System.err.println("tobira mcp: cannot write an answer: " + Redactor.standard().redact(String.valueOf(e.getMessage())));
+            json = mapper.writeValueAsString(message);
+        } catch (IOException | RuntimeException e) {
+            Logs.error(LOG, Redactor.standard(), "cannot write an answer: " + e.getMessage());
+            if (id != null) {
+                answered(id, false);
+                error(id, INTERNAL_ERROR, "Internal error: the answer could not be written");
+            }
+            return;
+        }
+        if (id != null) {
+            answered(id, ((McpSchema.JSONRPCResponse) message).error() == null);
+        }
+        writeLine(json);
+    }
+
+    /**
+     * Notes the answer to a request before it is written, so that a client reacting to it at once
+     * finds the state it implies: a failed {@code initialize} may be sent again.
+     */
+    private void answered(Object id, boolean ok) {
+        if (initialize.get() == INITIALIZING && Objects.equals(id, initializeId)) {
+            initialize.compareAndSet(INITIALIZING, ok ? INITIALIZE_ANSWERED : NOT_INITIALIZED);
         }
     }
 
@@ -325,7 +372,7 @@ final class StdioTransport implements McpServerTransportProvider {
                 out.flush();
             } catch (IOException e) {
                 if (!outputFailed.getAndSet(true)) {
-                    System.err.println("tobira mcp: stdout: " + e.getMessage() + "; answers are dropped");
+                    Logs.error(LOG, Redactor.standard(), "stdout: " + e.getMessage() + "; answers are dropped");
                 }
             }
         }

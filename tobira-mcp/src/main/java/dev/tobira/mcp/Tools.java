@@ -54,6 +54,7 @@ final class Tools {
     static final int MAX_HISTORY_NAME = 256;
     /** The most characters of a query, a tool's arguments or an error kept in the history. */
     static final int MAX_HISTORY_TEXT = 16 * 1024;
+    private static final System.Logger LOG = Logs.of(Tools.class);
 
     private final Map<String, Exposed> exposed;
     private final McpPolicy policy;
@@ -176,7 +177,7 @@ final class Tools {
             log.record(entry);
         } catch (RuntimeException e) {
             // the history is a record of calls, not a gate on them: a full disk must not fail a query
-            System.err.println("tobira mcp: history: " + redactor.redact(String.valueOf(e.getMessage())));
+            Logs.warn(LOG, redactor, "history: " + e.getMessage());
         }
     }
 

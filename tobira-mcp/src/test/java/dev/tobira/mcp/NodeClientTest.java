@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -43,11 +42,10 @@ class NodeClientTest {
             McpEndpoint endpoint = null;
             History store = null;
             if (t == Transport.STDIO) {
-                List<String> args = new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-                args.addAll(spec.args());
+                List<String> command = ChildServer.command(spec.args());
                 env.put("TOBIRA_MODE", "stdio");
-                env.put("TOBIRA_COMMAND", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-                env.put("TOBIRA_ARGS", Session.JSON.writeValueAsString(args));
+                env.put("TOBIRA_COMMAND", command.get(0));
+                env.put("TOBIRA_ARGS", Session.JSON.writeValueAsString(command.subList(1, command.size())));
             } else {
                 store = History.open(historyFile);
                 server = spec.server(store);

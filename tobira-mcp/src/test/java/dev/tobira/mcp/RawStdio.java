@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 
 /**
  * A server's stdio endpoint in this JVM, spoken to in raw JSON-RPC lines: what the test writes is
@@ -34,11 +36,16 @@ final class RawStdio implements AutoCloseable {
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
     RawStdio(TobiraMcpServer server) {
+        this(server, server::serveStdio);
+    }
+
+    /** Any server on the stdio transport: {@code serve} starts it on the two streams it is given. */
+    RawStdio(TobiraMcpServer server, BiFunction<InputStream, OutputStream, McpEndpoint> serve) {
         this.server = server;
         try {
             PipedInputStream serverIn = new PipedInputStream(1 << 16);
             in = new PipedOutputStream(serverIn);
-            endpoint = server.serveStdio(serverIn, new LineSink(lines));
+            endpoint = serve.apply(serverIn, new LineSink(lines));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

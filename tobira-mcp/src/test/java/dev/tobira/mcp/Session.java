@@ -27,7 +27,7 @@ import java.util.Set;
 
 /**
  * A client of the MCP SDK connected to a tobira MCP server over one transport: a child JVM running
- * {@link Main} for stdio, an in-process {@link TobiraMcpServer} for HTTP. Both get the same policy.
+ * {@link ChildServer} for stdio, an in-process {@link TobiraMcpServer} for HTTP. Both get the same policy.
  */
 final class Session implements AutoCloseable {
     static final String TOKEN = "test-token-" + Long.toHexString(System.nanoTime());
@@ -116,10 +116,8 @@ final class Session implements AutoCloseable {
         McpSchema.Implementation me = McpSchema.Implementation.builder("tobira-test", "1.0").build();
         JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         if (transport == Transport.STDIO) {
-            List<String> args = new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-            args.addAll(spec.args());
-            ServerParameters params = ServerParameters.builder(Path.of(System.getProperty("java.home"), "bin", "java").toString())
-                    .args(args).build();
+            List<String> command = ChildServer.command(spec.args());
+            ServerParameters params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
             StdioClientTransport t = new StdioClientTransport(params, mapper);
             t.setStdErrorHandler(line -> System.err.println("[server] " + line));
             McpSyncClient c = McpClient.sync(t).clientInfo(me).requestTimeout(Duration.ofSeconds(60))

@@ -170,17 +170,14 @@ class StdioMessagesTest {
     }
 
     /**
-     * The command in a child JVM, as an agent runs it: a malformed first line, requests, then the
+     * The server in a child JVM, as an agent runs it: a malformed first line, requests, then the
      * end of input. It answers all of them and exits 0 (before, the bad line ended its reading, so
      * it never saw the end of input and never exited).
      */
     @Test
     void theCommandAnswersEverythingAndExitsWhenItsInputEnds() throws Exception {
         try (SqliteTarget target = new SqliteTarget()) {
-            List<String> command = new java.util.ArrayList<>(List.of(
-                    java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-            command.addAll(Session.Spec.of("shop", target.dsn()).args());
+            List<String> command = ChildServer.command(Session.Spec.of("shop", target.dsn()).args());
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try {
                 String input = String.join("\n", "[1,2", RawStdio.ping(1), RawStdio.INITIALIZE, RawStdio.INITIALIZED,
