@@ -76,10 +76,10 @@ public class McpQuery {
             return Optional.of("the tobira sqlite driver is not on the class path");
         }
         try {
-            Class.forName("dev.tobira.mcp.Main");
+            Class.forName("dev.tobira.cli.Main");
             return Optional.empty();
         } catch (ClassNotFoundException e) {
-            return Optional.of("tobira-mcp is not on the class path");
+            return Optional.of("the tobira command (tobira-cli) is not on the class path");
         }
     }
 
@@ -91,7 +91,7 @@ public class McpQuery {
         if (!Files.exists(db)) {
             seed(db);
         }
-        Files.deleteIfExists(dir.resolve("history.db"));
+        Files.deleteIfExists(dir.resolve("tobira").resolve("history.db"));
         // 100 rows of 5,000 for size 100; for size 1000 every row is asked for and max_rows cuts at 1000
         String text = size == 100 ? "select id, name, amount, created_at from items where id <= 100 order by id"
                 : "select id, name, amount, created_at from items order by id";
@@ -100,9 +100,11 @@ public class McpQuery {
         query = Query.of(text).withReadOnly(true).withLimit(cap).withTimeout(Duration.ofSeconds(30));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> args = new java.util.ArrayList<>(List.of("-Xms128m", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                "dev.tobira.mcp.Main", "--expose", "bench=sqlite:" + db, "--max-rows", String.valueOf(cap)));
-        args.addAll(history ? List.of("--history", dir.resolve("history.db").toString()) : List.of("--no-history"));
-        ServerParameters server = ServerParameters.builder(java).args(args).build();
+                "dev.tobira.cli.Main", "mcp", "--expose", "bench=sqlite:" + db, "--max-rows", String.valueOf(cap)));
+        // the command's own settings: no user config, the history (or none) in the benchmark's directory
+        Map<String, String> env = Map.of("TOBIRA_HISTORY_ENABLED", history ? "1" : "0",
+                "XDG_STATE_HOME", dir.toString(), "XDG_CONFIG_HOME", dir.resolve("config").toString());
+        ServerParameters server = ServerParameters.builder(java).args(args).env(env).build();
         StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(json));
         transport.setStdErrorHandler(line -> { });
         client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).initializationTimeout(Duration.ofSeconds(60))
