@@ -2,6 +2,7 @@ package dev.tobira.driver.bigquery;
 
 import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
+import dev.tobira.spi.CompletionPrefix;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,10 +29,7 @@ final class BigQueryCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int start = cursor;
-        while (start > 0 && isWordChar(text.charAt(start - 1))) {
-            start--;
-        }
+        int start = CompletionPrefix.start(text, cursor, c -> isWordChar((char) c));
         String word = text.substring(start, cursor);
         String qualifier = "";
         int dot = word.lastIndexOf('.');

@@ -1,6 +1,7 @@
 package dev.tobira.driver.mongodb;
 
 import dev.tobira.api.Completer;
+import dev.tobira.spi.CompletionPrefix;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,10 +37,7 @@ final class MongoCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int start = cursor;
-        while (start > 0 && isWordChar(text.charAt(start - 1))) {
-            start--;
-        }
+        int start = CompletionPrefix.start(text, cursor, c -> isWordChar((char) c));
         String prefix = text.substring(start, cursor);
         List<Completion> out = new ArrayList<>();
         if (prefix.startsWith("$")) {

@@ -2,6 +2,7 @@ package dev.tobira.driver.qdrant;
 
 import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
+import dev.tobira.spi.CompletionPrefix;
 import dev.tobira.spi.CallDeadline;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
@@ -33,10 +34,7 @@ final class QdrantCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int from = cursor;
-        while (from > 0 && word(text.charAt(from - 1))) {
-            from--;
-        }
+        int from = CompletionPrefix.start(text, cursor, c -> word((char) c));
         String prefix = text.substring(from, cursor);
         List<Completion> out = new ArrayList<>();
         for (Operation o : Operation.values()) {
