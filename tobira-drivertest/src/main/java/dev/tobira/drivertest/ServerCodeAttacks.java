@@ -66,7 +66,7 @@ final class ServerCodeAttacks {
         ServerCodeRecord r = new ServerCodeRecord(c.name(), c.call());
         report.serverCode.add(r);
         if (!c.setup().isEmpty() && !kit.executeNatively(c.setup())) {
-            r.problems.add("broken case: its setup could not run, since executeNatively() does not run text (it returned false)");
+            r.problems.add("broken case: its setup could not run, since the fixture's nativeExecution does not run text (it returned false)");
             kit.violation(c.name() + ": " + String.join("; ", r.problems));
             return;
         }
