@@ -145,11 +145,8 @@ final class BadInputGroup {
     }
 
     private void record(BadInputs.Input input, List<Report.PathResult> paths, List<String> problems) {
-        Report.BadInputRecord record = new Report.BadInputRecord(input.group(), input.name(), Report.shorten(input.text(), 200),
-                input.params().isEmpty() ? "" : input.name());
-        record.paths.addAll(paths);
-        record.problems.addAll(problems);
-        kit.report().badInputs.add(record);
+        kit.report().add(new Report.BadInputRecord(input.group(), input.name(), Report.shorten(input.text(), 200),
+                input.params().isEmpty() ? "" : input.name(), paths, problems));
     }
 
     /** A result, or a refusal the driver judged from the input: the connection is still fit for the next input. */

@@ -1002,7 +1002,7 @@ public abstract class DriverConformanceTest {
             Bounded<Conn> open = Bounded.call("silent-open", SILENT_BOUND.plus(silentSlack), () -> tracker.open(driver(), config));
             boolean openOk = open.refusal() != null ? open.refusal().kind() == ErrorKind.TIMEOUT && withinBound(open)
                     : open.value() != null && withinBound(open);
-            report.silentServer.add(new Report.SilentRecord(path + " open", open.value() != null ? "OPENED" : open.outcome(),
+            report.add(new Report.SilentRecord(path + " open", open.value() != null ? "OPENED" : open.outcome(),
                     open.value() != null ? "opened without an answer from the server: it opens lazily" : open.message(),
                     open.took().toMillis(), SILENT_BOUND.toMillis(), openOk));
             if (!openOk) {
@@ -1017,7 +1017,7 @@ public abstract class DriverConformanceTest {
                         Query q = Query.of(customersQuery()).withTimeout(SILENT_BOUND);
                         Bounded<Long> query = Bounded.call("silent-query", SILENT_BOUND.plus(silentSlack), () -> drain(conn.query(q)));
                         boolean queryOk = query.refusal() != null && query.refusal().kind() == ErrorKind.TIMEOUT && withinBound(query);
-                        report.silentServer.add(new Report.SilentRecord(path + " query on a lazily opened connection", query.outcome(),
+                        report.add(new Report.SilentRecord(path + " query on a lazily opened connection", query.outcome(),
                                 query.message(), query.took().toMillis(), SILENT_BOUND.toMillis(), queryOk));
                         if (!queryOk) {
                             problems.add(path + " connection opened lazily; a query with a timeout of " + SILENT_BOUND.toSeconds()

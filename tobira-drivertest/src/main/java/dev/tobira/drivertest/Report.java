@@ -1,5 +1,10 @@
 package dev.tobira.drivertest;
 
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -46,6 +51,7 @@ final class Report {
     }
 
     /** One read-only path a proven probe was sent on. */
+    @JsonPropertyOrder({"path", "outcome", "message", "fingerprintUnchanged", "evidenceAbsent"})
     record PathResult(String path, String outcome, String message, boolean fingerprintUnchanged, boolean evidenceAbsent) {}
 
     /** The record of one probe or variant. */
@@ -91,24 +97,28 @@ final class Report {
         }
     }
 
-    /** One bad input, sent on a writable and a read-only connection: a result or a DriverException with a kind on each. */
-    static final class BadInputRecord {
-        final String group;
-        final String name;
-        final String text;
-        final String parameter;
-        final List<PathResult> paths = new ArrayList<>();
-        final List<String> problems = new ArrayList<>();
+    /**
+     * One bad input, sent on a writable and a read-only connection: a result or a DriverException
+     * with a kind on each. Immutable, and written by Jackson as it is: its components are the
+     * report's fields.
+     */
+    @JsonPropertyOrder({"group", "name", "text", "parameter", "passed", "paths", "problems"})
+    record BadInputRecord(String group, String name, String text, @JsonInclude(JsonInclude.Include.NON_EMPTY) String parameter,
+            List<PathResult> paths, List<String> problems) {
+        BadInputRecord {
+            paths = List.copyOf(paths);
+            problems = List.copyOf(problems);
+        }
 
-        BadInputRecord(String group, String name, String text, String parameter) {
-            this.group = group;
-            this.name = name;
-            this.text = text;
-            this.parameter = parameter;
+        /** @return whether nothing went wrong on either path */
+        @JsonProperty("passed")
+        public boolean passed() {
+            return problems.isEmpty();
         }
     }
 
     /** One call against a {@link SilentServer}: an open, or a query on a connection that opened lazily. */
+    @JsonPropertyOrder({"name", "outcome", "message", "millis", "boundMillis", "passed"})
     record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed) {}
 
     /**
@@ -193,8 +203,8 @@ final class Report {
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
     final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
-    final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
-    final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
+    private final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
+    private final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
     /** Why the silent-server check does not apply (Behavior.NETWORK absent), or null. */
     volatile String silentServerInapplicable;
     boolean guardRan;
@@ -215,6 +225,16 @@ final class Report {
         this.language = language;
         this.minimumProvenProbes = minimumProvenProbes;
         this.declared = declared.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(declared);
+    }
+
+    /** Records one bad input; records are only ever added, in the order the checks ran. */
+    void add(BadInputRecord record) {
+        badInputs.add(requireNonNull(record, "record is null"));
+    }
+
+    /** Records one call against a silent server. */
+    void add(SilentRecord record) {
+        silentServer.add(requireNonNull(record, "record is null"));
     }
 
     long count(Verdict verdict) {
@@ -504,40 +524,15 @@ final class Report {
             }
         }
         ArrayNode badNode = root.putArray("badInputs");
-        long badPassed = 0;
-        synchronized (badInputs) {
-            for (BadInputRecord r : badInputs) {
-                ObjectNode n = badNode.addObject();
-                n.put("group", r.group);
-                n.put("name", r.name);
-                n.put("text", r.text);
-                if (!r.parameter.isEmpty()) {
-                    n.put("parameter", r.parameter);
-                }
-                n.put("passed", r.problems.isEmpty());
-                badPassed += r.problems.isEmpty() ? 1 : 0;
-                ArrayNode ps = n.putArray("paths");
-                r.paths.forEach(pr -> path(ps.addObject(), pr));
-                ArrayNode problems = n.putArray("problems");
-                r.problems.forEach(problems::add);
-            }
-        }
+        List<BadInputRecord> bad = List.copyOf(badInputs);
+        bad.forEach(r -> badNode.add(mapper.valueToTree(r)));
+        long badPassed = bad.stream().filter(BadInputRecord::passed).count();
         ObjectNode silentNode = root.putObject("silentServer");
         if (silentServerInapplicable != null) {
             silentNode.put("inapplicable", silentServerInapplicable);
         }
         ArrayNode silentCalls = silentNode.putArray("calls");
-        synchronized (silentServer) {
-            for (SilentRecord r : silentServer) {
-                ObjectNode n = silentCalls.addObject();
-                n.put("name", r.name());
-                n.put("outcome", r.outcome());
-                n.put("message", r.message());
-                n.put("millis", r.millis());
-                n.put("boundMillis", r.boundMillis());
-                n.put("passed", r.passed());
-            }
-        }
+        List.copyOf(silentServer).forEach(r -> silentCalls.add(mapper.valueToTree(r)));
         ObjectNode behaviorNode = root.putObject("behaviors");
         synchronized (behaviors) {
             behaviors.forEach(behaviorNode::put);
