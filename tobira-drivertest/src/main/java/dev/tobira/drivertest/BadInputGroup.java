@@ -40,7 +40,7 @@ final class BadInputGroup {
     /** What one input's test reports: calls that failed badly or wrote while sent as a read, and writes sent read-only. */
     private record Outcome(List<String> broken, List<String> wrote) {}
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final List<BadInputs.Input> inputs;
     private final Kept writable;
     private final Kept readOnly;
@@ -48,7 +48,7 @@ final class BadInputGroup {
     private Throwable failure;
     private String seeded;
 
-    BadInputGroup(DriverConformanceTest kit, List<BadInputs.Input> inputs) {
+    BadInputGroup(KitContext kit, List<BadInputs.Input> inputs) {
         this.kit = kit;
         this.inputs = List.copyOf(inputs);
         this.writable = new Kept(kit.writableConfig());

@@ -40,10 +40,10 @@ final class BadInputs {
     /** One bad input: a text and its parameters, named by what it is. */
     record Input(String group, String name, String text, List<Value> params) {}
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Fixture fx;
 
-    BadInputs(DriverConformanceTest kit) {
+    BadInputs(KitContext kit) {
         this.kit = kit;
         this.fx = kit.fx();
     }

@@ -165,7 +165,8 @@ public abstract class DriverConformanceTest {
     private Report report;
     private int[] mark;
     private OptionalLong sessionsBefore = OptionalLong.empty();
-    private String seededFingerprint;
+    /** What the attacks see of the kit; made with the report, before the first test. */
+    private KitContext context;
     private Fixture fixture;
 
     /** Creates the kit; subclasses supply the fixture. */
@@ -352,6 +353,7 @@ public abstract class DriverConformanceTest {
     @BeforeAll
     final void startReport() {
         report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared());
+        context = new KitContext(fx(), tracker, report);
     }
 
     @BeforeEach
@@ -431,56 +433,23 @@ public abstract class DriverConformanceTest {
     }
 
     final Conn open(ConnConfig config) {
-        Conn conn = tracker.open(driver(), config);
-        if (report != null && report.serverVersion == null) {
-            try {
-                report.serverVersion = conn.info().serverVersion();
-            } catch (RuntimeException e) {
-                // contractPing reports a broken info(); the report only lacks the version
-            }
-        }
-        return conn;
+        return context.open(config);
     }
 
-    /**
-     * Returns the fingerprint of the seeded state, seeding only when the state is not already
-     * that: a run that ends refused leaves the seeded state behind, and on a server where DDL is
-     * slow a seed costs far more than a fingerprint.
-     */
     final String seeded() {
-        String now = fingerprint();
-        if (now.equals(seededFingerprint)) {
-            return now;
-        }
-        seed();
-        seededFingerprint = fingerprint();
-        return seededFingerprint;
+        return context.seeded();
     }
 
-    /** Remembers the fingerprint read just after a seed, so {@link #seeded()} knows the state. */
     final void seededAs(String fingerprint) {
-        seededFingerprint = fingerprint;
+        context.seededAs(fingerprint);
     }
 
-    /** A guard violation: fails in strict mode, is only recorded otherwise. */
     final void violation(String message) {
-        report.violations.add(message);
-        if (strict()) {
-            throw new GuardViolation(message);
-        }
-        System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + message);
+        context.violation(message);
     }
 
-    /** Several guard violations of one test: each is recorded, and in strict mode the test fails once, naming them all. */
     final void violations(List<String> messages) {
-        if (messages.isEmpty()) {
-            return;
-        }
-        report.violations.addAll(messages);
-        if (strict()) {
-            throw new GuardViolation(String.join("\n", messages));
-        }
-        messages.forEach(m -> System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + m));
+        context.violations(messages);
     }
 
     private boolean declares(Capability c) {
@@ -964,7 +933,7 @@ public abstract class DriverConformanceTest {
     @Order(225)
     @DisplayName("contract: every bad input is a result or a DriverException with a kind")
     final Stream<DynamicNode> contractBadInput() {
-        return recorded(new BadInputs(this).checks());
+        return recorded(new BadInputs(context).checks());
     }
 
     @TestFactory
@@ -1493,41 +1462,36 @@ public abstract class DriverConformanceTest {
         }
     }
 
-    /** What holds without a guard: a driver that does not declare READ_ONLY refuses read-only connections rather than pretend. */
     final void assertReadOnlyRefused() {
-        assertFalse(declares(Capability.READ_ONLY), "READ_ONLY is declared");
-        DriverException e = assertThrows(DriverException.class, () -> open(readOnlyConfig()).close(),
-                driver().name() + " does not declare READ_ONLY, so opening read-only must fail");
-        assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
-        assertMessage(e);
+        context.assertReadOnlyRefused();
     }
 
     @TestFactory
     @Order(410)
     @DisplayName("guard: write probes are proven real, then refused read-only")
     final Stream<DynamicNode> guardWriteProbes() {
-        return recorded(new Guard(this).probes());
+        return recorded(new Guard(context).probes());
     }
 
     @TestFactory
     @Order(420)
     @DisplayName("guard: safe reads pass read-only")
     final Stream<DynamicNode> guardSafeReads() {
-        return recorded(new Guard(this).safeReads());
+        return recorded(new Guard(context).safeReads());
     }
 
     @TestFactory
     @Order(430)
     @DisplayName("guard: hostile DSNs fail to open, or open with the guard intact")
     final Stream<DynamicNode> guardDsnAttacks() {
-        return recorded(new DsnAttacks(this).attacks());
+        return recorded(new DsnAttacks(context).attacks());
     }
 
     @TestFactory
     @Order(440)
     @DisplayName("guard: server code called read-only leaves nothing behind")
     final Stream<DynamicNode> guardServerCode() {
-        return recorded(new ServerCodeAttacks(this).attacks());
+        return recorded(new ServerCodeAttacks(context).attacks());
     }
 
     @Test

@@ -39,7 +39,7 @@ final class Guard {
     private static final int CAP = 200;
     private static final Set<ErrorKind> INVALID = EnumSet.of(ErrorKind.SYNTAX, ErrorKind.INVALID_ARGUMENT);
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Report report;
     private final String driver;
     /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
@@ -47,7 +47,7 @@ final class Guard {
     /** Each layer of the guard on its own, where the fixture offers a driver with layers turned off. */
     private final LayerAttacks layers;
 
-    Guard(DriverConformanceTest kit) {
+    Guard(KitContext kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
@@ -155,7 +155,7 @@ final class Guard {
     }
 
     /** Without a guard there is nothing to attack; what must hold instead is that read-only is refused, not pretended. */
-    static DynamicTest notDeclared(DriverConformanceTest kit, String what) {
+    static DynamicTest notDeclared(KitContext kit, String what) {
         return DynamicTest.dynamicTest(what + ": READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 kit::assertReadOnlyRefused);
     }

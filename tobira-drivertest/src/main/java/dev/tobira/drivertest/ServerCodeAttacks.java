@@ -26,11 +26,11 @@ final class ServerCodeAttacks {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final Set<ErrorKind> REFUSALS = EnumSet.of(ErrorKind.READ_ONLY, ErrorKind.PERMISSION);
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Report report;
     private final String driver;
 
-    ServerCodeAttacks(DriverConformanceTest kit) {
+    ServerCodeAttacks(KitContext kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
