@@ -1534,7 +1534,7 @@ public abstract class DriverConformanceTest {
         // every layer counts, and the guard is verified only when every layer ran in this session
         long violations = report.allViolations();
         long broken = report.count(Report.Verdict.BROKEN);
-        long safeFailed = report.safeReads.stream().filter(r -> !r.passed()).count();
+        long safeFailed = report.safeReads().stream().filter(r -> !r.passed()).count();
         boolean allRan = report.dsnRan && report.serverCodeRan && (!expectsParameterAttacks() || report.parametersRan);
         if (problems.isEmpty() && violations == 0 && broken == 0 && safeFailed == 0 && allRan) {
             report.verified.add(Capability.READ_ONLY);
@@ -1582,10 +1582,10 @@ public abstract class DriverConformanceTest {
             try {
                 t.getExecutable().execute();
             } catch (TestAbortedException e) {
-                report.tests.add(new Report.TestRecord(name, "skipped", e.getMessage()));
+                report.add(new Report.TestRecord(name, "skipped", e.getMessage()));
                 throw e;
             } catch (Throwable e) {
-                report.tests.add(new Report.TestRecord(name, "failed", String.valueOf(e.getMessage())));
+                report.add(new Report.TestRecord(name, "failed", String.valueOf(e.getMessage())));
                 throw e;
             }
             if (report.violations.size() > before) {
@@ -1593,9 +1593,9 @@ public abstract class DriverConformanceTest {
                 synchronized (report.violations) {
                     recordedNow = List.copyOf(report.violations.subList(before, report.violations.size()));
                 }
-                report.tests.add(new Report.TestRecord(name, "violation", String.join("\n", recordedNow)));
+                report.add(new Report.TestRecord(name, "violation", String.join("\n", recordedNow)));
             } else {
-                report.tests.add(new Report.TestRecord(name, "passed", null));
+                report.add(new Report.TestRecord(name, "passed", null));
             }
         });
     }

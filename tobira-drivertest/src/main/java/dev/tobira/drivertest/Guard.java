@@ -464,7 +464,7 @@ final class Guard {
             paths.add(safePath("readOnly query on a writable connection", writable, Query.of(s.text()).withReadOnly(true), base,
                     problems));
         }
-        report.safeReads.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));
+        report.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));
         if (!problems.isEmpty()) {
             kit.violation("safe read " + s.name() + " " + String.join("; ", problems));
         }

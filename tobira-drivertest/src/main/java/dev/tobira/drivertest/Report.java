@@ -76,6 +76,7 @@ final class Report {
     }
 
     /** The record of one safe read. */
+    @JsonPropertyOrder({"name", "text", "passed", "paths"})
     record SafeReadRecord(String name, String text, List<PathResult> paths, boolean passed) {}
 
     /** A proven probe hidden in a parameter's value behind one carrier text, sent on three paths. */
@@ -173,7 +174,8 @@ final class Report {
     }
 
     /** The outcome of one test, as JUnit reported it. */
-    record TestRecord(String name, String status, String message) {}
+    @JsonPropertyOrder({"name", "status", "message"})
+    record TestRecord(String name, String status, @JsonInclude(JsonInclude.Include.NON_NULL) String message) {}
 
     final String driver;
     final boolean strict;
@@ -182,7 +184,7 @@ final class Report {
     final List<ProbeRecord> probes = Collections.synchronizedList(new ArrayList<>());
     final Map<String, String> inapplicable = Collections.synchronizedMap(new LinkedHashMap<>());
     final List<String> unknownInapplicable = Collections.synchronizedList(new ArrayList<>());
-    final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
+    private final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
     final List<ParameterRecord> parameterAttacks = Collections.synchronizedList(new ArrayList<>());
     /** The probes the DSN attacks proved on the writable configuration and sent on every hostile DSN that opened. */
     final List<String> dsnProbes = Collections.synchronizedList(new ArrayList<>());
@@ -202,7 +204,7 @@ final class Report {
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
-    final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
+    private final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
     private final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
     private final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
     /** Why the silent-server check does not apply (Behavior.NETWORK absent), or null. */
@@ -235,6 +237,21 @@ final class Report {
     /** Records one call against a silent server. */
     void add(SilentRecord record) {
         silentServer.add(requireNonNull(record, "record is null"));
+    }
+
+    /** Records one safe read. */
+    void add(SafeReadRecord record) {
+        safeReads.add(requireNonNull(record, "record is null"));
+    }
+
+    /** Records one test's outcome, as JUnit reported it. */
+    void add(TestRecord record) {
+        tests.add(requireNonNull(record, "record is null"));
+    }
+
+    /** @return the safe reads recorded so far, in order */
+    List<SafeReadRecord> safeReads() {
+        return List.copyOf(safeReads);
     }
 
     long count(Verdict verdict) {
@@ -420,16 +437,8 @@ final class Report {
             unknownInapplicable.forEach(unknown::add);
         }
         ArrayNode reads = root.putArray("safeReads");
-        synchronized (safeReads) {
-            for (SafeReadRecord s : safeReads) {
-                ObjectNode n = reads.addObject();
-                n.put("name", s.name());
-                n.put("text", s.text());
-                n.put("passed", s.passed());
-                ArrayNode paths = n.putArray("paths");
-                s.paths().forEach(r -> path(paths.addObject(), r));
-            }
-        }
+        List<SafeReadRecord> safeReadList = safeReads();
+        safeReadList.forEach(r -> reads.add(mapper.valueToTree(r)));
         ArrayNode parameters = root.putArray("parameterAttacks");
         synchronized (parameterAttacks) {
             for (ParameterRecord r : parameterAttacks) {
@@ -563,23 +572,16 @@ final class Report {
         long failed = 0;
         long aborted = 0;
         long violated = 0;
-        synchronized (tests) {
-            for (TestRecord t : tests) {
-                ObjectNode n = testNode.addObject();
-                n.put("name", t.name());
-                n.put("status", t.status());
-                if (t.message() != null) {
-                    n.put("message", t.message());
+        for (TestRecord t : List.copyOf(tests)) {
+            testNode.add(mapper.valueToTree(t));
+            switch (t.status()) {
+                case "passed" -> passed++;
+                case "failed" -> failed++;
+                case "violation" -> {
+                    failed++; // non-strict: recorded instead of thrown, but a violation all the same
+                    violated++;
                 }
-                switch (t.status()) {
-                    case "passed" -> passed++;
-                    case "failed" -> failed++;
-                    case "violation" -> {
-                        failed++; // non-strict: recorded instead of thrown, but a violation all the same
-                        violated++;
-                    }
-                    default -> aborted++;
-                }
+                default -> aborted++;
             }
         }
         ObjectNode totals = root.putObject("totals");
@@ -593,8 +595,8 @@ final class Report {
         totals.put("unprovenHarmless", probeList.stream()
                 .filter(p -> p.verdict == Verdict.UNPROVEN_VARIANT && !p.readOnly.isEmpty() && p.problems.isEmpty()).count());
         totals.put("inapplicable", inapplicable.size());
-        totals.put("safeReads", safeReads.size());
-        totals.put("safeReadsPassed", safeReads.stream().filter(SafeReadRecord::passed).count());
+        totals.put("safeReads", safeReadList.size());
+        totals.put("safeReadsPassed", safeReadList.stream().filter(SafeReadRecord::passed).count());
         ObjectNode layers = totals.putObject("violationsByLayer");
         layers.put("probes", violating());
         layers.put("parameters", parameterViolations());
