@@ -13,5 +13,6 @@ module dev.tobira.drivertest {
 
     exports dev.tobira.drivertest;
 
-    opens dev.tobira.drivertest to org.junit.platform.commons;
+    // JUnit runs the tests; Jackson writes the report's records as they are
+    opens dev.tobira.drivertest to org.junit.platform.commons, com.fasterxml.jackson.databind;
 }

@@ -4,10 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tobira.api.Conn;
-import dev.tobira.api.ConnConfig;
-import dev.tobira.api.Query;
-import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -22,17 +18,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
-import org.opentest4j.AssertionFailedError;
 
 /**
  * The bad-input check: every malformed text, every parameter of every kind in every position, deep
  * nesting and NaN either succeeds or fails with a {@link dev.tobira.api.DriverException} with a
  * kind, within a bound, on a new thread with the default stack; sent read-only it changes nothing.
+ * Sent a group at a time: see {@link BadInputGroup}.
  */
 final class BadInputs {
     /** How deep the kit nests a document, an array and a text. */
@@ -44,10 +40,10 @@ final class BadInputs {
     /** One bad input: a text and its parameters, named by what it is. */
     record Input(String group, String name, String text, List<Value> params) {}
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Fixture fx;
 
-    BadInputs(DriverConformanceTest kit) {
+    BadInputs(KitContext kit) {
         this.kit = kit;
         this.fx = kit.fx();
     }
@@ -57,8 +53,7 @@ final class BadInputs {
         for (Input input : inputs()) {
             groups.computeIfAbsent(input.group(), g -> new ArrayList<>()).add(input);
         }
-        return groups.entrySet().stream().map(g -> DynamicContainer.dynamicContainer(g.getKey(),
-                g.getValue().stream().map(input -> DynamicTest.dynamicTest(input.name(), () -> check(input)))));
+        return groups.entrySet().stream().map(g -> group(g.getKey(), g.getValue()));
     }
 
     // ---------------------------------------------------------------- the inputs
@@ -298,67 +293,18 @@ final class BadInputs {
 
     // ---------------------------------------------------------------- the check
 
-    private void check(Input input) {
-        long start = System.nanoTime();
-        try {
-            checkTimed(input);
-        } finally {
-            kit.report().badInputNanos.addAndGet(System.nanoTime() - start);
-        }
+    private DynamicContainer group(String name, List<Input> inputs) {
+        BadInputGroup group = new BadInputGroup(kit, inputs);
+        return DynamicContainer.dynamicContainer(name, IntStream.range(0, inputs.size())
+                .mapToObj(i -> DynamicTest.dynamicTest(inputs.get(i).name(), () -> timed(group, i))));
     }
 
-    private void checkTimed(Input input) {
-        Report.BadInputRecord record = new Report.BadInputRecord(input.group(), input.name(), Report.shorten(input.text(), 200),
-                input.params().isEmpty() ? "" : input.name());
-        kit.report().badInputs.add(record);
-        String seeded = kit.seeded();
-        List<String> broken = new ArrayList<>();
-        List<String> wrote = new ArrayList<>();
-        for (boolean readOnly : new boolean[] {false, true}) {
-            String path = readOnly ? "read-only connection" : "writable connection";
-            ConnConfig config = readOnly ? kit.readOnlyConfig() : kit.writableConfig();
-            Query query = Query.of(input.text()).withParams(input.params());
-            AtomicReference<Conn> opened = new AtomicReference<>();
-            Bounded<Long> r = Bounded.call("bad-input", bound, () -> {
-                Conn conn = kit.open(config);
-                opened.set(conn);
-                try (conn; ResultSet rs = conn.query(query)) {
-                    long n = 0;
-                    while (rs.hasNext()) {
-                        rs.next();
-                        n++;
-                    }
-                    return n;
-                }
-            });
-            if (r.hung() && opened.get() != null) {
-                // a close from another thread is how a caller ends a call that hangs; bounded too
-                Conn conn = opened.get();
-                Bounded.call("bad-input-close", Duration.ofSeconds(5), () -> {
-                    conn.close();
-                    return null;
-                });
-            }
-            String now = kit.fingerprint();
-            boolean unchanged = now.equals(seeded);
-            record.paths.add(new Report.PathResult(path, r.outcome(), r.message(), unchanged, true));
-            if (r.failedBadly()) {
-                broken.add(input.name() + " [" + path + "]: expected a result or a DriverException with a kind, but got "
-                        + r.outcome() + " (" + r.message() + ")");
-            }
-            if (!unchanged) {
-                String what = input.name() + " [" + path + "]: sent " + (readOnly ? "read-only" : "as a read")
-                        + ", the bad input changed the state: " + Report.difference(seeded, now);
-                (readOnly ? wrote : broken).add(what);
-                kit.seed();
-                kit.seededAs(seeded = kit.fingerprint());
-            }
-        }
-        record.problems.addAll(broken);
-        record.problems.addAll(wrote);
-        kit.violations(wrote);
-        if (!broken.isEmpty()) {
-            throw new AssertionFailedError(String.join("\n", broken));
+    private void timed(BadInputGroup group, int index) {
+        long start = System.nanoTime();
+        try {
+            group.check(index);
+        } finally {
+            kit.report().badInputNanos.addAndGet(System.nanoTime() - start);
         }
     }
 }

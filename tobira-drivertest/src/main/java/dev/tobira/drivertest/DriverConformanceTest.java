@@ -100,12 +100,12 @@ import org.opentest4j.TestAbortedException;
  *   <li>Capabilities: every capability in {@link Driver#declared()} is offered and works (the
  *       change feed delivers a change and ends on a close from another thread, an export is a
  *       header and five lines in each format, vector search and time ranges return what
- *       {@link #vectorCase()} and {@link #timeSeriesCase()} expect); every other one is absent,
+ *       {@link Fixture.Builder#vector} and {@link Fixture.Builder#timeSeries} expect); every other one is absent,
  *       and a reading facet the connection implements without declaring it fails with
  *       {@link ErrorKind#UNSUPPORTED}; on a read-only connection every mutating facet fails with
  *       {@link ErrorKind#READ_ONLY} and changes nothing.</li>
- *   <li>The guard: each write probe (the built-in SQL catalogue when {@link #language()} is SQL,
- *       plus {@link #writeProbes()}) and its generated variants are proven real writes on a
+ *   <li>The guard: each write probe (the built-in SQL catalogue when the fixture's language is SQL,
+ *       plus {@link Fixture.Builder#probes(WriteProbe...)}) and its generated variants are proven real writes on a
  *       writable connection, then sent on a read-only connection and as a
  *       {@linkplain Query#withReadOnly(boolean) read-only query} on a writable one, where they
  *       must be refused with nothing changed. A variant that is no write on this database (an
@@ -116,19 +116,19 @@ import org.opentest4j.TestAbortedException;
  *       Hostile spellings of the read-only DSN (reserved characters encoded into each part,
  *       unknown and repeated options, a URL smuggled in the host) must fail to open with a
  *       {@link DriverException} that shows no password, or open with the guard intact. Each
- *       {@link #serverCode()} case, called read-only, must leave nothing behind. A driver that
+ *       {@link Fixture.Builder#serverCode(ServerCode...)} case, called read-only, must leave nothing behind. A driver that
  *       does not declare {@link Capability#READ_ONLY} must refuse read-only connections with
  *       {@link ErrorKind#UNSUPPORTED}.</li>
  * </ol>
  * Nothing is skipped: where a check has nothing declared to work on, it asserts what must hold
  * instead (no mutating facet offered, read-only connections refused).
  * After each test the kit checks that every connection and result it opened was closed, that a
- * closed connection refuses use, and, when {@link #serverSessions()} can tell, that no server
+ * closed connection refuses use, and, when {@link Fixture.Builder#serverSessions} can tell, that no server
  * session was left behind. When all tests have run it writes
- * {@code target/tobira-conformance/<reportName>.json} ({@link #reportName()}, the driver's name by
+ * {@code target/tobira-conformance/<reportName>.json} ({@link Fixture.Builder#reportName}, the driver's name by
  * default), with the server version of the first connection's {@link ConnInfo}.
  *
- * <p>With {@link #strict()} false, guard violations (a probe let through, a parameter run as code,
+ * <p>With {@link Fixture.Builder#strict} false, guard violations (a probe let through, a parameter run as code,
  * a hostile DSN opened without the guard, server code that left its effect, a safe read refused,
  * a broken probe, too few proven probes) are recorded in the report instead of failing;
  * contract and capability failures always fail.
@@ -165,7 +165,8 @@ public abstract class DriverConformanceTest {
     private Report report;
     private int[] mark;
     private OptionalLong sessionsBefore = OptionalLong.empty();
-    private String seededFingerprint;
+    /** What the attacks see of the kit; made with the report, before the first test. */
+    private KitContext context;
     private Fixture fixture;
 
     /** Creates the kit; subclasses supply the fixture. */
@@ -177,8 +178,8 @@ public abstract class DriverConformanceTest {
      * first test; a server that cannot be found may abort the class here (as a skipped test, or a
      * failure under {@code -Dtobira.test.require=all}).
      *
-     * <p>The overridable hooks below are the kit's first version; each reads the fixture by
-     * default, and a conformance test overrides only this method.
+     * <p>This is the only method a conformance test overrides: everything the kit needs from the
+     * driver's side is a part of the fixture, set on {@link Fixture.Builder}.
      *
      * @return the fixture
      * @since 0.2
@@ -203,216 +204,147 @@ public abstract class DriverConformanceTest {
         return fx().expects(behavior);
     }
 
-    /** @return the driver under test */
-    protected Driver driver() {
+    // The fixture's parts, read where the checks use them. They were overridable hooks in the kit's
+    // first version; no conformance test overrode one, and a fixture is one value checked at build(),
+    // so they are package-private: a driver's test says everything through Fixture.Builder.
+
+    final Driver driver() {
         return fx().driver();
     }
 
-    /** @return the configuration of a writable connection to the test database */
-    protected ConnConfig writableConfig() {
+    final ConnConfig writableConfig() {
         return fx().writable();
     }
 
-    /** @return the configuration of a read-only connection to the same database */
-    protected ConnConfig readOnlyConfig() {
+    final ConnConfig readOnlyConfig() {
         return fx().readOnly();
     }
 
-    /** Restores the shop dataset exactly over the native side channel; see {@link Fixture.Builder#seed}. */
-    protected void seed() {
+    final void seed() {
         fx().seed();
     }
 
-    /** @return the fingerprint of the state; see {@link Fixture.Builder#fingerprint} */
-    protected String fingerprint() {
+    final String fingerprint() {
         return fx().fingerprint();
     }
 
-    /** @return the driver's query language */
-    protected Language language() {
+    final Language language() {
         return fx().language();
     }
 
-    /** @return the SQL dialect variants are generated with; ANSI by default */
-    protected SqlDialect sqlDialect() {
+    final SqlDialect sqlDialect() {
         return fx().sqlDialect();
     }
 
-    /** @return the driver's own write probes, run on top of the built-in catalogue */
-    protected List<WriteProbe> writeProbes() {
+    final List<WriteProbe> writeProbes() {
         return fx().writeProbes();
     }
 
-    /** @return the driver's own safe reads, run on top of the built-in ones */
-    protected List<SafeRead> safeReads() {
+    final List<SafeRead> safeReads() {
         return fx().safeReads();
     }
 
-    /** @return probe name to the reason it does not apply; see {@link Fixture.Builder#inapplicable} */
-    protected Map<String, String> inapplicableProbes() {
+    final Map<String, String> inapplicableProbes() {
         return fx().inapplicableProbes();
     }
 
-    /**
-     * Returns code on the server that a read can call (see {@link ServerCode}).
-     *
-     * @return the cases; empty by default
-     * @since 0.1
-     */
-    protected List<ServerCode> serverCode() {
+    final List<ServerCode> serverCode() {
         return fx().serverCode();
     }
 
-    /**
-     * Runs a text through the native side channel, for probes the driver refuses even on a
-     * writable connection (multi-statement texts), so the kit can still prove they write.
-     *
-     * <p>Run it the way the database's own command-line client would: each statement in order
-     * (split with {@code SqlScan.of(text, sqlDialect()).statements()} for SQL), in autocommit,
-     * going on past a statement that fails, as {@code psql} does. A stacked probe such as
-     * {@code commit; delete from orders} must reach its second statement even where the first one
-     * fails for want of a transaction. Only the fingerprint and the evidence decide whether the
-     * text wrote; the return value says whether anything was run at all.
-     *
-     * @param text the text
-     * @return true if it ran, false if the fixture cannot run native text
-     */
-    protected boolean executeNatively(String text) {
+    final boolean executeNatively(String text) {
         return fx().executeNatively(text);
     }
 
-    /**
-     * @param rows how many rows
-     * @return a query that produces {@code rows} rows
-     */
-    protected String rowsQuery(long rows) {
+    final String rowsQuery(long rows) {
         return fx().rowsQuery(rows);
     }
 
-    /** @return a query that runs for at least ten seconds */
-    protected String slowQuery() {
+    final String slowQuery() {
         return fx().slowQuery();
     }
 
-    /** @return a query with a syntax error */
-    protected String syntaxErrorQuery() {
+    final String syntaxErrorQuery() {
         return fx().syntaxErrorQuery();
     }
 
-    /** @return a read of a collection that does not exist */
-    protected String missingCollectionQuery() {
+    final String missingCollectionQuery() {
         return fx().missingCollectionQuery();
     }
 
-    /** @return a read of the shop customers' names and countries in id order (five rows) */
-    protected String customersQuery() {
+    final String customersQuery() {
         return fx().customersQuery();
     }
 
-    /** @return the kinds the driver claims, each with a query returning one value of it */
-    protected List<TypeCase> typeCases() {
+    final List<TypeCase> typeCases() {
         return fx().typeCases();
     }
 
-    /** @return the customers collection of the shop dataset */
-    protected CollectionRef customers() {
+    final CollectionRef customers() {
         return fx().customers();
     }
 
-    /** @return the orders collection of the shop dataset */
-    protected CollectionRef orders() {
+    final CollectionRef orders() {
         return fx().orders();
     }
 
-    /** @return whether describe must report the orders to customers foreign key ({@link Behavior#FOREIGN_KEYS}) */
-    protected boolean hasForeignKeys() {
+    final boolean hasForeignKeys() {
         return expects(Behavior.FOREIGN_KEYS);
     }
 
-    /** @return a new customer record for the mutator test (id 6), in the driver's field names */
-    protected Map<String, Value> newCustomer() {
+    final Map<String, Value> newCustomer() {
         return fx().newCustomer();
     }
 
-    /** @return text (completed at its end) and an expected suggestion */
-    protected Map.Entry<String, String> completionCase() {
+    final Map.Entry<String, String> completionCase() {
         return fx().completionCase();
     }
 
-    /** @return the sessions the database has open for the test user, or empty if it cannot tell */
-    protected OptionalLong serverSessions() {
+    final OptionalLong serverSessions() {
         return fx().serverSessions();
     }
 
-    /** @return whether a guard violation fails (true by default) or is only recorded */
-    protected boolean strict() {
+    final boolean strict() {
         return fx().strict();
     }
 
-    /** @return the smallest number of write probes and variants that must be proven and refused */
-    protected int minimumProvenProbes() {
+    final int minimumProvenProbes() {
         return fx().minimumProvenProbes();
     }
 
-    /** @return whether describe reports the customers' fields, nullability and primary key ({@link Behavior#SCHEMA}) */
-    protected boolean hasSchema() {
+    final boolean hasSchema() {
         return expects(Behavior.SCHEMA);
     }
 
-    /** @return a collection that does not exist, which describe must refuse with NOT_FOUND */
-    protected CollectionRef missingCollection() {
+    final CollectionRef missingCollection() {
         return fx().missingCollection();
     }
 
-    /**
-     * @param id the customer's id in the shop dataset
-     * @return the key fields of a customer, in the driver's field names
-     */
-    protected Map<String, Value> customerKey(long id) {
+    final Map<String, Value> customerKey(long id) {
         return fx().customerKey(id);
     }
 
-    /** @return the change the mutator test applies to {@link #newCustomer()} */
-    protected Map<String, Value> customerChange() {
+    final Map<String, Value> customerChange() {
         return fx().customerChange();
     }
 
-    /** @return a plain write that inserts {@link #newCustomer()} */
-    protected String insertQuery() {
+    final String insertQuery() {
         return fx().insertQuery();
     }
 
-    /**
-     * Returns the name of this run's report, {@code target/tobira-conformance/<reportName>.json}.
-     *
-     * @return letters, digits, {@code .}, {@code _} and {@code -} only; {@code driver().name()} by default
-     * @since 0.1
-     */
-    protected String reportName() {
+    final String reportName() {
         return fx().reportName();
     }
 
-    /**
-     * @return what the change-feed check tails; {@link #customers()} by default
-     * @since 0.1
-     */
-    protected CollectionRef changeFeedCollection() {
+    final CollectionRef changeFeedCollection() {
         return fx().changeFeedCollection();
     }
 
-    /**
-     * @return the inputs of the vector-search check; empty by default
-     * @since 0.1
-     */
-    protected Optional<VectorCase> vectorCase() {
+    final Optional<VectorCase> vectorCase() {
         return fx().vectorCase();
     }
 
-    /**
-     * @return the inputs of the time-series check; empty by default
-     * @since 0.1
-     */
-    protected Optional<TimeSeriesCase> timeSeriesCase() {
+    final Optional<TimeSeriesCase> timeSeriesCase() {
         return fx().timeSeriesCase();
     }
 
@@ -421,6 +353,7 @@ public abstract class DriverConformanceTest {
     @BeforeAll
     final void startReport() {
         report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared());
+        context = new KitContext(fx(), tracker, report);
     }
 
     @BeforeEach
@@ -500,56 +433,23 @@ public abstract class DriverConformanceTest {
     }
 
     final Conn open(ConnConfig config) {
-        Conn conn = tracker.open(driver(), config);
-        if (report != null && report.serverVersion == null) {
-            try {
-                report.serverVersion = conn.info().serverVersion();
-            } catch (RuntimeException e) {
-                // contractPing reports a broken info(); the report only lacks the version
-            }
-        }
-        return conn;
+        return context.open(config);
     }
 
-    /**
-     * Returns the fingerprint of the seeded state, seeding only when the state is not already
-     * that: a run that ends refused leaves the seeded state behind, and on a server where DDL is
-     * slow a seed costs far more than a fingerprint.
-     */
     final String seeded() {
-        String now = fingerprint();
-        if (now.equals(seededFingerprint)) {
-            return now;
-        }
-        seed();
-        seededFingerprint = fingerprint();
-        return seededFingerprint;
+        return context.seeded();
     }
 
-    /** Remembers the fingerprint read just after a seed, so {@link #seeded()} knows the state. */
     final void seededAs(String fingerprint) {
-        seededFingerprint = fingerprint;
+        context.seededAs(fingerprint);
     }
 
-    /** A guard violation: fails in strict mode, is only recorded otherwise. */
     final void violation(String message) {
-        report.violations.add(message);
-        if (strict()) {
-            throw new GuardViolation(message);
-        }
-        System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + message);
+        context.violation(message);
     }
 
-    /** Several guard violations of one test: each is recorded, and in strict mode the test fails once, naming them all. */
     final void violations(List<String> messages) {
-        if (messages.isEmpty()) {
-            return;
-        }
-        report.violations.addAll(messages);
-        if (strict()) {
-            throw new GuardViolation(String.join("\n", messages));
-        }
-        messages.forEach(m -> System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + m));
+        context.violations(messages);
     }
 
     private boolean declares(Capability c) {
@@ -1033,7 +933,7 @@ public abstract class DriverConformanceTest {
     @Order(225)
     @DisplayName("contract: every bad input is a result or a DriverException with a kind")
     final Stream<DynamicNode> contractBadInput() {
-        return recorded(new BadInputs(this).checks());
+        return recorded(new BadInputs(context).checks());
     }
 
     @TestFactory
@@ -1071,7 +971,7 @@ public abstract class DriverConformanceTest {
             Bounded<Conn> open = Bounded.call("silent-open", SILENT_BOUND.plus(silentSlack), () -> tracker.open(driver(), config));
             boolean openOk = open.refusal() != null ? open.refusal().kind() == ErrorKind.TIMEOUT && withinBound(open)
                     : open.value() != null && withinBound(open);
-            report.silentServer.add(new Report.SilentRecord(path + " open", open.value() != null ? "OPENED" : open.outcome(),
+            report.add(new Report.SilentRecord(path + " open", open.value() != null ? "OPENED" : open.outcome(),
                     open.value() != null ? "opened without an answer from the server: it opens lazily" : open.message(),
                     open.took().toMillis(), SILENT_BOUND.toMillis(), openOk));
             if (!openOk) {
@@ -1086,7 +986,7 @@ public abstract class DriverConformanceTest {
                         Query q = Query.of(customersQuery()).withTimeout(SILENT_BOUND);
                         Bounded<Long> query = Bounded.call("silent-query", SILENT_BOUND.plus(silentSlack), () -> drain(conn.query(q)));
                         boolean queryOk = query.refusal() != null && query.refusal().kind() == ErrorKind.TIMEOUT && withinBound(query);
-                        report.silentServer.add(new Report.SilentRecord(path + " query on a lazily opened connection", query.outcome(),
+                        report.add(new Report.SilentRecord(path + " query on a lazily opened connection", query.outcome(),
                                 query.message(), query.took().toMillis(), SILENT_BOUND.toMillis(), queryOk));
                         if (!queryOk) {
                             problems.add(path + " connection opened lazily; a query with a timeout of " + SILENT_BOUND.toSeconds()
@@ -1367,7 +1267,7 @@ public abstract class DriverConformanceTest {
 
     private void checkVectorSearcher(Conn conn) {
         VectorCase c = vectorCase().orElseThrow(() -> new AssertionFailedError(
-                "VECTOR_SEARCHER is declared: override vectorCase() with a search over seeded records"));
+                "VECTOR_SEARCHER is declared: give the fixture a vector(VectorCase) searching seeded records"));
         VectorSearcher searcher = conn.as(VectorSearcher.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int score;
@@ -1394,7 +1294,7 @@ public abstract class DriverConformanceTest {
 
     private void checkTimeSeriesReader(Conn conn) {
         TimeSeriesCase c = timeSeriesCase().orElseThrow(() -> new AssertionFailedError(
-                "TIME_SERIES_READER is declared: override timeSeriesCase() with a range of seeded points"));
+                "TIME_SERIES_READER is declared: give the fixture a timeSeries(TimeSeriesCase) over seeded points"));
         TimeSeriesReader reader = conn.as(TimeSeriesReader.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int time;
@@ -1562,41 +1462,36 @@ public abstract class DriverConformanceTest {
         }
     }
 
-    /** What holds without a guard: a driver that does not declare READ_ONLY refuses read-only connections rather than pretend. */
     final void assertReadOnlyRefused() {
-        assertFalse(declares(Capability.READ_ONLY), "READ_ONLY is declared");
-        DriverException e = assertThrows(DriverException.class, () -> open(readOnlyConfig()).close(),
-                driver().name() + " does not declare READ_ONLY, so opening read-only must fail");
-        assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
-        assertMessage(e);
+        context.assertReadOnlyRefused();
     }
 
     @TestFactory
     @Order(410)
     @DisplayName("guard: write probes are proven real, then refused read-only")
     final Stream<DynamicNode> guardWriteProbes() {
-        return recorded(new Guard(this).probes());
+        return recorded(new Guard(context).probes());
     }
 
     @TestFactory
     @Order(420)
     @DisplayName("guard: safe reads pass read-only")
     final Stream<DynamicNode> guardSafeReads() {
-        return recorded(new Guard(this).safeReads());
+        return recorded(new Guard(context).safeReads());
     }
 
     @TestFactory
     @Order(430)
     @DisplayName("guard: hostile DSNs fail to open, or open with the guard intact")
     final Stream<DynamicNode> guardDsnAttacks() {
-        return recorded(new DsnAttacks(this).attacks());
+        return recorded(new DsnAttacks(context).attacks());
     }
 
     @TestFactory
     @Order(440)
     @DisplayName("guard: server code called read-only leaves nothing behind")
     final Stream<DynamicNode> guardServerCode() {
-        return recorded(new ServerCodeAttacks(this).attacks());
+        return recorded(new ServerCodeAttacks(context).attacks());
     }
 
     @Test
@@ -1620,7 +1515,7 @@ public abstract class DriverConformanceTest {
                 + ", server code " + report.serverCodeViolations() + " of " + report.serverCode.size());
         List<String> problems = new ArrayList<>();
         if (refused < minimumProvenProbes()) {
-            problems.add("only " + refused + " write probes were proven and refused; minimumProvenProbes() is " + minimumProvenProbes());
+            problems.add("only " + refused + " write probes were proven and refused; the fixture's minimumProvenProbes is " + minimumProvenProbes());
         }
         // a family the language has needs a proven probe, or a reason why the database has no such write
         Map<ProbeFamily, String> reasons = fx().uncoveredFamilies();
@@ -1639,7 +1534,7 @@ public abstract class DriverConformanceTest {
         // every layer counts, and the guard is verified only when every layer ran in this session
         long violations = report.allViolations();
         long broken = report.count(Report.Verdict.BROKEN);
-        long safeFailed = report.safeReads.stream().filter(r -> !r.passed()).count();
+        long safeFailed = report.safeReads().stream().filter(r -> !r.passed()).count();
         boolean allRan = report.dsnRan && report.serverCodeRan && (!expectsParameterAttacks() || report.parametersRan);
         if (problems.isEmpty() && violations == 0 && broken == 0 && safeFailed == 0 && allRan) {
             report.verified.add(Capability.READ_ONLY);
@@ -1687,10 +1582,10 @@ public abstract class DriverConformanceTest {
             try {
                 t.getExecutable().execute();
             } catch (TestAbortedException e) {
-                report.tests.add(new Report.TestRecord(name, "skipped", e.getMessage()));
+                report.add(new Report.TestRecord(name, "skipped", e.getMessage()));
                 throw e;
             } catch (Throwable e) {
-                report.tests.add(new Report.TestRecord(name, "failed", String.valueOf(e.getMessage())));
+                report.add(new Report.TestRecord(name, "failed", String.valueOf(e.getMessage())));
                 throw e;
             }
             if (report.violations.size() > before) {
@@ -1698,9 +1593,9 @@ public abstract class DriverConformanceTest {
                 synchronized (report.violations) {
                     recordedNow = List.copyOf(report.violations.subList(before, report.violations.size()));
                 }
-                report.tests.add(new Report.TestRecord(name, "violation", String.join("\n", recordedNow)));
+                report.add(new Report.TestRecord(name, "violation", String.join("\n", recordedNow)));
             } else {
-                report.tests.add(new Report.TestRecord(name, "passed", null));
+                report.add(new Report.TestRecord(name, "passed", null));
             }
         });
     }

@@ -39,7 +39,7 @@ final class DsnAttacks {
     private static final int TRIES = 12;
     private static final List<ProbeFamily> PREFERRED = List.of(ProbeFamily.DML, ProbeFamily.DDL, ProbeFamily.STACKING);
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Report report;
     private final String driver;
     private final List<Proven> proven = new ArrayList<>();
@@ -47,7 +47,7 @@ final class DsnAttacks {
     /** A probe proven on the writable configuration, and the refusals that count read-only. */
     private record Proven(WriteProbe probe, Set<ErrorKind> allowed) {}
 
-    DsnAttacks(DriverConformanceTest kit) {
+    DsnAttacks(KitContext kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;

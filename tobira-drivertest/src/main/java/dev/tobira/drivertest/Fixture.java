@@ -495,8 +495,14 @@ public final class Fixture {
 
         /**
          * Sets how a text runs through the native side channel, for probes the driver refuses even
-         * writable (stacked statements), so the kit can still prove that they write; see
-         * {@link DriverConformanceTest#executeNatively(String)} for how to run it.
+         * writable (stacked statements), so the kit can still prove that they write.
+         *
+         * <p>Run it the way the database's own command-line client would: each statement in order
+         * (split with {@code SqlScan.of(text, dialect).statements()} for SQL), in autocommit, going
+         * on past a statement that fails, as {@code psql} does. A stacked probe such as
+         * {@code commit; delete from orders} must reach its second statement even where the first
+         * one fails for want of a transaction. Only the fingerprint and the evidence decide whether
+         * the text wrote; the return value says whether anything was run at all.
          *
          * @param execution runs the text; returns false if it cannot run native text
          * @return this builder

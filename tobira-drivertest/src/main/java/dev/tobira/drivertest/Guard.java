@@ -39,7 +39,7 @@ final class Guard {
     private static final int CAP = 200;
     private static final Set<ErrorKind> INVALID = EnumSet.of(ErrorKind.SYNTAX, ErrorKind.INVALID_ARGUMENT);
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Report report;
     private final String driver;
     /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
@@ -47,7 +47,7 @@ final class Guard {
     /** Each layer of the guard on its own, where the fixture offers a driver with layers turned off. */
     private final LayerAttacks layers;
 
-    Guard(DriverConformanceTest kit) {
+    Guard(KitContext kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
@@ -87,8 +87,8 @@ final class Guard {
                 report.inapplicable.put(e.getKey(), e.getValue());
             } else {
                 report.unknownInapplicable.add(e.getKey());
-                nodes.add(DynamicTest.dynamicTest("inapplicableProbes() names an unknown probe: " + e.getKey(),
-                        () -> kit.violation("inapplicableProbes() names " + e.getKey() + ", which is no probe; known: " + all.keySet())));
+                nodes.add(DynamicTest.dynamicTest("inapplicable(probe, reason) names an unknown probe: " + e.getKey(),
+                        () -> kit.violation("inapplicable(probe, reason) names " + e.getKey() + ", which is no probe; known: " + all.keySet())));
             }
         }
         for (WriteProbe p : all.values()) {
@@ -155,7 +155,7 @@ final class Guard {
     }
 
     /** Without a guard there is nothing to attack; what must hold instead is that read-only is refused, not pretended. */
-    static DynamicTest notDeclared(DriverConformanceTest kit, String what) {
+    static DynamicTest notDeclared(KitContext kit, String what) {
         return DynamicTest.dynamicTest(what + ": READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 kit::assertReadOnlyRefused);
     }
@@ -176,10 +176,10 @@ final class Guard {
                 r.problems.add("broken probe: it is not a proven write here. On a writable connection it gave " + run.writableAttempt
                         + " and neither the fingerprint nor the evidence changed"
                         + (run.refusedAsInvalid ? (Boolean.TRUE.equals(r.nativeRan)
-                                ? "; executeNatively() ran it and nothing changed either"
-                                : "; executeNatively() does not run text (it returned false), so the refusal could not be bypassed to prove it")
+                                ? "; the fixture's nativeExecution ran it and nothing changed either"
+                                : "; the fixture's nativeExecution does not run text (it returned false), so the refusal could not be bypassed to prove it")
                                 : "")
-                        + ". Fix the probe, the fingerprint or executeNatively(), or name it in inapplicableProbes() with the reason");
+                        + ". Fix the probe, the fingerprint or the nativeExecution, or name it in the fixture's inapplicable(probe, reason) with the reason");
                 clear(run.evidence);
                 kit.violation(p.name() + ": " + String.join("; ", r.problems));
                 return;
@@ -245,7 +245,7 @@ final class Guard {
      * the read-only contract: refused, or a result that changed nothing.
      */
     private void inapplicable(WriteProbe p, String reason) {
-        Assertions.assertFalse(reason.isBlank(), "inapplicableProbes() gives " + p.name() + " no reason");
+        Assertions.assertFalse(reason.isBlank(), "inapplicable(probe, reason) gives " + p.name() + " no reason");
         ProbeRecord r = new ProbeRecord(p.name(), p.family(), p.text(), null);
         r.verdict = Verdict.INAPPLICABLE;
         report.probes.add(r);
@@ -308,7 +308,7 @@ final class Guard {
         }
     }
 
-    /** Runs the text on a writable connection and looks for its effect, through executeNatively() if the driver refused it as invalid. */
+    /** Runs the text on a writable connection and looks for its effect, through the fixture's native execution if the driver refused it as invalid. */
     private Run prove(String name, ProbeFamily family, String text, Optional<Evidence> evidence, String variantOf) {
         ProbeRecord r = new ProbeRecord(name, family, text, variantOf);
         report.probes.add(r);
@@ -464,7 +464,7 @@ final class Guard {
             paths.add(safePath("readOnly query on a writable connection", writable, Query.of(s.text()).withReadOnly(true), base,
                     problems));
         }
-        report.safeReads.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));
+        report.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));
         if (!problems.isEmpty()) {
             kit.violation("safe read " + s.name() + " " + String.join("; ", problems));
         }

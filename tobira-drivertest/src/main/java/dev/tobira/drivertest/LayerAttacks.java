@@ -21,10 +21,10 @@ import java.util.Optional;
 final class LayerAttacks {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Map<String, Driver> layers;
 
-    LayerAttacks(DriverConformanceTest kit) {
+    LayerAttacks(KitContext kit) {
         this.kit = kit;
         this.layers = kit.fx().layers();
     }

@@ -126,12 +126,12 @@ final class ParameterAttacks {
         return carriers;
     }
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Report report;
     private final String driver;
     private final List<Carrier> carriers;
 
-    ParameterAttacks(DriverConformanceTest kit) {
+    ParameterAttacks(KitContext kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;

@@ -1,5 +1,10 @@
 package dev.tobira.drivertest;
 
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -46,6 +51,7 @@ final class Report {
     }
 
     /** One read-only path a proven probe was sent on. */
+    @JsonPropertyOrder({"path", "outcome", "message", "fingerprintUnchanged", "evidenceAbsent"})
     record PathResult(String path, String outcome, String message, boolean fingerprintUnchanged, boolean evidenceAbsent) {}
 
     /** The record of one probe or variant. */
@@ -70,6 +76,7 @@ final class Report {
     }
 
     /** The record of one safe read. */
+    @JsonPropertyOrder({"name", "text", "passed", "paths"})
     record SafeReadRecord(String name, String text, List<PathResult> paths, boolean passed) {}
 
     /** A proven probe hidden in a parameter's value behind one carrier text, sent on three paths. */
@@ -91,24 +98,28 @@ final class Report {
         }
     }
 
-    /** One bad input, sent on a writable and a read-only connection: a result or a DriverException with a kind on each. */
-    static final class BadInputRecord {
-        final String group;
-        final String name;
-        final String text;
-        final String parameter;
-        final List<PathResult> paths = new ArrayList<>();
-        final List<String> problems = new ArrayList<>();
+    /**
+     * One bad input, sent on a writable and a read-only connection: a result or a DriverException
+     * with a kind on each. Immutable, and written by Jackson as it is: its components are the
+     * report's fields.
+     */
+    @JsonPropertyOrder({"group", "name", "text", "parameter", "passed", "paths", "problems"})
+    record BadInputRecord(String group, String name, String text, @JsonInclude(JsonInclude.Include.NON_EMPTY) String parameter,
+            List<PathResult> paths, List<String> problems) {
+        BadInputRecord {
+            paths = List.copyOf(paths);
+            problems = List.copyOf(problems);
+        }
 
-        BadInputRecord(String group, String name, String text, String parameter) {
-            this.group = group;
-            this.name = name;
-            this.text = text;
-            this.parameter = parameter;
+        /** @return whether nothing went wrong on either path */
+        @JsonProperty("passed")
+        public boolean passed() {
+            return problems.isEmpty();
         }
     }
 
     /** One call against a {@link SilentServer}: an open, or a query on a connection that opened lazily. */
+    @JsonPropertyOrder({"name", "outcome", "message", "millis", "boundMillis", "passed"})
     record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed) {}
 
     /**
@@ -163,7 +174,8 @@ final class Report {
     }
 
     /** The outcome of one test, as JUnit reported it. */
-    record TestRecord(String name, String status, String message) {}
+    @JsonPropertyOrder({"name", "status", "message"})
+    record TestRecord(String name, String status, @JsonInclude(JsonInclude.Include.NON_NULL) String message) {}
 
     final String driver;
     final boolean strict;
@@ -172,7 +184,7 @@ final class Report {
     final List<ProbeRecord> probes = Collections.synchronizedList(new ArrayList<>());
     final Map<String, String> inapplicable = Collections.synchronizedMap(new LinkedHashMap<>());
     final List<String> unknownInapplicable = Collections.synchronizedList(new ArrayList<>());
-    final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
+    private final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
     final List<ParameterRecord> parameterAttacks = Collections.synchronizedList(new ArrayList<>());
     /** The probes the DSN attacks proved on the writable configuration and sent on every hostile DSN that opened. */
     final List<String> dsnProbes = Collections.synchronizedList(new ArrayList<>());
@@ -192,9 +204,9 @@ final class Report {
     final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
-    final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
-    final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
-    final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
+    private final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
+    private final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
+    private final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
     /** Why the silent-server check does not apply (Behavior.NETWORK absent), or null. */
     volatile String silentServerInapplicable;
     boolean guardRan;
@@ -215,6 +227,31 @@ final class Report {
         this.language = language;
         this.minimumProvenProbes = minimumProvenProbes;
         this.declared = declared.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(declared);
+    }
+
+    /** Records one bad input; records are only ever added, in the order the checks ran. */
+    void add(BadInputRecord record) {
+        badInputs.add(requireNonNull(record, "record is null"));
+    }
+
+    /** Records one call against a silent server. */
+    void add(SilentRecord record) {
+        silentServer.add(requireNonNull(record, "record is null"));
+    }
+
+    /** Records one safe read. */
+    void add(SafeReadRecord record) {
+        safeReads.add(requireNonNull(record, "record is null"));
+    }
+
+    /** Records one test's outcome, as JUnit reported it. */
+    void add(TestRecord record) {
+        tests.add(requireNonNull(record, "record is null"));
+    }
+
+    /** @return the safe reads recorded so far, in order */
+    List<SafeReadRecord> safeReads() {
+        return List.copyOf(safeReads);
     }
 
     long count(Verdict verdict) {
@@ -400,16 +437,8 @@ final class Report {
             unknownInapplicable.forEach(unknown::add);
         }
         ArrayNode reads = root.putArray("safeReads");
-        synchronized (safeReads) {
-            for (SafeReadRecord s : safeReads) {
-                ObjectNode n = reads.addObject();
-                n.put("name", s.name());
-                n.put("text", s.text());
-                n.put("passed", s.passed());
-                ArrayNode paths = n.putArray("paths");
-                s.paths().forEach(r -> path(paths.addObject(), r));
-            }
-        }
+        List<SafeReadRecord> safeReadList = safeReads();
+        safeReadList.forEach(r -> reads.add(mapper.valueToTree(r)));
         ArrayNode parameters = root.putArray("parameterAttacks");
         synchronized (parameterAttacks) {
             for (ParameterRecord r : parameterAttacks) {
@@ -504,40 +533,15 @@ final class Report {
             }
         }
         ArrayNode badNode = root.putArray("badInputs");
-        long badPassed = 0;
-        synchronized (badInputs) {
-            for (BadInputRecord r : badInputs) {
-                ObjectNode n = badNode.addObject();
-                n.put("group", r.group);
-                n.put("name", r.name);
-                n.put("text", r.text);
-                if (!r.parameter.isEmpty()) {
-                    n.put("parameter", r.parameter);
-                }
-                n.put("passed", r.problems.isEmpty());
-                badPassed += r.problems.isEmpty() ? 1 : 0;
-                ArrayNode ps = n.putArray("paths");
-                r.paths.forEach(pr -> path(ps.addObject(), pr));
-                ArrayNode problems = n.putArray("problems");
-                r.problems.forEach(problems::add);
-            }
-        }
+        List<BadInputRecord> bad = List.copyOf(badInputs);
+        bad.forEach(r -> badNode.add(mapper.valueToTree(r)));
+        long badPassed = bad.stream().filter(BadInputRecord::passed).count();
         ObjectNode silentNode = root.putObject("silentServer");
         if (silentServerInapplicable != null) {
             silentNode.put("inapplicable", silentServerInapplicable);
         }
         ArrayNode silentCalls = silentNode.putArray("calls");
-        synchronized (silentServer) {
-            for (SilentRecord r : silentServer) {
-                ObjectNode n = silentCalls.addObject();
-                n.put("name", r.name());
-                n.put("outcome", r.outcome());
-                n.put("message", r.message());
-                n.put("millis", r.millis());
-                n.put("boundMillis", r.boundMillis());
-                n.put("passed", r.passed());
-            }
-        }
+        List.copyOf(silentServer).forEach(r -> silentCalls.add(mapper.valueToTree(r)));
         ObjectNode behaviorNode = root.putObject("behaviors");
         synchronized (behaviors) {
             behaviors.forEach(behaviorNode::put);
@@ -568,23 +572,16 @@ final class Report {
         long failed = 0;
         long aborted = 0;
         long violated = 0;
-        synchronized (tests) {
-            for (TestRecord t : tests) {
-                ObjectNode n = testNode.addObject();
-                n.put("name", t.name());
-                n.put("status", t.status());
-                if (t.message() != null) {
-                    n.put("message", t.message());
+        for (TestRecord t : List.copyOf(tests)) {
+            testNode.add(mapper.valueToTree(t));
+            switch (t.status()) {
+                case "passed" -> passed++;
+                case "failed" -> failed++;
+                case "violation" -> {
+                    failed++; // non-strict: recorded instead of thrown, but a violation all the same
+                    violated++;
                 }
-                switch (t.status()) {
-                    case "passed" -> passed++;
-                    case "failed" -> failed++;
-                    case "violation" -> {
-                        failed++; // non-strict: recorded instead of thrown, but a violation all the same
-                        violated++;
-                    }
-                    default -> aborted++;
-                }
+                default -> aborted++;
             }
         }
         ObjectNode totals = root.putObject("totals");
@@ -598,8 +595,8 @@ final class Report {
         totals.put("unprovenHarmless", probeList.stream()
                 .filter(p -> p.verdict == Verdict.UNPROVEN_VARIANT && !p.readOnly.isEmpty() && p.problems.isEmpty()).count());
         totals.put("inapplicable", inapplicable.size());
-        totals.put("safeReads", safeReads.size());
-        totals.put("safeReadsPassed", safeReads.stream().filter(SafeReadRecord::passed).count());
+        totals.put("safeReads", safeReadList.size());
+        totals.put("safeReadsPassed", safeReadList.stream().filter(SafeReadRecord::passed).count());
         ObjectNode layers = totals.putObject("violationsByLayer");
         layers.put("probes", violating());
         layers.put("parameters", parameterViolations());

@@ -46,6 +46,6 @@ final class ReportWatcher implements TestWatcher {
         if (names.isEmpty()) {
             names.add(context.getDisplayName());
         }
-        kit.report().tests.add(new Report.TestRecord(String.join(" / ", names), status, message));
+        kit.report().add(new Report.TestRecord(String.join(" / ", names), status, message));
     }
 }

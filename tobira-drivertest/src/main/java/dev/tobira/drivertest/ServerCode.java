@@ -14,7 +14,7 @@ import static java.util.Objects.requireNonNull;
  *
  * @param name a short unique name, used in reports
  * @param setup native text that creates the code, run through
- *     {@link DriverConformanceTest#executeNatively(String)} before the case; empty when the fixture
+ *     the fixture's {@link Fixture.Builder#nativeExecution native execution} before the case; empty when the fixture
  *     has created it already
  * @param call the read that calls it, such as {@code select f_write()}
  * @param evidence the effect of a call, observed from outside the calling session: a row written, a

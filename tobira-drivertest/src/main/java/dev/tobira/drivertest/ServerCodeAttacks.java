@@ -26,11 +26,11 @@ final class ServerCodeAttacks {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final Set<ErrorKind> REFUSALS = EnumSet.of(ErrorKind.READ_ONLY, ErrorKind.PERMISSION);
 
-    private final DriverConformanceTest kit;
+    private final KitContext kit;
     private final Report report;
     private final String driver;
 
-    ServerCodeAttacks(DriverConformanceTest kit) {
+    ServerCodeAttacks(KitContext kit) {
         this.kit = kit;
         this.report = kit.report();
         this.driver = report.driver;
@@ -66,7 +66,7 @@ final class ServerCodeAttacks {
         ServerCodeRecord r = new ServerCodeRecord(c.name(), c.call());
         report.serverCode.add(r);
         if (!c.setup().isEmpty() && !kit.executeNatively(c.setup())) {
-            r.problems.add("broken case: its setup could not run, since executeNatively() does not run text (it returned false)");
+            r.problems.add("broken case: its setup could not run, since the fixture's nativeExecution does not run text (it returned false)");
             kit.violation(c.name() + ": " + String.join("; ", r.problems));
             return;
         }

@@ -2,6 +2,7 @@ package dev.tobira.drivertest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -97,6 +98,23 @@ class KitSelfTest {
             get = r.get("name").asText().equals("GET") ? r : get;
         }
         assertEquals("HANG", get.get("paths").get(0).get("outcome").asText(), String.valueOf(get));
+    }
+
+    @Test
+    void aConnectionBrokenByOneBadInputDoesNotJudgeTheNext() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.BROKEN_BY_BAD_INPUT);
+        Events tests = run(selectMethod(ToyConformance.class, "contractBadInput"));
+        assertEquals(0, tests.failed().count());
+        JsonNode report = report();
+        int judged = 0;
+        for (JsonNode r : report.get("badInputs")) {
+            for (JsonNode p : r.get("paths")) {
+                // the kit keeps a connection between inputs; each outcome must still be the driver's verdict on that input
+                assertNotEquals("CONNECTION", p.get("outcome").asText(), r.toString());
+                judged += p.get("outcome").asText().equals("SYNTAX") ? 1 : 0;
+            }
+        }
+        assertTrue(judged >= 4, "the malformed inputs were refused as SYNTAX on both paths: " + judged);
     }
 
     @Test
@@ -451,7 +469,7 @@ class KitSelfTest {
 
         ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
         ToyConformance.inapplicable = Map.of("del", " ", "no-such-probe", "a typo");
-        assertEquals(Set.of(name, "inapplicableProbes() names an unknown probe: no-such-probe"),
+        assertEquals(Set.of(name, "inapplicable(probe, reason) names an unknown probe: no-such-probe"),
                 failed(run(selectMethod(ToyConformance.class, "guardWriteProbes"))));
     }
 

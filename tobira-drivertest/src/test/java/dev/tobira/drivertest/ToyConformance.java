@@ -46,7 +46,7 @@ class ToyConformance extends DriverConformanceTest {
                 .vector(VectorCase.of(CollectionRef.of("point"), new Value.Vector(new float[] {0.9f, 0.2f}), 2, Value.of("point:1")))
                 .timeSeries(TimeSeriesCase.of(CollectionRef.of("temp"), Instant.ofEpochSecond(1000), Instant.ofEpochSecond(3000), 2))
                 .strict(strict).minimumProvenProbes(minimumProven);
-        b.badInput(BadInput.builder().malformed("RANGE x", "GET", "SET customer:9").build());
+        b.badInput(BadInput.builder().malformed("RANGE x", "SET customer:9", "GET").build());
         if (network || serverAtAnyway) {
             b.serverAt(port -> ConnConfig.of("toy://127.0.0.1:" + port));
         }

@@ -110,6 +110,8 @@ public final class ToyDriver implements Driver {
         HANGS_ON_BAD_INPUT,
         /** On a read-only path, a SET without its value deletes customer:1 before it is refused as malformed. */
         BAD_INPUT_WRITES,
+        /** A malformed command is refused, but leaves its connection answering every later query with CONNECTION. */
+        BROKEN_BY_BAD_INPUT,
         /** Against a server that never answers, the connect timeout is not applied to the greeting: open waits for ever. */
         CONNECT_TIMEOUT_IGNORED,
         /** Against a server that never answers, the connect timeout ends open with CONNECTION instead of TIMEOUT. */
@@ -230,6 +232,8 @@ public final class ToyDriver implements Driver {
         private final List<ResultSet> results = new ArrayList<>();
         /** The port of a lazily opened network connection, greeted by each query; 0 in memory. */
         volatile int port;
+        /** Set by a malformed command under {@link Flaw#BROKEN_BY_BAD_INPUT}. */
+        private volatile boolean broken;
 
         ToyConn(boolean readOnly) {
             this.readOnly = readOnly;
@@ -238,6 +242,9 @@ public final class ToyDriver implements Driver {
         @Override
         public ResultSet query(Query query) {
             ensureOpen();
+            if (broken) {
+                throw error(ErrorKind.CONNECTION, "the connection was lost");
+            }
             if (port > 0) {
                 greet(port, query.hasTimeout() ? query.timeout() : java.time.Duration.ofMinutes(10), "query");
             }
@@ -279,6 +286,7 @@ public final class ToyDriver implements Driver {
                 if (flaws.contains(Flaw.RAW_BAD_INPUT)) {
                     throw e;
                 }
+                broken = flaws.contains(Flaw.BROKEN_BY_BAD_INPUT);
                 throw error(ErrorKind.SYNTAX, "malformed command: " + e.getClass().getSimpleName());
             }
         }
