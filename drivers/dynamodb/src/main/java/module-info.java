@@ -7,7 +7,7 @@
  */
 module dev.tobira.driver.dynamodb {
     requires transitive dev.tobira.api;
-    requires dev.tobira.spi;
+    requires transitive dev.tobira.spi;
     requires com.fasterxml.jackson.databind;
     requires software.amazon.awssdk.services.dynamodb;
     requires software.amazon.awssdk.http.urlconnection;

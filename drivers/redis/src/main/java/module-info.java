@@ -6,7 +6,7 @@
  */
 module dev.tobira.driver.redis {
     requires transitive dev.tobira.api;
-    requires dev.tobira.spi;
+    requires transitive dev.tobira.spi;
     requires lettuce.core;
     requires com.github.benmanes.caffeine;
 

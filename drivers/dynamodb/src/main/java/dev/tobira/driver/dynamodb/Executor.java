@@ -50,10 +50,10 @@ final class Executor {
     /** The largest page the driver asks for to serve a row limit: a limit of 3 needs no page of 1 MB. */
     private static final int MAX_LIMIT_PAGE = 1000;
 
-    private final Session session;
+    private final DynamoSession session;
     private final Consumer<ItemResultSet> onClose;
 
-    Executor(Session session, Consumer<ItemResultSet> onClose) {
+    Executor(DynamoSession session, Consumer<ItemResultSet> onClose) {
         this.session = session;
         this.onClose = onClose;
     }

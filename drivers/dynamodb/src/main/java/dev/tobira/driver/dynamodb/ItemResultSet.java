@@ -34,7 +34,7 @@ final class ItemResultSet extends CursorResultSet {
 
     private final ItemPage.Source source;
     private final CallDeadline deadline;
-    private final Session session;
+    private final DynamoSession session;
     private final Consumer<ItemResultSet> onClose;
     private final String[] names;
     private final Map<String, Integer> index;
@@ -43,7 +43,7 @@ final class ItemResultSet extends CursorResultSet {
     private boolean more;
     private volatile boolean cancelled;
 
-    private ItemResultSet(List<Column> columns, ItemPage first, ItemPage.Source source, CallDeadline deadline, Session session,
+    private ItemResultSet(List<Column> columns, ItemPage first, ItemPage.Source source, CallDeadline deadline, DynamoSession session,
                           long limit, long startNanos, Consumer<ItemResultSet> onClose) {
         super(DynamoDriver.NAME, columns, limit, startNanos);
         this.source = source;
@@ -67,12 +67,12 @@ final class ItemResultSet extends CursorResultSet {
      *
      * @param keys the table's key attributes in key order, empty when unknown
      */
-    static ItemResultSet start(Session session, ItemPage.Source source, List<String> keys, CallDeadline deadline, long limit,
+    static ItemResultSet start(DynamoSession session, ItemPage.Source source, List<String> keys, CallDeadline deadline, long limit,
                                long startNanos, String op, Consumer<ItemResultSet> onClose) {
         ItemPage page = source.next(deadline);
         while (page.items().isEmpty() && page.more()) {
             if (session.isClosed()) {
-                throw Session.cancelled(op);
+                throw DynamoSession.cancelled(op);
             }
             page = source.next(deadline);
         }
@@ -129,7 +129,7 @@ final class ItemResultSet extends CursorResultSet {
                 return null;
             }
             if (cancelled || session.isClosed()) {
-                throw Session.cancelled("query");
+                throw DynamoSession.cancelled("query");
             }
             ItemPage page = source.next(deadline);
             items = page.items().iterator();

@@ -2,6 +2,7 @@ package dev.tobira.driver.dynamodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
@@ -11,8 +12,12 @@ import dev.tobira.api.Mutator;
 import dev.tobira.api.Query;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Value;
+import dev.tobira.spi.base.BaseDriver;
+import dev.tobira.spi.base.ConnParts;
+import dev.tobira.spi.base.Dialect;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -36,9 +41,38 @@ class BadInputTest {
     private static Conn open(boolean readOnly) {
         ConnConfig c = ConnConfig.of("dynamodb://key@127.0.0.1:9?region=us-east-1").withPassword(Secret.of("secret"))
                 .withReadOnly(readOnly);
-        // no ping: the driver's open would ask the endpoint, which is not there
-        return new DynamoConn(Session.open(Target.of(c)), readOnly);
+        return UNPINGED.open(c);
     }
+
+    /** The driver, but opening without the ping, which would ask the endpoint that is not there. */
+    private static final BaseDriver UNPINGED = new BaseDriver(new Dialect<DynamoSession>() {
+        private final DynamoDialect dynamo = new DynamoDialect();
+
+        @Override
+        public String name() {
+            return dynamo.name();
+        }
+
+        @Override
+        public Set<String> schemes() {
+            return dynamo.schemes();
+        }
+
+        @Override
+        public Set<Capability> declared() {
+            return dynamo.declared();
+        }
+
+        @Override
+        protected DynamoSession openSession(ConnConfig config) {
+            return DynamoSession.open(Target.of(config));
+        }
+
+        @Override
+        protected void assemble(DynamoSession session, ConnConfig config, ConnParts parts) {
+            dynamo.assemble(session, config, parts);
+        }
+    }) { };
 
     @AfterAll
     void close() {

@@ -28,11 +28,11 @@ final class KeyspaceFeed extends CursorResultSet {
     private static final Row END = Row.of(COLUMNS, Value.of(""), Value.of(""), new Value.Timestamp(Instant.EPOCH));
 
     private final StatefulRedisPubSubConnection<byte[], byte[]> link;
-    private final Session session;
+    private final RedisSession session;
     private final LinkedBlockingQueue<Row> changes = new LinkedBlockingQueue<>();
     private final Consumer<KeyspaceFeed> onRelease;
 
-    private KeyspaceFeed(Session session, StatefulRedisPubSubConnection<byte[], byte[]> link,
+    private KeyspaceFeed(RedisSession session, StatefulRedisPubSubConnection<byte[], byte[]> link,
                          Consumer<KeyspaceFeed> onRelease) {
         super(RedisDriver.NAME, COLUMNS, 0, System.nanoTime());
         this.session = session;
@@ -41,9 +41,9 @@ final class KeyspaceFeed extends CursorResultSet {
     }
 
     /** Whether the server publishes keyspace events, by its {@code notify-keyspace-events}. */
-    static boolean enabled(Keyspace keyspace) {
+    static boolean enabled(RedisCatalog catalog) {
         try {
-            List<Reply> pair = Keyspace.flatten(keyspace.call(keyspace.defaultDb(), "tail", "CONFIG", "GET",
+            List<Reply> pair = RedisCatalog.flatten(catalog.call(catalog.defaultDb(), "tail", "CONFIG", "GET",
                     "notify-keyspace-events"));
             if (pair.size() != 2) {
                 return false;
@@ -62,13 +62,13 @@ final class KeyspaceFeed extends CursorResultSet {
         return DriverException.of(ErrorKind.UNSUPPORTED, RedisDriver.NAME, "tail", "change feeds are not supported");
     }
 
-    static KeyspaceFeed start(Session session, Keyspace keyspace, CollectionRef collection,
+    static KeyspaceFeed start(RedisSession session, RedisCatalog catalog, CollectionRef collection,
                               Consumer<KeyspaceFeed> onRelease) {
-        int db = keyspace.db(collection.namespace(), "tail");
+        int db = catalog.db(collection.namespace(), "tail");
         String name = collection.name();
         boolean glob = name.indexOf('*') >= 0 || name.indexOf('?') >= 0 || name.indexOf('[') >= 0;
         String channelPrefix = "__keyspace@" + db + "__:";
-        String pattern = channelPrefix + (glob ? name : Keyspace.pattern(name));
+        String pattern = channelPrefix + (glob ? name : RedisCatalog.pattern(name));
         StatefulRedisPubSubConnection<byte[], byte[]> link = session.connectPubSub("tail");
         KeyspaceFeed feed = new KeyspaceFeed(session, link, onRelease);
         link.addListener(new RedisPubSubAdapter<>() {
@@ -82,7 +82,7 @@ final class KeyspaceFeed extends CursorResultSet {
         });
         try {
             session.await(link.async().psubscribe(pattern.getBytes(StandardCharsets.UTF_8)).toCompletableFuture(),
-                    Session.Deadline.of(session.target().connectTimeout()), "tail");
+                    RedisSession.Deadline.of(session.target().connectTimeout()), "tail");
         } catch (RuntimeException e) {
             session.closing(link.closeAsync());
             throw e;

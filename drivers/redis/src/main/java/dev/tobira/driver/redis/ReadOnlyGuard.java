@@ -152,7 +152,7 @@ final class ReadOnlyGuard {
      *
      * @throws DriverException READ_ONLY when refused; CONNECTION and so on when the server cannot be asked
      */
-    void check(Session session, CommandLine cmd, String op) {
+    void check(RedisSession session, CommandLine cmd, String op) {
         String lookup = lookupName(cmd);
         Tier tier = ALLOWED.get(lookup);
         if (tier == null) {
@@ -169,14 +169,14 @@ final class ReadOnlyGuard {
      * Checks a command the driver itself sends on a read-only connection (SCAN, TYPE, CONFIG GET…):
      * the server must know it under that name and not flag it as a write.
      */
-    void checkInternal(Session session, String lookup, String op) {
+    void checkInternal(RedisSession session, String lookup, String op) {
         Verdict v = verdict(session, lookup, null);
         if (!v.allowed()) {
             throw refused(op, v.refusal());
         }
     }
 
-    private Verdict verdict(Session session, String lookup, Tier tier) {
+    private Verdict verdict(RedisSession session, String lookup, Tier tier) {
         Key key = new Key(session.serverKey(), (tier == null ? "internal:" : "") + lookup);
         Verdict cached = verdicts.getIfPresent(key);
         if (cached != null) {
@@ -188,7 +188,7 @@ final class ReadOnlyGuard {
         return fresh;
     }
 
-    private Verdict ask(Session session, String lookup, Tier tier) {
+    private Verdict ask(RedisSession session, String lookup, Tier tier) {
         String shown = display(lookup);
         Optional<CommandInfo> info = commandInfo(session, lookup, shown);
         int bar = lookup.indexOf('|');
@@ -227,7 +227,7 @@ final class ReadOnlyGuard {
         return Verdict.ALLOW;
     }
 
-    private static Optional<CommandInfo> commandInfo(Session session, String lookup, String shown) {
+    private static Optional<CommandInfo> commandInfo(RedisSession session, String lookup, String shown) {
         Reply reply;
         try {
             reply = session.callRaw(CommandLine.of("COMMAND", "INFO", lookup), "query");

@@ -23,7 +23,7 @@ final class ScanResultSet extends CursorResultSet {
     /** Where the cursor is in each scanning command's arguments. */
     private static final Map<String, Integer> CURSOR_AT = Map.of("scan", 1, "hscan", 2, "sscan", 2, "zscan", 2);
 
-    private final Session session;
+    private final RedisSession session;
     private final int db;
     private final Duration timeout;
     private final int width;
@@ -33,7 +33,7 @@ final class ScanResultSet extends CursorResultSet {
     private String cursor;
     private boolean first = true;
 
-    private ScanResultSet(Session session, CommandLine cmd, int db, Duration timeout, List<Column> columns, long limit,
+    private ScanResultSet(RedisSession session, CommandLine cmd, int db, Duration timeout, List<Column> columns, long limit,
                           long startNanos, Consumer<ScanResultSet> onRelease) {
         super(RedisDriver.NAME, columns, limit, startNanos);
         this.onRelease = onRelease;
@@ -51,7 +51,7 @@ final class ScanResultSet extends CursorResultSet {
     }
 
     /** Runs the first page now, so a bad command fails from the query call itself. */
-    static ScanResultSet start(Session session, CommandLine cmd, int db, Duration timeout, long limit, long startNanos,
+    static ScanResultSet start(RedisSession session, CommandLine cmd, int db, Duration timeout, long limit, long startNanos,
                                Consumer<ScanResultSet> onRelease) {
         String name = cmd.name();
         List<Column> columns;

@@ -248,11 +248,32 @@ class FacetsTest {
         try (Conn conn = open(false)) {
             assertFalse(conn.capabilities().contains(Capability.CHANGE_FEED));
             assertTrue(conn.as(ChangeFeed.class).isEmpty());
-            DriverException e = assertThrows(DriverException.class, () -> ((ChangeFeed) conn).tail(CollectionRef.of("customer")));
+            assertFalse(conn instanceof ChangeFeed, "the connection is not a change feed itself");
+        } finally {
+            nat.call("CONFIG", "SET", "notify-keyspace-events", notify);
+        }
+    }
+
+    @Test
+    void aFeedWhoseNotificationsWereTurnedOffSinceIsUnsupported() {
+        nat.call("CONFIG", "SET", "notify-keyspace-events", "KEA");
+        try (Conn conn = open(false)) {
+            ChangeFeed feed = conn.as(ChangeFeed.class).orElseThrow();
+            nat.call("CONFIG", "SET", "notify-keyspace-events", "");
+            DriverException e = assertThrows(DriverException.class, () -> feed.tail(CollectionRef.of("customer")));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind());
             assertEquals("redis: tail: change feeds are not supported: unsupported", e.getMessage());
         } finally {
             nat.call("CONFIG", "SET", "notify-keyspace-events", notify);
+        }
+    }
+
+    @Test
+    void aReadOnlyConnectionOffersNoMutatorAndIsNotOne() {
+        try (Conn conn = open(true)) {
+            assertFalse(conn.capabilities().contains(Capability.MUTATOR));
+            assertTrue(conn.as(Mutator.class).isEmpty());
+            assertFalse(conn instanceof Mutator, "no cast reaches mutation code");
         }
     }
 

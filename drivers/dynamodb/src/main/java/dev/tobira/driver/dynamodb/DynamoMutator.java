@@ -3,6 +3,7 @@ package dev.tobira.driver.dynamodb;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Mutator;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
 import java.util.ArrayList;
@@ -22,16 +23,20 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * update an {@code UpdateItem} of an item that exists, a delete a {@code DeleteItem} that returns
  * what it removed. Names and values go as expression placeholders, never into expression text.
  */
-final class Mutations {
-    private final Session session;
+final class DynamoMutator implements Mutator {
+    private final DynamoSession session;
+    private final DynamoCatalog catalog;
     private final Executor executor;
 
-    Mutations(Session session, Executor executor) {
+    DynamoMutator(DynamoSession session, DynamoCatalog catalog, Executor executor) {
         this.session = session;
+        this.catalog = catalog;
         this.executor = executor;
     }
 
-    long insert(CollectionRef table, Map<String, Value> values) {
+    @Override
+    public long insert(CollectionRef table, Map<String, Value> values) {
+        catalog.requireNamespace(table.namespace(), "insert");
         Map<String, AttributeValue> item = attributes(values, "insert"); // refused before anything is sent
         String hash = hashKey(table, "insert");
         PutItemRequest req = PutItemRequest.builder().tableName(table.name()).item(item)
@@ -42,7 +47,9 @@ final class Mutations {
         return 1;
     }
 
-    long update(CollectionRef table, Map<String, Value> key, Map<String, Value> changes) {
+    @Override
+    public long update(CollectionRef table, Map<String, Value> key, Map<String, Value> changes) {
+        catalog.requireNamespace(table.namespace(), "update");
         Map<String, AttributeValue> keyItem = attributes(key, "update"); // the values are refused before anything is sent
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
@@ -92,7 +99,9 @@ final class Mutations {
         return updated ? 1 : 0;
     }
 
-    long delete(CollectionRef table, Map<String, Value> key) {
+    @Override
+    public long delete(CollectionRef table, Map<String, Value> key) {
+        catalog.requireNamespace(table.namespace(), "delete");
         DeleteItemRequest req = DeleteItemRequest.builder().tableName(table.name()).key(attributes(key, "delete"))
                 .returnValues(ReturnValue.ALL_OLD).build();
         DeleteItemResponse resp = session.call("delete", c -> c.deleteItem(req));

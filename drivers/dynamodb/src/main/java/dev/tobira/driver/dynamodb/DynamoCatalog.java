@@ -11,6 +11,7 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
+import dev.tobira.spi.base.Catalog;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -32,15 +33,20 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
  * The catalogue: the one namespace (the region), the tables ({@code ListTables}, every page),
- * {@code describe} from {@code DescribeTable} plus a small sample, and the browser's pages.
+ * {@code describe} from {@code DescribeTable} plus a small sample.
  */
-final class Tables {
+final class DynamoCatalog implements Catalog {
     private static final String SAMPLED = " (sampled)";
 
-    private final Session session;
+    private final DynamoSession session;
 
-    Tables(Session session) {
+    DynamoCatalog(DynamoSession session) {
         this.session = session;
+    }
+
+    @Override
+    public List<String> namespaces() {
+        return List.of(namespace());
     }
 
     String namespace() {
@@ -55,7 +61,8 @@ final class Tables {
         }
     }
 
-    List<CollectionRef> collections(String namespace) {
+    @Override
+    public List<CollectionRef> collections(String namespace) {
         requireNamespace(namespace, "collections");
         List<CollectionRef> out = new ArrayList<>();
         String from = null;
@@ -74,7 +81,8 @@ final class Tables {
         return out;
     }
 
-    CollectionInfo describe(CollectionRef ref) {
+    @Override
+    public CollectionInfo describe(CollectionRef ref) {
         requireNamespace(ref.namespace(), "describe");
         TableDescription t = session.table(ref.name(), CallDeadline.NONE, "describe");
         Map<String, Value.Kind> seen = new TreeMap<>();
@@ -157,74 +165,5 @@ final class Tables {
             out.add(k.attributeName());
         }
         return out;
-    }
-
-    /** One page of a Scan; the cursor is the page's LastEvaluatedKey, as base64url JSON in the AWS shape. */
-    Page browse(CollectionRef ref, String cursor, int size, Executor executor) {
-        requireNamespace(ref.namespace(), "browse");
-        ScanRequest.Builder b = ScanRequest.builder().tableName(ref.name()).limit(size);
-        if (!cursor.isEmpty()) {
-            b.exclusiveStartKey(decode(cursor));
-        }
-        ScanRequest req = b.build();
-        ScanResponse resp = session.call("browse", c -> c.scan(req));
-        List<String> keys = executor.keys(ref.name(), CallDeadline.NONE);
-        List<Row> rows = new ArrayList<>();
-        try (ResultSet rs = ItemResultSet.start(session, d -> new ItemPage(resp.items(), false), keys, CallDeadline.NONE, 0,
-                System.nanoTime(), "browse", x -> { })) {
-            while (rs.hasNext()) {
-                rows.add(rs.next());
-            }
-            String next = resp.hasLastEvaluatedKey() && !resp.lastEvaluatedKey().isEmpty() ? encode(resp.lastEvaluatedKey()) : "";
-            return new Page(rs.columns(), rows, next);
-        }
-    }
-
-    static String encode(Map<String, AttributeValue> key) {
-        ObjectNode root = Command.JSON.createObjectNode();
-        new TreeMap<>(key).forEach((name, v) -> {
-            ObjectNode a = root.putObject(name);
-            if (v.s() != null) {
-                a.put("S", v.s());
-            } else if (v.n() != null) {
-                a.put("N", v.n());
-            } else if (v.b() != null) {
-                a.put("B", Base64.getEncoder().encodeToString(v.b().asByteArrayUnsafe()));
-            }
-        });
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(root.toString().getBytes(StandardCharsets.UTF_8));
-    }
-
-    static Map<String, AttributeValue> decode(String cursor) {
-        try {
-            JsonNode root = Command.JSON.readTree(Base64.getUrlDecoder().decode(cursor));
-            Map<String, AttributeValue> key = new LinkedHashMap<>();
-            for (Map.Entry<String, JsonNode> e : root.properties()) {
-                JsonNode v = e.getValue();
-                if (v.size() != 1) {
-                    throw badCursor();
-                }
-                if (v.has("S")) {
-                    key.put(e.getKey(), AttributeValue.fromS(v.get("S").asText()));
-                } else if (v.has("N")) {
-                    key.put(e.getKey(), AttributeValue.fromN(v.get("N").asText()));
-                } else if (v.has("B")) {
-                    key.put(e.getKey(), AttributeValue.fromB(SdkBytes.fromByteArray(Base64.getDecoder().decode(v.get("B").asText()))));
-                } else {
-                    throw badCursor();
-                }
-            }
-            if (key.isEmpty()) {
-                throw badCursor();
-            }
-            return key;
-        } catch (java.io.IOException | IllegalArgumentException e) {
-            throw badCursor();
-        }
-    }
-
-    private static DriverException badCursor() {
-        return DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, "browse",
-                "the cursor is not one this driver's browse returned");
     }
 }

@@ -1,7 +1,7 @@
 package dev.tobira.driver.redis;
 
 import dev.tobira.api.CollectionRef;
-import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import java.util.ArrayList;
@@ -15,18 +15,19 @@ import java.util.TreeSet;
  * read-only connection only those the guard allows), later words to key prefixes and, once the
  * word has a {@code :}, to keys.
  */
-final class Completions {
+final class RedisCompleter implements Completer {
     private static final int MAX_KEYS = 50;
 
-    private final Keyspace keyspace;
+    private final RedisCatalog catalog;
     private final boolean readOnly;
 
-    Completions(Keyspace keyspace, boolean readOnly) {
-        this.keyspace = keyspace;
+    RedisCompleter(RedisCatalog catalog, boolean readOnly) {
+        this.catalog = catalog;
         this.readOnly = readOnly;
     }
 
-    List<Completion> complete(String text, int cursor) {
+    @Override
+    public List<Completion> complete(String text, int cursor) {
         int start = cursor;
         while (start > 0 && !Character.isWhitespace(text.charAt(start - 1))) {
             start--;
@@ -44,17 +45,17 @@ final class Completions {
             return out;
         }
         String quoteless = word.startsWith("\"") || word.startsWith("'") ? word.substring(1) : word;
-        for (CollectionRef c : keyspace.collections("")) {
+        for (CollectionRef c : catalog.collections("")) {
             if (c.name().startsWith(quoteless)) {
                 out.add(new Completion(c.name(), Completion.Type.COLLECTION));
             }
         }
-        if (quoteless.indexOf(Keyspace.SEPARATOR) > 0) {
-            String prefix = quoteless.substring(0, quoteless.indexOf(Keyspace.SEPARATOR));
+        if (quoteless.indexOf(RedisCatalog.SEPARATOR) > 0) {
+            String prefix = quoteless.substring(0, quoteless.indexOf(RedisCatalog.SEPARATOR));
             Set<String> keys = new TreeSet<>();
             String scan = "0";
             do {
-                Keyspace.KeyPage page = keyspace.scanKeys(keyspace.defaultDb(), prefix, scan, 1000, "complete");
+                RedisCatalog.KeyPage page = catalog.scanKeys(catalog.defaultDb(), prefix, scan, 1000, "complete");
                 for (String k : page.keys()) {
                     if (k.startsWith(quoteless) && keys.size() < MAX_KEYS) {
                         keys.add(k);
@@ -72,7 +73,7 @@ final class Completions {
     private Set<String> commandNames() {
         Set<String> names = new TreeSet<>();
         try {
-            for (Reply r : Reply.elements(keyspace.call(keyspace.defaultDb(), "complete", "COMMAND", "LIST"))) {
+            for (Reply r : Reply.elements(catalog.call(catalog.defaultDb(), "complete", "COMMAND", "LIST"))) {
                 names.add(Reply.text(r).toLowerCase(Locale.ROOT));
             }
         } catch (DriverException e) {
@@ -80,7 +81,7 @@ final class Completions {
                 throw e;
             }
             // COMMAND LIST is Redis 7; older servers list everything with COMMAND
-            for (Reply entry : Reply.elements(keyspace.call(keyspace.defaultDb(), "complete", "COMMAND"))) {
+            for (Reply entry : Reply.elements(catalog.call(catalog.defaultDb(), "complete", "COMMAND"))) {
                 List<Reply> parts = Reply.elements(entry);
                 if (!parts.isEmpty()) {
                     names.add(Reply.text(parts.get(0)).toLowerCase(Locale.ROOT));

@@ -3,6 +3,7 @@ package dev.tobira.driver.redis;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Mutator;
 import dev.tobira.api.Value;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,18 +17,19 @@ import java.util.Map;
  * (the whole key). Each change is checked and applied atomically with WATCH and MULTI/EXEC, so a
  * concurrent writer makes it fail with CONFLICT instead of half-applying it.
  */
-final class Mutations {
-    private final Session session;
-    private final Keyspace keyspace;
+final class RedisMutator implements Mutator {
+    private final RedisSession session;
+    private final RedisCatalog catalog;
 
-    Mutations(Session session, Keyspace keyspace) {
+    RedisMutator(RedisSession session, RedisCatalog catalog) {
         this.session = session;
-        this.keyspace = keyspace;
+        this.catalog = catalog;
     }
 
-    long insert(CollectionRef collection, Map<String, Value> values) {
+    @Override
+    public long insert(CollectionRef collection, Map<String, Value> values) {
         String key = keyOf(collection, values);
-        int db = keyspace.db(collection.namespace(), "insert");
+        int db = catalog.db(collection.namespace(), "insert");
         List<byte[]> write = new ArrayList<>();
         boolean string = isString(values);
         if (string) {
@@ -55,14 +57,15 @@ final class Mutations {
         });
     }
 
-    long update(CollectionRef collection, Map<String, Value> keyFields, Map<String, Value> changes) {
+    @Override
+    public long update(CollectionRef collection, Map<String, Value> keyFields, Map<String, Value> changes) {
         String key = keyOf(collection, keyFields);
-        int db = keyspace.db(collection.namespace(), "update");
+        int db = catalog.db(collection.namespace(), "update");
         return atomically(db, key, "update", exists -> {
             if (!exists) {
                 return List.of();
             }
-            String type = Reply.text(session.call(CommandLine.of("TYPE", key), db, keyspace.timeout(), "update"));
+            String type = Reply.text(session.call(CommandLine.of("TYPE", key), db, catalog.timeout(), "update"));
             List<List<byte[]>> writes = new ArrayList<>();
             if (type.equals("string")) {
                 if (!isString(changes)) {
@@ -96,10 +99,11 @@ final class Mutations {
         });
     }
 
-    long delete(CollectionRef collection, Map<String, Value> keyFields) {
+    @Override
+    public long delete(CollectionRef collection, Map<String, Value> keyFields) {
         String key = keyOf(collection, keyFields);
-        int db = keyspace.db(collection.namespace(), "delete");
-        Value n = session.call(CommandLine.of("DEL", key), db, keyspace.timeout(), "delete").value();
+        int db = catalog.db(collection.namespace(), "delete");
+        Value n = session.call(CommandLine.of("DEL", key), db, catalog.timeout(), "delete").value();
         return n instanceof Value.Int i ? i.value() : 0;
     }
 
@@ -109,22 +113,22 @@ final class Mutations {
     }
 
     private long atomically(int db, String key, String op, Plan plan) {
-        session.call(CommandLine.of("WATCH", key), db, keyspace.timeout(), op);
+        session.call(CommandLine.of("WATCH", key), db, catalog.timeout(), op);
         boolean inMulti = false;
         try {
-            boolean exists = Keyspace.isOne(session.call(CommandLine.of("EXISTS", key), db, keyspace.timeout(), op));
+            boolean exists = RedisCatalog.isOne(session.call(CommandLine.of("EXISTS", key), db, catalog.timeout(), op));
             List<List<byte[]>> writes = plan.writes(exists);
             if (writes.isEmpty()) {
-                session.call(CommandLine.of("UNWATCH"), db, keyspace.timeout(), op);
+                session.call(CommandLine.of("UNWATCH"), db, catalog.timeout(), op);
                 return 0;
             }
-            session.call(CommandLine.of("MULTI"), db, keyspace.timeout(), op);
+            session.call(CommandLine.of("MULTI"), db, catalog.timeout(), op);
             inMulti = true;
             for (List<byte[]> w : writes) {
-                session.call(CommandLine.of(w), db, keyspace.timeout(), op);
+                session.call(CommandLine.of(w), db, catalog.timeout(), op);
             }
             inMulti = false;
-            Reply result = session.call(CommandLine.of("EXEC"), db, keyspace.timeout(), op);
+            Reply result = session.call(CommandLine.of("EXEC"), db, catalog.timeout(), op);
             if (result.value().isNull()) {
                 throw DriverException.of(ErrorKind.CONFLICT, RedisDriver.NAME, op,
                         "key " + key + " changed while it was being written");
@@ -132,7 +136,7 @@ final class Mutations {
             return 1;
         } catch (RuntimeException e) {
             try {
-                session.call(CommandLine.of(inMulti ? "DISCARD" : "UNWATCH"), db, keyspace.timeout(), op);
+                session.call(CommandLine.of(inMulti ? "DISCARD" : "UNWATCH"), db, catalog.timeout(), op);
             } catch (RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
@@ -158,10 +162,10 @@ final class Mutations {
         Value id = fields.get("id");
         if (id == null || id.isNull()) {
             throw new IllegalArgumentException("a record of " + collection.name()
-                    + " is named by its id (the key after \"" + collection.name() + Keyspace.SEPARATOR
+                    + " is named by its id (the key after \"" + collection.name() + RedisCatalog.SEPARATOR
                     + "\") or its whole key");
         }
-        return collection.name() + Keyspace.SEPARATOR + id;
+        return collection.name() + RedisCatalog.SEPARATOR + id;
     }
 
     private static byte[] bytes(String s) {

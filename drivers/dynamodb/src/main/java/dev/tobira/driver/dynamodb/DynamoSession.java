@@ -3,6 +3,7 @@ package dev.tobira.driver.dynamodb;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.CallDeadline;
+import dev.tobira.spi.base.Session;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -22,6 +23,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
@@ -30,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * {@link DriverException}s. Key schemas are cached per table (they cannot change after a table is
  * created), so results put keys first without a second round trip per query.
  */
-final class Session implements AutoCloseable {
+final class DynamoSession implements Session {
     /** How long one HTTP read may block when no deadline is set: a hung endpoint still ends. */
     private static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(60);
 
@@ -39,12 +41,12 @@ final class Session implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Map<String, TableDescription> tables = new ConcurrentHashMap<>();
 
-    private Session(Target target, DynamoDbClient client) {
+    private DynamoSession(Target target, DynamoDbClient client) {
         this.target = target;
         this.client = client;
     }
 
-    static Session open(Target target) {
+    static DynamoSession open(Target target) {
         DynamoDbClientBuilder b = DynamoDbClient.builder()
                 .region(Region.of(target.region()))
                 .credentialsProvider(credentials(target))
@@ -57,7 +59,7 @@ final class Session implements AutoCloseable {
                         .build());
         target.endpoint().ifPresent(b::endpointOverride);
         try {
-            return new Session(target, b.build());
+            return new DynamoSession(target, b.build());
         } catch (SdkException e) {
             throw DynamoErrors.map(e, "open", target.redactor());
         }
@@ -121,14 +123,26 @@ final class Session implements AutoCloseable {
         tables.clear();
     }
 
-    boolean isClosed() {
+    /**
+     * Asks for one table name: the endpoint answers and the credentials sign. Bounded by the connect
+     * timeout as a whole (every attempt of the SDK's retries included): an endpoint that accepts the
+     * connection and never answers would otherwise hold it for the socket timeout of each attempt.
+     */
+    @Override
+    public void ping() {
+        ListTablesRequest req = bounded(ListTablesRequest.builder().limit(1).build(),
+                CallDeadline.after(target.connectTimeout()), "ping");
+        call("ping", c -> c.listTables(req));
+    }
+
+    @Override
+    public boolean isClosed() {
         return closed.get();
     }
 
-    void ensureOpen() {
-        if (closed.get()) {
-            throw new IllegalStateException("the connection is closed");
-        }
+    @Override
+    public String address() {
+        return target.address();
     }
 
     static DriverException cancelled(String op) {

@@ -3,6 +3,7 @@ package dev.tobira.driver.redis;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Redactor;
+import dev.tobira.spi.base.Session;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -23,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The one physical connection of a {@link RedisConn}, made lazily and made again after it broke,
+ * One connection's state: its one physical connection to the server, made lazily and made again after it broke,
  * timed out or was cancelled: a command still pending on the server (a blocking read) would
  * otherwise hold up every later reply, so such a connection is dropped rather than reused.
  *
@@ -34,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Used by one thread at a time; {@link #cancel()} and {@link #close()} may come from another.
  */
-final class Session implements AutoCloseable {
+final class RedisSession implements Session {
     private final Target target;
     private final RedisClient client;
     private final ReadOnlyGuard guard;
@@ -48,7 +49,7 @@ final class Session implements AutoCloseable {
     private String serverKey = "";
     private String version = "";
 
-    Session(Target target, RedisClient client, ReadOnlyGuard guard, Runnable onClose) {
+    RedisSession(Target target, RedisClient client, ReadOnlyGuard guard, Runnable onClose) {
         this.target = target;
         this.client = client;
         this.guard = guard;
@@ -91,6 +92,19 @@ final class Session implements AutoCloseable {
     /** Connects now, so that open fails early on a bad address or password. */
     void open() {
         link(Deadline.of(target.connectTimeout()), "open");
+    }
+
+    @Override
+    public void ping() {
+        Reply r = call(CommandLine.of("PING"), target.db(), target.connectTimeout(), "ping");
+        if (!"PONG".equalsIgnoreCase(Reply.text(r))) {
+            throw DriverException.of(ErrorKind.CONNECTION, RedisDriver.NAME, "ping", "unexpected reply to PING");
+        }
+    }
+
+    @Override
+    public String address() {
+        return target.address();
     }
 
     /**
@@ -296,7 +310,8 @@ final class Session implements AutoCloseable {
         close.whenComplete((v, t) -> closing.remove(close));
     }
 
-    boolean isClosed() {
+    @Override
+    public boolean isClosed() {
         return closed.get();
     }
 

@@ -1,7 +1,7 @@
 package dev.tobira.driver.dynamodb;
 
 import dev.tobira.api.CollectionRef;
-import dev.tobira.api.Completer.Completion;
+import dev.tobira.api.Completer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,20 +13,21 @@ import java.util.TreeSet;
  * definitions hold (for the tables the text names), the operations of a JSON document and
  * PartiQL's keywords.
  */
-final class Completions {
+final class DynamoCompleter implements Completer {
     private static final List<String> KEYWORDS = List.of("SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN",
             "BETWEEN", "IS", "MISSING", "NULL", "ORDER", "BY", "ASC", "DESC", "EXISTS", "INSERT", "INTO", "VALUE",
             "UPDATE", "SET", "REMOVE", "DELETE", "RETURNING");
 
-    private final Tables tables;
+    private final DynamoCatalog catalog;
     private final boolean readOnly;
 
-    Completions(Tables tables, boolean readOnly) {
-        this.tables = tables;
+    DynamoCompleter(DynamoCatalog catalog, boolean readOnly) {
+        this.catalog = catalog;
         this.readOnly = readOnly;
     }
 
-    List<Completion> complete(String text, int cursor) {
+    @Override
+    public List<Completion> complete(String text, int cursor) {
         int start = cursor;
         while (start > 0 && isWordChar(text.charAt(start - 1))) {
             start--;
@@ -35,7 +36,7 @@ final class Completions {
         String lower = prefix.toLowerCase(Locale.ROOT);
         boolean json = text.stripLeading().startsWith("{");
         List<Completion> out = new ArrayList<>();
-        List<CollectionRef> all = tables.collections("");
+        List<CollectionRef> all = catalog.collections("");
         for (CollectionRef t : all) {
             if (t.name().toLowerCase(Locale.ROOT).startsWith(lower)) {
                 out.add(new Completion(t.name(), Completion.Type.COLLECTION));
@@ -44,7 +45,7 @@ final class Completions {
         Set<String> attributes = new TreeSet<>();
         for (CollectionRef t : all) {
             if (text.contains(t.name())) {
-                tables.describe(t).fields().forEach(f -> attributes.add(f.name()));
+                catalog.describe(t).fields().forEach(f -> attributes.add(f.name()));
             }
         }
         for (String a : attributes) {

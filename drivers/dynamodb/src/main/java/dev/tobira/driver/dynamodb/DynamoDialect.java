@@ -1,0 +1,57 @@
+package dev.tobira.driver.dynamodb;
+
+import static dev.tobira.driver.dynamodb.DynamoDriver.NAME;
+
+import dev.tobira.api.Capability;
+import dev.tobira.api.ConnConfig;
+import dev.tobira.api.ConnInfo;
+import dev.tobira.spi.base.ConnParts;
+import dev.tobira.spi.base.Dialect;
+import java.util.EnumSet;
+import java.util.Set;
+
+/** DynamoDB's identity, how a session opens (its own SDK client), and what each connection is made of. */
+final class DynamoDialect extends Dialect<DynamoSession> {
+    /** What {@link ConnInfo#serverVersion()} says: the service reports no version, only its API's. */
+    static final String API_VERSION = "DynamoDB API 2012-08-10";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Set<String> schemes() {
+        return Set.of("dynamodb");
+    }
+
+    @Override
+    public Set<Capability> declared() {
+        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER);
+    }
+
+    /** Opens the SDK client and checks that the endpoint answers a signed request. */
+    @Override
+    protected DynamoSession openSession(ConnConfig config) {
+        DynamoSession session = DynamoSession.open(Target.of(config));
+        try {
+            session.ping();
+            return session;
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    @Override
+    protected void assemble(DynamoSession session, ConnConfig config, ConnParts parts) {
+        DynamoCatalog catalog = new DynamoCatalog(session);
+        Executor executor = new Executor(session, parts.results()::remove);
+        parts.info(new ConnInfo(NAME, ConnInfo.Model.KV, "partiql", API_VERSION))
+                .catalog(catalog)
+                .queries(new DynamoQueries(session, catalog, executor))
+                .facet(Capability.BROWSER, () -> new DynamoBrowser(session, catalog, executor))
+                .facet(Capability.MUTATOR, () -> new DynamoMutator(session, catalog, executor))
+                .facet(Capability.COMPLETER, () -> new DynamoCompleter(catalog, parts.readOnly()));
+    }
+}
