@@ -3,9 +3,9 @@
  * {@link dev.tobira.spi.SqlScan}) and the statement guard built on it
  * ({@link dev.tobira.spi.StatementGuard}), the {@link dev.tobira.spi.Redactor} every message
  * passes through, DSN parsing ({@link dev.tobira.spi.Dsn}), result bookkeeping, and what every
- * connection shares: its facets' argument checks ({@link dev.tobira.spi.FacetArguments}), the
- * facets it offers ({@link dev.tobira.spi.OfferedFacets}) and a call's deadline
- * ({@link dev.tobira.spi.CallDeadline}).
+ * connection shares: its facets' argument checks ({@link dev.tobira.spi.FacetArguments}) and a
+ * call's deadline ({@link dev.tobira.spi.CallDeadline}). The drivers that are not JDBC are built on
+ * {@link dev.tobira.spi.base}.
  *
  * <p><b>Nulls.</b> No method accepts or returns {@code null} unless its documentation says so;
  * absence is {@link java.util.Optional} or an empty collection. A null argument throws

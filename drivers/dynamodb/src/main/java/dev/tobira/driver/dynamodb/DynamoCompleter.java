@@ -2,6 +2,7 @@ package dev.tobira.driver.dynamodb;
 
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Completer;
+import dev.tobira.spi.CompletionPrefix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,10 +29,7 @@ final class DynamoCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int start = cursor;
-        while (start > 0 && isWordChar(text.charAt(start - 1))) {
-            start--;
-        }
+        int start = CompletionPrefix.start(text, cursor, c -> isWordChar((char) c));
         String prefix = text.substring(start, cursor);
         String lower = prefix.toLowerCase(Locale.ROOT);
         boolean json = text.stripLeading().startsWith("{");

@@ -4,11 +4,11 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Dsn;
+import dev.tobira.spi.DsnOptions;
 import dev.tobira.spi.Redactor;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -66,7 +66,7 @@ record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyI
         boolean hostIsRegion = REGION.matcher(host).matches() && url.port().isEmpty();
         String region;
         Optional<URI> endpoint;
-        boolean tls = bool(options.get("tls"), "tls");
+        boolean tls = options.containsKey("tls") && DsnOptions.bool(DynamoDriver.NAME, "tls", options.get("tls"));
         if (hostIsRegion) {
             if (options.containsKey("region") && !options.get("region").equals(host)) {
                 throw invalid("the DSN names two regions: drop the region option or the host");
@@ -103,30 +103,10 @@ record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyI
         if (user.isPresent() && profile.isPresent()) {
             throw invalid("give credentials either as the user and password or as a profile, not both");
         }
-        int sample = DEFAULT_SAMPLE;
-        if (options.containsKey("describeSample")) {
-            String v = options.get("describeSample");
-            if (!v.matches("[0-9]{1,4}") || Integer.parseInt(v) > 1000) {
-                throw invalid("the describeSample option must be a number from 0 to 1000");
-            }
-            sample = Integer.parseInt(v);
-        }
+        int sample = options.containsKey("describeSample")
+                ? DsnOptions.count(DynamoDriver.NAME, "describeSample", options.get("describeSample"), 1000) : DEFAULT_SAMPLE;
         Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
         return new Target(region, endpoint, user, secret, profile, sample, timeout, redactor);
-    }
-
-    private static boolean bool(String value, String option) {
-        if (value == null) {
-            return false;
-        }
-        switch (value.toLowerCase(Locale.ROOT)) {
-            case "true":
-                return true;
-            case "false":
-                return false;
-            default:
-                throw invalid("the " + option + " option must be true or false");
-        }
     }
 
     /** The address for messages: never a credential. */

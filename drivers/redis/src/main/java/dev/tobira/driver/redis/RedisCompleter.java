@@ -4,6 +4,7 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.CompletionPrefix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,10 +29,7 @@ final class RedisCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int start = cursor;
-        while (start > 0 && !Character.isWhitespace(text.charAt(start - 1))) {
-            start--;
-        }
+        int start = CompletionPrefix.start(text, cursor, c -> !Character.isWhitespace(c));
         String word = text.substring(start, cursor);
         boolean first = text.substring(0, start).isBlank();
         List<Completion> out = new ArrayList<>();
