@@ -6,8 +6,6 @@ import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Driver;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -31,23 +29,14 @@ import java.util.Set;
  */
 public abstract class BaseDriver implements Driver {
     private final Dialect<?> dialect;
-    private final Set<String> schemes;
-    private final Set<Capability> declared;
 
     /**
      * For subclasses.
      *
-     * @param dialect what makes the database different, asked once for its schemes and capabilities
-     * @throws IllegalArgumentException if the dialect names no scheme
+     * @param dialect what makes the database different
      */
     protected BaseDriver(Dialect<?> dialect) {
         this.dialect = requireNonNull(dialect, "dialect is null");
-        this.schemes = Set.copyOf(dialect.schemes());
-        Set<Capability> d = dialect.declared();
-        this.declared = d.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(d));
-        if (schemes.isEmpty()) {
-            throw new IllegalArgumentException("a driver opens at least one scheme");
-        }
     }
 
     @Override
@@ -57,12 +46,12 @@ public abstract class BaseDriver implements Driver {
 
     @Override
     public final Set<String> schemes() {
-        return schemes;
+        return dialect.schemes();
     }
 
     @Override
     public final Set<Capability> declared() {
-        return declared;
+        return dialect.declared();
     }
 
     @Override
@@ -74,7 +63,7 @@ public abstract class BaseDriver implements Driver {
     private <S extends Session> Conn open(Dialect<S> d, ConnConfig config) {
         S session = d.openSession(config);
         try {
-            ConnParts parts = new ConnParts(d.name(), declared, session, config.readOnly());
+            ConnParts parts = new ConnParts(d.name(), d.declared(), session, config.readOnly());
             d.assemble(session, config, parts);
             return parts.build();
         } catch (RuntimeException | Error e) {

@@ -1,7 +1,11 @@
 package dev.tobira.spi.base;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.Capability;
 import dev.tobira.api.ConnConfig;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -15,30 +19,54 @@ import java.util.Set;
  * @since 0.1
  */
 public abstract class Dialect<S extends Session> {
-    /** For subclasses. */
-    protected Dialect() {}
+    private final String name;
+    private final Set<String> schemes;
+    private final Set<Capability> declared;
 
     /**
-     * Returns the driver's name, lower-case, such as {@code redis}; it starts every message.
+     * For subclasses: the driver's identity, given once.
+     *
+     * @param name the driver's name, lower-case, such as {@code redis}; it starts every message
+     * @param schemes the DSN schemes the driver opens, lower-case, at least one
+     * @param declared what the driver promises: {@link Capability#READ_ONLY} and the facets its
+     *     connections offer; {@link ConnParts#facet} refuses a facet not declared here
+     * @throws IllegalArgumentException if schemes is empty
+     */
+    protected Dialect(String name, Set<String> schemes, Set<Capability> declared) {
+        this.name = requireNonNull(name, "name is null");
+        this.schemes = Set.copyOf(schemes);
+        this.declared = declared.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(declared));
+        if (this.schemes.isEmpty()) {
+            throw new IllegalArgumentException("a driver opens at least one scheme");
+        }
+    }
+
+    /**
+     * Returns the driver's name.
      *
      * @return the name
      */
-    public abstract String name();
+    public final String name() {
+        return name;
+    }
 
     /**
-     * Returns the DSN schemes the driver opens, lower-case.
+     * Returns the DSN schemes the driver opens.
      *
-     * @return the schemes, at least one
+     * @return the schemes
      */
-    public abstract Set<String> schemes();
+    public final Set<String> schemes() {
+        return schemes;
+    }
 
     /**
-     * Returns what the driver promises: {@link Capability#READ_ONLY} and the facets its connections
-     * offer. {@link ConnParts#facet} refuses a facet not declared here.
+     * Returns what the driver promises.
      *
      * @return the declared capabilities
      */
-    public abstract Set<Capability> declared();
+    public final Set<Capability> declared() {
+        return declared;
+    }
 
     /**
      * Opens the vendor client for one connection and checks that the server answers.
@@ -62,6 +90,6 @@ public abstract class Dialect<S extends Session> {
 
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "[" + name() + "]";
+        return getClass().getSimpleName() + "[" + name + "]";
     }
 }

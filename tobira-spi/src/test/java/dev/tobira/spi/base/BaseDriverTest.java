@@ -75,23 +75,9 @@ class BaseDriverTest {
         private final Consumer<ConnParts> extra;
 
         FakeDialect(Calls calls, Consumer<ConnParts> extra) {
+            super("fake", Set.of("fake"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.CHANGE_FEED));
             this.calls = calls;
             this.extra = extra;
-        }
-
-        @Override
-        public String name() {
-            return "fake";
-        }
-
-        @Override
-        public Set<String> schemes() {
-            return Set.of("fake");
-        }
-
-        @Override
-        public Set<Capability> declared() {
-            return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.CHANGE_FEED);
         }
 
         @Override

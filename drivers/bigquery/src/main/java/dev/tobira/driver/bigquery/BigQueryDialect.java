@@ -16,22 +16,8 @@ final class BigQueryDialect extends Dialect<BigQuerySession> {
 
     /** @param statementCheck false only through the driver's test seam: the lexical layer is then off */
     BigQueryDialect(boolean statementCheck) {
+        super(NAME, Set.of(NAME), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.EXPLAINER, Capability.COMPLETER));
         this.statementCheck = statementCheck;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> schemes() {
-        return Set.of(NAME);
-    }
-
-    @Override
-    public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.EXPLAINER, Capability.COMPLETER);
     }
 
     @Override

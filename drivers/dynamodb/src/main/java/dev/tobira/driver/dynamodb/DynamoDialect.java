@@ -15,19 +15,8 @@ final class DynamoDialect extends Dialect<DynamoSession> {
     /** What {@link ConnInfo#serverVersion()} says: the service reports no version, only its API's. */
     static final String API_VERSION = "DynamoDB API 2012-08-10";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> schemes() {
-        return Set.of("dynamodb");
-    }
-
-    @Override
-    public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER);
+    DynamoDialect() {
+        super(NAME, Set.of("dynamodb"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER));
     }
 
     /** Opens the SDK client and checks that the endpoint answers a signed request. */

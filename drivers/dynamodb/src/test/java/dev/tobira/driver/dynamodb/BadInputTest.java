@@ -45,24 +45,8 @@ class BadInputTest {
     }
 
     /** The driver, but opening without the ping, which would ask the endpoint that is not there. */
-    private static final BaseDriver UNPINGED = new BaseDriver(new Dialect<DynamoSession>() {
-        private final DynamoDialect dynamo = new DynamoDialect();
-
-        @Override
-        public String name() {
-            return dynamo.name();
-        }
-
-        @Override
-        public Set<String> schemes() {
-            return dynamo.schemes();
-        }
-
-        @Override
-        public Set<Capability> declared() {
-            return dynamo.declared();
-        }
-
+    private static final DynamoDialect DYNAMO = new DynamoDialect();
+    private static final BaseDriver UNPINGED = new BaseDriver(new Dialect<DynamoSession>(DYNAMO.name(), DYNAMO.schemes(), DYNAMO.declared()) {
         @Override
         protected DynamoSession openSession(ConnConfig config) {
             return DynamoSession.open(Target.of(config));
@@ -70,7 +54,7 @@ class BadInputTest {
 
         @Override
         protected void assemble(DynamoSession session, ConnConfig config, ConnParts parts) {
-            dynamo.assemble(session, config, parts);
+            DYNAMO.assemble(session, config, parts);
         }
     }) { };
 

@@ -21,7 +21,6 @@ final class MongoDialect extends Dialect<MongoSession> {
     static final Set<Capability> DECLARED = Collections.unmodifiableSet(EnumSet.of(Capability.READ_ONLY,
             Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER, Capability.COMPLETER, Capability.CHANGE_FEED));
 
-    private final Set<Capability> declared;
     private final boolean statementCheck;
 
     /**
@@ -29,25 +28,14 @@ final class MongoDialect extends Dialect<MongoSession> {
      * @param statementCheck false only through the test seam: the guard's statement check is skipped
      */
     MongoDialect(Set<Capability> lacking, boolean statementCheck) {
-        EnumSet<Capability> d = EnumSet.copyOf(DECLARED);
-        d.removeAll(lacking);
-        this.declared = Collections.unmodifiableSet(d);
+        super(NAME, Set.of("mongodb", "mongodb+srv"), without(lacking));
         this.statementCheck = statementCheck;
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> schemes() {
-        return Set.of("mongodb", "mongodb+srv");
-    }
-
-    @Override
-    public Set<Capability> declared() {
-        return declared;
+    private static Set<Capability> without(Set<Capability> lacking) {
+        EnumSet<Capability> d = EnumSet.copyOf(DECLARED);
+        d.removeAll(lacking);
+        return d;
     }
 
     @Override
@@ -68,10 +56,10 @@ final class MongoDialect extends Dialect<MongoSession> {
                 .facet(Capability.MUTATOR, () -> new MongoMutator(session))
                 .facet(Capability.COMPLETER, () -> new MongoCompleter(catalog, session.target().database()));
         // the test seam declares less for a server that lacks these; the probe would find them absent anyway
-        if (declared.contains(Capability.EXPLAINER)) {
+        if (declared().contains(Capability.EXPLAINER)) {
             parts.facet(Capability.EXPLAINER, () -> new MongoExplainer(session, queries, readOnly), () -> Probes.explain(session));
         }
-        if (declared.contains(Capability.CHANGE_FEED)) {
+        if (declared().contains(Capability.CHANGE_FEED)) {
             parts.facet(Capability.CHANGE_FEED, () -> new MongoChangeFeed(session, results), () -> Probes.changeStreams(session));
         }
     }

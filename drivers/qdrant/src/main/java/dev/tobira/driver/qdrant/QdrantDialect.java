@@ -20,25 +20,9 @@ final class QdrantDialect extends Dialect<QdrantSession> {
 
     /** @param statementCheck whether the read-only guard checks statements; off only from this package's tests */
     QdrantDialect(boolean statementCheck) {
+        super(NAME, Set.of("qdrant", "qdrants"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR,
+                Capability.COMPLETER, Capability.VECTOR_SEARCHER));
         this.statementCheck = statementCheck;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    /** Returns {@code qdrant} and {@code qdrants}. */
-    @Override
-    public Set<String> schemes() {
-        return Set.of("qdrant", "qdrants");
-    }
-
-    /** Returns read-only, browser, mutator, completer and vector searcher. */
-    @Override
-    public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER,
-                Capability.VECTOR_SEARCHER);
     }
 
     /**

@@ -31,23 +31,9 @@ final class RedisDialect extends Dialect<RedisSession> {
     private int users;
 
     RedisDialect(boolean statementCheck) {
+        super(NAME, Set.of("redis", "rediss"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR,
+                Capability.COMPLETER, Capability.CHANGE_FEED));
         this.statementCheck = statementCheck;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> schemes() {
-        return Set.of("redis", "rediss");
-    }
-
-    @Override
-    public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER,
-                Capability.CHANGE_FEED);
     }
 
     @Override

@@ -14,19 +14,8 @@ import java.util.Set;
 
 /** memdemo's identity, how its session opens, and what each connection is made of. */
 final class MemDialect extends Dialect<MemSession> {
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Set<String> schemes() {
-        return Set.of(NAME);
-    }
-
-    @Override
-    public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER);
+    MemDialect() {
+        super(NAME, Set.of(NAME), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER));
     }
 
     @Override
