@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -28,12 +27,16 @@ final class H2Fixture {
      */
     static final String SCHEMA = NativeSql.SHOP.replace(" text", " varchar(255)") + "create sequence shop_seq;\n";
 
-    /** The database settings the probes change, restored by every seed. */
-    private static final List<String> SETTINGS = List.of("MAX_MEMORY_ROWS", "DEFAULT_LOCK_TIMEOUT", "IGNORECASE");
+    /**
+     * The database settings the probes change, and the values every seed sets them to. H2 lists a
+     * setting in {@code information_schema.settings} only once it has been set, so the seed sets
+     * each one: a probe's change is then a change of a listed value, and a seed undoes it.
+     */
+    private static final Map<String, String> SETTINGS =
+            Map.of("MAX_MEMORY_ROWS", "40000", "DEFAULT_LOCK_TIMEOUT", "10000", "IGNORECASE", "FALSE");
 
     final String name = "tobira_shop_" + UUID.randomUUID().toString().replace("-", "");
     final Path dir;
-    private final Map<String, String> defaults = new LinkedHashMap<>();
 
     H2Fixture() {
         try {
@@ -42,16 +45,6 @@ final class H2Fixture {
             Files.writeString(dir.resolve("probe.sql"), "delete from orders;\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
-            for (String s : SETTINGS) {
-                try (ResultSet rs = st.executeQuery(
-                        "select setting_value from information_schema.settings where setting_name = '" + s + "'")) {
-                    defaults.put(s, rs.next() ? rs.getString(1) : null);
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("opening " + name + " failed", e);
         }
     }
 
@@ -75,10 +68,8 @@ final class H2Fixture {
             for (String user : NativeSql.strings(c, "select user_name from information_schema.users where user_name <> 'SA'")) {
                 st.execute("drop user \"" + user.replace("\"", "\"\"") + "\"");
             }
-            for (Map.Entry<String, String> s : defaults.entrySet()) {
-                if (s.getValue() != null) {
-                    st.execute("set " + s.getKey() + " " + s.getValue());
-                }
+            for (Map.Entry<String, String> s : SETTINGS.entrySet()) {
+                st.execute("set " + s.getKey() + " " + s.getValue());
             }
             NativeSql.script(c, SCHEMA, H2Dialect.SQL);
         } catch (SQLException e) {
