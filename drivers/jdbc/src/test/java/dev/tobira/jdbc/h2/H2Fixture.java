@@ -72,6 +72,9 @@ final class H2Fixture {
                 st.execute("set " + s.getKey() + " " + s.getValue());
             }
             NativeSql.script(c, SCHEMA, H2Dialect.SQL);
+            // server code, outside what the fingerprint reads: a function that writes (H2ServerCode)
+            st.execute("create schema kit_code");
+            st.execute("create alias kit_code.kit_write for '" + H2ServerCode.class.getName() + ".kitWrite'");
         } catch (SQLException e) {
             throw new IllegalStateException("seeding " + name + " failed", e);
         }
@@ -86,7 +89,7 @@ final class H2Fixture {
         StringBuilder sb = new StringBuilder();
         try (Connection c = nativeConnection()) {
             for (String q : List.of(
-                    "select schema_name from information_schema.schemata",
+                    "select schema_name from information_schema.schemata where schema_name <> 'KIT_CODE'",
                     "select table_schema, table_name, table_type from information_schema.tables"
                             + " where table_schema <> 'INFORMATION_SCHEMA'",
                     "select table_schema, table_name, column_name, data_type, is_nullable, column_default"
@@ -97,7 +100,7 @@ final class H2Fixture {
                             + " where table_schema <> 'INFORMATION_SCHEMA'",
                     "select * from information_schema.triggers",
                     "select * from information_schema.sequences",
-                    "select * from information_schema.routines where routine_schema <> 'INFORMATION_SCHEMA'",
+                    "select * from information_schema.routines where routine_schema not in ('INFORMATION_SCHEMA', 'KIT_CODE')",
                     "select * from information_schema.users",
                     "select * from information_schema.rights",
                     "select * from information_schema.roles",
@@ -133,6 +136,23 @@ final class H2Fixture {
         try (Connection c = nativeConnection()) {
             NativeSql.executeEach(c, text, H2Dialect.SQL);
             return true;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Order 2000 as evidence: the row the server code writes, seen and removed over the side channel. */
+    boolean orderExists(long id) {
+        try (Connection c = nativeConnection()) {
+            return !NativeSql.strings(c, "select id from orders where id = " + id).isEmpty();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    void deleteOrder(long id) {
+        try (Connection c = nativeConnection()) {
+            NativeSql.execute(c, "delete from orders where id = " + id);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
