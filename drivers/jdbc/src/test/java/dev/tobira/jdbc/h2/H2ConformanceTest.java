@@ -66,6 +66,8 @@ class H2ConformanceTest extends DriverConformanceTest {
                         return fixture.orderExists(2000);
                     }
                 }))
+                .withoutStatementCheck(H2Layers.withoutStatementCheck())
+                .layer("statement check alone (no rollback)", H2Layers.withoutRollback())
                 .without(Behavior.NETWORK, "an in-memory H2 database: no server to be silent")
                 .onClose(fixture::delete)
                 .build();

@@ -42,7 +42,7 @@ import java.util.regex.Pattern;
  * database). What the rollback cannot undo, and only the check stops: DDL (H2 commits it),
  * files written, settings set, sequences advanced.
  */
-final class H2Dialect extends JdbcDialect {
+class H2Dialect extends JdbcDialect {
     static final String NAME = "h2";
 
     /** H2 as its parser reads text: ANSI with {@code //} comments, upper-case names, its own statements. */
