@@ -68,6 +68,7 @@ class H2ConformanceTest extends DriverConformanceTest {
                 }))
                 .withoutStatementCheck(H2Layers.withoutStatementCheck())
                 .layer("statement check alone (no rollback)", H2Layers.withoutRollback())
+                .layer("guard blind to // comments", H2Layers.blindToDoubleSlash())
                 .without(Behavior.NETWORK, "an in-memory H2 database: no server to be silent")
                 .onClose(fixture::delete)
                 .build();

@@ -54,17 +54,22 @@ class H2Dialect extends JdbcDialect {
 
     private static final String ON_READ_ONLY = " is not allowed on a read-only connection";
 
-    static final StatementGuard GUARD = StatementGuard.builder(NAME).dialect(SQL)
-            .allow("SELECT", "WITH", "VALUES", "EXPLAIN")
-            // data-change delta tables write inside a query: select * from final table (insert into …);
-            // SELECT … FOR UPDATE takes locks; EXPLAIN ANALYZE runs its statement
-            .forbidWords("INSERT", "UPDATE", "DELETE", "MERGE", "ANALYZE")
-            // files, links to other databases, other sessions, session variables, sequences
-            .forbidFunctions("FILE_WRITE", "FILE_READ", "CSVWRITE", "CSVREAD", "LINK_SCHEMA", "CANCEL_SESSION",
-                    "ABORT_SESSION", "SET", "NEXTVAL", "SETVAL")
-            .rule(H2Dialect::scriptTo)
-            .rule(H2Dialect::nextValueFor)
-            .build();
+    static final StatementGuard GUARD = guard(SQL);
+
+    /** The guard, reading text in a dialect: {@link #SQL}, or another for a test of what a misreading lets through. */
+    static StatementGuard guard(SqlDialect dialect) {
+        return StatementGuard.builder(NAME).dialect(dialect)
+                .allow("SELECT", "WITH", "VALUES", "EXPLAIN")
+                // data-change delta tables write inside a query: select * from final table (insert into …);
+                // SELECT … FOR UPDATE takes locks; EXPLAIN ANALYZE runs its statement
+                .forbidWords("INSERT", "UPDATE", "DELETE", "MERGE", "ANALYZE")
+                // files, links to other databases, other sessions, session variables, sequences
+                .forbidFunctions("FILE_WRITE", "FILE_READ", "CSVWRITE", "CSVREAD", "LINK_SCHEMA", "CANCEL_SESSION",
+                        "ABORT_SESSION", "SET", "NEXTVAL", "SETVAL")
+                .rule(H2Dialect::scriptTo)
+                .rule(H2Dialect::nextValueFor)
+                .build();
+    }
 
     /** SQLState {@code 54001}, statement too complex. */
     private static final String TOO_COMPLEX = "54001";

@@ -2,6 +2,7 @@ package dev.tobira.jdbc.h2;
 
 import dev.tobira.jdbc.JdbcDriver;
 import dev.tobira.jdbc.ReadOnlyMode;
+import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 
 /**
@@ -18,6 +19,21 @@ final class H2Layers {
             @Override
             public StatementGuard guard() {
                 return open;
+            }
+        }) {};
+    }
+
+    /**
+     * The whole guard, but reading text as a lexer blind to {@code //} comments does (ANSI's reading):
+     * what the declared {@link dev.tobira.spi.SqlDialect.Feature#DOUBLE_SLASH_COMMENTS} stops.
+     */
+    static JdbcDriver blindToDoubleSlash() {
+        SqlDialect blind = H2Dialect.SQL.without(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS);
+        StatementGuard guard = H2Dialect.guard(blind);
+        return new JdbcDriver(new H2Dialect() {
+            @Override
+            public StatementGuard guard() {
+                return guard;
             }
         }) {};
     }
