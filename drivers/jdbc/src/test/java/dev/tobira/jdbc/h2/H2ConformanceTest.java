@@ -165,6 +165,10 @@ class H2ConformanceTest extends DriverConformanceTest {
                         .provenBy(fileEvidence("fw2.bin")),
                 WriteProbe.of("h2.slash-script-to", COMMENT_TRICK, "script // '\n to '" + path("dump3.sql") + "' --'")
                         .provenBy(fileEvidence("dump3.sql")),
+                // H2 reads $$ -- $$ as a string: a lexer without dollar quotes reads a comment hiding the call
+                WriteProbe.of("h2.dollar-quote-file-write", COMMENT_TRICK,
+                        "select $$ -- $$ as x, file_write(X'78', '" + path("fw3.bin") + "') as y")
+                        .provenBy(fileEvidence("fw3.bin")),
                 WriteProbe.of("h2.slash-next-value", COMMENT_TRICK, "select 1 // '\n, next value for shop_seq --'"));
     }
 
@@ -177,6 +181,7 @@ class H2ConformanceTest extends DriverConformanceTest {
                 SafeRead.of("h2.slash-comment-stack", "select 1 as x // ; delete from orders"),
                 SafeRead.of("h2.slash-string", "select '//' as x"),
                 SafeRead.of("h2.slash-quoted-identifier", "select 1 as \"a//b\""),
+                SafeRead.of("h2.dollar-string", "select $$ -- ; delete from orders // $$ as x"),
                 SafeRead.of("h2.dash-hides-slash", "select 1 as x -- // '\n"),
                 SafeRead.of("h2.upper-names", "select NAME from PUBLIC.CUSTOMERS order by ID"),
                 SafeRead.of("h2.quoted-upper-names", "select \"NAME\" from \"CUSTOMERS\" where \"ID\" = 1"),

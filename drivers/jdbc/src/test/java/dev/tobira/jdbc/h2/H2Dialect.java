@@ -45,9 +45,14 @@ import java.util.regex.Pattern;
 class H2Dialect extends JdbcDialect {
     static final String NAME = "h2";
 
-    /** H2 as its parser reads text: ANSI with {@code //} comments, upper-case names, its own statements. */
+    /**
+     * H2 as its parser reads text: ANSI with {@code //} comments, {@code $$…$$} strings (a lexer
+     * without them reads {@code $$ -- $$, file_write(…)} as a comment that hides the call; H2 refuses
+     * a tagged {@code $a$} as a syntax error, so reading one as a string hides nothing H2 runs),
+     * upper-case names, its own statements.
+     */
     static final SqlDialect SQL = SqlDialect.ANSI.withName(NAME)
-            .with(Feature.DOUBLE_SLASH_COMMENTS)
+            .with(Feature.DOUBLE_SLASH_COMMENTS, Feature.DOLLAR_QUOTES)
             .withIdentifierCase(IdentifierCase.UPPER)
             .withStatementWords(StatementKind.READ, "SCRIPT")
             .withStatementWords(StatementKind.OTHER, "RUNSCRIPT", "BACKUP", "CALL", "SHUTDOWN", "CHECKPOINT");
