@@ -13,6 +13,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -159,7 +160,7 @@ public final class Fixture {
     }
 
     SqlDialect sqlDialect() {
-        return b.dialect;
+        return b.dialect != null ? b.dialect : SqlDialect.ANSI;
     }
 
     JsonLanguage json() {
@@ -235,33 +236,44 @@ public final class Fixture {
         return Collections.unmodifiableMap(new LinkedHashMap<>(b.layers));
     }
 
+    /**
+     * The name the shop's lower-case, unquoted identifier is stored under: upper case on a server
+     * that folds names up (the fixture's SQL dialect says so), as written everywhere else.
+     */
+    String stored(String unquoted) {
+        boolean upper = b.language == Language.SQL && b.dialect != null
+                && b.dialect.identifierCase() == SqlDialect.IdentifierCase.UPPER;
+        return upper ? unquoted.toUpperCase(Locale.ROOT) : unquoted;
+    }
+
     CollectionRef customers() {
-        return b.customers != null ? b.customers : CollectionRef.of("customers");
+        return b.customers != null ? b.customers : CollectionRef.of(stored("customers"));
     }
 
     CollectionRef orders() {
-        return b.orders != null ? b.orders : CollectionRef.of("orders");
+        return b.orders != null ? b.orders : CollectionRef.of(stored("orders"));
     }
 
     CollectionRef missingCollection() {
-        return b.missing != null ? b.missing : CollectionRef.of("no_such_collection");
+        return b.missing != null ? b.missing : CollectionRef.of(stored("no_such_collection"));
     }
 
     Map<String, Value> newCustomer() {
-        return b.newCustomer != null ? b.newCustomer : Map.of("id", Value.of(6), "name", Value.of("Barbara Liskov"), "email",
-                Value.of("barbara@example.com"), "country", Value.of("US"), "created_at", Value.of("2026-11-01"));
+        return b.newCustomer != null ? b.newCustomer : Map.of(stored("id"), Value.of(6), stored("name"), Value.of("Barbara Liskov"),
+                stored("email"), Value.of("barbara@example.com"), stored("country"), Value.of("US"), stored("created_at"),
+                Value.of("2026-11-01"));
     }
 
     Map<String, Value> customerKey(long id) {
-        return b.customerKey != null ? b.customerKey.apply(id) : Map.of("id", Value.of(id));
+        return b.customerKey != null ? b.customerKey.apply(id) : Map.of(stored("id"), Value.of(id));
     }
 
     Map<String, Value> customerChange() {
-        return b.customerChange != null ? b.customerChange : Map.of("name", Value.of("Barbara H. Liskov"));
+        return b.customerChange != null ? b.customerChange : Map.of(stored("name"), Value.of("Barbara H. Liskov"));
     }
 
     Map.Entry<String, String> completionCase() {
-        return b.completion != null ? b.completion : Map.entry("select * from cust", "customers");
+        return b.completion != null ? b.completion : Map.entry("select * from " + stored("cust"), stored("customers"));
     }
 
     CollectionRef changeFeedCollection() {
@@ -311,7 +323,7 @@ public final class Fixture {
         private Runnable seed;
         private Supplier<String> fingerprint;
         private Language language = Language.SQL;
-        private SqlDialect dialect = SqlDialect.ANSI;
+        private SqlDialect dialect; // null: SQL (ANSI) by default, with the shop's names as written
         private JsonLanguage json;
         private Predicate<String> nativeExecution;
         private Supplier<OptionalLong> sessions;
@@ -458,7 +470,10 @@ public final class Fixture {
 
         /**
          * Declares the language SQL in a dialect: the built-in SQL catalogue, safe reads, variants
-         * and parameter attacks apply. SQL (ANSI) is the default.
+         * and parameter attacks apply. SQL (ANSI) is the default. The dialect's
+         * {@linkplain SqlDialect#identifierCase() identifier case} decides the names of the kit's
+         * defaults: on an engine that folds unquoted names to upper case they are {@code CUSTOMERS},
+         * {@code ORDERS}, {@code ID}, … as the server stores them.
          *
          * @param dialect the lexer preset variants are generated with
          * @return this builder

@@ -36,6 +36,10 @@ final class Variants {
             "ROLLBACK", "SELECT", "SESSION", "SET", "SHOW", "TABLE", "TEXT", "TO", "TRANSACTION", "TRIGGER",
             "TRUNCATE", "UNION", "UNLOCK", "UPDATE", "USING", "VACUUM", "VALUES", "VIEW", "WHERE", "WITH", "WRITE");
 
+    /** A variant's name per line-comment marker; {@code --} keeps the name it had before dialects declared others. */
+    private static final Map<String, String> LINE_COMMENT_VARIANTS = Map.of(
+            "--", "leading-line-comment", "#", "leading-hash-comment", "//", "leading-slash-comment");
+
     static List<Variant> of(String text, Language language, SqlDialect dialect) {
         return language == Language.SQL ? sql(text, dialect) : other(text);
     }
@@ -45,13 +49,16 @@ final class Variants {
         boolean single = SqlScan.of(text, dialect).statementCount() <= 1;
         Random random = new Random(text.hashCode());
         Map<String, String> out = new LinkedHashMap<>();
-        out.put("upper", keywords(tokens, w -> w.toUpperCase(Locale.ROOT)));
-        out.put("lower", keywords(tokens, w -> w.toLowerCase(Locale.ROOT)));
-        out.put("mixed", keywords(tokens, w -> mixed(w, random)));
+        Set<String> words = dialect.statementWords().keySet(); // a dialect's own statements are keywords too
+        out.put("upper", keywords(tokens, words, w -> w.toUpperCase(Locale.ROOT)));
+        out.put("lower", keywords(tokens, words, w -> w.toLowerCase(Locale.ROOT)));
+        out.put("mixed", keywords(tokens, words, w -> mixed(w, random)));
         out.put("whitespace", "\n\t " + spaces(tokens, "\n\t  ", " \t\n  ") + "\n ");
         out.put("comments", spaces(tokens, "\n/* tobira */\n", " /* tobira */ "));
         out.put("leading-block-comment", "/* tobira: select */ " + text);
-        out.put("leading-line-comment", "-- tobira: select\n" + text);
+        for (String marker : dialect.lineCommentMarkers()) { // every line comment the server reads, // and # too
+            out.put(LINE_COMMENT_VARIANTS.get(marker), marker + " tobira: select\n" + text);
+        }
         boolean endsInComment = !tokens.isEmpty() && tokens.get(tokens.size() - 1).type() == SqlToken.Type.COMMENT;
         out.put("trailing-semicolon", text + (endsInComment ? "\n;" : ";"));
         if (single) {
@@ -84,10 +91,10 @@ final class Variants {
         return variants;
     }
 
-    private static String keywords(List<SqlToken> tokens, UnaryOperator<String> change) {
+    private static String keywords(List<SqlToken> tokens, Set<String> dialectWords, UnaryOperator<String> change) {
         StringBuilder sb = new StringBuilder();
         for (SqlToken t : tokens) {
-            boolean keyword = t.type() == SqlToken.Type.WORD && KEYWORDS.contains(t.upper());
+            boolean keyword = t.type() == SqlToken.Type.WORD && (KEYWORDS.contains(t.upper()) || dialectWords.contains(t.upper()));
             sb.append(keyword ? change.apply(t.text()) : t.text());
         }
         return sb.toString();

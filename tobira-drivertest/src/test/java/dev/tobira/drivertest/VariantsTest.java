@@ -21,7 +21,31 @@ import org.junit.jupiter.params.provider.MethodSource;
 class VariantsTest {
     /** Variants that only respell: the same code, token for token, once case and comments are set aside. */
     private static final Set<String> RESPELLINGS = Set.of("upper", "lower", "mixed", "whitespace", "comments",
-            "leading-block-comment", "leading-line-comment");
+            "leading-block-comment", "leading-line-comment", "leading-hash-comment", "leading-slash-comment");
+
+    /** An engine that declares what the SPI once fixed: {@code //} comments, upper-case names, its own statements. */
+    private static final SqlDialect SLASHDB = SqlDialect.ANSI.withName("slashdb")
+            .with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS)
+            .withIdentifierCase(SqlDialect.IdentifierCase.UPPER)
+            .withStatementWords(SqlDialect.StatementKind.OTHER, "RUNSCRIPT");
+
+    @Test
+    void everyLineCommentTheServerReadsLeadsAVariant() {
+        Set<String> mysql = Variants.sql("delete from orders", SqlDialect.MYSQL).stream().map(Variants.Variant::suffix)
+                .collect(Collectors.toSet());
+        assertTrue(mysql.containsAll(Set.of("leading-line-comment", "leading-hash-comment")), mysql.toString());
+        List<Variants.Variant> slash = Variants.sql("delete from orders", SLASHDB);
+        assertTrue(slash.stream().anyMatch(v -> v.suffix().equals("leading-slash-comment")
+                && v.text().startsWith("// tobira: select\n")), slash.toString());
+        assertFalse(Variants.sql("delete from orders", SqlDialect.POSTGRES).stream()
+                .anyMatch(v -> v.suffix().equals("leading-slash-comment") || v.suffix().equals("leading-hash-comment")));
+    }
+
+    @Test
+    void aDialectsOwnStatementWordsChangeCase() {
+        List<Variants.Variant> v = Variants.sql("runscript from 'x'", SLASHDB);
+        assertTrue(v.stream().anyMatch(x -> x.suffix().equals("upper") && x.text().startsWith("RUNSCRIPT FROM")), v.toString());
+    }
 
     static Stream<Arguments> texts() {
         return Stream.of(
@@ -31,7 +55,8 @@ class VariantsTest {
                 Arguments.of(SqlDialect.MYSQL, "insert into `Insert` values ('a\\'b', \"DELETE\") /*! delete from x */"),
                 Arguments.of(SqlDialect.MYSQL, "delete from orders # where 1 = 0\n"),
                 Arguments.of(SqlDialect.SQLITE, "insert into [Delete From] (x) select 'Update' from t"),
-                Arguments.of(SqlDialect.DUCKDB, "/* a /* nested */ comment */ drop table orders --"));
+                Arguments.of(SqlDialect.DUCKDB, "/* a /* nested */ comment */ drop table orders --"),
+                Arguments.of(SLASHDB, "runscript from 'x' // '\n; delete from orders --'"));
     }
 
     @ParameterizedTest
