@@ -6,6 +6,9 @@ import static dev.tobira.drivertest.ProbeFamily.DML;
 import static dev.tobira.drivertest.ProbeFamily.STACKING;
 import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
+
+import dev.tobira.spi.SqlDialect;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,14 +52,17 @@ final class Catalogue {
                                 + "select id, 'x', 'GB', '2026-01-01' from probe_w"));
     }
 
-    static List<SafeRead> sqlSafeReads(String customersQuery) {
-        return List.of(
+    /**
+     * The built-in safe reads; the two that hide a write in a line comment are written once per
+     * line comment the dialect reads ({@code --}, {@code #}, {@code //}), since on a server without
+     * one of them the "comment" is code and the read a stacked write.
+     */
+    static List<SafeRead> sqlSafeReads(String customersQuery, SqlDialect dialect) {
+        List<SafeRead> reads = new ArrayList<>(List.of(
                 SafeRead.of("safe.customers", customersQuery),
                 SafeRead.of("safe.string-delete", "select 'delete from customers' as s"),
                 SafeRead.of("safe.string-semicolon", "select 'x; drop table orders' as s"),
                 SafeRead.of("safe.block-comment-drop", "select 1 as x /* drop table customers */"),
-                SafeRead.of("safe.line-comment-drop", "-- drop table customers\nselect 1 as x"),
-                SafeRead.of("safe.trailing-comment-stack", "select 1 as x -- ; delete from customers"),
                 SafeRead.of("safe.cte", "with c as (select id from customers) select count(*) as n from c"),
                 SafeRead.of("safe.explain-select", "explain select * from customers"),
                 SafeRead.of("safe.keyword-identifier", "select count(*) as \"delete\" from customers"),
@@ -64,6 +70,13 @@ final class Catalogue {
                 SafeRead.of("safe.where-insert", "select id from orders where status = 'insert into'"),
                 SafeRead.of("safe.union", "select id from customers union all select id from orders"),
                 SafeRead.of("safe.subquery", "select * from (select id, name from customers) t"),
-                SafeRead.of("safe.trailing-semicolon", "select 1 as x;"));
+                SafeRead.of("safe.trailing-semicolon", "select 1 as x;")));
+        for (String marker : dialect.lineCommentMarkers()) {
+            // "--" keeps the names these reads had before a dialect could declare other comments
+            String suffix = marker.equals("--") ? "" : marker.equals("#") ? "-hash" : "-slash";
+            reads.add(SafeRead.of("safe.line-comment-drop" + suffix, marker + " drop table customers\nselect 1 as x"));
+            reads.add(SafeRead.of("safe.trailing-comment-stack" + suffix, "select 1 as x " + marker + " ; delete from customers"));
+        }
+        return List.copyOf(reads);
     }
 }

@@ -126,7 +126,7 @@ final class Guard {
         }
         List<SafeRead> reads = new ArrayList<>();
         if (kit.language() == Language.SQL) {
-            reads.addAll(Catalogue.sqlSafeReads(kit.customersQuery()));
+            reads.addAll(Catalogue.sqlSafeReads(kit.customersQuery(), kit.sqlDialect()));
         }
         reads.addAll(kit.safeReads());
         if (kit.language() == Language.JSON) {
