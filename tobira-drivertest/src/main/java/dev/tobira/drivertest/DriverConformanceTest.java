@@ -35,7 +35,6 @@ import dev.tobira.api.TimeSeriesReader;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
 import dev.tobira.api.VectorSearcher;
-import dev.tobira.spi.SqlDialect;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -232,30 +231,6 @@ public abstract class DriverConformanceTest {
         return fx().language();
     }
 
-    final SqlDialect sqlDialect() {
-        return fx().sqlDialect();
-    }
-
-    final List<WriteProbe> writeProbes() {
-        return fx().writeProbes();
-    }
-
-    final List<SafeRead> safeReads() {
-        return fx().safeReads();
-    }
-
-    final Map<String, String> inapplicableProbes() {
-        return fx().inapplicableProbes();
-    }
-
-    final List<ServerCode> serverCode() {
-        return fx().serverCode();
-    }
-
-    final boolean executeNatively(String text) {
-        return fx().executeNatively(text);
-    }
-
     final String rowsQuery(long rows) {
         return fx().rowsQuery(rows);
     }
@@ -434,18 +409,6 @@ public abstract class DriverConformanceTest {
 
     final Conn open(ConnConfig config) {
         return context.open(config);
-    }
-
-    final String seeded() {
-        return context.seeded();
-    }
-
-    final void seededAs(String fingerprint) {
-        context.seededAs(fingerprint);
-    }
-
-    final void violation(String message) {
-        context.violation(message);
     }
 
     final void violations(List<String> messages) {

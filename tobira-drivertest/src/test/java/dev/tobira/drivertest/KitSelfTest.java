@@ -23,6 +23,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
@@ -115,6 +116,16 @@ class KitSelfTest {
             }
         }
         assertTrue(judged >= 4, "the malformed inputs were refused as SYNTAX on both paths: " + judged);
+    }
+
+    @Test
+    void aWriteOnlyTheGroupMakesIsNotDismissed() throws IOException {
+        ToyDriver.flaws = EnumSet.of(Flaw.ARMED_BY_BAD_INPUT);
+        Events tests = run(selectMethod(ToyConformance.class, "contractBadInput"));
+        assertEquals(1, tests.failed().count(), "the group's first input carries the group's write");
+        String message = tests.failed().stream().findFirst().orElseThrow().getPayload(TestExecutionResult.class).orElseThrow()
+                .getThrowable().orElseThrow().getMessage();
+        assertTrue(message.contains("no input alone does"), message);
     }
 
     @Test

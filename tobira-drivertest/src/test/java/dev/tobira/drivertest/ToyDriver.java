@@ -112,6 +112,8 @@ public final class ToyDriver implements Driver {
         BAD_INPUT_WRITES,
         /** A malformed command is refused, but leaves its connection answering every later query with CONNECTION. */
         BROKEN_BY_BAD_INPUT,
+        /** A malformed command arms the connection, and the next malformed one on it deletes a row: no input writes alone. */
+        ARMED_BY_BAD_INPUT,
         /** Against a server that never answers, the connect timeout is not applied to the greeting: open waits for ever. */
         CONNECT_TIMEOUT_IGNORED,
         /** Against a server that never answers, the connect timeout ends open with CONNECTION instead of TIMEOUT. */
@@ -234,6 +236,8 @@ public final class ToyDriver implements Driver {
         volatile int port;
         /** Set by a malformed command under {@link Flaw#BROKEN_BY_BAD_INPUT}. */
         private volatile boolean broken;
+        /** Set by a malformed command under {@link Flaw#ARMED_BY_BAD_INPUT}. */
+        private volatile boolean armed;
 
         ToyConn(boolean readOnly) {
             this.readOnly = readOnly;
@@ -287,6 +291,12 @@ public final class ToyDriver implements Driver {
                     throw e;
                 }
                 broken = flaws.contains(Flaw.BROKEN_BY_BAD_INPUT);
+                if (flaws.contains(Flaw.ARMED_BY_BAD_INPUT)) {
+                    if (armed) {
+                        DATA.remove("customer:2");
+                    }
+                    armed = true;
+                }
                 throw error(ErrorKind.SYNTAX, "malformed command: " + e.getClass().getSimpleName());
             }
         }

@@ -550,7 +550,7 @@ public final class SqlDialect {
      * @param words the words, in any case
      * @return the derived dialect
      * @throws NullPointerException if kind or words is or holds null
-     * @throws IllegalArgumentException if a word is not a single word, or is a write declared a read
+     * @throws IllegalArgumentException if a word is not a single word, or is a write or a statement every guard knows (CALL, SET, COPY, …) declared a read
      * @since 0.1
      */
     public SqlDialect withStatementWords(StatementKind kind, String... words) {
@@ -565,6 +565,12 @@ public final class SqlDialect {
             String upper = Ascii.upper(WordSet.single(word, "statement word"));
             if (kind == StatementKind.READ && WRITES.match(upper) != null) {
                 throw new IllegalArgumentException(upper + " begins a write and cannot be declared a read");
+            }
+            // CALL, SET, COPY, LOAD, PRAGMA…: a word every guard already knows does more than read in
+            // some form, and one word declared a read would open all of them on a read-only path
+            if (kind == StatementKind.READ && StatementGuard.STATEMENT_WORD_LIST.contains(upper)) {
+                throw new IllegalArgumentException(upper + " is a statement every guard knows and cannot be declared a read:"
+                        + " allow it with StatementGuard.Builder.allow, where the choice is visible");
             }
             // a word declared again moves to the end, so the map's order is the order of the last declarations
             all.remove(upper);

@@ -398,7 +398,8 @@ public final class StatementGuard {
          * @return this builder
          * @throws NullPointerException if kind or words is or holds null
          * @throws IllegalArgumentException if a word is not a single word, or is a write declared
-         *     a read ({@code DELETE}, for one)
+         *     a read ({@code DELETE}, for one) or a statement every guard knows ({@code CALL}, {@code SET}, …)
+         *     declared a read
          * @since 0.1
          */
         public Builder statementWords(SqlDialect.StatementKind kind, String... words) {

@@ -131,14 +131,16 @@ class DeclaredDialectGuardTest {
     void theBuilderDeclaresStatementWordsToo() {
         StatementGuard guard = StatementGuard.builder("h2").dialect(SqlDialect.of("h2"))
                 .allow("SELECT")
-                .statementWords(StatementKind.READ, "show", "SCRIPT")
+                .statementWords(StatementKind.READ, "peek", "SCRIPT")
                 .statementWords(StatementKind.OTHER, "RUNSCRIPT", "BACKUP")
                 .build();
         guard.check("SCRIPT");
-        guard.check("show tables");
+        guard.check("peek tables");
         assertEquals(ErrorKind.READ_ONLY, refused(guard, "RUNSCRIPT FROM 'x'").kind());
         assertEquals(ErrorKind.SYNTAX, refused(guard, "FROBNICATE").kind());
-        assertEquals("only SELECT, SHOW and SCRIPT statements are allowed on a read-only connection", guard.refusal());
+        assertEquals("only SELECT, PEEK and SCRIPT statements are allowed on a read-only connection", guard.refusal());
+        // a statement every guard knows is allowed with allow(), never declared a read
+        assertThrows(IllegalArgumentException.class, () -> StatementGuard.builder("h2").statementWords(StatementKind.READ, "show"));
         // the builder's kind wins over the dialect's
         StatementGuard stricter = StatementGuard.builder("slashdb").dialect(SLASHDB).allow("SELECT")
                 .statementWords(StatementKind.OTHER, "script").build();

@@ -141,6 +141,13 @@ class SqlDialectTest {
                     () -> SqlDialect.ANSI.withStatementWords(StatementKind.READ, write));
             assertTrue(e.getMessage().contains("cannot be declared a read"), e.getMessage());
         }
+        // a word the guard already knows as a statement may do more than read in some form (CALL, SET, COPY TO …)
+        for (String known : List.of("call", "SET", "Copy", "load", "pragma", "execute", "attach", "select", "backup")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> SqlDialect.ANSI.withStatementWords(StatementKind.READ, known));
+            assertTrue(e.getMessage().contains("cannot be declared a read"), e.getMessage());
+        }
+        assertEquals(StatementKind.OTHER, SqlDialect.ANSI.withStatementWords(StatementKind.OTHER, "call").statementWords().get("CALL"));
         assertEquals(StatementKind.OTHER, SqlDialect.ANSI.withStatementWords(StatementKind.OTHER, "delete")
                 .statementWords().get("DELETE"));
         assertThrows(IllegalArgumentException.class, () -> SqlDialect.ANSI.withStatementWords(StatementKind.READ, "two words"));

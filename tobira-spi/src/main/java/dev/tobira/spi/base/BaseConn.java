@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 /**
  * The connection of every driver on this base, built from its {@link ConnParts}: each call checks
@@ -33,7 +35,8 @@ final class BaseConn implements Conn {
     private final OpenResults results;
     private final Object client;
     private final Map<Capability, Offer> offers;
-    private volatile boolean closed;
+    private final Predicate<Query> guarded;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     BaseConn(ConnParts parts) {
         this.driver = parts.driver();
@@ -45,13 +48,14 @@ final class BaseConn implements Conn {
         this.results = parts.results();
         this.client = parts.client();
         this.offers = parts.offers(this::ensureOpen);
+        this.guarded = parts.guarded();
     }
 
     @Override
     public ResultSet query(Query query) {
         requireNonNull(query, "query is null");
         ensureOpen();
-        return queries.run(query, readOnly || query.readOnly(), results);
+        return queries.run(query, guarded.test(query), results);
     }
 
     @Override
@@ -115,7 +119,7 @@ final class BaseConn implements Conn {
     @Override
     public <T> Optional<T> unwrap(Class<T> type) {
         requireNonNull(type, "type is null");
-        if (readOnly || closed || !type.isInstance(client)) {
+        if (readOnly || closed.get() || !type.isInstance(client)) {
             return Optional.empty();
         }
         return Optional.of(type.cast(client));
@@ -123,19 +127,21 @@ final class BaseConn implements Conn {
 
     @Override
     public void close() {
-        closed = true;
+        if (closed.getAndSet(true)) {
+            return;
+        }
         results.closeAll();
         session.close();
     }
 
     private void ensureOpen() {
-        if (closed || session.isClosed()) {
+        if (closed.get() || session.isClosed()) {
             throw new IllegalStateException("the connection is closed");
         }
     }
 
     @Override
     public String toString() {
-        return "Conn[" + driver + " " + session.address() + (readOnly ? ", read-only" : "") + (closed ? ", closed" : "") + "]";
+        return "Conn[" + driver + " " + session.address() + (readOnly ? ", read-only" : "") + (closed.get() ? ", closed" : "") + "]";
     }
 }

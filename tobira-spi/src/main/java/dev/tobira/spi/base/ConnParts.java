@@ -6,11 +6,13 @@ import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnInfo;
 import dev.tobira.api.Facet;
+import dev.tobira.api.Query;
 import dev.tobira.spi.OpenResults;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -55,6 +57,18 @@ public final class ConnParts {
      */
     public boolean readOnly() {
         return readOnly;
+    }
+
+    /**
+     * Returns the rule every path that runs a caller's query follows: guarded on a read-only
+     * connection or for a read-only query. The base applies it to {@link QueryRunner}; a facet that
+     * runs query text (an explainer, an exporter) applies this same rule, so no facet decides it
+     * again.
+     *
+     * @return whether a query's call is guarded
+     */
+    public Predicate<Query> guarded() {
+        return query -> readOnly || query.readOnly();
     }
 
     /**
@@ -109,7 +123,7 @@ public final class ConnParts {
      * @throws IllegalArgumentException if the driver does not declare the capability or it has no facet
      */
     public ConnParts facet(Capability capability, Supplier<? extends Facet> factory) {
-        return facet(capability, factory, () -> true);
+        return add(capability, factory, null);
     }
 
     /**
@@ -123,9 +137,12 @@ public final class ConnParts {
      * @throws IllegalArgumentException if the driver does not declare the capability or it has no facet
      */
     public ConnParts facet(Capability capability, Supplier<? extends Facet> factory, BooleanSupplier condition) {
+        return add(capability, factory, requireNonNull(condition, "condition is null"));
+    }
+
+    private ConnParts add(Capability capability, Supplier<? extends Facet> factory, BooleanSupplier condition) {
         requireNonNull(capability, "capability is null");
         requireNonNull(factory, "factory is null");
-        requireNonNull(condition, "condition is null");
         if (capability.facet().isEmpty()) {
             throw new IllegalArgumentException(capability + " has no facet");
         }

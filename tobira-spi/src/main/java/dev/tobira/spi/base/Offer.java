@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 final class Offer {
     private final Capability capability;
     private final Supplier<? extends Facet> factory;
+    /** Null for a facet that always works: it then never needs the connection open to be offered. */
     private final BooleanSupplier condition;
     private final Runnable ensureOpen;
     private volatile Optional<Facet> facet;
@@ -35,8 +36,12 @@ final class Offer {
             synchronized (this) {
                 f = facet;
                 if (f == null) {
-                    ensureOpen.run(); // the condition may ask the server
-                    f = condition.getAsBoolean() ? Optional.of(checked()) : Optional.empty();
+                    boolean offered = true;
+                    if (condition != null) {
+                        ensureOpen.run(); // the condition may ask the server
+                        offered = condition.getAsBoolean();
+                    }
+                    f = offered ? Optional.of(checked()) : Optional.empty();
                     facet = f;
                 }
             }

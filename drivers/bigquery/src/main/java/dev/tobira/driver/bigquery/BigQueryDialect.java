@@ -35,7 +35,7 @@ final class BigQueryDialect extends Dialect<BigQuerySession> {
                 .catalog(catalog)
                 .queries(queries)
                 .facet(Capability.BROWSER, () -> new BigQueryBrowser(session, catalog))
-                .facet(Capability.EXPLAINER, () -> new BigQueryExplainer(session, queries, guard, readOnly))
+                .facet(Capability.EXPLAINER, () -> new BigQueryExplainer(session, queries, guard, parts.guarded()))
                 .facet(Capability.COMPLETER, () -> new BigQueryCompleter(catalog));
     }
 }

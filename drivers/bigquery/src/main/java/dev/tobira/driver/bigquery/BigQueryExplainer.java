@@ -4,6 +4,7 @@ import com.google.cloud.bigquery.JobStatistics.QueryStatistics;
 import dev.tobira.api.Explainer;
 import dev.tobira.api.Query;
 import dev.tobira.spi.CallDeadline;
+import java.util.function.Predicate;
 
 /**
  * The plan of a query: its dry run's statistics as text. The text takes the query path's checks
@@ -13,18 +14,18 @@ final class BigQueryExplainer implements Explainer {
     private final BigQuerySession session;
     private final BigQueryQueries queries;
     private final ReadOnlyGuard guard;
-    private final boolean readOnly;
+    private final Predicate<Query> guarded;
 
-    BigQueryExplainer(BigQuerySession session, BigQueryQueries queries, ReadOnlyGuard guard, boolean readOnly) {
+    BigQueryExplainer(BigQuerySession session, BigQueryQueries queries, ReadOnlyGuard guard, Predicate<Query> guarded) {
         this.session = session;
         this.queries = queries;
         this.guard = guard;
-        this.readOnly = readOnly;
+        this.guarded = guarded;
     }
 
     @Override
     public Plan explain(Query query) {
-        boolean guarded = readOnly || query.readOnly();
+        boolean guarded = this.guarded.test(query);
         Explain explain = Explain.of(query.text());
         queries.check(explain.text(), guarded);
         QueryStatistics stats = session.dryRun(queries.config(explain.text(), query), CallDeadline.of(System.nanoTime(), query.timeout()));

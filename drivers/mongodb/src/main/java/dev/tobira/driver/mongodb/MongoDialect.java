@@ -57,7 +57,7 @@ final class MongoDialect extends Dialect<MongoSession> {
                 .facet(Capability.COMPLETER, () -> new MongoCompleter(catalog, session.target().database()));
         // the test seam declares less for a server that lacks these; the probe would find them absent anyway
         if (declared().contains(Capability.EXPLAINER)) {
-            parts.facet(Capability.EXPLAINER, () -> new MongoExplainer(session, queries, readOnly), () -> Probes.explain(session));
+            parts.facet(Capability.EXPLAINER, () -> new MongoExplainer(session, queries, parts.guarded()), () -> Probes.explain(session));
         }
         if (declared().contains(Capability.CHANGE_FEED)) {
             parts.facet(Capability.CHANGE_FEED, () -> new MongoChangeFeed(session, results), () -> Probes.changeStreams(session));

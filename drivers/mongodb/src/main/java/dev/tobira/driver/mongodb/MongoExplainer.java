@@ -9,6 +9,7 @@ import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
+import java.util.function.Predicate;
 
 /**
  * The query plan: {@code explain} with verbosity {@code queryPlanner}, which plans and never runs
@@ -19,17 +20,17 @@ import org.bson.json.JsonWriterSettings;
 final class MongoExplainer implements Explainer {
     private final MongoSession session;
     private final MongoQueries queries;
-    private final boolean readOnly;
+    private final Predicate<Query> guarded;
 
-    MongoExplainer(MongoSession session, MongoQueries queries, boolean readOnly) {
+    MongoExplainer(MongoSession session, MongoQueries queries, Predicate<Query> guarded) {
         this.session = session;
         this.queries = queries;
-        this.readOnly = readOnly;
+        this.guarded = guarded;
     }
 
     @Override
     public Plan explain(Query query) {
-        boolean guarded = readOnly || query.readOnly();
+        boolean guarded = this.guarded.test(query);
         BsonDocument inner = queries.prepare(query.text(), query.params(), guarded, "explain");
         if (guarded && queries.statementCheck() && !ReadOnlyGuard.EXPLAINABLE.contains(inner.getFirstKey())) {
             throw DriverException.of(ErrorKind.READ_ONLY, MongoDriver.NAME, "explain",
