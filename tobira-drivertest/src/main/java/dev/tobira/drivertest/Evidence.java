@@ -41,4 +41,20 @@ public interface Evidence {
             }
         };
     }
+
+    /**
+     * Returns evidence that a probe created a file or a directory, such as the target of
+     * {@code COPY … TO}, {@code EXPORT DATABASE} or {@code SCRIPT TO}: observed while the path
+     * exists, cleared by deleting it (a directory with everything in it). Observable only where the
+     * server writes to this machine's file system.
+     *
+     * @param path where the probe writes
+     * @return the evidence
+     * @throws NullPointerException if path is null
+     * @since 0.1
+     */
+    static Evidence fileCreated(java.nio.file.Path path) {
+        java.util.Objects.requireNonNull(path, "path is null");
+        return of(() -> Paths.delete(path), () -> java.nio.file.Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    }
 }

@@ -123,18 +123,7 @@ class DuckdbConformanceTest extends DriverConformanceTest {
     // ---------------------------------------------------------------- evidence
 
     private Evidence fileEvidence(String name) {
-        Path file = fixture.file(name);
-        return new Evidence() {
-            @Override
-            public void clear() {
-                delete(file);
-            }
-
-            @Override
-            public boolean observed() {
-                return Files.exists(file);
-            }
-        };
+        return Evidence.fileCreated(fixture.file(name));
     }
 
     /** An attached file: detached from the writable instance before it is deleted. */

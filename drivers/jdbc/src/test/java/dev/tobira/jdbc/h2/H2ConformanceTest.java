@@ -23,10 +23,6 @@ import dev.tobira.drivertest.SafeRead;
 import dev.tobira.drivertest.ServerCode;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -85,22 +81,7 @@ class H2ConformanceTest extends DriverConformanceTest {
 
     /** A file in the temp directory as evidence: the probe created it. */
     private Evidence fileEvidence(String name) {
-        Path file = fixture.file(name);
-        return new Evidence() {
-            @Override
-            public void clear() {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-
-            @Override
-            public boolean observed() {
-                return Files.exists(file);
-            }
-        };
+        return Evidence.fileCreated(fixture.file(name));
     }
 
     private String path(String name) {

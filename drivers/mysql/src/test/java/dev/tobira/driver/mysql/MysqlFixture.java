@@ -386,22 +386,7 @@ final class MysqlFixture {
 
     /** A file the server writes; only observable when the server runs on this machine. */
     Evidence file(String name) {
-        Path file = fileDir.resolve(name);
-        return new Evidence() {
-            @Override
-            public void clear() {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-
-            @Override
-            public boolean observed() {
-                return Files.exists(file);
-            }
-        };
+        return Evidence.fileCreated(fileDir.resolve(name));
     }
 
     String path(String name) {

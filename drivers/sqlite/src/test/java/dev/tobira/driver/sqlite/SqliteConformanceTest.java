@@ -21,10 +21,6 @@ import dev.tobira.drivertest.SafeRead;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
 import dev.tobira.spi.SqlDialect;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -77,22 +73,7 @@ class SqliteConformanceTest extends DriverConformanceTest {
 
     /** A file in the temp directory as evidence: the probe created it. */
     private Evidence fileEvidence(String name) {
-        Path file = fixture.file(name);
-        return new Evidence() {
-            @Override
-            public void clear() {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-
-            @Override
-            public boolean observed() {
-                return Files.exists(file);
-            }
-        };
+        return Evidence.fileCreated(fixture.file(name));
     }
 
     /** The header's change counter as evidence: a rewrite of pages that leaves the content equal still commits. */
