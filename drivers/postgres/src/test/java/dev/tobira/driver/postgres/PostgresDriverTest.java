@@ -352,10 +352,15 @@ class PostgresDriverTest {
         });
     }
 
+    /**
+     * Opens and closes 2,000 connections from 8 threads, half read-only. Each open forks a server
+     * backend (about 20 ms on 2 cores), so the 10,000 cycles this once ran cost 200 s of every CI
+     * build and proved nothing 2,000 do not: a session left behind shows in the first hundred.
+     */
     @Test
-    void tenThousandCyclesLeaveNoSession() throws Exception {
+    void twoThousandCyclesLeaveNoSession() throws Exception {
         int threads = 8;
-        int each = 1250;
+        int each = 250;
         List<CompletableFuture<Void>> runs = new java.util.ArrayList<>();
         for (int t = 0; t < threads; t++) {
             runs.add(CompletableFuture.runAsync(() -> {
@@ -367,7 +372,7 @@ class PostgresDriverTest {
             }));
         }
         CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).get(10, TimeUnit.MINUTES);
-        // @AfterEach checks that none of the 10,000 sessions is left
+        // @AfterEach checks that none of the 2,000 sessions is left
     }
 
     @Test
