@@ -148,8 +148,10 @@ abstract class PgConformance extends DriverConformanceTest {
         probes.add(WriteProbe.of("pg.setval", ProbeFamily.SIDE_EFFECT_FUNCTION, "select setval('probe_seq', 42)"));
         probes.add(WriteProbe.of("pg.query-to-xml", ProbeFamily.SIDE_EFFECT_FUNCTION,
                 "select query_to_xml('select nextval(''probe_seq'')', true, false, '')"));
-        probes.add(WriteProbe.of("pg.advisory-lock", ProbeFamily.SIDE_EFFECT_FUNCTION, "select pg_advisory_lock(4242)")
-                .provenBy(f.newSessionMatching("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = 4242 AND granted")));
+        // the fixture's own key, and its holder ended between runs: a fixed key held by any other session of the
+        // shared server (or by a run's own session not yet gone) made every later run wait for it
+        probes.add(WriteProbe.of("pg.advisory-lock", ProbeFamily.SIDE_EFFECT_FUNCTION, "select pg_advisory_lock(" + f.advisoryKey() + ")")
+                .provenBy(f.advisoryLock(f.advisoryKey())));
         String channel = "tobira_probe_" + s;
         probes.add(WriteProbe.of("pg.notify", ProbeFamily.SIDE_EFFECT_FUNCTION, "notify " + channel + ", 'x'")
                 .provenBy(f.notification(channel)));
