@@ -85,9 +85,13 @@ public interface Conn extends AutoCloseable {
 
     /**
      * Returns the facets this connection offers: exactly those {@link #as} hands out, so the two
-     * answers agree for every implementation that overrides only {@code as}.
+     * answers agree for every implementation that overrides only {@code as}. A facet that works
+     * only where the server has a feature (a change feed, an explainer) may be asked of the server
+     * the first time; the answer is then kept.
      *
      * @return an unmodifiable set, never containing {@link Capability#READ_ONLY}
+     * @throws IllegalStateException if the connection is closed before the server was asked
+     * @throws DriverException CONNECTION or TIMEOUT if the server could not be asked
      */
     default Set<Capability> capabilities() {
         EnumSet<Capability> offered = EnumSet.noneOf(Capability.class);
@@ -98,11 +102,16 @@ public interface Conn extends AutoCloseable {
     }
 
     /**
-     * Returns this connection as a facet, if it offers it.
+     * Returns this connection as a facet, if it offers it. The facet belongs to the connection:
+     * it is usable while the connection is open, and its calls fail with
+     * {@link IllegalStateException} after the connection is closed.
      *
      * @param <T> the facet type
      * @param facet the facet interface, such as {@code Browser.class}
      * @return the facet, or empty
+     * @throws IllegalStateException if the connection is closed before the server was asked about
+     *     a facet that depends on it
+     * @throws DriverException CONNECTION or TIMEOUT if the server could not be asked
      */
     default <T extends Facet> Optional<T> as(Class<T> facet) {
         return facet.isInstance(this) ? Optional.of(facet.cast(this)) : Optional.empty();
