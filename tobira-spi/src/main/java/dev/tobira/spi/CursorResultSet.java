@@ -315,7 +315,7 @@ public abstract class CursorResultSet implements ResultSet {
     @Override
     public final QueryStats stats() {
         long end = ended ? endNanos : System.nanoTime();
-        QueryStats stats = QueryStats.of(rows, Duration.ofNanos(end - startNanos), truncated);
+        QueryStats stats = QueryStats.of(rows, Duration.ofNanos(Math.max(0, end - startNanos)), truncated);
         return rowsAffected < 0 ? stats : stats.withRowsAffected(rowsAffected);
     }
 
