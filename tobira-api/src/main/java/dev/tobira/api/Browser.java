@@ -10,7 +10,7 @@ public interface Browser extends Facet {
      * Returns one page of a collection.
      *
      * @param collection the collection
-     * @param cursor where to continue: empty for the first page, else {@link Page#next()} of the previous page
+     * @param cursor where to continue: empty for the first page, else the cursor in {@link Page#next()} of the previous page
      * @param size the most rows on the page, at least 1
      * @return the page; its rows are read completely, so nothing stays open
      * @throws IllegalArgumentException if size is less than 1 or the cursor is not one this driver made

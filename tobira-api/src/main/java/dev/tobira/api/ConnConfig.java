@@ -4,45 +4,36 @@ import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * What a driver needs to open a connection. Immutable; the {@code with…} methods return changed
- * copies. {@link #toString()} prints the DSN's scheme only and never the password or option values,
- * since a DSN may carry credentials.
+ * What a driver needs to open a connection. Immutable and safe to share between threads; start
+ * with {@link #of(String)}, and the {@code with…} methods return changed copies.
+ * {@link #toString()} prints the DSN's scheme only and never the password or option values, since
+ * a DSN may carry credentials.
  *
- * @param name a name for the connection, used in messages; by default the DSN's scheme
- * @param dsn where to connect, such as {@code sqlite:./shop.db} or {@code postgres://app@db:5432/shop}
- * @param readOnly whether every query on the connection goes through the driver's read-only guard
- * @param password a password kept out of the DSN, {@link Secret#none()} for none
- * @param options driver-specific options, unmodifiable
- * @param connectTimeout how long opening may take; {@link Duration#ZERO} for the driver's default
  * @since 0.1
  */
-public record ConnConfig(String name, String dsn, boolean readOnly, Secret password, Map<String, String> options,
-                         Duration connectTimeout) {
+public final class ConnConfig {
     /** The connect timeout of {@link #of(String)}. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-    /**
-     * Creates a configuration.
-     *
-     * @param name a name for the connection, used in messages; by default the DSN's scheme
-     * @param dsn where to connect, such as {@code sqlite:./shop.db} or {@code postgres://app@db:5432/shop}
-     * @param readOnly whether every query on the connection goes through the driver's read-only guard
-     * @param password a password kept out of the DSN, {@link Secret#none()} for none
-     * @param options driver-specific options, unmodifiable
-     * @param connectTimeout how long opening may take; {@link Duration#ZERO} for the driver's default
-     * @throws NullPointerException if an argument is null
-     * @throws DriverException of kind {@link ErrorKind#INVALID_ARGUMENT} if the DSN has no scheme
-     * @throws IllegalArgumentException if the timeout is negative
-     */
-    public ConnConfig {
-        requireNonNull(name, "name is null");
-        requireNonNull(dsn, "dsn is null");
-        requireNonNull(password, "password is null");
-        options = Map.copyOf(requireNonNull(options, "options is null"));
-        requireNonNull(connectTimeout, "connectTimeout is null");
+    private final String name;
+    private final String dsn;
+    private final boolean readOnly;
+    private final Secret password;
+    private final Map<String, String> options;
+    private final Duration connectTimeout;
+
+    private ConnConfig(String name, String dsn, boolean readOnly, Secret password, Map<String, String> options,
+                       Duration connectTimeout) {
+        this.name = requireNonNull(name, "name is null");
+        this.dsn = requireNonNull(dsn, "dsn is null");
+        this.readOnly = readOnly;
+        this.password = requireNonNull(password, "password is null");
+        this.options = Map.copyOf(requireNonNull(options, "options is null"));
+        this.connectTimeout = requireNonNull(connectTimeout, "connectTimeout is null");
         if (schemeOf(dsn).isEmpty()) {
             // a DSN is user input, as an unknown scheme is: the same exception for both
             throw DriverException.of(ErrorKind.INVALID_ARGUMENT, "tobira", "open",
@@ -65,6 +56,60 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
     public static ConnConfig of(String dsn) {
         requireNonNull(dsn, "dsn is null");
         return new ConnConfig(schemeOf(dsn), dsn, false, Secret.none(), Map.of(), DEFAULT_CONNECT_TIMEOUT);
+    }
+
+    /**
+     * Returns the connection's name, used in messages.
+     *
+     * @return the name; by default the DSN's scheme
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Returns where to connect.
+     *
+     * @return the DSN, such as {@code sqlite:./shop.db} or {@code postgres://app@db:5432/shop}; it may carry credentials
+     */
+    public String dsn() {
+        return dsn;
+    }
+
+    /**
+     * Tells whether every query on the connection goes through the driver's read-only guard.
+     *
+     * @return whether the connection is read-only
+     */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /**
+     * Returns the password kept out of the DSN.
+     *
+     * @return the password, {@link Secret#none()} for none
+     */
+    public Secret password() {
+        return password;
+    }
+
+    /**
+     * Returns the driver-specific options.
+     *
+     * @return the options, unmodifiable, empty for none
+     */
+    public Map<String, String> options() {
+        return options;
+    }
+
+    /**
+     * Returns how long opening may take.
+     *
+     * @return the timeout; {@link Duration#ZERO} for the driver's default
+     */
+    public Duration connectTimeout() {
+        return connectTimeout;
     }
 
     /**
@@ -96,6 +141,7 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
      *
      * @param name the name
      * @return a copy
+     * @throws NullPointerException if name is null
      */
     public ConnConfig withName(String name) {
         return new ConnConfig(name, dsn, readOnly, password, options, connectTimeout);
@@ -114,8 +160,9 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
     /**
      * Returns this configuration with a password kept out of the DSN.
      *
-     * @param password the password
+     * @param password the password, {@link Secret#none()} for none
      * @return a copy
+     * @throws NullPointerException if password is null
      */
     public ConnConfig withPassword(Secret password) {
         return new ConnConfig(name, dsn, readOnly, password, options, connectTimeout);
@@ -127,6 +174,7 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
      * @param key the option's name
      * @param value the option's value
      * @return a copy
+     * @throws NullPointerException if key or value is null
      */
     public ConnConfig withOption(String key, String value) {
         Map<String, String> copy = new TreeMap<>(options);
@@ -139,9 +187,30 @@ public record ConnConfig(String name, String dsn, boolean readOnly, Secret passw
      *
      * @param connectTimeout the timeout, {@link Duration#ZERO} for the driver's default
      * @return a copy
+     * @throws NullPointerException if connectTimeout is null
+     * @throws IllegalArgumentException if connectTimeout is negative
      */
     public ConnConfig withConnectTimeout(Duration connectTimeout) {
         return new ConnConfig(name, dsn, readOnly, password, options, connectTimeout);
+    }
+
+    /**
+     * Tells whether another object is a configuration with the same name, DSN, flag, password,
+     * options and connect timeout.
+     *
+     * @param o the other object
+     * @return whether they are equal
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ConnConfig c && name.equals(c.name) && dsn.equals(c.dsn) && readOnly == c.readOnly
+                && password.equals(c.password) && options.equals(c.options) && connectTimeout.equals(c.connectTimeout);
+    }
+
+    /** Returns a hash code consistent with {@link #equals(Object)}. */
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, dsn, readOnly, password, options, connectTimeout);
     }
 
     /** Returns the name, scheme, flags and option names; never the DSN's rest, the password or option values. */

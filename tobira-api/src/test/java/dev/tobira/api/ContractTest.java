@@ -21,10 +21,10 @@ class ContractTest {
         Query q = Query.of("select 1");
         Query r = q.withReadOnly(true).withLimit(3).withTimeout(Duration.ofSeconds(2)).withNamespace("main").withParams(Value.of(1));
         assertFalse(q.readOnly());
-        assertEquals(0, q.limit());
+        assertEquals(java.util.OptionalLong.empty(), q.limit());
         assertTrue(r.readOnly());
-        assertEquals(3, r.limit());
-        assertTrue(r.hasTimeout());
+        assertEquals(java.util.OptionalLong.of(3), r.limit());
+        assertTrue(r.timeout().isPresent());
         assertEquals(List.of(Value.of(1)), r.params());
         assertThrows(IllegalArgumentException.class, () -> q.withLimit(-1));
         assertThrows(IllegalArgumentException.class, () -> q.withTimeout(Duration.ofMillis(-1)));
@@ -169,7 +169,7 @@ class ContractTest {
         class Browsing extends StubConn implements Browser, Completer {
             @Override
             public Page browse(CollectionRef collection, String cursor, int size) {
-                return new Page(List.of(), List.of(), "");
+                return Page.last(List.of(), List.of());
             }
 
             @Override

@@ -74,7 +74,7 @@ class ResultSetTest {
 
         @Override
         public QueryStats stats() {
-            return new QueryStats(next, -1, Duration.ZERO, false);
+            return QueryStats.of(next, Duration.ZERO, false);
         }
 
         @Override

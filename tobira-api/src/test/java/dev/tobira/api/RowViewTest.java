@@ -275,7 +275,7 @@ class RowViewTest {
 
             @Override
             public QueryStats stats() {
-                return new QueryStats(next, -1, java.time.Duration.ZERO, false);
+                return QueryStats.of(next, java.time.Duration.ZERO, false);
             }
 
             @Override

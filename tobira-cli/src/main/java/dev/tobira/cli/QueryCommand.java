@@ -129,7 +129,10 @@ final class QueryCommand implements Callable<Integer> {
             if (timedOut.get()) {
                 throw timeoutError(t, bound);
             }
-            Query q = Query.of(statement).withReadOnly(readOnly || t.config().readOnly()).withLimit(limit).withParams(values(params));
+            Query q = Query.of(statement).withReadOnly(readOnly || t.config().readOnly()).withParams(values(params));
+            if (limit > 0) { // --limit 0 is "all rows", checked above
+                q = q.withLimit(limit);
+            }
             if (!bound.isZero()) {
                 Duration left = bound.minusNanos(System.nanoTime() - start);
                 if (left.isNegative() || left.isZero()) {
@@ -169,8 +172,8 @@ final class QueryCommand implements Callable<Integer> {
                     }
                     throw new CliException(CliException.USAGE, "cannot write " + output + ": " + e.getMessage());
                 }
-                if (rows == 0 && rs.stats().rowsAffected() > 0) {
-                    rows = rs.stats().rowsAffected();
+                if (rows == 0) {
+                    rows = rs.stats().rowsAffected().orElse(0);
                 }
             }
             if (partial != null) {

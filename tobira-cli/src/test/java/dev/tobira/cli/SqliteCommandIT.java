@@ -130,6 +130,8 @@ class SqliteCommandIT {
         Tobira.Run r = tobira.run("query", "shop", Expected.CUSTOMERS_QUERY, "--limit", "2", "--format", "table");
         assertTrue(r.outStable().endsWith("\n2 rows · truncated · <DURATION>\n"), r.out());
         assertTrue(tobira.run("query", "shop", Expected.CUSTOMERS_QUERY, "--limit", "2").out().contains("\"truncated\": true"));
+        // --limit 0 is every row: the command sends no limit, as Query.withLimit refuses 0 (issue 31)
+        assertEquals(Expected.CUSTOMERS_CSV, tobira.run("query", "shop", Expected.CUSTOMERS_QUERY, "--limit", "0", "--format", "csv").out());
     }
 
     @Test

@@ -1063,15 +1063,16 @@ public abstract class DriverConformanceTest {
         Browser browser = conn.as(Browser.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int pages = 0;
-        String cursor = "";
+        Optional<String> cursor = Optional.of("");
         do {
-            Page page = browser.browse(customers(), cursor, 2);
+            Page page = browser.browse(customers(), cursor.get(), 2);
             pages++;
             assertTrue(page.rows().size() <= 2, "a page of size 2 has " + page.rows().size() + " rows");
             rows.addAll(page.rows());
             cursor = page.next();
+            assertEquals(page.hasNext(), cursor.isPresent(), "hasNext() agrees with next()");
             assertTrue(pages <= 10, "browse() does not end");
-        } while (!cursor.isEmpty());
+        } while (cursor.isPresent());
         assertEquals(5, rows.size(), "rows browsed in customers");
         assertEquals(3, pages, "pages of 2 over 5 customers");
         assertEquals(5, new HashSet<>(rows).size(), "distinct rows browsed: " + rows);

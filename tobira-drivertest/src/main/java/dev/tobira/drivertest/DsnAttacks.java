@@ -165,7 +165,11 @@ final class DsnAttacks {
         }
         Map<String, String> options = new HashMap<>(readOnly.options());
         options.putAll(h.options());
-        ConnConfig config = new ConnConfig(readOnly.name(), h.dsn(), true, readOnly.password(), options, readOnly.connectTimeout());
+        ConnConfig config = ConnConfig.of(h.dsn()).withName(readOnly.name()).withReadOnly(true).withPassword(readOnly.password())
+                .withConnectTimeout(readOnly.connectTimeout());
+        for (Map.Entry<String, String> o : options.entrySet()) {
+            config = config.withOption(o.getKey(), o.getValue());
+        }
         proven.forEach(p -> p.probe().evidence().ifPresent(Evidence::clear));
         String base = kit.seeded();
         Conn conn;

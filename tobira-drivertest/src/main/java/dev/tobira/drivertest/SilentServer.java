@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -85,8 +86,14 @@ public final class SilentServer implements AutoCloseable {
         int at = dsn.lastIndexOf('@', end - 1);
         String head = dsn.substring(0, at >= from ? at + 1 : from);
         String tail = dsn.substring(end);
-        return port -> new ConnConfig(config.name(), head + "127.0.0.1:" + port + tail, config.readOnly(), config.password(),
-                config.options(), config.connectTimeout());
+        return port -> {
+            ConnConfig c = ConnConfig.of(head + "127.0.0.1:" + port + tail).withName(config.name()).withReadOnly(config.readOnly())
+                    .withPassword(config.password()).withConnectTimeout(config.connectTimeout());
+            for (Map.Entry<String, String> o : config.options().entrySet()) {
+                c = c.withOption(o.getKey(), o.getValue());
+            }
+            return c;
+        };
     }
 
     private void accept() {

@@ -131,7 +131,7 @@ final class JsonToyDriver implements Driver {
                 }
             }
             List<Row> rows = run(doc);
-            return ResultSets.of("jsontoy", DOC, rows.iterator(), query.limit(), start);
+            return ResultSets.of("jsontoy", DOC, rows.iterator(), query.limit().orElse(0), start);
         }
 
         /** The sound guard: the parsed command, and every command nested in it, is a read. */

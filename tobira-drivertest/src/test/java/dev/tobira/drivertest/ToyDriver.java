@@ -250,7 +250,7 @@ public final class ToyDriver implements Driver {
                 throw error(ErrorKind.CONNECTION, "the connection was lost");
             }
             if (port > 0) {
-                greet(port, query.hasTimeout() ? query.timeout() : java.time.Duration.ofMinutes(10), "query");
+                greet(port, query.timeout().orElse(java.time.Duration.ofMinutes(10)), "query");
             }
             if (flaws.contains(Flaw.RAW_BAD_INPUT)) {
                 query.params().forEach(ToyDriver::depth);
@@ -261,7 +261,7 @@ public final class ToyDriver implements Driver {
             long start = System.nanoTime();
             String[] w = query.text().strip().split("\\s+", 3);
             String command = w[0].toUpperCase(Locale.ROOT);
-            boolean guarded = (readOnly || query.readOnly()) && !(flaws.contains(Flaw.CAPPED_READS_UNGUARDED) && query.limit() > 0);
+            boolean guarded = (readOnly || query.readOnly()) && !(flaws.contains(Flaw.CAPPED_READS_UNGUARDED) && query.limit().isPresent());
             if (guarded && flaws.contains(Flaw.BAD_INPUT_WRITES) && command.equals("SET") && w.length < 3) {
                 DATA.remove("customer:1");
                 throw error(ErrorKind.SYNTAX, "SET takes a key and a value");
@@ -310,7 +310,7 @@ public final class ToyDriver implements Driver {
                         .mapToObj(n -> Row.of(NUMBER, Value.of(n))).iterator(), query, start);
                 case "SLEEP" -> {
                     sleep(Long.parseLong(w[1]), query);
-                    yield ResultSets.affected("toy", -1, start);
+                    yield ResultSets.affected("toy", java.util.OptionalLong.empty(), start);
                 }
                 case "SET" -> {
                     DATA.put(w[1], w[2]);
@@ -361,11 +361,11 @@ public final class ToyDriver implements Driver {
                 rows.forEachRemaining(all::add);
                 rows = all.iterator();
             }
-            return ResultSets.of("toy", columns, rows, query.limit(), start);
+            return ResultSets.of("toy", columns, rows, query.limit().orElse(0), start);
         }
 
         private void sleep(long millis, Query query) {
-            long bound = query.hasTimeout() ? Math.min(millis, query.timeout().toMillis()) : millis;
+            long bound = query.timeout().map(t -> Math.min(millis, t.toMillis())).orElse(millis);
             try {
                 if (closed.await(bound, TimeUnit.MILLISECONDS)) {
                     throw error(ErrorKind.CANCELLED, "closed");
@@ -450,8 +450,8 @@ public final class ToyDriver implements Driver {
         @Override
         public Page browse(CollectionRef collection, String cursor, int size) {
             Map.Entry<String, String> first = entries(collection.name()).firstEntry();
-            return new Page(List.of(Column.of("key", Value.Kind.TEXT)), List.of(Row.of(List.of(Column.of("key", Value.Kind.TEXT)),
-                    Value.of(first.getKey()))), "");
+            return Page.last(List.of(Column.of("key", Value.Kind.TEXT)), List.of(Row.of(List.of(Column.of("key", Value.Kind.TEXT)),
+                    Value.of(first.getKey()))));
         }
     }
 

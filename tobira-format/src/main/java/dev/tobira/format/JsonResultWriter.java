@@ -102,7 +102,7 @@ public final class JsonResultWriter implements ResultWriter {
             g.writeRaw("," + indent + "\"stats\"" + colon);
             QueryStats stats = result.stats();
             g.writeStartObject();
-            g.writeNumberField("rows_affected", stats.rowsAffected());
+            g.writeNumberField("rows_affected", stats.rowsAffected().orElse(-1)); // the format's -1 for "not told" stays
             g.writeNumberField("duration_ms", stats.duration().toMillis());
             g.writeBooleanField("truncated", stats.truncated());
             g.writeEndObject();

@@ -112,7 +112,7 @@ public final class TableWriter implements ResultWriter {
                     result.next(); // a result without columns has no rows to show; drained for its stats
                 }
                 QueryStats stats = result.stats();
-                long affected = Math.max(stats.rowsAffected(), 0);
+                long affected = stats.rowsAffected().orElse(0);
                 w.write(affected + (affected == 1 ? " row affected" : " rows affected") + " · " + duration(stats.duration()) + "\n");
                 w.flush();
                 return 0;

@@ -44,7 +44,8 @@ final class Results {
 
             @Override
             public QueryStats stats() {
-                return new QueryStats(next, stats.rowsAffected(), stats.duration(), stats.truncated());
+                QueryStats now = QueryStats.of(next, stats.duration(), stats.truncated());
+                return stats.rowsAffected().isPresent() ? now.withRowsAffected(stats.rowsAffected().getAsLong()) : now;
             }
 
             @Override
@@ -55,7 +56,7 @@ final class Results {
     }
 
     static QueryStats stats(long millis, boolean truncated) {
-        return new QueryStats(0, -1, Duration.ofMillis(millis), truncated);
+        return QueryStats.of(0, Duration.ofMillis(millis), truncated);
     }
 
 }

@@ -65,7 +65,7 @@ class TableWriterTest {
     @Test
     void aWriteShowsTheRowsItAffected() throws IOException {
         assertEquals("3 rows affected · 4ms\n", write(TableWriter.create(),
-                Results.of(List.of(), List.of(), new QueryStats(0, 3, Duration.ofMillis(4), false))));
+                Results.of(List.of(), List.of(), QueryStats.of(0, Duration.ofMillis(4), false).withRowsAffected(3))));
     }
 
     @Test

@@ -344,8 +344,14 @@ final class Tools {
     }
 
     private Query readQuery(Args args, String textArg) {
-        return Query.of(args.text(textArg)).withParams(args.params()).withNamespace(args.optionalText("namespace"))
+        return inNamespace(Query.of(args.text(textArg)).withParams(args.params()), args)
                 .withReadOnly(true).withTimeout(policy.timeout());
+    }
+
+    /** An absent or empty "namespace" argument is the connection's default, as it always was for clients. */
+    private static Query inNamespace(Query q, Args args) {
+        String ns = args.optionalText("namespace");
+        return ns.isEmpty() ? q : q.withNamespace(ns);
     }
 
     private Outcome query(Args args) {
@@ -400,7 +406,7 @@ final class Tools {
             throw new ToolError("execute: connection \"" + e.name() + "\" is not in allow_writes: refused by policy");
         }
         int cap = policy.maxRows();
-        Query q = Query.of(args.text("statement")).withParams(args.params()).withNamespace(args.optionalText("namespace"))
+        Query q = inNamespace(Query.of(args.text("statement")).withParams(args.params()), args)
                 .withReadOnly(false).withLimit(cap).withTimeout(policy.timeout());
         return e.call("execute", policy.timeout(), c -> {
             try (ResultSet rs = c.query(q)) {
@@ -413,7 +419,7 @@ final class Tools {
     private Outcome result(ResultSet rs, int cap, boolean withAffected) {
         List<Column> columns = rs.columns();
         if (withAffected && columns.isEmpty()) {
-            long affected = rs.stats().rowsAffected();
+            long affected = rs.stats().rowsAffected().orElse(-1); // the tool's -1 for "the driver cannot tell" stays
             return new Outcome(write(g -> {
                 g.writeStartObject();
                 g.writeNumberField("rows_affected", affected);

@@ -133,6 +133,17 @@ abstract class AbstractToolsTest {
 
     @ParameterizedTest
     @EnumSource(Transport.class)
+    void anEmptyNamespaceArgumentIsTheConnectionsDefault(Transport t) {
+        // Query.withNamespace refuses "" (issue 31): the tool maps it to the default, as clients always had it
+        Session s = session(t);
+        JsonNode empty = s.ok("query", Map.of("connection", "shop", "query", target.topPaidCustomer(), "namespace", ""));
+        assertEquals("Ada Lovelace", empty.get("rows").get(0).get(0).asText(), empty.toString());
+        JsonNode named = s.ok("query", Map.of("connection", "shop", "query", target.topPaidCustomer(), "namespace", target.namespace()));
+        assertEquals("Ada Lovelace", named.get("rows").get(0).get(0).asText(), named.toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
     void explainShowsAPlanOrSaysItCannot(Transport t) {
         Session s = session(t);
         Map<String, Object> args = Map.of("connection", "shop", "query", target.topPaidCustomer());

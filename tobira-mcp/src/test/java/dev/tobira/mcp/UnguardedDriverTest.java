@@ -46,8 +46,12 @@ class UnguardedDriverTest {
 
         @Override
         public Conn open(ConnConfig config) {
-            return sqlite.open(new ConnConfig(config.name(), "sqlite:" + config.dsn().substring("unguarded:".length()),
-                    config.readOnly(), config.password(), config.options(), config.connectTimeout()));
+            ConnConfig c = ConnConfig.of("sqlite:" + config.dsn().substring("unguarded:".length())).withName(config.name())
+                    .withReadOnly(config.readOnly()).withPassword(config.password()).withConnectTimeout(config.connectTimeout());
+            for (var o : config.options().entrySet()) {
+                c = c.withOption(o.getKey(), o.getValue());
+            }
+            return sqlite.open(c);
         }
     }
 

@@ -79,7 +79,7 @@ public abstract class CursorResultSet implements ResultSet {
     private boolean stopped;
     private Row next;
     private long rows;
-    private long rowsAffected = -1;
+    private long rowsAffected = -1; // -1 until rowsAffected(long), which refuses a negative count
     private boolean truncated;
     private boolean ended;
     private long endNanos;
@@ -145,11 +145,16 @@ public abstract class CursorResultSet implements ResultSet {
     protected void cancel() {}
 
     /**
-     * Records how many rows a write changed.
+     * Records how many rows a write changed, as the database reported it. Without a call,
+     * {@link QueryStats#rowsAffected()} is empty.
      *
-     * @param rowsAffected the count, -1 when unknown
+     * @param rowsAffected the count, 0 or more
+     * @throws IllegalArgumentException if rowsAffected is negative
      */
     protected final void rowsAffected(long rowsAffected) {
+        if (rowsAffected < 0) {
+            throw new IllegalArgumentException("rowsAffected is negative: " + rowsAffected);
+        }
         this.rowsAffected = rowsAffected;
     }
 
@@ -310,7 +315,8 @@ public abstract class CursorResultSet implements ResultSet {
     @Override
     public final QueryStats stats() {
         long end = ended ? endNanos : System.nanoTime();
-        return new QueryStats(rows, rowsAffected, Duration.ofNanos(end - startNanos), truncated);
+        QueryStats stats = QueryStats.of(rows, Duration.ofNanos(Math.max(0, end - startNanos)), truncated);
+        return rowsAffected < 0 ? stats : stats.withRowsAffected(rowsAffected);
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import java.util.Iterator;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Results that need no server-side cursor: rows already in hand (a small reply, a page) and the
@@ -41,14 +42,28 @@ public final class ResultSets {
     }
 
     /**
-     * Returns the row-less result of a write.
+     * Returns the row-less result of a write whose count the database reported.
      *
      * @param driver the driver's name
-     * @param rowsAffected how many rows the write changed, -1 when unknown
+     * @param rowsAffected how many rows the write changed, 0 or more
      * @param startNanos {@link System#nanoTime()} when the query call began
      * @return an ended result with no columns
+     * @throws IllegalArgumentException if rowsAffected is negative
      */
     public static ResultSet affected(String driver, long rowsAffected, long startNanos) {
+        return affected(driver, OptionalLong.of(rowsAffected), startNanos);
+    }
+
+    /**
+     * Returns the row-less result of a write, with the count when the database reported one.
+     *
+     * @param driver the driver's name
+     * @param rowsAffected how many rows the write changed, 0 or more, or empty when the driver cannot tell
+     * @param startNanos {@link System#nanoTime()} when the query call began
+     * @return an ended result with no columns
+     * @throws IllegalArgumentException if rowsAffected is negative
+     */
+    public static ResultSet affected(String driver, OptionalLong rowsAffected, long startNanos) {
         CursorResultSet rs = new CursorResultSet(driver, List.of(), 0, startNanos) {
             @Override
             protected Row fetch() {
@@ -58,7 +73,7 @@ public final class ResultSets {
             @Override
             protected void release() {}
         };
-        rs.rowsAffected(rowsAffected);
+        rowsAffected.ifPresent(rs::rowsAffected);
         rs.hasNext();
         return rs;
     }

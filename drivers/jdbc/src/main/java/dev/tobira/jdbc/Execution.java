@@ -292,7 +292,8 @@ final class Execution {
             if (!exporting) {
                 finish(true, null);
             }
-            return ResultSets.affected(dialect.name(), count, startNanos);
+            // JDBC says -1 when there is no count to tell
+            return ResultSets.affected(dialect.name(), count < 0 ? OptionalLong.empty() : OptionalLong.of(count), startNanos);
         }
         rows = st.getResultSet();
         Result result = new Result(ctx.columns().columns(dialect, session, sql, rows), rows, call.limit(), startNanos);

@@ -39,6 +39,6 @@ final class JdbcBrowser implements Browser {
             rows.remove(size);
             next = paging.next(plan, rows.get(size - 1), size);
         }
-        return new Page(columns, rows, next);
+        return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
     }
 }

@@ -41,7 +41,7 @@ final class JdbcMutator implements Mutator {
         }
         runner.ensureNoTransaction();
         try (ResultSet rs = runner.runGenerated(op, sql, false, 0)) {
-            return Math.max(0, rs.stats().rowsAffected());
+            return rs.stats().rowsAffected().orElse(0);
         }
     }
 }

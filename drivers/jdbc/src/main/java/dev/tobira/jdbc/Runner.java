@@ -99,8 +99,8 @@ final class Runner {
         long start = System.nanoTime();
         boolean guarded = guarded(query);
         SqlScan scan = check(query.text(), guarded);
-        return execution(call(guarded, scan, query.limit(), query.timeout()).inTransaction(inTransaction).build(), "query")
-                .run(query.text(), query.params(), query.namespace(), start);
+        return execution(call(guarded, scan, query.limit().orElse(0), query.timeout().orElse(Duration.ZERO)).inTransaction(inTransaction).build(), "query")
+                .run(query.text(), query.params(), query.namespace().orElse(""), start);
     }
 
     /** SQL the base generated itself (browse, mutate): no guard check, the same read-only mode. */

@@ -111,7 +111,7 @@ class BaseDriverTest {
                     })
                     .facet(Capability.BROWSER, () -> (Browser) (collection, cursor, size) -> {
                         calls.seen.add("browse " + size);
-                        return new Page(List.of(), List.of(), "");
+                        return Page.last(List.of(), List.of());
                     })
                     .facet(Capability.MUTATOR, () -> {
                         calls.mutatorsBuilt.incrementAndGet();

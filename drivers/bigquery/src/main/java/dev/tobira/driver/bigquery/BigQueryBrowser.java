@@ -60,7 +60,7 @@ final class BigQueryBrowser implements Browser {
                 }
             }
             String next = page.hasNextPage() && page.getNextPageToken() != null ? page.getNextPageToken() : "";
-            return new Page(columns, rows, next);
+            return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
         } catch (BigQueryException e) {
             throw BigQueryErrors.of("browse", e);
         }

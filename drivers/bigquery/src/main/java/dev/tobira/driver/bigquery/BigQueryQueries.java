@@ -51,7 +51,7 @@ final class BigQueryQueries implements QueryRunner {
     @Override
     public ResultSet run(Query query, boolean guarded, OpenResults results) {
         long start = System.nanoTime();
-        CallDeadline deadline = CallDeadline.of(start, query.timeout());
+        CallDeadline deadline = CallDeadline.of(start, query.timeout().orElse(java.time.Duration.ZERO));
         Explain explain = Explain.of(query.text());
         check(explain.text(), guarded);
         QueryJobConfiguration config = config(explain.text(), query);
@@ -65,7 +65,7 @@ final class BigQueryQueries implements QueryRunner {
                 return planRows(stats, start);
             }
         }
-        ResultSet rs = run(config, guarded, query.limit(), deadline, start, results);
+        ResultSet rs = run(config, guarded, query.limit().orElse(0), deadline, start, results);
         if (session.isClosed()) {
             // closed from another thread while the job ran: its result goes with it
             rs.close();
@@ -89,7 +89,7 @@ final class BigQueryQueries implements QueryRunner {
             b.setPositionalParameters(Params.of(query.params())).setParameterMode("POSITIONAL");
         }
         Target target = session.target();
-        String ns = query.namespace().isEmpty() ? target.dataset().orElse("") : query.namespace();
+        String ns = query.namespace().or(target::dataset).orElse("");
         if (!ns.isEmpty()) {
             if (!DATASET.matcher(ns).matches()) {
                 throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query",

@@ -161,7 +161,7 @@ class GuardTest {
         try (Conn conn = open(new BigQueryDriver(), false, "&maxBytesBilled=987654321");
              ResultSet rs = conn.query(Query.of("DELETE FROM orders WHERE id = 1"))) {
             assertFalse(rs.hasNext());
-            assertEquals(1, rs.stats().rowsAffected());
+            assertEquals(1, rs.stats().rowsAffected().orElseThrow());
         }
         String body = fake.realJobs().get(0).body().replace(" ", "");
         assertTrue(body.contains("\"maximumBytesBilled\":\"987654321\""), body);

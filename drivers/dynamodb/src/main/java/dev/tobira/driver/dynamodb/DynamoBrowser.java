@@ -52,7 +52,7 @@ final class DynamoBrowser implements Browser {
                 rows.add(rs.next());
             }
             String next = resp.hasLastEvaluatedKey() && !resp.lastEvaluatedKey().isEmpty() ? encode(resp.lastEvaluatedKey()) : "";
-            return new Page(rs.columns(), rows, next);
+            return next.isEmpty() ? Page.last(rs.columns(), rows) : Page.of(rs.columns(), rows, next);
         }
     }
 

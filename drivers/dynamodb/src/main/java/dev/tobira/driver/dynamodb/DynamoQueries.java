@@ -24,15 +24,15 @@ final class DynamoQueries implements QueryRunner {
     @Override
     public ResultSet run(Query query, boolean guarded, OpenResults results) {
         long start = System.nanoTime();
-        catalog.requireNamespace(query.namespace(), "query");
+        catalog.requireNamespace(query.namespace().orElse(""), "query");
         Command command = Command.parse(query.text(), query.params(), "query");
         if (guarded) {
             ReadOnlyGuard.check(command, "query");
         } else if (command instanceof Command.Partiql) {
             PartiqlGuard.checkWritable(((Command.Partiql) command).text());
         }
-        CallDeadline deadline = CallDeadline.of(start, query.timeout());
-        ResultSet rs = executor.run(command, query.limit(), deadline, start);
+        CallDeadline deadline = CallDeadline.of(start, query.timeout().orElse(java.time.Duration.ZERO));
+        ResultSet rs = executor.run(command, query.limit().orElse(0), deadline, start);
         if (rs instanceof ItemResultSet) {
             results.add(rs);
             if (session.isClosed()) {

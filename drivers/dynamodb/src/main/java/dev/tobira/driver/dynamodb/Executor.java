@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import software.amazon.awssdk.core.SdkPojo;
@@ -139,7 +140,7 @@ final class Executor {
             ResultSet rs = items(single(List.of(attributes)), List.of(), 0, deadline, start);
             return rs;
         }
-        return ResultSets.affected(DynamoDriver.NAME, affected, start);
+        return ResultSets.affected(DynamoDriver.NAME, affected < 0 ? OptionalLong.empty() : OptionalLong.of(affected), start);
     }
 
     private DynamoDbResponse send(Operation operation, DynamoDbRequest request, CallDeadline deadline) {
@@ -272,7 +273,7 @@ final class Executor {
             values.add(v);
         });
         if (columns.isEmpty()) {
-            return ResultSets.affected(DynamoDriver.NAME, -1, start);
+            return ResultSets.affected(DynamoDriver.NAME, OptionalLong.empty(), start);
         }
         Iterator<Row> rows = List.of(Row.of(columns, values)).iterator();
         return ResultSets.of(DynamoDriver.NAME, columns, rows, limit, start);

@@ -72,7 +72,7 @@ final class MongoBrowser implements Browser {
             BsonDocument last = new BsonDocument("_id", page.get(page.size() - 1).get("_id"));
             next = last.toJson(JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build());
         }
-        return new Page(columns, rows, next);
+        return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
     }
 
     private static BsonValue lastId(String cursor) {

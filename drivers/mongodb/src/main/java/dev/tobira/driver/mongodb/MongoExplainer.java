@@ -37,8 +37,8 @@ final class MongoExplainer implements Explainer {
                     "only find, aggregate, count and distinct can be explained on a read-only connection");
         }
         BsonDocument cmd = new BsonDocument("explain", inner).append("verbosity", new BsonString("queryPlanner"));
-        RawBsonDocument reply = session.command(null, session.database(query.namespace(), "explain"), cmd,
-                session.target().readPreference(), query.hasTimeout() ? query.timeout() : session.target().connectTimeout().multipliedBy(3),
+        RawBsonDocument reply = session.command(null, session.database(query.namespace().orElse(""), "explain"), cmd,
+                session.target().readPreference(), query.timeout().orElse(session.target().connectTimeout().multipliedBy(3)),
                 "explain");
         return new Plan("json", reply.toJson(JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).indent(true).build()));
     }

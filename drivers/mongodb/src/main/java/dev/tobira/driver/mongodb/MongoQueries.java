@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
@@ -49,16 +50,17 @@ final class MongoQueries implements QueryRunner {
     public ResultSet run(Query query, boolean guarded, OpenResults open) {
         long start = System.nanoTime();
         BsonDocument cmd = prepare(query.text(), query.params(), guarded, "query");
-        if (query.hasTimeout()) {
-            withMaxTime(cmd, query.timeout());
+        Duration timeout = query.timeout().orElse(Duration.ZERO); // ZERO: none, in this driver's own calls
+        if (!timeout.isZero()) {
+            withMaxTime(cmd, timeout);
         }
-        String db = session.database(query.namespace(), "query");
+        String db = session.database(query.namespace().orElse(""), "query");
         String name = cmd.getFirstKey();
         ReadPreference rp = ReadOnlyGuard.READ_COMMANDS.contains(name) ? session.target().readPreference() : ReadPreference.primary();
-        ClientSession cs = session.startSession(query.timeout(), "query");
+        ClientSession cs = session.startSession(timeout, "query");
         RawBsonDocument reply;
         try {
-            reply = session.command(cs, db, cmd, rp, query.timeout(), "query");
+            reply = session.command(cs, db, cmd, rp, timeout, "query");
         } catch (RuntimeException e) {
             MongoSession.closeSession(cs);
             throw e;
@@ -70,8 +72,8 @@ final class MongoQueries implements QueryRunner {
             b.db = db;
             b.batchSize = batchSize(cmd);
             b.readPreference = rp;
-            b.timeout = query.timeout();
-            b.limit = query.limit();
+            b.timeout = timeout;
+            b.limit = query.limit().orElse(0);
             b.startNanos = start;
             b.onClose = open::remove;
             CommandCursor rs = CommandCursor.ofQuery(b, reply);
@@ -84,13 +86,14 @@ final class MongoQueries implements QueryRunner {
         MongoSession.closeSession(cs);
         if (Replies.WRITES.contains(name)) {
             Replies.checkWrite(reply, "query", session.target().redactor());
-            return ResultSets.affected(MongoDriver.NAME, Replies.affected(reply), start);
+            long affected = Replies.affected(reply);
+            return ResultSets.affected(MongoDriver.NAME, affected < 0 ? OptionalLong.empty() : OptionalLong.of(affected), start);
         }
         Replies.checkWrite(reply, "query", session.target().redactor());
         Map<String, Value> fields = Replies.fields(reply);
         List<Column> columns = Replies.columns(List.of(fields), Map.of());
         Iterator<Row> rows = List.of(Replies.row(columns, fields)).iterator();
-        return ResultSets.of(MongoDriver.NAME, withTypes(columns, reply), rows, query.limit(), start);
+        return ResultSets.of(MongoDriver.NAME, withTypes(columns, reply), rows, query.limit().orElse(0), start);
     }
 
     /** Parses, binds and (on a guarded path) checks a command: the one path every caller's document takes. */

@@ -47,8 +47,7 @@ class MongoConformanceTest extends DriverConformanceTest {
         if (!nat.hasChangeStreams()) {
             lacking.add(Capability.CHANGE_FEED);
         }
-        ConnConfig writable = new ConnConfig("mongodb", server.dsn(MongoServers.DB), false, dev.tobira.api.Secret.none(),
-                Map.of(), ConnConfig.DEFAULT_CONNECT_TIMEOUT);
+        ConnConfig writable = ConnConfig.of(server.dsn(MongoServers.DB)).withName("mongodb");
         String slow = server.embedded() ? "{\"sleep\": 1, \"millis\": 12000}"
                 : "{\"find\": \"orders\", \"filter\": {\"$where\": \"sleep(20000) || true\"}}";
         List<WriteProbe> probes = new ArrayList<>(List.of(

@@ -13,11 +13,9 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Explainer;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
-import dev.tobira.api.Secret;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -166,8 +164,8 @@ class MongoDriverTest {
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), dsn + ": " + e.getMessage());
         }
         int port = 1; // nothing listens on port 1
-        ConnConfig refused = new ConnConfig("x", "mongodb://ada:s3cret-pass@127.0.0.1:" + port + "/db", false, Secret.none(),
-                Map.of(), Duration.ofSeconds(2));
+        ConnConfig refused = ConnConfig.of("mongodb://ada:s3cret-pass@127.0.0.1:" + port + "/db").withName("x")
+                .withConnectTimeout(Duration.ofSeconds(2));
         DriverException e = assertThrows(DriverException.class, () -> new MongoDriver().open(refused));
         assertFalse(e.getMessage().contains("s3cret-pass"), e.getMessage());
         assertTrue(e.is(ErrorKind.CONNECTION) || e.is(ErrorKind.TIMEOUT), e.getMessage());

@@ -114,8 +114,8 @@ class MysqlDriverTest {
 
     @Test
     void theMariadbSchemeOpensToo() {
-        ConnConfig config = new ConnConfig("m", writable().dsn().replaceFirst("^mysql:", "mariadb:"), false,
-                writable().password(), Map.of(), Duration.ofSeconds(10));
+        ConnConfig config = ConnConfig.of(writable().dsn().replaceFirst("^mysql:", "mariadb:")).withName("m")
+                .withPassword(writable().password()).withConnectTimeout(Duration.ofSeconds(10));
         Registry registry = Registry.discover();
         try (Conn conn = registry.open(config)) {
             assertEquals(Value.of(1), one(conn, "select 1"));
@@ -336,7 +336,7 @@ class MysqlDriverTest {
         try (Conn conn = new Unchecked().open(writable())) {
             assertEveryWriteRefused(conn, true);
             try (ResultSet rs = conn.query(Query.of("delete from orders where id = 7"))) {
-                assertEquals(1, rs.stats().rowsAffected(), "the writable connection writes again once a guarded statement is over");
+                assertEquals(1, rs.stats().rowsAffected().orElseThrow(), "the writable connection writes again once a guarded statement is over");
             }
         }
     }
@@ -445,7 +445,7 @@ class MysqlDriverTest {
             }
             assertNotEquals(before, fixture.fingerprint(), "the DDL ran: the post-check reports, it cannot undo");
             try (ResultSet rs = conn.query(Query.of("delete from orders where id = 7"))) {
-                assertEquals(1, rs.stats().rowsAffected());
+                assertEquals(1, rs.stats().rowsAffected().orElseThrow());
             }
         }
         assertEquals(6L, fixture.count("orders"), "the delete was committed: autocommit is back on");
@@ -468,7 +468,7 @@ class MysqlDriverTest {
                     // a failed read must not leave the session read-only either
                 }
                 try (ResultSet rs = conn.query(Query.of("delete from orders where id = " + orders))) {
-                    assertEquals(1, rs.stats().rowsAffected(), q.text());
+                    assertEquals(1, rs.stats().rowsAffected().orElseThrow(), q.text());
                 }
                 orders--;
                 assertEquals(orders, fixture.count("orders"), "committed after " + q.text());
@@ -765,7 +765,7 @@ class MysqlDriverTest {
     void nativeSideChannelSeesCommittedWritesOnly() throws SQLException {
         try (Conn conn = driver.open(writable()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
             try (ResultSet rs = tx.query(Query.of("delete from orders where id = 7"))) {
-                assertEquals(1, rs.stats().rowsAffected());
+                assertEquals(1, rs.stats().rowsAffected().orElseThrow());
             }
             try (Connection c = fixture.connect(); Statement st = c.createStatement();
                  java.sql.ResultSet rs = st.executeQuery("select count(*) from orders")) {

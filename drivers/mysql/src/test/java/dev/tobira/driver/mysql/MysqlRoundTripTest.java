@@ -98,8 +98,13 @@ class MysqlRoundTripTest {
         read(conn, guarded, 0);
     }
 
+    /** Limit 0 is no limit here. */
+    private static Query capped(Query q, long limit) {
+        return limit > 0 ? q.withLimit(limit) : q;
+    }
+
     private static void read(Conn conn, boolean guarded, long limit) {
-        try (ResultSet rs = conn.query(Query.of(READ).withReadOnly(guarded).withLimit(limit))) {
+        try (ResultSet rs = conn.query(capped(Query.of(READ).withReadOnly(guarded), limit))) {
             assertEquals(Value.of("Grace Hopper"), rs.next().get(0));
         }
     }
@@ -247,7 +252,7 @@ class MysqlRoundTripTest {
         Counts a = counts(conn, guarded);
         Counts b = counts(conn, guarded);
         Counts show = b.minus(a);
-        try (ResultSet rs = conn.query(Query.of(Rows.query(MILLION)).withReadOnly(guarded).withLimit(limit))) {
+        try (ResultSet rs = conn.query(capped(Query.of(Rows.query(MILLION)).withReadOnly(guarded), limit))) {
             int n = 0;
             while (rs.hasNext() && !(closeEarly && n == 3)) {
                 rs.next();

@@ -87,7 +87,7 @@ class PgCappedReadTest {
     }
 
     private static Query capped(String sql, long limit) {
-        return Query.of(sql).withReadOnly(true).withLimit(limit);
+        return limit > 0 ? Query.of(sql).withReadOnly(true).withLimit(limit) : Query.of(sql).withReadOnly(true);
     }
 
     private static List<Value> column(Conn conn, Query q) {
@@ -358,7 +358,7 @@ class PgCappedReadTest {
         try (Conn conn = open(true)) {
             for (long limit : List.of(0L, CappedRead.MAX_LIMIT + 1, 50_000L)) {
                 PgWire.Counts before = wire.counts();
-                try (ResultSet rs = conn.query(Query.of(rows).withReadOnly(true).withLimit(limit))) {
+                try (ResultSet rs = conn.query(capped(rows, limit))) {
                     assertEquals(Value.of(1), rs.next().get(0));
                     PgWire.Counts firstRow = wire.counts().minus(before);
                     assertTrue(firstRow.dataRows() <= 1000, "limit " + limit + ": one batch before the first row, " + firstRow);

@@ -43,7 +43,7 @@ class PgParameterCountTest {
                         Query.of("select ?::int as a, ?::int as b").withParams(Value.of(1L)),
                         Query.of("select ?::int as a").withParams(Value.of(1L), Value.of(2L)),
                     }) {
-                        Query query = q.withLimit(limit);
+                        Query query = limit > 0 ? q.withLimit(limit) : q;
                         DriverException e = assertThrows(DriverException.class, () -> conn.query(query).close(), q.text());
                         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), q.text() + " -> " + e.getMessage());
                         assertTrue(e.getMessage().startsWith("postgres: query: "), e.getMessage());

@@ -47,7 +47,7 @@ final class QdrantBrowser implements Browser {
             PointId id = r.getNextPageOffset();
             next = id.hasUuid() ? "u:" + id.getUuid() : "n:" + id.getNum();
         }
-        return new Page(layout.columns(), rows, next);
+        return next.isEmpty() ? Page.last(layout.columns(), rows) : Page.of(layout.columns(), rows, next);
     }
 
     private static PointId cursor(String cursor) {

@@ -29,7 +29,7 @@ final class QdrantQueries implements QueryRunner {
     @Override
     public ResultSet run(Query query, boolean guarded, OpenResults results) {
         long start = System.nanoTime();
-        catalog.requireNamespace(query.namespace(), "query");
+        catalog.requireNamespace(query.namespace().orElse(""), "query");
         if (!query.params().isEmpty()) {
             throw DriverException.of(ErrorKind.UNSUPPORTED, QdrantDriver.NAME, "query",
                     "a Qdrant operation document has no placeholders: put the values in the document");
@@ -38,11 +38,11 @@ final class QdrantQueries implements QueryRunner {
         if (guarded && statementCheck) {
             ReadOnlyGuard.check(request, "query");
         }
-        CallDeadline deadline = CallDeadline.of(start, query.timeout());
+        CallDeadline deadline = CallDeadline.of(start, query.timeout().orElse(java.time.Duration.ZERO));
         if (request.operation().role() != Operation.Role.READ) {
             return writes.run(request, deadline, start);
         }
-        ResultSet rs = reads.run(request, query.limit(), deadline, start, results::remove);
+        ResultSet rs = reads.run(request, query.limit().orElse(0), deadline, start, results::remove);
         return rs instanceof ScrollResultSet ? results.add(rs) : rs;
     }
 }

@@ -184,7 +184,8 @@ final class Writes {
             default:
                 throw new IllegalStateException("not a write: " + o);
         }
-        return ResultSets.affected(QdrantDriver.NAME, affected, start);
+        // -1: a write by filter, whose count Qdrant does not report
+        return ResultSets.affected(QdrantDriver.NAME, affected < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(affected), start);
     }
 
     static List<PointStruct> points(JsonNode v, String where, boolean withPayload) {

@@ -165,7 +165,7 @@ final class RedisBrowser implements Browser {
                 }
                 rows.add(Row.of(columns, row));
             }
-            return new Page(columns, rows, next);
+            return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
         }
         List<Column> columns = List.of(new Column("key", Value.Kind.TEXT, "key", false),
                 new Column("type", Value.Kind.TEXT, "type", false), new Column("ttl", Value.Kind.INT, "pttl", false),
@@ -176,7 +176,7 @@ final class RedisBrowser implements Browser {
             rows.add(Row.of(columns, Value.of(keys.get(i)), Value.of(types.get(i)),
                     ttl instanceof Value.Int ? ttl : Value.of(-1), values.get(i).value()));
         }
-        return new Page(columns, rows, next);
+        return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
     }
 
     private static final Set<String> READABLE = Set.of("string", "hash", "list", "set", "zset", "stream");

@@ -6,6 +6,7 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.spi.OpenResults;
 import dev.tobira.spi.base.QueryRunner;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -51,7 +52,9 @@ final class RedisQueries implements QueryRunner {
     public ResultSet run(Query query, boolean guarded, OpenResults results) {
         long start = System.nanoTime();
         CommandLine cmd = CommandLine.parse(query.text(), query.params());
-        int db = catalog.db(query.namespace(), "query");
+        int db = catalog.db(query.namespace().orElse(""), "query");
+        Duration timeout = query.timeout().orElse(Duration.ZERO); // ZERO: none, in this driver's own calls
+        long limit = query.limit().orElse(0);
         if (guarded && statementCheck) {
             // first, so every refusal on a read-only path is READ_ONLY, connection commands included
             guard.check(session, cmd, "query");
@@ -63,9 +66,9 @@ final class RedisQueries implements QueryRunner {
                     ReadOnlyGuard.display(lookup) + " changes the connection's state: " + why);
         }
         if (!ScanResultSet.applies(cmd)) {
-            return results.add(Rows.of(session.call(cmd, db, query.timeout(), "query"), cmd, query.limit(), start,
+            return results.add(Rows.of(session.call(cmd, db, timeout, "query"), cmd, limit, start,
                     results::remove));
         }
-        return results.add(ScanResultSet.start(session, cmd, db, query.timeout(), query.limit(), start, results::remove));
+        return results.add(ScanResultSet.start(session, cmd, db, timeout, limit, start, results::remove));
     }
 }

@@ -88,7 +88,7 @@ class FacetsTest {
                     assertEquals(List.of("key", "id", "customer_id", "total_cents", "status", "created_at"),
                             page.columns().stream().map(Column::name).toList());
                     rows.addAll(page.rows());
-                    cursor = page.next();
+                    cursor = page.next().orElse("");
                     pages++;
                 } while (!cursor.isEmpty());
                 assertEquals(7, new HashSet<>(rows).size(), "size " + size);

@@ -24,6 +24,6 @@ record MemBrowser(MemStore store) implements Browser {
             rows.add(Row.of(MemQueries.ENTRY, Value.of(e.getKey()), Value.of(e.getValue())));
         }
         String last = rows.isEmpty() ? "" : rows.get(rows.size() - 1).get(0).toString();
-        return new Page(MemQueries.ENTRY, rows, rest.size() > rows.size() ? last : "");
+        return rest.size() > rows.size() ? Page.of(MemQueries.ENTRY, rows, last) : Page.last(MemQueries.ENTRY, rows);
     }
 }

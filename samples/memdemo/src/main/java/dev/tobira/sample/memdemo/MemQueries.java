@@ -16,6 +16,7 @@ import dev.tobira.spi.base.QueryRunner;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.LongStream;
 
@@ -67,7 +68,7 @@ final class MemQueries implements QueryRunner {
                         .mapToObj(n -> Row.of(NUMBER, Value.of(n))).iterator(), query, start, results);
             case "SLEEP":
                 sleep(number(arg(words, 1)), query);
-                return ResultSets.affected(NAME, -1, start);
+                return ResultSets.affected(NAME, OptionalLong.empty(), start);
             case "SET":
                 store.data.put(arg(words, 1), arg(words, 2));
                 return ResultSets.affected(NAME, 1, start);
@@ -87,7 +88,7 @@ final class MemQueries implements QueryRunner {
 
     /** Waits on the session's close, so a close from another thread ends the wait at once. */
     private void sleep(long millis, Query query) {
-        long bound = query.hasTimeout() ? Math.min(millis, query.timeout().toMillis()) : millis;
+        long bound = query.timeout().map(t -> Math.min(millis, t.toMillis())).orElse(millis);
         try {
             if (session.awaitClose(bound)) {
                 throw error(ErrorKind.CANCELLED, "the connection was closed");
@@ -97,12 +98,12 @@ final class MemQueries implements QueryRunner {
             throw error(ErrorKind.CANCELLED, "interrupted");
         }
         if (bound < millis) {
-            throw error(ErrorKind.TIMEOUT, "SLEEP ran past the timeout of " + query.timeout());
+            throw error(ErrorKind.TIMEOUT, "SLEEP ran past the timeout of " + query.timeout().orElseThrow());
         }
     }
 
     private static ResultSet rows(List<Column> columns, Iterator<Row> rows, Query query, long start, OpenResults results) {
-        return results.add(new Rows(columns, rows, query.limit(), start, results));
+        return results.add(new Rows(columns, rows, query.limit().orElse(0), start, results));
     }
 
     private static String arg(String[] words, int i) {
