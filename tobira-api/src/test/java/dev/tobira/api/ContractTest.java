@@ -156,11 +156,12 @@ class ContractTest {
         assertEquals("sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are allowed on a read-only connection: read-only violation",
                 e.getMessage());
         assertTrue(e.is(ErrorKind.READ_ONLY));
+        assertTrue(e.vendorCode().isEmpty(), "no code given, none reported");
         DriverException m = DriverException.builder(ErrorKind.SYNTAX, "sqlite", "query")
                 .detail("multiple statements are not supported yet").kindWords("invalid query").sqlState("42601").vendorCode(1).build();
         assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", m.getMessage());
         assertEquals("42601", m.sqlState().orElseThrow());
-        assertEquals(1, m.vendorCode());
+        assertEquals(java.util.OptionalInt.of(1), m.vendorCode());
         assertEquals(ErrorKind.SYNTAX, m.kind());
     }
 

@@ -23,6 +23,7 @@ import dev.tobira.api.RowView;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.MessageCheck;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -279,10 +280,12 @@ class JdbcBaseTest {
         assertEquals(ErrorKind.AUTH, e.kind());
         assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
         assertTrue(e.getMessage().startsWith("testdb: open: login refused for user app with password [redacted]"), e.getMessage());
+        MessageCheck.assertWhole(e);
         assertEquals("28P01", e.sqlState().orElseThrow());
         ConnConfig inDsn = ConnConfig.of("testdb:fail-auth?password=dsn-pass-77");
         DriverException e2 = assertThrows(DriverException.class, () -> driver.open(inDsn));
         assertFalse(e2.getMessage().contains("dsn-pass-77"), e2.getMessage());
+        MessageCheck.assertWhole(e2);
     }
 
     @Test
