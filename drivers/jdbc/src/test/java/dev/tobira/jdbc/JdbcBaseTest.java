@@ -97,8 +97,11 @@ class JdbcBaseTest {
     /** Every typed getter of {@link RowView}, each answer as a comparable object or the message it threw. */
     private static final List<BiFunction<RowView, Integer, Object>> GETTERS = List.of(
             RowView::get, RowView::kind, RowView::isNull, RowView::getBoolean, RowView::getLong, RowView::getDouble,
-            RowView::getDecimal, RowView::getText, (r, i) -> Arrays.toString(r.getBytes(i)), RowView::getDate, RowView::getTime,
-            RowView::getDateTime, RowView::getTimestamp, RowView::getUuid);
+            (r, i) -> r.get(i, BigDecimal.class), RowView::getText, (r, i) -> Arrays.toString(r.get(i, byte[].class)),
+            (r, i) -> r.get(i, LocalDate.class), (r, i) -> r.get(i, java.time.LocalTime.class), (r, i) -> r.get(i, LocalDateTime.class),
+            (r, i) -> r.get(i, java.time.Instant.class), (r, i) -> r.get(i, java.util.UUID.class),
+            (r, i) -> r.get(i, Boolean.class), (r, i) -> r.get(i, Long.class), (r, i) -> r.get(i, Double.class),
+            (r, i) -> r.get(i, String.class), (r, i) -> r.get(i, Value.class));
 
     private static List<Object> answers(RowView row) {
         List<Object> out = new ArrayList<>();

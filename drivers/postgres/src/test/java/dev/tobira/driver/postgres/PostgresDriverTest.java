@@ -530,7 +530,7 @@ class PostgresDriverTest {
                 assertEquals(expected, all(rw.query(query)).stream().map(row -> row.get(0)).toList(), "run " + i);
                 List<Object> viaView = new java.util.ArrayList<>();
                 try (ResultSet rs = rw.query(query)) {
-                    rs.forEachRow(r -> viaView.add(r.isNull(0) ? null : r.kind(0) == Value.Kind.DECIMAL ? r.getDecimal(0) : r.kind(0)));
+                    rs.forEachRow(r -> viaView.add(r.isNull(0) ? null : r.kind(0) == Value.Kind.DECIMAL ? r.get(0, java.math.BigDecimal.class) : r.kind(0)));
                 }
                 assertEquals(typed, viaView, "run " + i);
             }
