@@ -469,8 +469,8 @@ enum SqlEngine {
     void readView(RowView row, Blackhole bh) {
         bh.consume(row.getLong(0));
         bh.consume(row.getText(1));
-        bh.consume(row.getDecimal(2));
-        bh.consume(row.getDateTime(3));
+        bh.consume(row.get(2, java.math.BigDecimal.class));
+        bh.consume(row.get(3, LocalDateTime.class));
         bh.consume(row.getBoolean(4));
     }
 

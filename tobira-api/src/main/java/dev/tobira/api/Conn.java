@@ -32,6 +32,32 @@ public interface Conn extends AutoCloseable {
     ResultSet query(Query query);
 
     /**
+     * Runs a write (an insert, update, delete, a DDL statement) and returns how many rows it
+     * changed. This is {@link #query(Query) query(query)} with the result closed at once: the same
+     * guard path, so a read-only connection or a {@linkplain Query#readOnly() read-only query}
+     * refuses a write here exactly as {@code query} does, and a query that returns rows has them
+     * discarded. It blocks until the database has run the statement.
+     *
+     * <p>The count is the one the database reports, 0 when the driver cannot tell (a DDL
+     * statement, a store without counts). Where "none changed" and "not known" must be told
+     * apart, run {@code query(q)} and read {@link QueryStats#rowsAffected()} from
+     * {@link ResultSet#stats()} after closing the result.
+     *
+     * @param query the statement
+     * @return the rows it changed, 0 when not known
+     * @throws IllegalStateException if the connection is closed
+     * @throws DriverException READ_ONLY if the guard refuses the query, SYNTAX, CONSTRAINT, TIMEOUT
+     *     and so on when the database fails it
+     * @since 0.1
+     */
+    default long execute(Query query) {
+        ResultSet rs = query(query);
+        rs.close();
+        // final once closed; -1 (not known) reads as 0, as documented
+        return Math.max(rs.stats().rowsAffected(), 0);
+    }
+
+    /**
      * Checks that the database answers.
      *
      * @throws IllegalStateException if the connection is closed

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.Serial;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The one exception a driver throws for anything that goes wrong in the database or on the way
@@ -19,12 +20,9 @@ import java.util.Optional;
  *
  * @since 0.1
  */
-public class DriverException extends RuntimeException {
+public final class DriverException extends RuntimeException {
     @Serial
     private static final long serialVersionUID = 1L;
-
-    /** Whether {@link #looksWhole} is checked: the system property {@code tobira.checkMessages}, set by this project's build. */
-    private static final boolean CHECK_MESSAGES = Boolean.getBoolean("tobira.checkMessages");
 
     private final ErrorKind kind;
     private final String driver;
@@ -41,48 +39,6 @@ public class DriverException extends RuntimeException {
         this.detail = b.detail;
         this.sqlState = b.sqlState;
         this.vendorCode = b.vendorCode;
-        // checked in this project's own test suites only (the property is theirs, never a user's):
-        // a detail cut short by a redaction or a pattern ran into the kind words, as
-        // "(using password: [redacted]: …" did
-        if (CHECK_MESSAGES && !looksWhole(b.detail)) {
-            throw new AssertionError("a message detail looks cut: its brackets do not pair up: " + b.detail);
-        }
-    }
-
-    /**
-     * Whether a detail looks whole: it does not begin with a closing bracket (a pattern that
-     * took the wrong group), and where a redaction touched it, every {@code (} and {@code [}
-     * outside quotes is closed, in order (a mask that swallowed a bracket). A {@code '} after a
-     * letter is an apostrophe ({@code doesn't}), not a quote. Vendor text that no redaction
-     * touched is not judged: it may quote SQL whose brackets and quotes nest freely.
-     */
-    static boolean looksWhole(String detail) {
-        if (!detail.isEmpty() && (detail.charAt(0) == ')' || detail.charAt(0) == ']')) {
-            return false;
-        }
-        if (!detail.contains("[redacted]")) {
-            return true;
-        }
-        int round = 0;
-        int square = 0;
-        char quote = 0;
-        for (int i = 0; i < detail.length(); i++) {
-            char c = detail.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '"' || c == '`' || (c == '\'' && (i == 0 || !Character.isLetter(detail.charAt(i - 1))))) {
-                quote = c;
-            } else if (c == '(') {
-                round++;
-            } else if (c == '[') {
-                square++;
-            } else if (c == ')' && --round < 0 || c == ']' && --square < 0) {
-                return false;
-            }
-        }
-        return round == 0 && square == 0 || quote != 0;
     }
 
     private static String message(String driver, String op, String detail, String words) {
@@ -191,12 +147,12 @@ public class DriverException extends RuntimeException {
     }
 
     /**
-     * Returns the vendor's own error code, or 0 when there is none.
+     * Returns the vendor's own error code, such as MySQL's {@code 1062} for a duplicate key.
      *
-     * @return the vendor code
+     * @return the vendor code, or empty when the database reported none (a code of 0 is none)
      */
-    public int vendorCode() {
-        return vendorCode;
+    public OptionalInt vendorCode() {
+        return vendorCode == 0 ? OptionalInt.empty() : OptionalInt.of(vendorCode);
     }
 
     /**
@@ -269,7 +225,7 @@ public class DriverException extends RuntimeException {
         /**
          * Sets the vendor's own error code.
          *
-         * @param vendorCode the code, 0 for none
+         * @param vendorCode the code, 0 for none ({@link DriverException#vendorCode()} is then empty)
          * @return this builder
          */
         public Builder vendorCode(int vendorCode) {

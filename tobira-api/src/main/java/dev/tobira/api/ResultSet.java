@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
@@ -30,6 +31,9 @@ import java.util.stream.StreamSupport;
  * <p>Besides the iterator there are four ways to read the rows, each closing the result at its
  * end: {@link #forEachRow} (fastest, a view per row), {@link #map} (a lazy stream of what a mapper
  * makes of each row), {@link #toList} (all of them in a list) and {@link #stream()} (the rows).
+ * Four more read the row a query is expected to return, and close the result as soon as they
+ * have it: {@link #one} (exactly one), {@link #findOne} (at most one), {@link #first} (at least
+ * one, the first) and {@link #findFirst} (the first, if any).
  *
  * @since 0.1
  */
@@ -195,6 +199,109 @@ public interface ResultSet extends Iterator<Row>, AutoCloseable {
             close();
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * Reads the one row of the result, turned into a {@code T} by a mapper, and closes this result.
+     * It reads at most two rows (the second only to tell that there is one), blocking until they
+     * arrive, and closes the result on return and on every exception, which is thrown as it is.
+     * The mapper gets the row as a {@link RowView} valid only during its call.
+     *
+     * <pre>{@code
+     * long n = conn.query(Query.of("select count(*) from orders")).one(row -> row.getLong(0));
+     * }</pre>
+     *
+     * @param <T> what the row becomes
+     * @param mapper the function from the row to the result; it must not return null (use
+     *     {@link #findOne} and an {@link Optional} for a value that may be absent)
+     * @return what the mapper made of the row, not null
+     * @throws NullPointerException if mapper is null, or returns null
+     * @throws NoSuchElementException if the result has no row
+     * @throws IllegalStateException if the result has more than one row
+     * @throws DriverException if the database fails while fetching, or the result was cancelled
+     * @since 0.1
+     */
+    default <T> T one(Function<? super RowView, ? extends T> mapper) {
+        return findOne(mapper).orElseThrow(() -> new NoSuchElementException("expected one row, found none"));
+    }
+
+    /**
+     * Reads the one row of the result, if there is one, turned into a {@code T} by a mapper, and
+     * closes this result. As {@link #one}, but an empty result gives an empty {@code Optional}:
+     * it reads at most two rows, blocking until they arrive, and closes the result on return and on
+     * every exception, which is thrown as it is.
+     *
+     * @param <T> what the row becomes
+     * @param mapper the function from the row to the result; it must not return null
+     * @return what the mapper made of the row, or empty if the result has no row
+     * @throws NullPointerException if mapper is null, or returns null
+     * @throws IllegalStateException if the result has more than one row
+     * @throws DriverException if the database fails while fetching, or the result was cancelled
+     * @since 0.1
+     */
+    default <T> Optional<T> findOne(Function<? super RowView, ? extends T> mapper) {
+        requireNonNull(mapper, "mapper is null");
+        try {
+            if (!hasNext()) {
+                return Optional.empty();
+            }
+            T value = mapped(mapper, next());
+            if (hasNext()) {
+                throw new IllegalStateException("expected one row, found more than one");
+            }
+            return Optional.of(value);
+        } finally {
+            close();
+        }
+    }
+
+    /**
+     * Reads the first row of the result, turned into a {@code T} by a mapper, and closes this
+     * result without reading the others. It blocks until the first row arrives, and closes the
+     * result on return and on every exception, which is thrown as it is. The mapper gets the row as
+     * a {@link RowView} valid only during its call.
+     *
+     * @param <T> what the row becomes
+     * @param mapper the function from the row to the result; it must not return null
+     * @return what the mapper made of the first row, not null
+     * @throws NullPointerException if mapper is null, or returns null
+     * @throws NoSuchElementException if the result has no row
+     * @throws DriverException if the database fails while fetching, or the result was cancelled
+     * @since 0.1
+     */
+    default <T> T first(Function<? super RowView, ? extends T> mapper) {
+        return findFirst(mapper).orElseThrow(() -> new NoSuchElementException("expected a row, found none"));
+    }
+
+    /**
+     * Reads the first row of the result, if there is one, turned into a {@code T} by a mapper, and
+     * closes this result without reading the others. It blocks until the first row (or the end of
+     * the result) arrives, and closes the result on return and on every exception, which is thrown
+     * as it is.
+     *
+     * @param <T> what the row becomes
+     * @param mapper the function from the row to the result; it must not return null
+     * @return what the mapper made of the first row, or empty if the result has no row
+     * @throws NullPointerException if mapper is null, or returns null
+     * @throws DriverException if the database fails while fetching, or the result was cancelled
+     * @since 0.1
+     */
+    default <T> Optional<T> findFirst(Function<? super RowView, ? extends T> mapper) {
+        requireNonNull(mapper, "mapper is null");
+        try {
+            return hasNext() ? Optional.of(mapped(mapper, next())) : Optional.empty();
+        } finally {
+            close();
+        }
+    }
+
+    /** Applies the mapper of {@link #one} and its kin, which may not stand for absence with a null. */
+    private static <T> T mapped(Function<? super RowView, ? extends T> mapper, RowView row) {
+        T value = mapper.apply(row);
+        if (value == null) {
+            throw new NullPointerException("mapper returned null; use findOne or findFirst and Optional for an absent value");
+        }
+        return value;
     }
 
     /**

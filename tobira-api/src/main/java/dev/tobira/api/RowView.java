@@ -2,17 +2,11 @@ package dev.tobira.api;
 
 import static java.util.Objects.requireNonNull;
 
-import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
-import java.util.UUID;
 
 /**
  * The values of one row, read by index or column name, either as {@link Value}s or through typed
@@ -24,18 +18,21 @@ import java.util.UUID;
  * no {@code Value} for the getters that return a primitive or a plain object. Such a view is valid
  * only while the action that received it runs; keep a row with {@link #toRow()}.
  *
- * <p>Every typed getter follows one rule: {@code getX(i)} returns the content of {@code get(i)} when
- * that value is of the getter's kind, and otherwise throws {@link IllegalStateException} naming the
- * column and both kinds; a NULL is of kind {@link Value.Kind#NULL}, so ask {@link #isNull(int)} (or
- * {@link #kind(int)}) first where a column may hold one, or read it with the getter's
- * {@code findX(i)}: empty for a null, else what {@code getX(i)} returns (or throws). There is no
- * conversion between kinds: an {@link Value.Int} is not read by {@link #getDecimal(int)}, nor a
- * {@link Value.Json} by {@link #getText(int)}. Kinds without a getter here (JSON, arrays,
- * documents, vectors) are read with {@link #get(int)}.
+ * <p>The typed getters read the content of a value without the value: {@link #getBoolean(int)},
+ * {@link #getLong(int)}, {@link #getDouble(int)} and {@link #getText(int)} (the reads nearly every
+ * caller makes, the numbers without boxing), and {@link #get(int, Class)} for every other kind over
+ * one fixed table of classes ({@code BigDecimal.class} for a DECIMAL, {@code LocalDate.class} for a
+ * DATE, {@code Value.Json.class} for a JSON, …). Every typed getter follows one rule: it returns
+ * the content of {@code get(i)} when that value is of the getter's kind, and otherwise throws
+ * {@link IllegalStateException} naming the column and both kinds; a NULL is of kind
+ * {@link Value.Kind#NULL}, so ask {@link #isNull(int)} (or {@link #kind(int)}) first where a column
+ * may hold one, or read it with the getter's {@code find} form: empty for a null, else what the
+ * {@code get} form returns (or throws). There is no conversion between kinds: an {@link Value.Int}
+ * is not read as a {@code BigDecimal}, nor a {@link Value.Json} by {@link #getText(int)}.
  *
  * <p>{@link #findLong(int)} and {@link #findDouble(int)} return {@link OptionalLong} and
  * {@link OptionalDouble}, so a number is never boxed; the others return {@link Optional}. Where
- * every cell of a large result counts, {@code isNull(i)} and {@code getX(i)} allocate nothing.
+ * every cell of a large result counts, {@code isNull(i)} and the primitive getters allocate nothing.
  *
  * <p>Every method that takes an index also takes a column name ({@code getLong("id")},
  * {@code findText("email")}, {@code isNull("email")}): the first column of that name, an exact match
@@ -329,63 +326,6 @@ public interface RowView {
     }
 
     /**
-     * Returns the number of a {@link Value.Decimal}.
-     *
-     * @param index the column index, from 0
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Decimal} (NULL included)
-     * @throws IndexOutOfBoundsException if the index is out of range
-     */
-    default BigDecimal getDecimal(int index) {
-        if (get(index) instanceof Value.Decimal v) {
-            return v.value();
-        }
-        throw notOfKind(index, Value.Kind.DECIMAL);
-    }
-
-    /**
-     * Returns the number of a {@link Value.Decimal} in the named column: {@link #getDecimal(int)} at
-     * {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Decimal} (NULL included)
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default BigDecimal getDecimal(String column) {
-        return getDecimal(indexOf(column));
-    }
-
-    /**
-     * Returns the number of a {@link Value.Decimal}, or empty for a null: {@link #getDecimal(int)}
-     * for a column that may hold one, without asking {@link #isNull(int)} first.
-     *
-     * @param index the column index, from 0
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Decimal} nor a null
-     * @throws IndexOutOfBoundsException if the index is out of range
-     * @since 0.1
-     */
-    default Optional<BigDecimal> findDecimal(int index) {
-        return isNull(index) ? Optional.empty() : Optional.of(getDecimal(index));
-    }
-
-    /**
-     * Returns the number of a {@link Value.Decimal} in the named column, or empty for a null:
-     * {@link #findDecimal(int)} at {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Decimal} nor a null
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default Optional<BigDecimal> findDecimal(String column) {
-        return findDecimal(indexOf(column));
-    }
-
-    /**
      * Returns the text of a {@link Value.Text}.
      *
      * @param index the column index, from 0
@@ -443,345 +383,130 @@ public interface RowView {
     }
 
     /**
-     * Returns the bytes of a {@link Value.Bytes}.
+     * Returns the content of the value at an index as an object of the given class, which names the
+     * kind it reads, over one fixed table:
      *
+     * <table class="striped">
+     * <caption>The class for each kind</caption>
+     * <thead><tr><th>class</th><th>reads a value of kind</th><th>returns</th></tr></thead>
+     * <tbody>
+     * <tr><td>{@code Boolean.class}</td><td>{@link Value.Kind#BOOL BOOL}</td><td>as {@link #getBoolean(int)}</td></tr>
+     * <tr><td>{@code Long.class}</td><td>{@link Value.Kind#INT INT}</td><td>as {@link #getLong(int)}</td></tr>
+     * <tr><td>{@code Double.class}</td><td>{@link Value.Kind#FLOAT FLOAT}</td><td>as {@link #getDouble(int)}</td></tr>
+     * <tr><td>{@code BigDecimal.class}</td><td>{@link Value.Kind#DECIMAL DECIMAL}</td><td>the number</td></tr>
+     * <tr><td>{@code String.class}</td><td>{@link Value.Kind#TEXT TEXT}</td><td>as {@link #getText(int)}</td></tr>
+     * <tr><td>{@code byte[].class}</td><td>{@link Value.Kind#BYTES BYTES}</td><td>a new array the caller owns</td></tr>
+     * <tr><td>{@code LocalDate.class}</td><td>{@link Value.Kind#DATE DATE}</td><td>the date</td></tr>
+     * <tr><td>{@code LocalTime.class}</td><td>{@link Value.Kind#TIME TIME}</td><td>the time of day</td></tr>
+     * <tr><td>{@code LocalDateTime.class}</td><td>{@link Value.Kind#DATETIME DATETIME}</td><td>the date and time</td></tr>
+     * <tr><td>{@code Instant.class}</td><td>{@link Value.Kind#TIMESTAMP TIMESTAMP}</td><td>the instant</td></tr>
+     * <tr><td>{@code UUID.class}</td><td>{@link Value.Kind#UUID UUID}</td><td>the UUID</td></tr>
+     * <tr><td>{@code float[].class}</td><td>{@link Value.Kind#VECTOR VECTOR}</td><td>a new array the caller owns</td></tr>
+     * <tr><td>a record of {@link Value}, such as {@code Value.Json.class}</td><td>its kind</td><td>the value itself</td></tr>
+     * <tr><td>{@code Value.class}</td><td>any, NULL included</td><td>{@link #get(int)}</td></tr>
+     * </tbody>
+     * </table>
+     *
+     * <p>As for every typed getter there is no conversion between kinds: an {@code INT} is not read
+     * as {@code BigDecimal}, nor a {@code JSON} as {@code String}. A value of another kind (a NULL
+     * included, except for {@code Value.class}) throws {@link IllegalStateException} naming the
+     * column and both kinds; read a column that may hold a null with {@link #find(int, Class)}.
+     * Where the driver reads rows in place ({@link ResultSet#forEachRow}), the common kinds are read
+     * from its cursor without building a {@link Value}.
+     *
+     * <pre>{@code
+     * BigDecimal total = row.get(2, BigDecimal.class);
+     * }</pre>
+     *
+     * @param <T> the class read
      * @param index the column index, from 0
-     * @return a new array the caller owns
-     * @throws IllegalStateException if the value is not a {@code Bytes} (NULL included)
+     * @param type the class to read, one of the table's
+     * @return the content, not null
+     * @throws IllegalArgumentException if the class is not one of the table's; the message names them
+     * @throws IllegalStateException if the value is not of the kind the class reads (NULL included)
      * @throws IndexOutOfBoundsException if the index is out of range
+     * @throws NullPointerException if type is null
+     * @since 0.1
      */
-    default byte[] getBytes(int index) {
-        if (get(index) instanceof Value.Bytes v) {
-            return v.value();
+    default <T> T get(int index, Class<T> type) {
+        requireNonNull(type, "type is null");
+        Value.Kind wanted = TypedReads.kindOf(type);
+        if (wanted == null) {
+            return type.cast(get(index));
         }
-        throw notOfKind(index, Value.Kind.BYTES);
-    }
-
-    /**
-     * Returns the bytes of a {@link Value.Bytes} in the named column: {@link #getBytes(int)} at
-     * {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return a new array the caller owns
-     * @throws IllegalStateException if the value is not a {@code Bytes} (NULL included)
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default byte[] getBytes(String column) {
-        return getBytes(indexOf(column));
-    }
-
-    /**
-     * Returns the bytes of a {@link Value.Bytes}, or empty for a null: {@link #getBytes(int)}
-     * for a column that may hold one, without asking {@link #isNull(int)} first.
-     *
-     * @param index the column index, from 0
-     * @return a new array the caller owns, or empty if the value is a null
-     * @throws IllegalStateException if the value is neither a {@code Bytes} nor a null
-     * @throws IndexOutOfBoundsException if the index is out of range
-     * @since 0.1
-     */
-    default Optional<byte[]> findBytes(int index) {
-        return isNull(index) ? Optional.empty() : Optional.of(getBytes(index));
-    }
-
-    /**
-     * Returns the bytes of a {@link Value.Bytes} in the named column, or empty for a null:
-     * {@link #findBytes(int)} at {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return a new array the caller owns, or empty if the value is a null
-     * @throws IllegalStateException if the value is neither a {@code Bytes} nor a null
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default Optional<byte[]> findBytes(String column) {
-        return findBytes(indexOf(column));
-    }
-
-    /**
-     * Returns the date of a {@link Value.Date}.
-     *
-     * @param index the column index, from 0
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Date} (NULL included)
-     * @throws IndexOutOfBoundsException if the index is out of range
-     */
-    default LocalDate getDate(int index) {
-        if (get(index) instanceof Value.Date v) {
-            return v.value();
+        // through the primitive getters, which a view reading in place serves without a Value
+        if (type == Boolean.class) {
+            return type.cast(getBoolean(index));
+        } else if (type == Long.class) {
+            return type.cast(getLong(index));
+        } else if (type == Double.class) {
+            return type.cast(getDouble(index));
+        } else if (type == String.class) {
+            return type.cast(getText(index));
         }
-        throw notOfKind(index, Value.Kind.DATE);
-    }
-
-    /**
-     * Returns the date of a {@link Value.Date} in the named column: {@link #getDate(int)} at
-     * {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Date} (NULL included)
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default LocalDate getDate(String column) {
-        return getDate(indexOf(column));
-    }
-
-    /**
-     * Returns the date of a {@link Value.Date}, or empty for a null: {@link #getDate(int)}
-     * for a column that may hold one, without asking {@link #isNull(int)} first.
-     *
-     * @param index the column index, from 0
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Date} nor a null
-     * @throws IndexOutOfBoundsException if the index is out of range
-     * @since 0.1
-     */
-    default Optional<LocalDate> findDate(int index) {
-        return isNull(index) ? Optional.empty() : Optional.of(getDate(index));
-    }
-
-    /**
-     * Returns the date of a {@link Value.Date} in the named column, or empty for a null:
-     * {@link #findDate(int)} at {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Date} nor a null
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default Optional<LocalDate> findDate(String column) {
-        return findDate(indexOf(column));
-    }
-
-    /**
-     * Returns the time of day of a {@link Value.Time}.
-     *
-     * @param index the column index, from 0
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Time} (NULL included)
-     * @throws IndexOutOfBoundsException if the index is out of range
-     */
-    default LocalTime getTime(int index) {
-        if (get(index) instanceof Value.Time v) {
-            return v.value();
+        Value v = get(index);
+        if (v.kind() != wanted) {
+            throw notOfKind(index, wanted);
         }
-        throw notOfKind(index, Value.Kind.TIME);
+        return type.cast(TypedReads.content(v, type));
     }
 
     /**
-     * Returns the time of day of a {@link Value.Time} in the named column: {@link #getTime(int)} at
-     * {@link #indexOf(String) indexOf(column)}.
+     * Returns the content of the value in the named column as an object of the given class:
+     * {@link #get(int, Class)} at {@link #indexOf(String) indexOf(column)}.
      *
+     * @param <T> the class read
      * @param column the column name
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Time} (NULL included)
+     * @param type the class to read, one of the table of {@link #get(int, Class)}
+     * @return the content, not null
+     * @throws IllegalArgumentException if the class is not one of the table's
+     * @throws IllegalStateException if the value is not of the kind the class reads (NULL included)
      * @throws NoSuchElementException if no column has that name
+     * @throws NullPointerException if type is null
      * @since 0.1
      */
-    default LocalTime getTime(String column) {
-        return getTime(indexOf(column));
+    default <T> T get(String column, Class<T> type) {
+        return get(indexOf(column), type);
     }
 
     /**
-     * Returns the time of day of a {@link Value.Time}, or empty for a null: {@link #getTime(int)}
-     * for a column that may hold one, without asking {@link #isNull(int)} first.
+     * Returns the content of the value at an index as an object of the given class, or empty for a
+     * null: {@link #get(int, Class)} for a column that may hold one, without asking
+     * {@link #isNull(int)} first. With {@code Value.class} it is empty for a null and the value
+     * otherwise.
      *
+     * @param <T> the class read
      * @param index the column index, from 0
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Time} nor a null
+     * @param type the class to read, one of the table of {@link #get(int, Class)}
+     * @return the content, or empty if the value is a null
+     * @throws IllegalArgumentException if the class is not one of the table's (a null value included)
+     * @throws IllegalStateException if the value is neither of the kind the class reads nor a null
      * @throws IndexOutOfBoundsException if the index is out of range
+     * @throws NullPointerException if type is null
      * @since 0.1
      */
-    default Optional<LocalTime> findTime(int index) {
-        return isNull(index) ? Optional.empty() : Optional.of(getTime(index));
+    default <T> Optional<T> find(int index, Class<T> type) {
+        requireNonNull(type, "type is null");
+        TypedReads.kindOf(type); // a class outside the table fails on every row, not only on one that holds a value
+        return isNull(index) ? Optional.empty() : Optional.of(get(index, type));
     }
 
     /**
-     * Returns the time of day of a {@link Value.Time} in the named column, or empty for a null:
-     * {@link #findTime(int)} at {@link #indexOf(String) indexOf(column)}.
+     * Returns the content of the value in the named column as an object of the given class, or
+     * empty for a null: {@link #find(int, Class)} at {@link #indexOf(String) indexOf(column)}.
      *
+     * @param <T> the class read
      * @param column the column name
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Time} nor a null
+     * @param type the class to read, one of the table of {@link #get(int, Class)}
+     * @return the content, or empty if the value is a null
+     * @throws IllegalArgumentException if the class is not one of the table's
+     * @throws IllegalStateException if the value is neither of the kind the class reads nor a null
      * @throws NoSuchElementException if no column has that name
+     * @throws NullPointerException if type is null
      * @since 0.1
      */
-    default Optional<LocalTime> findTime(String column) {
-        return findTime(indexOf(column));
-    }
-
-    /**
-     * Returns the date and time of a {@link Value.DateTime}.
-     *
-     * @param index the column index, from 0
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code DateTime} (NULL included)
-     * @throws IndexOutOfBoundsException if the index is out of range
-     */
-    default LocalDateTime getDateTime(int index) {
-        if (get(index) instanceof Value.DateTime v) {
-            return v.value();
-        }
-        throw notOfKind(index, Value.Kind.DATETIME);
-    }
-
-    /**
-     * Returns the date and time of a {@link Value.DateTime} in the named column: {@link #getDateTime(int)} at
-     * {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code DateTime} (NULL included)
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default LocalDateTime getDateTime(String column) {
-        return getDateTime(indexOf(column));
-    }
-
-    /**
-     * Returns the date and time of a {@link Value.DateTime}, or empty for a null: {@link #getDateTime(int)}
-     * for a column that may hold one, without asking {@link #isNull(int)} first.
-     *
-     * @param index the column index, from 0
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code DateTime} nor a null
-     * @throws IndexOutOfBoundsException if the index is out of range
-     * @since 0.1
-     */
-    default Optional<LocalDateTime> findDateTime(int index) {
-        return isNull(index) ? Optional.empty() : Optional.of(getDateTime(index));
-    }
-
-    /**
-     * Returns the date and time of a {@link Value.DateTime} in the named column, or empty for a null:
-     * {@link #findDateTime(int)} at {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code DateTime} nor a null
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default Optional<LocalDateTime> findDateTime(String column) {
-        return findDateTime(indexOf(column));
-    }
-
-    /**
-     * Returns the instant of a {@link Value.Timestamp}.
-     *
-     * @param index the column index, from 0
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Timestamp} (NULL included)
-     * @throws IndexOutOfBoundsException if the index is out of range
-     */
-    default Instant getTimestamp(int index) {
-        if (get(index) instanceof Value.Timestamp v) {
-            return v.value();
-        }
-        throw notOfKind(index, Value.Kind.TIMESTAMP);
-    }
-
-    /**
-     * Returns the instant of a {@link Value.Timestamp} in the named column: {@link #getTimestamp(int)} at
-     * {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Timestamp} (NULL included)
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default Instant getTimestamp(String column) {
-        return getTimestamp(indexOf(column));
-    }
-
-    /**
-     * Returns the instant of a {@link Value.Timestamp}, or empty for a null: {@link #getTimestamp(int)}
-     * for a column that may hold one, without asking {@link #isNull(int)} first.
-     *
-     * @param index the column index, from 0
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Timestamp} nor a null
-     * @throws IndexOutOfBoundsException if the index is out of range
-     * @since 0.1
-     */
-    default Optional<Instant> findTimestamp(int index) {
-        return isNull(index) ? Optional.empty() : Optional.of(getTimestamp(index));
-    }
-
-    /**
-     * Returns the instant of a {@link Value.Timestamp} in the named column, or empty for a null:
-     * {@link #findTimestamp(int)} at {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Timestamp} nor a null
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default Optional<Instant> findTimestamp(String column) {
-        return findTimestamp(indexOf(column));
-    }
-
-    /**
-     * Returns the UUID of a {@link Value.Uuid}.
-     *
-     * @param index the column index, from 0
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Uuid} (NULL included)
-     * @throws IndexOutOfBoundsException if the index is out of range
-     */
-    default UUID getUuid(int index) {
-        if (get(index) instanceof Value.Uuid v) {
-            return v.value();
-        }
-        throw notOfKind(index, Value.Kind.UUID);
-    }
-
-    /**
-     * Returns the UUID of a {@link Value.Uuid} in the named column: {@link #getUuid(int)} at
-     * {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, not null
-     * @throws IllegalStateException if the value is not a {@code Uuid} (NULL included)
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default UUID getUuid(String column) {
-        return getUuid(indexOf(column));
-    }
-
-    /**
-     * Returns the UUID of a {@link Value.Uuid}, or empty for a null: {@link #getUuid(int)}
-     * for a column that may hold one, without asking {@link #isNull(int)} first.
-     *
-     * @param index the column index, from 0
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Uuid} nor a null
-     * @throws IndexOutOfBoundsException if the index is out of range
-     * @since 0.1
-     */
-    default Optional<UUID> findUuid(int index) {
-        return isNull(index) ? Optional.empty() : Optional.of(getUuid(index));
-    }
-
-    /**
-     * Returns the UUID of a {@link Value.Uuid} in the named column, or empty for a null:
-     * {@link #findUuid(int)} at {@link #indexOf(String) indexOf(column)}.
-     *
-     * @param column the column name
-     * @return the value, or empty if it is a null
-     * @throws IllegalStateException if the value is neither a {@code Uuid} nor a null
-     * @throws NoSuchElementException if no column has that name
-     * @since 0.1
-     */
-    default Optional<UUID> findUuid(String column) {
-        return findUuid(indexOf(column));
+    default <T> Optional<T> find(String column, Class<T> type) {
+        return find(indexOf(column), type);
     }
 
     /**

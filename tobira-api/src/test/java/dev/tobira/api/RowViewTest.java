@@ -40,15 +40,27 @@ class RowViewTest {
                     (r, i) -> boxed(r.findLong(i)), (r, c) -> boxed(r.findLong(c))),
             new Getter(Value.Kind.FLOAT, RowView::getDouble, RowView::getDouble,
                     (r, i) -> boxed(r.findDouble(i)), (r, c) -> boxed(r.findDouble(c))),
-            new Getter(Value.Kind.DECIMAL, RowView::getDecimal, RowView::getDecimal, RowView::findDecimal, RowView::findDecimal),
             new Getter(Value.Kind.TEXT, RowView::getText, RowView::getText, RowView::findText, RowView::findText),
-            new Getter(Value.Kind.BYTES, (r, i) -> bytes(r.getBytes(i)), (r, c) -> bytes(r.getBytes(c)),
-                    (r, i) -> r.findBytes(i).map(RowViewTest::bytes), (r, c) -> r.findBytes(c).map(RowViewTest::bytes)),
-            new Getter(Value.Kind.DATE, RowView::getDate, RowView::getDate, RowView::findDate, RowView::findDate),
-            new Getter(Value.Kind.TIME, RowView::getTime, RowView::getTime, RowView::findTime, RowView::findTime),
-            new Getter(Value.Kind.DATETIME, RowView::getDateTime, RowView::getDateTime, RowView::findDateTime, RowView::findDateTime),
-            new Getter(Value.Kind.TIMESTAMP, RowView::getTimestamp, RowView::getTimestamp, RowView::findTimestamp, RowView::findTimestamp),
-            new Getter(Value.Kind.UUID, RowView::getUuid, RowView::getUuid, RowView::findUuid, RowView::findUuid));
+            typed(Value.Kind.BOOL, Boolean.class), typed(Value.Kind.INT, Long.class), typed(Value.Kind.FLOAT, Double.class),
+            typed(Value.Kind.DECIMAL, BigDecimal.class), typed(Value.Kind.TEXT, String.class), typed(Value.Kind.BYTES, byte[].class),
+            typed(Value.Kind.DATE, LocalDate.class), typed(Value.Kind.TIME, LocalTime.class),
+            typed(Value.Kind.DATETIME, LocalDateTime.class), typed(Value.Kind.TIMESTAMP, Instant.class), typed(Value.Kind.UUID, UUID.class),
+            typed(Value.Kind.BOOL, Value.Bool.class), typed(Value.Kind.INT, Value.Int.class), typed(Value.Kind.FLOAT, Value.Float.class),
+            typed(Value.Kind.DECIMAL, Value.Decimal.class), typed(Value.Kind.TEXT, Value.Text.class),
+            typed(Value.Kind.BYTES, Value.Bytes.class), typed(Value.Kind.DATE, Value.Date.class), typed(Value.Kind.TIME, Value.Time.class),
+            typed(Value.Kind.DATETIME, Value.DateTime.class), typed(Value.Kind.TIMESTAMP, Value.Timestamp.class),
+            typed(Value.Kind.UUID, Value.Uuid.class), typed(Value.Kind.JSON, Value.Json.class));
+
+    /** {@code get(int, Class)} and its kin for one class of the table, its answers compared by content. */
+    private static Getter typed(Value.Kind kind, Class<?> type) {
+        return new Getter(kind, (r, i) -> plain(r.get(i, type)), (r, c) -> plain(r.get(c, type)),
+                (r, i) -> r.find(i, type).map(RowViewTest::plain), (r, c) -> r.find(c, type).map(RowViewTest::plain));
+    }
+
+    /** A value's content, an array's as a list, so that answers compare with equals. */
+    private static Object plain(Object o) {
+        return o instanceof Value v ? contentOf(v) : o instanceof byte[] b ? bytes(b) : o;
+    }
 
     private record Getter(Value.Kind kind, BiFunction<RowView, Integer, Object> read, BiFunction<RowView, String, Object> readByName,
             BiFunction<RowView, Integer, Optional<?>> find, BiFunction<RowView, String, Optional<?>> findByName) {}
@@ -143,13 +155,61 @@ class RowViewTest {
     @Test
     void bytesAreTheCallersCopy() {
         Row row = row();
-        byte[] first = row.getBytes(5);
+        byte[] first = row.get(5, byte[].class);
         first[0] = 9;
-        assertArrayEquals(new byte[] {1, 2}, row.getBytes(5));
-        assertNotSame(row.getBytes(5), row.getBytes(5));
-        row.findBytes(5).orElseThrow()[1] = 9;
-        row.getBytes("c5")[1] = 9;
-        assertArrayEquals(new byte[] {1, 2}, row.getBytes(5));
+        assertArrayEquals(new byte[] {1, 2}, row.get(5, byte[].class));
+        assertNotSame(row.get(5, byte[].class), row.get(5, byte[].class));
+        row.find(5, byte[].class).orElseThrow()[1] = 9;
+        row.get("c5", byte[].class)[1] = 9;
+        assertArrayEquals(new byte[] {1, 2}, row.get(5, byte[].class));
+    }
+
+    @Test
+    void valueClassReadsAnyKindAndAVectorReadsAsFloats() {
+        Row row = row();
+        for (int i = 0; i < row.size(); i++) {
+            assertSame(row.get(i), row.get(i, Value.class), "any kind at " + i);
+        }
+        int last = row.size() - 1;
+        assertEquals(Value.NULL, row.get(last, Value.class), "a NULL is a Value too");
+        assertEquals(Optional.empty(), row.find(last, Value.class), "but find is empty for it");
+        assertEquals(Optional.of(Value.of(42)), row.find("c1", Value.class));
+        Row vector = Row.of(List.of(Column.of("v", Value.Kind.VECTOR)), List.of(new Value.Vector(new float[] {1f, 2.5f})));
+        float[] floats = vector.get(0, float[].class);
+        assertArrayEquals(new float[] {1f, 2.5f}, floats);
+        floats[0] = 9f;
+        assertArrayEquals(new float[] {1f, 2.5f}, vector.get("v", float[].class), "the caller's copy");
+        assertEquals(2, vector.get(0, Value.Vector.class).dimensions());
+        assertEquals("column c0 (index 0) is BOOL, not VECTOR", assertThrows(IllegalStateException.class,
+                () -> row.get(0, float[].class)).getMessage());
+    }
+
+    @Test
+    void aClassOutsideTheTableIsRefusedNamingTheTable() {
+        Row row = row();
+        int last = row.size() - 1;
+        for (Class<?> type : List.of(Integer.class, long.class, Object.class, java.util.Date.class, Value.Null.class, List.class)) {
+            for (Executable read : List.<Executable>of(() -> row.get(0, type), () -> row.get("c0", type), () -> row.find(0, type),
+                    () -> row.find(last, type), () -> row.find("c0", type))) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, read, type.getName());
+                assertTrue(e.getMessage().startsWith(type.getName() + " is not a class a row is read as; the classes are Boolean, Long,"
+                        + " Double, BigDecimal, String, byte[], LocalDate, LocalTime, LocalDateTime, Instant, UUID, float[], Value, Value.Bool,"),
+                        e.getMessage());
+            }
+        }
+        assertThrows(NullPointerException.class, () -> row.get(0, (Class<?>) null));
+        assertThrows(NullPointerException.class, () -> row.find(0, (Class<?>) null));
+    }
+
+    @Test
+    void anIntIsNoDecimalAndJsonNoText() {
+        Row row = row();
+        assertEquals("column c1 (index 1) is INT, not DECIMAL", assertThrows(IllegalStateException.class,
+                () -> row.get(1, BigDecimal.class)).getMessage());
+        assertEquals("column c11 (index 11) is JSON, not TEXT", assertThrows(IllegalStateException.class,
+                () -> row.get(11, String.class)).getMessage());
+        assertEquals("column c12 (index 12) is NULL, not DATE; ask isNull first", assertThrows(IllegalStateException.class,
+                () -> row.get(12, LocalDate.class)).getMessage());
     }
 
     /**

@@ -11,7 +11,7 @@ import picocli.CommandLine;
  * one mapping of failures to exit codes: 0 success; 1 usage (bad flags, unknown connection, bad
  * config); 2 could not open the connection; 3 any other query error; 4 read-only violation,
  * permission denied, refused by policy; 130 interrupted. A {@link DriverException}'s code is its
- * kind's {@code exitCode()}. Every error is one {@code error: <message>} line on standard error,
+ * kind's code in {@link ExitCodes}. Every error is one {@code error: <message>} line on standard error,
  * through the redactor.
  */
 public final class Main {
@@ -56,7 +56,7 @@ public final class Main {
         }
         if (e instanceof DriverException d) {
             io.error(d.getMessage());
-            return d.kind().exitCode();
+            return ExitCodes.of(d.kind());
         }
         if (e instanceof HistoryException h) {
             io.error(h.getMessage());

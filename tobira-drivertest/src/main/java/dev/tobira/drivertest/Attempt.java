@@ -29,7 +29,7 @@ record Attempt(long rows, DriverException refusal, RuntimeException error) {
             }
             return new Attempt(n, null, null);
         } catch (DriverException e) {
-            return new Attempt(0, e, null);
+            return new Attempt(0, MessageCheck.assertWhole(e), null);
         } catch (RuntimeException e) {
             return new Attempt(0, null, e);
         }

@@ -21,6 +21,13 @@ record Bounded<T>(T value, DriverException refusal, Throwable error, boolean hun
             try {
                 value = call.call();
             } catch (DriverException e) {
+                try {
+                    MessageCheck.assertWhole(e);
+                } catch (AssertionError cut) {
+                    // an error of the call, as it was when the exception's constructor made the check
+                    result.set(new Bounded<>(null, null, cut, false, since(start)));
+                    return;
+                }
                 result.set(new Bounded<>(null, e, null, false, since(start)));
                 return;
             } catch (Throwable e) {

@@ -437,6 +437,7 @@ public abstract class DriverConformanceTest {
     }
 
     private void assertMessage(DriverException e) {
+        MessageCheck.assertWhole(e);
         String prefix = driver().name() + ": ";
         assertTrue(String.valueOf(e.getMessage()).startsWith(prefix),
                 "messages start with \"" + prefix + "\", this one is: " + e.getMessage());

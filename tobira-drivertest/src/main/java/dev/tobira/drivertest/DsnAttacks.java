@@ -176,6 +176,7 @@ final class DsnAttacks {
         try {
             conn = kit.open(config);
         } catch (DriverException e) {
+            MessageCheck.assertWhole(e);
             r.outcome = e.kind().name();
             r.message = masked(String.valueOf(e.getMessage()), secrets);
             if (!r.message.equals(String.valueOf(e.getMessage()))) {

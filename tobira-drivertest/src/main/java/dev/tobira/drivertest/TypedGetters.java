@@ -2,11 +2,17 @@ package dev.tobira.drivertest;
 
 import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 
 /**
- * The typed getters of {@link RowView}, by the kind each reads, so that the kit can ask every one of
+ * The typed getters of {@link RowView} (the primitive ones, {@code getText} and {@code get(int, Class)}), by the kind each reads, so that the kit can ask every one of
  * them of a cell and hold the answers against the cell's {@link Value}.
  */
 final class TypedGetters {
@@ -23,14 +29,14 @@ final class TypedGetters {
             case BOOL -> row.getBoolean(index);
             case INT -> row.getLong(index);
             case FLOAT -> row.getDouble(index);
-            case DECIMAL -> row.getDecimal(index);
+            case DECIMAL -> row.get(index, BigDecimal.class);
             case TEXT -> row.getText(index);
-            case BYTES -> bytes(row.getBytes(index));
-            case DATE -> row.getDate(index);
-            case TIME -> row.getTime(index);
-            case DATETIME -> row.getDateTime(index);
-            case TIMESTAMP -> row.getTimestamp(index);
-            case UUID -> row.getUuid(index);
+            case BYTES -> bytes(row.get(index, byte[].class));
+            case DATE -> row.get(index, LocalDate.class);
+            case TIME -> row.get(index, LocalTime.class);
+            case DATETIME -> row.get(index, LocalDateTime.class);
+            case TIMESTAMP -> row.get(index, Instant.class);
+            case UUID -> row.get(index, UUID.class);
             default -> throw new IllegalArgumentException("no typed getter reads " + kind);
         };
     }

@@ -96,6 +96,19 @@ final class CursorView implements RowView {
     // the Value, where RowView's default returns the content or throws as it does for a Row.
 
     @Override
+    public <T> T get(int index, Class<T> type) {
+        // the object kinds read in place; Boolean, Long, Double and String reach the getters below
+        // through RowView's default, and a null here (another kind, a NULL) goes through the Value
+        Object v = type == BigDecimal.class ? decimal(index)
+                : type == byte[].class ? bytes(index)
+                : type == LocalDate.class ? date(index)
+                : type == LocalDateTime.class ? dateTime(index)
+                : type == Instant.class ? timestamp(index)
+                : null;
+        return v != null ? type.cast(v) : RowView.super.get(index, type);
+    }
+
+    @Override
     public boolean getBoolean(int index) {
         if (mapped.tag(index) == ResultColumns.BOOL) {
             try {
@@ -148,8 +161,7 @@ final class CursorView implements RowView {
         return RowView.super.getDouble(index);
     }
 
-    @Override
-    public BigDecimal getDecimal(int index) {
+    private BigDecimal decimal(int index) {
         byte tag = mapped.tag(index);
         if (tag == ResultColumns.DECIMAL || tag == ResultColumns.DECIMAL_OR_SPECIAL) {
             try {
@@ -161,7 +173,7 @@ final class CursorView implements RowView {
                 throw failed.apply(e);
             }
         }
-        return RowView.super.getDecimal(index);
+        return null;
     }
 
     @Override
@@ -179,8 +191,7 @@ final class CursorView implements RowView {
         return RowView.super.getText(index);
     }
 
-    @Override
-    public byte[] getBytes(int index) {
+    private byte[] bytes(int index) {
         if (mapped.tag(index) == ResultColumns.BYTES) {
             try {
                 byte[] v = rs.getBytes(index + 1);
@@ -191,11 +202,10 @@ final class CursorView implements RowView {
                 throw failed.apply(e);
             }
         }
-        return RowView.super.getBytes(index);
+        return null;
     }
 
-    @Override
-    public LocalDate getDate(int index) {
+    private LocalDate date(int index) {
         if (mapped.tag(index) == ResultColumns.DATE) {
             try {
                 LocalDate v = rs.getObject(index + 1, LocalDate.class);
@@ -206,11 +216,10 @@ final class CursorView implements RowView {
                 throw failed.apply(e);
             }
         }
-        return RowView.super.getDate(index);
+        return null;
     }
 
-    @Override
-    public LocalDateTime getDateTime(int index) {
+    private LocalDateTime dateTime(int index) {
         if (mapped.tag(index) == ResultColumns.DATETIME) {
             try {
                 LocalDateTime v = rs.getObject(index + 1, LocalDateTime.class);
@@ -221,11 +230,10 @@ final class CursorView implements RowView {
                 throw failed.apply(e);
             }
         }
-        return RowView.super.getDateTime(index);
+        return null;
     }
 
-    @Override
-    public Instant getTimestamp(int index) {
+    private Instant timestamp(int index) {
         if (mapped.tag(index) == ResultColumns.TIMESTAMP) {
             try {
                 OffsetDateTime v = rs.getObject(index + 1, OffsetDateTime.class);
@@ -236,7 +244,7 @@ final class CursorView implements RowView {
                 throw failed.apply(e);
             }
         }
-        return RowView.super.getTimestamp(index);
+        return null;
     }
 
     @Override

@@ -23,6 +23,7 @@ import dev.tobira.api.RowView;
 import dev.tobira.api.Secret;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
+import dev.tobira.drivertest.MessageCheck;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -96,8 +97,11 @@ class JdbcBaseTest {
     /** Every typed getter of {@link RowView}, each answer as a comparable object or the message it threw. */
     private static final List<BiFunction<RowView, Integer, Object>> GETTERS = List.of(
             RowView::get, RowView::kind, RowView::isNull, RowView::getBoolean, RowView::getLong, RowView::getDouble,
-            RowView::getDecimal, RowView::getText, (r, i) -> Arrays.toString(r.getBytes(i)), RowView::getDate, RowView::getTime,
-            RowView::getDateTime, RowView::getTimestamp, RowView::getUuid);
+            (r, i) -> r.get(i, BigDecimal.class), RowView::getText, (r, i) -> Arrays.toString(r.get(i, byte[].class)),
+            (r, i) -> r.get(i, LocalDate.class), (r, i) -> r.get(i, java.time.LocalTime.class), (r, i) -> r.get(i, LocalDateTime.class),
+            (r, i) -> r.get(i, java.time.Instant.class), (r, i) -> r.get(i, java.util.UUID.class),
+            (r, i) -> r.get(i, Boolean.class), (r, i) -> r.get(i, Long.class), (r, i) -> r.get(i, Double.class),
+            (r, i) -> r.get(i, String.class), (r, i) -> r.get(i, Value.class));
 
     private static List<Object> answers(RowView row) {
         List<Object> out = new ArrayList<>();
@@ -279,10 +283,12 @@ class JdbcBaseTest {
         assertEquals(ErrorKind.AUTH, e.kind());
         assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
         assertTrue(e.getMessage().startsWith("testdb: open: login refused for user app with password [redacted]"), e.getMessage());
+        MessageCheck.assertWhole(e);
         assertEquals("28P01", e.sqlState().orElseThrow());
         ConnConfig inDsn = ConnConfig.of("testdb:fail-auth?password=dsn-pass-77");
         DriverException e2 = assertThrows(DriverException.class, () -> driver.open(inDsn));
         assertFalse(e2.getMessage().contains("dsn-pass-77"), e2.getMessage());
+        MessageCheck.assertWhole(e2);
     }
 
     @Test

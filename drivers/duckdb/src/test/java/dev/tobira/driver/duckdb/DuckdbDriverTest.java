@@ -68,12 +68,6 @@ class DuckdbDriverTest {
         return rows;
     }
 
-    private static Value one(Conn conn, String sql) {
-        List<Row> rows = rows(conn, Query.of(sql));
-        assertEquals(1, rows.size(), sql);
-        return rows.get(0).get(0);
-    }
-
     private static DriverException refused(ErrorKind kind, Runnable call) {
         DriverException e = assertThrows(DriverException.class, call::run);
         assertEquals(kind, e.kind(), e.getMessage());
@@ -98,14 +92,14 @@ class DuckdbDriverTest {
         try (Conn rw = driver.open(ConnConfig.of("duckdb::memory:"))) {
             drain(rw.query(Query.of("create table t (x int)")));
             drain(rw.query(Query.of("insert into t values (1)")));
-            assertEquals(Value.of(1), one(rw, "select count(*)::int from t"));
+            assertEquals(Value.of(1), rw.query(Query.of("select count(*)::int from t")).one(r -> r.get(0)));
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb::memory:").withReadOnly(true))) {
             assertTrue(ro.readOnly());
-            assertEquals(Value.of(2), one(ro, "select 1 + 1"));
+            assertEquals(Value.of(2), ro.query(Query.of("select 1 + 1")).one(r -> r.get(0)));
             refused(ErrorKind.READ_ONLY, () -> ro.query(Query.of("create table t (x int)")).close());
-            assertEquals(Value.of("false"), one(ro, "select current_setting('enable_external_access')::varchar"));
-            assertEquals(Value.of("true"), one(ro, "select current_setting('lock_configuration')::varchar"));
+            assertEquals(Value.of("false"), ro.query(Query.of("select current_setting('enable_external_access')::varchar")).one(r -> r.get(0)));
+            assertEquals(Value.of("true"), ro.query(Query.of("select current_setting('lock_configuration')::varchar")).one(r -> r.get(0)));
         }
     }
 
@@ -115,7 +109,7 @@ class DuckdbDriverTest {
         Path relative = Path.of("").toAbsolutePath().relativize(file);
         for (String dsn : List.of("duckdb:" + file, "duckdb:./" + relative, "duckdb://" + file)) {
             try (Conn ro = driver.open(ConnConfig.of(dsn).withReadOnly(true))) {
-                assertEquals(Value.of(5L), one(ro, "select count(*) from customers"), dsn);
+                assertEquals(Value.of(5L), ro.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), dsn);
             }
         }
     }
@@ -187,7 +181,7 @@ class DuckdbDriverTest {
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true));
              Conn ro2 = driver.open(ConnConfig.of("duckdb:" + dir + "/../" + dir.getFileName() + "/shop.duckdb").withReadOnly(true))) {
             refused(ErrorKind.CONFLICT, () -> driver.open(ConnConfig.of("duckdb:" + file)).close());
-            assertEquals(one(ro, "select count(*) from orders"), one(ro2, "select count(*) from orders"));
+            assertEquals(ro.query(Query.of("select count(*) from orders")).<Value>one(r -> r.get(0)), ro2.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
@@ -197,7 +191,7 @@ class DuckdbDriverTest {
         try (Conn a = driver.open(ConnConfig.of("duckdb:" + file));
              Conn b = driver.open(ConnConfig.of("duckdb:" + dir + "/./shop.duckdb"))) {
             drain(a.query(Query.of("delete from orders where id = 7")));
-            assertEquals(Value.of(6L), one(b, "select count(*) from orders"));
+            assertEquals(Value.of(6L), b.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
@@ -274,10 +268,10 @@ class DuckdbDriverTest {
         try (Conn rw = new DuckdbWithoutStatementCheck().open(ConnConfig.of("duckdb:" + file))) {
             drain(rw.query(Query.of("delete from orders").withReadOnly(true)));
             drain(rw.query(Query.of("drop table orders").withReadOnly(true)));
-            assertEquals(Value.of(7L), one(rw, "select count(*) from orders"));
+            assertEquals(Value.of(7L), rw.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
-            assertEquals(Value.of(7L), one(ro, "select count(*) from orders"));
+            assertEquals(Value.of(7L), ro.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
@@ -285,9 +279,9 @@ class DuckdbDriverTest {
     void readOnlyConnectionsReportTheirSettingsAndKeepThemThroughNamespaces() throws Exception {
         Path file = shop();
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
-            assertEquals(Value.of("read_only"), one(ro, "select lower(current_setting('access_mode'))"));
-            assertEquals(Value.of(false), one(ro, "select current_setting('enable_external_access')::boolean"));
-            assertEquals(Value.of(true), one(ro, "select current_setting('lock_configuration')::boolean"));
+            assertEquals(Value.of("read_only"), ro.query(Query.of("select lower(current_setting('access_mode'))")).one(r -> r.get(0)));
+            assertEquals(Value.of(false), ro.query(Query.of("select current_setting('enable_external_access')::boolean")).one(r -> r.get(0)));
+            assertEquals(Value.of(true), ro.query(Query.of("select current_setting('lock_configuration')::boolean")).one(r -> r.get(0)));
             List<Row> rows = rows(ro, Query.of("select count(*) from customers").withNamespace("main"));
             assertEquals(Value.of(5L), rows.get(0).get(0));
             refused(ErrorKind.NOT_FOUND, () -> ro.query(Query.of("select 1").withNamespace("no_such_schema")).close());

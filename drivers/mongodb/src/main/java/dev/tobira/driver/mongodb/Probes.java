@@ -52,7 +52,7 @@ final class Probes {
 
     /** Whether the server answered with a refusal (rather than the connection failing). */
     private static boolean refused(DriverException e) {
-        if (e.vendorCode() != 0 || e.is(ErrorKind.SYNTAX) || e.is(ErrorKind.UNSUPPORTED) || e.is(ErrorKind.INTERNAL)) {
+        if (e.vendorCode().isPresent() || e.is(ErrorKind.SYNTAX) || e.is(ErrorKind.UNSUPPORTED) || e.is(ErrorKind.INTERNAL)) {
             return false;
         }
         throw e;

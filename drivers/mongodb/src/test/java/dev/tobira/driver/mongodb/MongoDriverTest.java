@@ -59,7 +59,7 @@ class MongoDriverTest {
             assertEquals(ErrorKind.SYNTAX, fails(c, "{\"find\": \"orders\"} {\"drop\": \"orders\"}").kind());
             DriverException unknown = fails(c, "{\"noSuchCommand\": 1}");
             assertEquals(ErrorKind.SYNTAX, unknown.kind(), unknown.getMessage());
-            assertEquals(59, unknown.vendorCode());
+            assertEquals(java.util.OptionalInt.of(59), unknown.vendorCode());
             assertEquals(ErrorKind.INVALID_ARGUMENT, fails(c, "{\"find\": \"orders\", \"find\": \"orders\"}").kind());
             assertEquals(ErrorKind.INVALID_ARGUMENT, fails(c, "{\"find\": \"orders\", \"$db\": \"admin\"}").kind());
             assertEquals(ErrorKind.INVALID_ARGUMENT, fails(c, "{\"find\": \"orders\", \"lsid\": {\"id\": 1}}").kind());

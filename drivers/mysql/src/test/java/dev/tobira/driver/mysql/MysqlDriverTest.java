@@ -92,12 +92,6 @@ class MysqlDriverTest {
         return rows;
     }
 
-    private static Value one(Conn conn, String sql) {
-        List<Row> rows = rows(conn, Query.of(sql));
-        assertEquals(1, rows.size(), sql);
-        return rows.get(0).get(0);
-    }
-
     // ---------------------------------------------------------------- opening
 
     @Test
@@ -118,7 +112,7 @@ class MysqlDriverTest {
                 .withPassword(writable().password()).withConnectTimeout(Duration.ofSeconds(10));
         Registry registry = Registry.discover();
         try (Conn conn = registry.open(config)) {
-            assertEquals(Value.of(1), one(conn, "select 1"));
+            assertEquals(Value.of(1), conn.query(Query.of("select 1")).one(r -> r.get(0)));
         }
     }
 
@@ -150,13 +144,13 @@ class MysqlDriverTest {
             assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
         }
         try (Conn conn = driver.open(ConnConfig.of(userDsn(PASSWORD)))) {
-            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "the right password from the DSN");
+            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), "the right password from the DSN");
             DriverException denied = assertThrows(DriverException.class, () -> rows(conn, Query.of("delete from orders")));
             assertEquals(ErrorKind.PERMISSION, denied.kind(), denied.getMessage());
             assertFalse(denied.getMessage().contains(PASSWORD), denied.getMessage());
         }
         try (Conn conn = driver.open(ConnConfig.of(userDsn(null)).withPassword(Secret.of(PASSWORD)))) {
-            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "the right password from the config");
+            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), "the right password from the config");
         }
         MysqlServer s = fixture.server;
         DriverException noDb = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of(
@@ -503,9 +497,9 @@ class MysqlDriverTest {
             DriverException e = assertThrows(DriverException.class,
                     () -> rows(conn, Query.of("select count(*) from orders").withReadOnly(true)));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
-            assertEquals(Value.of(6), one(conn, "select count(*) from orders"), "the transaction is still open, its delete in it");
+            assertEquals(Value.of(6), conn.query(Query.of("select count(*) from orders")).one(r -> r.get(0)), "the transaction is still open, its delete in it");
             rows(conn, Query.of("rollback"));
-            assertEquals(Value.of(7), one(conn, "select count(*) from orders"));
+            assertEquals(Value.of(7), conn.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
@@ -520,7 +514,7 @@ class MysqlDriverTest {
                     assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
                 }
             }
-            assertEquals(Value.of(0), one(rw, "select sleep(0)"), "a writable connection's own query may sleep");
+            assertEquals(Value.of(0), rw.query(Query.of("select sleep(0)")).one(r -> r.get(0)), "a writable connection's own query may sleep");
         }
     }
 
@@ -565,17 +559,17 @@ class MysqlDriverTest {
                     + " return 1; end");
         }
         try (Conn conn = driver.open(readOnly())) {
-            Value modes = one(conn, "select @@session.sql_mode");
+            Value modes = conn.query(Query.of("select @@session.sql_mode")).one(r -> r.get(0));
             for (String quoting : SessionStatements.QUOTING_MODES) {
                 assertFalse(("," + ((Value.Text) modes).value() + ",").contains("," + quoting + ","), quoting + " in " + modes);
             }
             for (int i = 0; i < 2; i++) {
-                assertEquals(Value.of(1), one(conn, "select probe_session()"));
+                assertEquals(Value.of(1), conn.query(Query.of("select probe_session()")).one(r -> r.get(0)));
                 List<Value> after = rows(conn, Query.of("select \"dq\", @@session.time_zone, @@session.sql_mode")).get(0).values();
                 assertEquals(List.of(Value.of("dq"), Value.of("+00:00"), modes), after);
                 assertEquals(5, rows(conn, Query.of("select id from customers")).size(), "no row limit left by the function");
                 if (fixture.mariaDb) {
-                    assertEquals(Value.of(428_571), one(conn, "select count(*) from seq_1_to_3000000 where seq % 7 = 0"),
+                    assertEquals(Value.of(428_571), conn.query(Query.of("select count(*) from seq_1_to_3000000 where seq % 7 = 0")).one(r -> r.get(0)),
                             "no statement time left by the function");
                 }
             }
@@ -602,10 +596,10 @@ class MysqlDriverTest {
                 }
                 tx.rollback();
             }
-            assertEquals(Value.of("dq"), one(conn, "select \"dq\""), "read in ANSI mode after the transaction");
+            assertEquals(Value.of("dq"), conn.query(Query.of("select \"dq\"")).one(r -> r.get(0)), "read in ANSI mode after the transaction");
             DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of("set session sql_mode = 'ANSI'")));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-            assertEquals(Value.of("dq"), one(conn, "select \"dq\""), "read in ANSI mode after the refused text");
+            assertEquals(Value.of("dq"), conn.query(Query.of("select \"dq\"")).one(r -> r.get(0)), "read in ANSI mode after the refused text");
         }
     }
 
@@ -680,8 +674,8 @@ class MysqlDriverTest {
     @Test
     void timeBeyondADayStaysText() {
         try (Conn conn = driver.open(readOnly())) {
-            assertEquals(Value.of("838:59:59"), one(conn, "select dur from " + fixture.kinds + ".kinds"));
-            assertEquals(Value.of("-01:00:00"), one(conn, "select cast('-01:00:00' as time)"));
+            assertEquals(Value.of("838:59:59"), conn.query(Query.of("select dur from " + fixture.kinds + ".kinds")).one(r -> r.get(0)));
+            assertEquals(Value.of("-01:00:00"), conn.query(Query.of("select cast('-01:00:00' as time)")).one(r -> r.get(0)));
         }
     }
 
@@ -737,7 +731,7 @@ class MysqlDriverTest {
         try (Conn conn = driver.open(readOnly())) {
             assertEquals(Value.of(1), rows(conn, Query.of("select count(*) from kinds").withNamespace(fixture.kinds))
                     .get(0).get(0));
-            assertEquals(Value.of(5), one(conn, "select count(*) from customers"), "back in the connection's database");
+            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), "back in the connection's database");
             DriverException e = assertThrows(DriverException.class,
                     () -> rows(conn, Query.of("select 1").withNamespace("tobira_no_such_db")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
@@ -757,7 +751,7 @@ class MysqlDriverTest {
                 assertEquals(3, n);
                 assertTrue(rs.stats().truncated());
             }
-            assertEquals(Value.of(5), one(conn, "select count(*) from customers"));
+            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)));
         }
     }
 

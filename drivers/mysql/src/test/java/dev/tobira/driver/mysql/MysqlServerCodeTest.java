@@ -49,27 +49,21 @@ class MysqlServerCodeTest {
         return fixture.lockHolder(LOCK);
     }
 
-    private static Value first(Conn conn, Query q) {
-        try (ResultSet rs = conn.query(q)) {
-            return rs.next().get(0);
-        }
-    }
-
     @Test
     void aLockTakenByAStoredFunctionIsReleasedAfterTheRead() throws SQLException {
         try (Conn conn = driver.open(fixture.server.config(DATABASE, true))) {
-            assertEquals(Value.of(1), first(conn, Query.of("select take_lock()")));
+            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
             assertEquals(null, lockHolder(), "the read-only session still holds the lock after the read");
-            assertEquals(Value.of(1), first(conn, Query.of("select `take_lock` ()")), "a quoted name");
+            assertEquals(Value.of(1), conn.query(Query.of("select `take_lock` ()")).first(r -> r.get(0)), "a quoted name");
             assertEquals(null, lockHolder());
-            assertEquals(Value.of(1), first(conn, Query.of("select " + DATABASE + ".take_lock()")), "a qualified name");
+            assertEquals(Value.of(1), conn.query(Query.of("select " + DATABASE + ".take_lock()")).first(r -> r.get(0)), "a qualified name");
             assertEquals(null, lockHolder());
         }
         try (Conn conn = driver.open(fixture.server.config(DATABASE, false))) {
-            assertEquals(Value.of(1), first(conn, Query.of("select take_lock()").withReadOnly(true)));
+            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()").withReadOnly(true)).first(r -> r.get(0)));
             assertEquals(null, lockHolder(), "a readOnly query on a writable connection");
             // not guarded: the caller's own session keeps what it asked for
-            assertEquals(Value.of(1), first(conn, Query.of("select take_lock()")));
+            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
             assertTrue(lockHolder() != null, "an unguarded call keeps its lock, as the caller asked");
         }
         assertEquals(null, lockHolder(), "closing the connection released it");

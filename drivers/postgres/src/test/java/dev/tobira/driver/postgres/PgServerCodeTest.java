@@ -52,27 +52,21 @@ class PgServerCodeTest {
                 + " AND objsubid = 1 AND objid::bigint = ?::bigint", Long.toString(KEY));
     }
 
-    private static Value first(Conn conn, Query q) {
-        try (ResultSet rs = conn.query(q)) {
-            return rs.next().get(0);
-        }
-    }
-
     @Test
     void aSessionLockTakenByAFunctionIsReleasedAfterTheRead() {
         ConnConfig readOnly = ConnConfig.of(fixture.dsn()).withReadOnly(true);
         try (Conn conn = driver.open(readOnly)) {
-            assertEquals(Value.of(1), first(conn, Query.of("select take_lock()")));
+            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
             assertEquals(0, held(), "the read-only session still holds the advisory lock after the read");
             org.junit.jupiter.api.Assertions.assertThrows(DriverException.class,
-                    () -> first(conn, Query.of("select take_lock_and_fail()")));
+                    () -> conn.query(Query.of("select take_lock_and_fail()")).first(r -> r.get(0)));
             assertEquals(0, held(), "after a read that failed");
-            assertEquals(Value.of(1), first(conn, Query.of("select 1")), "the connection is still usable");
+            assertEquals(Value.of(1), conn.query(Query.of("select 1")).first(r -> r.get(0)), "the connection is still usable");
         }
         try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()))) {
-            assertEquals(Value.of(1), first(conn, Query.of("select take_lock()").withReadOnly(true)));
+            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()").withReadOnly(true)).first(r -> r.get(0)));
             assertEquals(0, held(), "a readOnly query on a writable connection");
-            assertEquals(Value.of(1), first(conn, Query.of("select take_lock()")));
+            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
             assertEquals(1, held(), "an unguarded call keeps the lock it asked for");
         }
         long deadline = System.nanoTime() + 5_000_000_000L;

@@ -119,12 +119,6 @@ class PostgresDriverTest {
         throw new AssertionError("backend " + pid + " never showed " + condition);
     }
 
-    private static Value one(Conn conn, Query q) {
-        List<Row> rows = all(conn.query(q));
-        assertEquals(1, rows.size());
-        return rows.get(0).get(0);
-    }
-
     private void assertNoOpenTransaction() {
         assertEquals(0, fixture.idleInTransaction(), "a session of the driver sits idle in transaction");
     }
@@ -156,7 +150,7 @@ class PostgresDriverTest {
         String sql = "select g, case when g = 1001 then pg_sleep(10) end from generate_series(1, 2000) g";
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
             try (Conn conn = driver.open(readOnly())) {
-                long pid = Long.parseLong(one(conn, Query.of("select pg_backend_pid()")).toString());
+                long pid = Long.parseLong(conn.query(Query.of("select pg_backend_pid()")).one(row -> row.get(0)).toString());
                 ResultSet rs = conn.query(Query.of(sql));
                 for (int i = 0; i < 1000; i++) {
                     rs.next();
@@ -175,7 +169,7 @@ class PostgresDriverTest {
                 DriverException t = assertThrows(DriverException.class, timed::hasNext);
                 assertEquals(ErrorKind.TIMEOUT, t.kind(), t.getMessage());
                 timed.close();
-                assertEquals(Value.of(1), one(conn, Query.of("select 1")));
+                assertEquals(Value.of(1), conn.query(Query.of("select 1")).one(row -> row.get(0)));
             }
         });
     }
@@ -184,12 +178,12 @@ class PostgresDriverTest {
     void guardedCallsRunInAReadOnlyTransactionThatEnds() {
         Query ro = Query.of("select current_setting('transaction_read_only')");
         try (Conn rw = driver.open(writable()); Conn r = driver.open(readOnly())) {
-            assertEquals(Value.of("on"), one(r, ro));
-            assertEquals(Value.of("on"), one(rw, ro.withReadOnly(true)));
-            assertEquals(Value.of("off"), one(rw, ro), "a writable query after a read-only one is read-write again");
-            assertEquals(Value.of("on"), one(r, Query.of("show default_transaction_read_only")), "the session default too");
-            assertEquals(Value.of("on"), one(r, ro.withNamespace("public")), "with a namespace set first");
-            assertEquals(Value.of("off"), one(rw, Query.of("select current_setting('transaction_read_only')")));
+            assertEquals(Value.of("on"), r.query(ro).one(row -> row.get(0)));
+            assertEquals(Value.of("on"), rw.query(ro.withReadOnly(true)).one(row -> row.get(0)));
+            assertEquals(Value.of("off"), rw.query(ro).one(row -> row.get(0)), "a writable query after a read-only one is read-write again");
+            assertEquals(Value.of("on"), r.query(Query.of("show default_transaction_read_only")).one(row -> row.get(0)), "the session default too");
+            assertEquals(Value.of("on"), r.query(ro.withNamespace("public")).one(row -> row.get(0)), "with a namespace set first");
+            assertEquals(Value.of("off"), rw.query(Query.of("select current_setting('transaction_read_only')")).one(row -> row.get(0)));
             assertNoOpenTransaction();
         }
     }
@@ -224,8 +218,8 @@ class PostgresDriverTest {
                 DriverException e = assertThrows(DriverException.class, () -> all(path.apply(Query.of(sql))), sql);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             }
-            assertEquals(Value.of("on"), one(r, Query.of("show transaction_read_only")), sql + " lifted read-only");
-            assertEquals(Value.of("off"), one(rw, Query.of("show transaction_read_only")));
+            assertEquals(Value.of("on"), r.query(Query.of("show transaction_read_only")).one(row -> row.get(0)), sql + " lifted read-only");
+            assertEquals(Value.of("off"), rw.query(Query.of("show transaction_read_only")).one(row -> row.get(0)));
         }
         assertEquals(before, fixture.fingerprint());
         assertNoOpenTransaction();
@@ -275,7 +269,7 @@ class PostgresDriverTest {
                 assertThrows(DriverException.class, () -> all(conn.query(Query.of("selec 1").withReadOnly(true))));
                 assertNoOpenTransaction();
                 // and the connection still works
-                assertEquals(Value.of(1), one(conn, Query.of("select 1").withReadOnly(true)));
+                assertEquals(Value.of(1), conn.query(Query.of("select 1").withReadOnly(true)).one(row -> row.get(0)));
             }
         }
     }
@@ -285,7 +279,7 @@ class PostgresDriverTest {
         try (Conn rw = driver.open(writable())) {
             List<Row> deleted = all(rw.query(Query.of("with d as (delete from orders where id = 7 returning id) select id from d")));
             assertEquals(1, deleted.size());
-            assertEquals(Value.of(6), one(rw, Query.of("select count(*) from orders")), "the writable CTE was committed");
+            assertEquals(Value.of(6), rw.query(Query.of("select count(*) from orders")).one(row -> row.get(0)), "the writable CTE was committed");
             assertNoOpenTransaction();
             // what cannot run in a transaction block still runs: only row-returning statements get one
             all(rw.query(Query.of("vacuum customers")));
@@ -307,8 +301,8 @@ class PostgresDriverTest {
             assertEquals(Value.of("off"), all(tx.query(Query.of("show transaction_read_only"))).get(0).get(0),
                     "the transaction is read-write again after the read-only statement");
             tx.commit();
-            assertEquals(Value.of(6), one(rw, Query.of("select count(*) from customers")));
-            assertEquals(Value.of(7), one(rw, Query.of("select count(*) from orders")));
+            assertEquals(Value.of(6), rw.query(Query.of("select count(*) from customers")).one(row -> row.get(0)));
+            assertEquals(Value.of(7), rw.query(Query.of("select count(*) from orders")).one(row -> row.get(0)));
             assertNoOpenTransaction();
         }
     }
@@ -333,7 +327,7 @@ class PostgresDriverTest {
     void aKilledBackendIsConnectionNotAHang() {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
             try (Conn conn = driver.open(readOnly()); Connection side = fixture.nativeConnection()) {
-                int pid = Integer.parseInt(one(conn, Query.of("select pg_backend_pid()")).toString());
+                int pid = Integer.parseInt(conn.query(Query.of("select pg_backend_pid()")).one(row -> row.get(0)).toString());
                 CompletableFuture<Void> killer = CompletableFuture.runAsync(() -> {
                     try (Statement st = side.createStatement()) {
                         awaitBackend(pid, "wait_event = 'PgSleep'");
@@ -366,7 +360,7 @@ class PostgresDriverTest {
             runs.add(CompletableFuture.runAsync(() -> {
                 for (int i = 0; i < each; i++) {
                     try (Conn conn = driver.open(i % 2 == 0 ? readOnly() : writable())) {
-                        assertEquals(Value.of(1), one(conn, Query.of("select 1")));
+                        assertEquals(Value.of(1), conn.query(Query.of("select 1")).one(row -> row.get(0)));
                     }
                 }
             }));
@@ -405,14 +399,14 @@ class PostgresDriverTest {
     @Test
     void parametersOfEveryKind() {
         try (Conn rw = driver.open(writable())) {
-            assertEquals(new Value.Json("{\"a\":1}"), one(rw, Query.of("select ?::jsonb").withParams(new Value.Json("{\"a\": 1}"))));
-            assertEquals(Value.of(3), one(rw, Query.of("select array_length(?::int8[], 1)")
-                    .withParams(new Value.Array(List.of(Value.of(1), Value.of(2), Value.NULL)))));
+            assertEquals(new Value.Json("{\"a\":1}"), rw.query(Query.of("select ?::jsonb").withParams(new Value.Json("{\"a\": 1}"))).one(row -> row.get(0)));
+            assertEquals(Value.of(3), rw.query(Query.of("select array_length(?::int8[], 1)")
+                    .withParams(new Value.Array(List.of(Value.of(1), Value.of(2), Value.NULL)))).one(row -> row.get(0)));
             assertEquals(new Value.Array(List.of(Value.of("a"), Value.of("b"))),
-                    one(rw, Query.of("select ?::text[]").withParams(new Value.Array(List.of(Value.of("a"), Value.of("b"))))));
-            assertEquals(Value.of(new BigDecimal("1.50")), one(rw, Query.of("select ?::numeric(5,2)").withParams(Value.of(new BigDecimal("1.5")))));
-            assertEquals(Value.of(Double.POSITIVE_INFINITY), one(rw, Query.of("select 'Infinity'::numeric")));
-            assertEquals(Value.of(Double.NaN), one(rw, Query.of("select 'NaN'::numeric")));
+                    rw.query(Query.of("select ?::text[]").withParams(new Value.Array(List.of(Value.of("a"), Value.of("b"))))).one(row -> row.get(0)));
+            assertEquals(Value.of(new BigDecimal("1.50")), rw.query(Query.of("select ?::numeric(5,2)").withParams(Value.of(new BigDecimal("1.5")))).one(row -> row.get(0)));
+            assertEquals(Value.of(Double.POSITIVE_INFINITY), rw.query(Query.of("select 'Infinity'::numeric")).one(row -> row.get(0)));
+            assertEquals(Value.of(Double.NaN), rw.query(Query.of("select 'NaN'::numeric")).one(row -> row.get(0)));
             DriverException e = assertThrows(DriverException.class, () -> all(rw.query(Query.of("select ?::text[]")
                     .withParams(new Value.Array(List.of(Value.of("a"), Value.of(1)))))));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
@@ -430,7 +424,7 @@ class PostgresDriverTest {
             org.junit.jupiter.api.Assumptions.assumeTrue(available,
                     "pgvector is not installed on this server; VectorTextTest covers the text form");
             st.execute("create extension if not exists vector");
-            Value v = one(rw, Query.of("select ?::vector").withParams(new Value.Vector(new float[] {1f, 2.5f, -3f})));
+            Value v = rw.query(Query.of("select ?::vector").withParams(new Value.Vector(new float[] {1f, 2.5f, -3f}))).one(row -> row.get(0));
             assertEquals(new Value.Vector(new float[] {1f, 2.5f, -3f}), v);
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
@@ -471,7 +465,7 @@ class PostgresDriverTest {
             assertEquals(ErrorKind.TIMEOUT, timeout.kind(), timeout.getMessage());
             assertEquals(before, fixture.fingerprint());
             assertNoOpenTransaction();
-            assertEquals(Value.of(1), one(r, Query.of("select 1")));
+            assertEquals(Value.of(1), r.query(Query.of("select 1")).one(row -> row.get(0)));
         }
     }
 
@@ -504,7 +498,7 @@ class PostgresDriverTest {
                     Query.of("with i as (insert into scratch select generate_series(1, 4) returning id) select id from i order by id")
                             .withLimit(2), Exporter.Format.CSV, out));
             assertEquals(List.of("id", "1", "2"), lines(out));
-            assertEquals(Value.of(4), one(rw, Query.of("select count(*)::int from scratch")));
+            assertEquals(Value.of(4), rw.query(Query.of("select count(*)::int from scratch")).one(row -> row.get(0)));
             rw.query(Query.of("drop table scratch")).close();
             assertNoOpenTransaction();
         }
@@ -530,7 +524,7 @@ class PostgresDriverTest {
                 assertEquals(expected, all(rw.query(query)).stream().map(row -> row.get(0)).toList(), "run " + i);
                 List<Object> viaView = new java.util.ArrayList<>();
                 try (ResultSet rs = rw.query(query)) {
-                    rs.forEachRow(r -> viaView.add(r.isNull(0) ? null : r.kind(0) == Value.Kind.DECIMAL ? r.getDecimal(0) : r.kind(0)));
+                    rs.forEachRow(r -> viaView.add(r.isNull(0) ? null : r.kind(0) == Value.Kind.DECIMAL ? r.get(0, java.math.BigDecimal.class) : r.kind(0)));
                 }
                 assertEquals(typed, viaView, "run " + i);
             }
@@ -609,7 +603,7 @@ class PostgresDriverTest {
         try (Conn r = driver.open(readOnly())) {
             DriverException e = assertThrows(DriverException.class, () -> all(r.query(Query.of("select 1").withNamespace("no_such_ns_tobira"))));
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
-            assertNotEquals(Value.NULL, one(r, Query.of("select count(*) from customers").withNamespace(fixture.schema)));
+            assertNotEquals(Value.NULL, r.query(Query.of("select count(*) from customers").withNamespace(fixture.schema)).one(row -> row.get(0)));
             assertNoOpenTransaction();
         }
     }

@@ -83,7 +83,7 @@ class SqliteLockWaitTest {
                 st.execute("rollback");
             }
             // the connection's own busy timeout is back for the next call
-            assertEquals(Value.of(5L), first(ro, "select count(*) from customers"));
+            assertEquals(Value.of(5L), ro.query(Query.of("select count(*) from customers")).first(r -> r.get(0)));
         }
     }
 
@@ -101,12 +101,6 @@ class SqliteLockWaitTest {
             } finally {
                 st.execute("rollback");
             }
-        }
-    }
-
-    private static Value first(Conn conn, String sql) {
-        try (var rs = conn.query(Query.of(sql))) {
-            return rs.next().get(0);
         }
     }
 }
