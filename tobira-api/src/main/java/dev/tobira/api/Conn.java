@@ -53,8 +53,8 @@ public interface Conn extends AutoCloseable {
     default long execute(Query query) {
         ResultSet rs = query(query);
         rs.close();
-        // final once closed; -1 (not known) reads as 0, as documented
-        return Math.max(rs.stats().rowsAffected(), 0);
+        // final once closed; not known reads as 0, as documented
+        return rs.stats().rowsAffected().orElse(0);
     }
 
     /**
