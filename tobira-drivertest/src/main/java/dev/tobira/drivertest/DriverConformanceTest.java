@@ -327,7 +327,7 @@ public abstract class DriverConformanceTest {
 
     @BeforeAll
     final void startReport() {
-        report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared());
+        report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared(), fx().absences());
         context = new KitContext(fx(), tracker, report);
     }
 
@@ -529,15 +529,15 @@ public abstract class DriverConformanceTest {
     @DisplayName("contract: behaviours work, and each declared absent is really absent")
     final Stream<DynamicTest> contractBehaviors() {
         report.behaviors.clear();
+        Map<Behavior, String> absent = fx().absent();
         return Stream.of(Behavior.values()).map(b -> {
             boolean expected = expects(b);
-            String reason = fx().absent().get(b);
-            report.behaviors.put(b.name(), expected ? "expected" : "absent: " + (reason != null ? reason : "implied"));
-            String name = b.name() + (expected ? " works" : " is absent (" + (reason != null ? reason : "implied") + ")");
+            String reason = absent.get(b);
+            report.behaviors.put(b.name(), expected ? "expected" : "absent: " + reason);
+            String name = b.name() + (expected ? " works" : " is absent (" + reason + ")");
             return DynamicTest.dynamicTest(name, () -> {
-                if (reason != null) {
-                    assertFalse(reason.isBlank(), b + " is declared absent without a reason");
-                }
+                // an expected behaviour is checked with its case: without one it fails here, named, not in passing elsewhere
+                fx().missingCase(b).ifPresent(missing -> fail(missing));
                 switch (b) {
                     case PARAMETERS -> checkParameters(expected);
                     case TIMEOUT -> {
@@ -573,6 +573,18 @@ public abstract class DriverConformanceTest {
                             }
                         }
                     }
+                    case READ_ONLY -> {
+                        if (!expected) {
+                            assertReadOnlyRefused();
+                        }
+                        // expected: the guard's tests attack it
+                    }
+                    case VECTOR_SEARCH, TIME_SERIES -> {
+                        // capabilities checks the facet: offered and working when declared, absent or UNSUPPORTED when not
+                    }
+                    case STRICT -> {
+                        // nothing of the driver to check: the guard's tests fail on a finding, or only record it when absent
+                    }
                 }
             });
         });
@@ -587,8 +599,7 @@ public abstract class DriverConformanceTest {
                 assertKind(ErrorKind.UNSUPPORTED, Attempt.run(conn, q), "PARAMETERS is declared absent, so a query with a parameter");
                 return;
             }
-            TypeCase tc = c.orElseThrow(() -> new AssertionFailedError("PARAMETERS is expected: give the fixture a parameterQuery("
-                    + "text with one parameter, value), or declare without(Behavior.PARAMETERS, reason)"));
+            TypeCase tc = c.orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.PARAMETERS).orElseThrow()));
             try (ResultSet rs = conn.query(Query.of(tc.query()).withParams(tc.expected()))) {
                 assertTrue(rs.hasNext(), "a row from the parameter query");
                 Row row = rs.next();
@@ -904,7 +915,7 @@ public abstract class DriverConformanceTest {
     @DisplayName("contract: a server that never answers ends open and query with TIMEOUT in time")
     final Stream<DynamicNode> contractSilentServer() {
         if (!expects(Behavior.NETWORK)) {
-            String reason = fx().absent().getOrDefault(Behavior.NETWORK, "implied");
+            String reason = fx().absent().get(Behavior.NETWORK);
             report.silentServerInapplicable = reason;
             return recorded(Stream.of(DynamicTest.dynamicTest("NETWORK is absent (" + reason + "), so there is no server to be silent", () -> {
                 assertFalse(reason.isBlank(), "NETWORK is declared absent without a reason");
@@ -912,7 +923,7 @@ public abstract class DriverConformanceTest {
                         + " NETWORK absent: expect it instead");
             })));
         }
-        List<Boolean> paths = declares(Capability.READ_ONLY) ? List.of(false, true) : List.of(false);
+        List<Boolean> paths = expects(Behavior.READ_ONLY) ? List.of(false, true) : List.of(false);
         return recorded(paths.stream().map(readOnly -> DynamicTest.dynamicTest((readOnly ? "read-only" : "writable")
                 + " configuration: open with a " + SILENT_BOUND.toSeconds() + " s connect timeout, and a query with a "
                 + SILENT_BOUND.toSeconds() + " s timeout where it opens lazily", () -> silentServer(readOnly))));
@@ -925,8 +936,7 @@ public abstract class DriverConformanceTest {
      */
     private void silentServer(boolean readOnly) {
         java.util.function.IntFunction<ConnConfig> at = fx().serverAt().orElseThrow(() -> new AssertionFailedError(
-                "NETWORK is expected: give the fixture serverAt(port -> config of 127.0.0.1:port), or declare"
-                        + " without(Behavior.NETWORK, reason) for an engine reached without a network"));
+                fx().missingCase(Behavior.NETWORK).orElseThrow()));
         String path = readOnly ? "read-only" : "writable";
         List<String> problems = new ArrayList<>();
         try (SilentServer silent = SilentServer.start()) {
@@ -1016,7 +1026,7 @@ public abstract class DriverConformanceTest {
             if (!declared.contains(c)) {
                 tests.add(DynamicTest.dynamicTest(c.word() + ": not declared, so absent", () -> {
                     List<ConnConfig> configs = new ArrayList<>(List.of(writableConfig()));
-                    if (declares(Capability.READ_ONLY)) {
+                    if (expects(Behavior.READ_ONLY)) {
                         configs.add(readOnlyConfig());
                     }
                     for (ConnConfig config : configs) {
@@ -1050,7 +1060,7 @@ public abstract class DriverConformanceTest {
                 report.verified.add(c);
             }));
         }
-        if (declares(Capability.READ_ONLY)) {
+        if (expects(Behavior.READ_ONLY)) {
             tests.add(MUTATING.stream().anyMatch(this::declares)
                     ? DynamicTest.dynamicTest("read-only connection: every mutating facet refuses with READ_ONLY", this::checkReadOnlyFacets)
                     : DynamicTest.dynamicTest("read-only connection: no mutating facet is declared, and neither connection offers one",
@@ -1229,8 +1239,7 @@ public abstract class DriverConformanceTest {
     }
 
     private void checkVectorSearcher(Conn conn) {
-        VectorCase c = vectorCase().orElseThrow(() -> new AssertionFailedError(
-                "VECTOR_SEARCHER is declared: give the fixture a vector(VectorCase) searching seeded records"));
+        VectorCase c = vectorCase().orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.VECTOR_SEARCH).orElseThrow()));
         VectorSearcher searcher = conn.as(VectorSearcher.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int score;
@@ -1256,8 +1265,7 @@ public abstract class DriverConformanceTest {
     }
 
     private void checkTimeSeriesReader(Conn conn) {
-        TimeSeriesCase c = timeSeriesCase().orElseThrow(() -> new AssertionFailedError(
-                "TIME_SERIES_READER is declared: give the fixture a timeSeries(TimeSeriesCase) over seeded points"));
+        TimeSeriesCase c = timeSeriesCase().orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.TIME_SERIES).orElseThrow()));
         TimeSeriesReader reader = conn.as(TimeSeriesReader.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int time;
@@ -1414,7 +1422,7 @@ public abstract class DriverConformanceTest {
     @DisplayName("guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared")
     final void guardReadOnlyOpen() {
         assertTrue(readOnlyConfig().readOnly(), "readOnlyConfig() has readOnly set");
-        if (declares(Capability.READ_ONLY)) {
+        if (expects(Behavior.READ_ONLY)) {
             try (Conn conn = open(readOnlyConfig())) {
                 assertTrue(conn.readOnly(), "a connection opened read-only reports readOnly()");
                 conn.ping();
@@ -1461,7 +1469,7 @@ public abstract class DriverConformanceTest {
     @Order(Integer.MAX_VALUE)
     @DisplayName("guard: enough probes proven and refused")
     final void guardMinimum() {
-        if (!declares(Capability.READ_ONLY)) {
+        if (!expects(Behavior.READ_ONLY)) {
             // no guard, no probes to count: read-only must be refused instead, and nothing may claim the guard verified
             assertReadOnlyRefused();
             assertEquals(0, report.count(Report.Verdict.REFUSED), "probes refused by a guard that is not declared");
@@ -1480,18 +1488,13 @@ public abstract class DriverConformanceTest {
         if (refused < minimumProvenProbes()) {
             problems.add("only " + refused + " write probes were proven and refused; the fixture's minimumProvenProbes is " + minimumProvenProbes());
         }
-        // a family the language has needs a proven probe, or a reason why the database has no such write
+        // a family the language has needs a proven probe, or a reason why the database has no such write (never blank: build() refuses that)
         Map<ProbeFamily, String> reasons = fx().uncoveredFamilies();
-        reasons.forEach((f, why) -> {
-            if (why.isBlank()) {
-                problems.add("uncovered(" + f + ") gives no reason");
-            }
-        });
         List<ProbeFamily> unexplained = language().impliedFamilies().stream()
                 .filter(f -> !covered.contains(f) && !reasons.containsKey(f)).sorted().toList();
         if (!unexplained.isEmpty()) {
             problems.add(language() + " has the families " + unexplained + ", and no probe of them was proven and refused here:"
-                    + " add probes, or say why with Fixture.Builder.uncovered(family, reason)");
+                    + " add probes, or say why with Fixture.Builder.without(family, reason)");
         }
         report.uncoveredReasons.putAll(reasons);
         // every layer counts, and the guard is verified only when every layer ran in this session

@@ -1,6 +1,5 @@
 package dev.tobira.drivertest;
 
-import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
@@ -54,7 +53,7 @@ final class DsnAttacks {
     }
 
     Stream<DynamicNode> attacks() {
-        if (!report.declared.contains(Capability.READ_ONLY)) {
+        if (!kit.expects(Behavior.READ_ONLY)) {
             return Stream.of(Guard.notDeclared(kit, "DSN attacks"));
         }
         report.dsnRan = true;

@@ -1,6 +1,5 @@
 package dev.tobira.drivertest;
 
-import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
@@ -56,7 +55,7 @@ final class Guard {
     }
 
     private boolean declared() {
-        return report.declared.contains(Capability.READ_ONLY);
+        return kit.expects(Behavior.READ_ONLY);
     }
 
     Stream<DynamicNode> probes() {
@@ -87,8 +86,8 @@ final class Guard {
                 report.inapplicable.put(e.getKey(), e.getValue());
             } else {
                 report.unknownInapplicable.add(e.getKey());
-                nodes.add(DynamicTest.dynamicTest("inapplicable(probe, reason) names an unknown probe: " + e.getKey(),
-                        () -> kit.violation("inapplicable(probe, reason) names " + e.getKey() + ", which is no probe; known: " + all.keySet())));
+                nodes.add(DynamicTest.dynamicTest("withoutProbe(probe, reason) names an unknown probe: " + e.getKey(),
+                        () -> kit.violation("withoutProbe(probe, reason) names " + e.getKey() + ", which is no probe; known: " + all.keySet())));
             }
         }
         for (WriteProbe p : all.values()) {
@@ -179,7 +178,7 @@ final class Guard {
                                 ? "; the fixture's nativeExecution ran it and nothing changed either"
                                 : "; the fixture's nativeExecution does not run text (it returned false), so the refusal could not be bypassed to prove it")
                                 : "")
-                        + ". Fix the probe, the fingerprint or the nativeExecution, or name it in the fixture's inapplicable(probe, reason) with the reason");
+                        + ". Fix the probe, the fingerprint or the nativeExecution, or name it in the fixture's withoutProbe(probe, reason) with the reason");
                 clear(run.evidence);
                 kit.violation(p.name() + ": " + String.join("; ", r.problems));
                 return;
@@ -245,7 +244,7 @@ final class Guard {
      * the read-only contract: refused, or a result that changed nothing.
      */
     private void inapplicable(WriteProbe p, String reason) {
-        Assertions.assertFalse(reason.isBlank(), "inapplicable(probe, reason) gives " + p.name() + " no reason");
+        Assertions.assertFalse(reason.isBlank(), "withoutProbe(probe, reason) gives " + p.name() + " no reason");
         ProbeRecord r = new ProbeRecord(p.name(), p.family(), p.text(), null);
         r.verdict = Verdict.INAPPLICABLE;
         report.probes.add(r);

@@ -221,7 +221,12 @@ final class Report {
     /** The server version of the first connection the kit opened, from {@code ConnInfo}; null until then. */
     volatile String serverVersion;
 
-    Report(String driver, boolean strict, Language language, int minimumProvenProbes, Set<Capability> declared) {
+    /** Every absence of the fixture's expectation model, with its reason; fixed when the run starts. */
+    private final List<Expectations.Absence> absent;
+
+    Report(String driver, boolean strict, Language language, int minimumProvenProbes, Set<Capability> declared,
+            List<Expectations.Absence> absent) {
+        this.absent = List.copyOf(absent);
         this.driver = driver;
         this.strict = strict;
         this.language = language;
@@ -546,6 +551,8 @@ final class Report {
         synchronized (behaviors) {
             behaviors.forEach(behaviorNode::put);
         }
+        ArrayNode absentNode = root.putArray("absent");
+        absent.forEach(a -> absentNode.add(mapper.valueToTree(a)));
         ObjectNode caps = root.putObject("capabilities");
         words(caps.putArray("declared"), declared);
         words(caps.putArray("offered"), offered);

@@ -1,6 +1,5 @@
 package dev.tobira.drivertest;
 
-import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
@@ -37,7 +36,7 @@ final class ServerCodeAttacks {
     }
 
     Stream<DynamicNode> attacks() {
-        if (!report.declared.contains(Capability.READ_ONLY)) {
+        if (!kit.expects(Behavior.READ_ONLY)) {
             return Stream.of(Guard.notDeclared(kit, "server code"));
         }
         report.serverCodeRan = true;
