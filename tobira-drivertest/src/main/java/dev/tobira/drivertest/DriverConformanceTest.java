@@ -528,12 +528,11 @@ public abstract class DriverConformanceTest {
     @Order(125)
     @DisplayName("contract: behaviours work, and each declared absent is really absent")
     final Stream<DynamicTest> contractBehaviors() {
-        report.behaviors.clear();
         Map<Behavior, String> absent = fx().absent();
         return Stream.of(Behavior.values()).map(b -> {
             boolean expected = expects(b);
             String reason = absent.get(b);
-            report.behaviors.put(b.name(), expected ? "expected" : "absent: " + reason);
+            report.add(new Report.BehaviorState(b.name(), expected ? "expected" : "absent: " + reason));
             String name = b.name() + (expected ? " works" : " is absent (" + reason + ")");
             return DynamicTest.dynamicTest(name, () -> {
                 // an expected behaviour is checked with its case: without one it fails here, named, not in passing elsewhere
@@ -916,7 +915,7 @@ public abstract class DriverConformanceTest {
     final Stream<DynamicNode> contractSilentServer() {
         if (!expects(Behavior.NETWORK)) {
             String reason = fx().absent().get(Behavior.NETWORK);
-            report.silentServerInapplicable = reason;
+            report.add(new Report.SilentInapplicable(reason));
             return recorded(Stream.of(DynamicTest.dynamicTest("NETWORK is absent (" + reason + "), so there is no server to be silent", () -> {
                 assertFalse(reason.isBlank(), "NETWORK is declared absent without a reason");
                 assertTrue(fx().serverAt().isEmpty(), "the fixture says how to reach a server on 127.0.0.1:port (serverAt), yet declares"
@@ -1013,7 +1012,7 @@ public abstract class DriverConformanceTest {
             declared.stream().filter(c -> c != Capability.READ_ONLY).forEach(expected::add);
             try (Conn conn = open(writableConfig())) {
                 Set<Capability> offered = conn.capabilities();
-                report.offered.addAll(offered);
+                offered.forEach(o -> report.add(new Report.Offered(o)));
                 assertEquals(expected, offered.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(offered),
                         "capabilities() of a writable connection");
             }
@@ -1057,7 +1056,7 @@ public abstract class DriverConformanceTest {
                     assertTrue(conn.as(facet).isPresent(), c.word() + " is declared, yet as() does not offer it");
                     check.accept(conn);
                 }
-                report.verified.add(c);
+                report.add(new Report.Verified(c));
             }));
         }
         if (expects(Behavior.READ_ONLY)) {
@@ -1475,15 +1474,16 @@ public abstract class DriverConformanceTest {
             assertEquals(0, report.count(Report.Verdict.REFUSED), "probes refused by a guard that is not declared");
             return;
         }
-        assertTrue(report.guardRan, "the write probes did not run in this session, so there is nothing to count:"
+        assertTrue(report.ran(Report.Part.GUARD), "the write probes did not run in this session, so there is nothing to count:"
                 + " run guardWriteProbes with this test (the whole class)");
         long refused = report.count(Report.Verdict.REFUSED);
         Set<ProbeFamily> covered = report.coveredFamilies();
         List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
         System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
                 + uncovered + "; violations by layer: probes " + report.violating() + ", parameters " + report.parameterViolations()
-                + " of " + report.parameterAttacks.size() + noted() + ", DSN " + report.dsnViolations() + " of " + report.dsnAttacks.size()
-                + ", server code " + report.serverCodeViolations() + " of " + report.serverCode.size());
+                + " of " + report.all(Report.ParameterRecord.class).size() + noted() + ", DSN " + report.dsnViolations() + " of "
+                + report.all(Report.DsnRecord.class).size() + ", server code " + report.serverCodeViolations() + " of "
+                + report.all(Report.ServerCodeRecord.class).size());
         List<String> problems = new ArrayList<>();
         if (refused < minimumProvenProbes()) {
             problems.add("only " + refused + " write probes were proven and refused; the fixture's minimumProvenProbes is " + minimumProvenProbes());
@@ -1496,14 +1496,15 @@ public abstract class DriverConformanceTest {
             problems.add(language() + " has the families " + unexplained + ", and no probe of them was proven and refused here:"
                     + " add probes, or say why with Fixture.Builder.without(family, reason)");
         }
-        report.uncoveredReasons.putAll(reasons);
+        reasons.forEach((f, why) -> report.add(new Report.FamilyReason(f, why)));
         // every layer counts, and the guard is verified only when every layer ran in this session
         long violations = report.allViolations();
         long broken = report.count(Report.Verdict.BROKEN);
         long safeFailed = report.safeReads().stream().filter(r -> !r.passed()).count();
-        boolean allRan = report.dsnRan && report.serverCodeRan && (!expectsParameterAttacks() || report.parametersRan);
+        boolean allRan = report.ran(Report.Part.DSN) && report.ran(Report.Part.SERVER_CODE)
+                && (!expectsParameterAttacks() || report.ran(Report.Part.PARAMETERS));
         if (problems.isEmpty() && violations == 0 && broken == 0 && safeFailed == 0 && allRan) {
-            report.verified.add(Capability.READ_ONLY);
+            report.add(new Report.Verified(Capability.READ_ONLY));
         }
         violations(problems);
         // this check sums up the guard, so it never passes beside a violation found elsewhere, in either mode
@@ -1544,7 +1545,7 @@ public abstract class DriverConformanceTest {
             return node;
         }
         return DynamicTest.dynamicTest(t.getDisplayName(), t.getTestSourceUri().orElse(null), () -> {
-            int before = report.violations.size();
+            int before = report.violationCount();
             try {
                 t.getExecutable().execute();
             } catch (TestAbortedException e) {
@@ -1554,11 +1555,9 @@ public abstract class DriverConformanceTest {
                 report.add(new Report.TestRecord(name, "failed", String.valueOf(e.getMessage())));
                 throw e;
             }
-            if (report.violations.size() > before) {
-                List<String> recordedNow;
-                synchronized (report.violations) {
-                    recordedNow = List.copyOf(report.violations.subList(before, report.violations.size()));
-                }
+            if (report.violationCount() > before) {
+                List<String> all = report.violations();
+                List<String> recordedNow = all.subList(Math.min(before, all.size()), all.size());
                 report.add(new Report.TestRecord(name, "violation", String.join("\n", recordedNow)));
             } else {
                 report.add(new Report.TestRecord(name, "passed", null));
@@ -1568,10 +1567,7 @@ public abstract class DriverConformanceTest {
 
     /** The parameter attacks refused with a kind other than the expected ones: no escape, but worth a look. */
     private String noted() {
-        long noted;
-        synchronized (report.parameterAttacks) {
-            noted = report.parameterAttacks.stream().filter(r -> !r.notes.isEmpty()).count();
-        }
+        long noted = report.all(Report.ParameterRecord.class).stream().filter(r -> !r.notes().isEmpty()).count();
         return noted == 0 ? "" : " (" + noted + " refused as an unexpected kind, noted in the report)";
     }
 
