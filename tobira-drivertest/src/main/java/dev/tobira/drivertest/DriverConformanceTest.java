@@ -127,7 +127,7 @@ import org.opentest4j.TestAbortedException;
  * {@code target/tobira-conformance/<reportName>.json} ({@link Fixture.Builder#reportName}, the driver's name by
  * default), with the server version of the first connection's {@link ConnInfo}.
  *
- * <p>With {@link Fixture.Builder#strict} false, guard violations (a probe let through, a parameter run as code,
+ * <p>With {@link Behavior#STRICT} declared absent, guard violations (a probe let through, a parameter run as code,
  * a hostile DSN opened without the guard, server code that left its effect, a safe read refused,
  * a broken probe, too few proven probes) are recorded in the report instead of failing;
  * contract and capability failures always fail.

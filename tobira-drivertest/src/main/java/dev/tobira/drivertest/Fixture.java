@@ -721,7 +721,7 @@ public final class Fixture {
          * @param probe the probe's name
          * @param reason why it does not apply; a blank reason is refused by {@link #build()}
          * @return this builder
-         * @since 0.3
+         * @since 0.2
          */
         public Builder withoutProbe(String probe, String reason) {
             this.inapplicable.put(requireNonNull(probe, "probe is null"), requireNonNull(reason, "reason is null"));
@@ -736,7 +736,7 @@ public final class Fixture {
          * @return this builder
          * @deprecated the same as {@link #withoutProbe(String, String)}, the name the expectation model uses
          */
-        @Deprecated(since = "0.3")
+        @Deprecated(since = "0.2")
         public Builder inapplicable(String probe, String reason) {
             return withoutProbe(probe, reason);
         }
@@ -749,7 +749,7 @@ public final class Fixture {
          * @param family the family
          * @param reason why the database has no such write; a blank reason is refused by {@link #build()}
          * @return this builder
-         * @since 0.3
+         * @since 0.2
          */
         public Builder without(ProbeFamily family, String reason) {
             this.uncovered.put(requireNonNull(family, "family is null"), requireNonNull(reason, "reason is null"));
@@ -764,7 +764,7 @@ public final class Fixture {
          * @return this builder
          * @deprecated the same as {@link #without(ProbeFamily, String)}, the name the expectation model uses
          */
-        @Deprecated(since = "0.3")
+        @Deprecated(since = "0.2")
         public Builder uncovered(ProbeFamily family, String reason) {
             return without(family, reason);
         }
@@ -937,7 +937,7 @@ public final class Fixture {
          * @deprecated strict mode is the behaviour {@link Behavior#STRICT}: declare
          *     {@code without(Behavior.STRICT, reason)} instead, which says why
          */
-        @Deprecated(since = "0.3")
+        @Deprecated(since = "0.2")
         public Builder strict(boolean on) {
             if (on) {
                 without.remove(Behavior.STRICT);
