@@ -153,7 +153,7 @@ final class BadInputGroup {
     }
 
     private void record(BadInputs.Input input, List<Report.PathResult> paths, List<String> problems) {
-        kit.report().add(new Report.BadInputRecord(input.group(), input.name(), Report.shorten(input.text(), 200),
+        kit.recorder().add(new Report.BadInputRecord(input.group(), input.name(), Report.shorten(input.text(), 200),
                 input.params().isEmpty() ? "" : input.name(), paths, problems));
     }
 

@@ -304,7 +304,7 @@ final class BadInputs {
         try {
             group.check(index);
         } finally {
-            kit.report().badInputNanos.addAndGet(System.nanoTime() - start);
+            kit.recorder().add(new Report.Spent(Report.Part.BAD_INPUTS, System.nanoTime() - start));
         }
     }
 }

@@ -127,7 +127,7 @@ import org.opentest4j.TestAbortedException;
  * {@code target/tobira-conformance/<reportName>.json} ({@link Fixture.Builder#reportName}, the driver's name by
  * default), with the server version of the first connection's {@link ConnInfo}.
  *
- * <p>With {@link Fixture.Builder#strict} false, guard violations (a probe let through, a parameter run as code,
+ * <p>With {@link Behavior#STRICT} declared absent, guard violations (a probe let through, a parameter run as code,
  * a hostile DSN opened without the guard, server code that left its effect, a safe read refused,
  * a broken probe, too few proven probes) are recorded in the report instead of failing;
  * contract and capability failures always fail.
@@ -327,7 +327,7 @@ public abstract class DriverConformanceTest {
 
     @BeforeAll
     final void startReport() {
-        report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared());
+        report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared(), fx().absences());
         context = new KitContext(fx(), tracker, report);
     }
 
@@ -529,16 +529,15 @@ public abstract class DriverConformanceTest {
     @Order(125)
     @DisplayName("contract: behaviours work, and each declared absent is really absent")
     final Stream<DynamicTest> contractBehaviors() {
-        report.behaviors.clear();
+        Map<Behavior, String> absent = fx().absent();
         return Stream.of(Behavior.values()).map(b -> {
             boolean expected = expects(b);
-            String reason = fx().absent().get(b);
-            report.behaviors.put(b.name(), expected ? "expected" : "absent: " + (reason != null ? reason : "implied"));
-            String name = b.name() + (expected ? " works" : " is absent (" + (reason != null ? reason : "implied") + ")");
+            String reason = absent.get(b);
+            report.add(new Report.BehaviorState(b.name(), expected ? "expected" : "absent: " + reason));
+            String name = b.name() + (expected ? " works" : " is absent (" + reason + ")");
             return DynamicTest.dynamicTest(name, () -> {
-                if (reason != null) {
-                    assertFalse(reason.isBlank(), b + " is declared absent without a reason");
-                }
+                // an expected behaviour is checked with its case: without one it fails here, named, not in passing elsewhere
+                fx().missingCase(b).ifPresent(missing -> fail(missing));
                 switch (b) {
                     case PARAMETERS -> checkParameters(expected);
                     case TIMEOUT -> {
@@ -574,6 +573,18 @@ public abstract class DriverConformanceTest {
                             }
                         }
                     }
+                    case READ_ONLY -> {
+                        if (!expected) {
+                            assertReadOnlyRefused();
+                        }
+                        // expected: the guard's tests attack it
+                    }
+                    case VECTOR_SEARCH, TIME_SERIES -> {
+                        // capabilities checks the facet: offered and working when declared, absent or UNSUPPORTED when not
+                    }
+                    case STRICT -> {
+                        // nothing of the driver to check: the guard's tests fail on a finding, or only record it when absent
+                    }
                 }
             });
         });
@@ -588,8 +599,7 @@ public abstract class DriverConformanceTest {
                 assertKind(ErrorKind.UNSUPPORTED, Attempt.run(conn, q), "PARAMETERS is declared absent, so a query with a parameter");
                 return;
             }
-            TypeCase tc = c.orElseThrow(() -> new AssertionFailedError("PARAMETERS is expected: give the fixture a parameterQuery("
-                    + "text with one parameter, value), or declare without(Behavior.PARAMETERS, reason)"));
+            TypeCase tc = c.orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.PARAMETERS).orElseThrow()));
             try (ResultSet rs = conn.query(Query.of(tc.query()).withParams(tc.expected()))) {
                 assertTrue(rs.hasNext(), "a row from the parameter query");
                 Row row = rs.next();
@@ -905,15 +915,15 @@ public abstract class DriverConformanceTest {
     @DisplayName("contract: a server that never answers ends open and query with TIMEOUT in time")
     final Stream<DynamicNode> contractSilentServer() {
         if (!expects(Behavior.NETWORK)) {
-            String reason = fx().absent().getOrDefault(Behavior.NETWORK, "implied");
-            report.silentServerInapplicable = reason;
+            String reason = fx().absent().get(Behavior.NETWORK);
+            report.add(new Report.SilentInapplicable(reason));
             return recorded(Stream.of(DynamicTest.dynamicTest("NETWORK is absent (" + reason + "), so there is no server to be silent", () -> {
                 assertFalse(reason.isBlank(), "NETWORK is declared absent without a reason");
                 assertTrue(fx().serverAt().isEmpty(), "the fixture says how to reach a server on 127.0.0.1:port (serverAt), yet declares"
                         + " NETWORK absent: expect it instead");
             })));
         }
-        List<Boolean> paths = declares(Capability.READ_ONLY) ? List.of(false, true) : List.of(false);
+        List<Boolean> paths = expects(Behavior.READ_ONLY) ? List.of(false, true) : List.of(false);
         return recorded(paths.stream().map(readOnly -> DynamicTest.dynamicTest((readOnly ? "read-only" : "writable")
                 + " configuration: open with a " + SILENT_BOUND.toSeconds() + " s connect timeout, and a query with a "
                 + SILENT_BOUND.toSeconds() + " s timeout where it opens lazily", () -> silentServer(readOnly))));
@@ -926,8 +936,7 @@ public abstract class DriverConformanceTest {
      */
     private void silentServer(boolean readOnly) {
         java.util.function.IntFunction<ConnConfig> at = fx().serverAt().orElseThrow(() -> new AssertionFailedError(
-                "NETWORK is expected: give the fixture serverAt(port -> config of 127.0.0.1:port), or declare"
-                        + " without(Behavior.NETWORK, reason) for an engine reached without a network"));
+                fx().missingCase(Behavior.NETWORK).orElseThrow()));
         String path = readOnly ? "read-only" : "writable";
         List<String> problems = new ArrayList<>();
         try (SilentServer silent = SilentServer.start()) {
@@ -1004,7 +1013,7 @@ public abstract class DriverConformanceTest {
             declared.stream().filter(c -> c != Capability.READ_ONLY).forEach(expected::add);
             try (Conn conn = open(writableConfig())) {
                 Set<Capability> offered = conn.capabilities();
-                report.offered.addAll(offered);
+                offered.forEach(o -> report.add(new Report.Offered(o)));
                 assertEquals(expected, offered.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(offered),
                         "capabilities() of a writable connection");
             }
@@ -1017,7 +1026,7 @@ public abstract class DriverConformanceTest {
             if (!declared.contains(c)) {
                 tests.add(DynamicTest.dynamicTest(c.word() + ": not declared, so absent", () -> {
                     List<ConnConfig> configs = new ArrayList<>(List.of(writableConfig()));
-                    if (declares(Capability.READ_ONLY)) {
+                    if (expects(Behavior.READ_ONLY)) {
                         configs.add(readOnlyConfig());
                     }
                     for (ConnConfig config : configs) {
@@ -1048,10 +1057,10 @@ public abstract class DriverConformanceTest {
                     assertTrue(conn.as(facet).isPresent(), c.word() + " is declared, yet as() does not offer it");
                     check.accept(conn);
                 }
-                report.verified.add(c);
+                report.add(new Report.Verified(c));
             }));
         }
-        if (declares(Capability.READ_ONLY)) {
+        if (expects(Behavior.READ_ONLY)) {
             tests.add(MUTATING.stream().anyMatch(this::declares)
                     ? DynamicTest.dynamicTest("read-only connection: every mutating facet refuses with READ_ONLY", this::checkReadOnlyFacets)
                     : DynamicTest.dynamicTest("read-only connection: no mutating facet is declared, and neither connection offers one",
@@ -1231,8 +1240,7 @@ public abstract class DriverConformanceTest {
     }
 
     private void checkVectorSearcher(Conn conn) {
-        VectorCase c = vectorCase().orElseThrow(() -> new AssertionFailedError(
-                "VECTOR_SEARCHER is declared: give the fixture a vector(VectorCase) searching seeded records"));
+        VectorCase c = vectorCase().orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.VECTOR_SEARCH).orElseThrow()));
         VectorSearcher searcher = conn.as(VectorSearcher.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int score;
@@ -1258,8 +1266,7 @@ public abstract class DriverConformanceTest {
     }
 
     private void checkTimeSeriesReader(Conn conn) {
-        TimeSeriesCase c = timeSeriesCase().orElseThrow(() -> new AssertionFailedError(
-                "TIME_SERIES_READER is declared: give the fixture a timeSeries(TimeSeriesCase) over seeded points"));
+        TimeSeriesCase c = timeSeriesCase().orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.TIME_SERIES).orElseThrow()));
         TimeSeriesReader reader = conn.as(TimeSeriesReader.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int time;
@@ -1416,7 +1423,7 @@ public abstract class DriverConformanceTest {
     @DisplayName("guard: read-only open is honoured, or refused with UNSUPPORTED when READ_ONLY is not declared")
     final void guardReadOnlyOpen() {
         assertTrue(readOnlyConfig().readOnly(), "readOnlyConfig() has readOnly set");
-        if (declares(Capability.READ_ONLY)) {
+        if (expects(Behavior.READ_ONLY)) {
             try (Conn conn = open(readOnlyConfig())) {
                 assertTrue(conn.readOnly(), "a connection opened read-only reports readOnly()");
                 conn.ping();
@@ -1463,46 +1470,43 @@ public abstract class DriverConformanceTest {
     @Order(Integer.MAX_VALUE)
     @DisplayName("guard: enough probes proven and refused")
     final void guardMinimum() {
-        if (!declares(Capability.READ_ONLY)) {
+        if (!expects(Behavior.READ_ONLY)) {
             // no guard, no probes to count: read-only must be refused instead, and nothing may claim the guard verified
             assertReadOnlyRefused();
             assertEquals(0, report.count(Report.Verdict.REFUSED), "probes refused by a guard that is not declared");
             return;
         }
-        assertTrue(report.guardRan, "the write probes did not run in this session, so there is nothing to count:"
+        assertTrue(report.ran(Report.Part.GUARD), "the write probes did not run in this session, so there is nothing to count:"
                 + " run guardWriteProbes with this test (the whole class)");
         long refused = report.count(Report.Verdict.REFUSED);
         Set<ProbeFamily> covered = report.coveredFamilies();
         List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
         System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
                 + uncovered + "; violations by layer: probes " + report.violating() + ", parameters " + report.parameterViolations()
-                + " of " + report.parameterAttacks.size() + noted() + ", DSN " + report.dsnViolations() + " of " + report.dsnAttacks.size()
-                + ", server code " + report.serverCodeViolations() + " of " + report.serverCode.size());
+                + " of " + report.all(Report.ParameterRecord.class).size() + noted() + ", DSN " + report.dsnViolations() + " of "
+                + report.all(Report.DsnRecord.class).size() + ", server code " + report.serverCodeViolations() + " of "
+                + report.all(Report.ServerCodeRecord.class).size());
         List<String> problems = new ArrayList<>();
         if (refused < minimumProvenProbes()) {
             problems.add("only " + refused + " write probes were proven and refused; the fixture's minimumProvenProbes is " + minimumProvenProbes());
         }
-        // a family the language has needs a proven probe, or a reason why the database has no such write
+        // a family the language has needs a proven probe, or a reason why the database has no such write (never blank: build() refuses that)
         Map<ProbeFamily, String> reasons = fx().uncoveredFamilies();
-        reasons.forEach((f, why) -> {
-            if (why.isBlank()) {
-                problems.add("uncovered(" + f + ") gives no reason");
-            }
-        });
         List<ProbeFamily> unexplained = language().impliedFamilies().stream()
                 .filter(f -> !covered.contains(f) && !reasons.containsKey(f)).sorted().toList();
         if (!unexplained.isEmpty()) {
             problems.add(language() + " has the families " + unexplained + ", and no probe of them was proven and refused here:"
-                    + " add probes, or say why with Fixture.Builder.uncovered(family, reason)");
+                    + " add probes, or say why with Fixture.Builder.without(family, reason)");
         }
-        report.uncoveredReasons.putAll(reasons);
+        reasons.forEach((f, why) -> report.add(new Report.FamilyReason(f, why)));
         // every layer counts, and the guard is verified only when every layer ran in this session
         long violations = report.allViolations();
         long broken = report.count(Report.Verdict.BROKEN);
         long safeFailed = report.safeReads().stream().filter(r -> !r.passed()).count();
-        boolean allRan = report.dsnRan && report.serverCodeRan && (!expectsParameterAttacks() || report.parametersRan);
+        boolean allRan = report.ran(Report.Part.DSN) && report.ran(Report.Part.SERVER_CODE)
+                && (!expectsParameterAttacks() || report.ran(Report.Part.PARAMETERS));
         if (problems.isEmpty() && violations == 0 && broken == 0 && safeFailed == 0 && allRan) {
-            report.verified.add(Capability.READ_ONLY);
+            report.add(new Report.Verified(Capability.READ_ONLY));
         }
         violations(problems);
         // this check sums up the guard, so it never passes beside a violation found elsewhere, in either mode
@@ -1543,7 +1547,7 @@ public abstract class DriverConformanceTest {
             return node;
         }
         return DynamicTest.dynamicTest(t.getDisplayName(), t.getTestSourceUri().orElse(null), () -> {
-            int before = report.violations.size();
+            int before = report.violationCount();
             try {
                 t.getExecutable().execute();
             } catch (TestAbortedException e) {
@@ -1553,11 +1557,9 @@ public abstract class DriverConformanceTest {
                 report.add(new Report.TestRecord(name, "failed", String.valueOf(e.getMessage())));
                 throw e;
             }
-            if (report.violations.size() > before) {
-                List<String> recordedNow;
-                synchronized (report.violations) {
-                    recordedNow = List.copyOf(report.violations.subList(before, report.violations.size()));
-                }
+            if (report.violationCount() > before) {
+                List<String> all = report.violations();
+                List<String> recordedNow = all.subList(Math.min(before, all.size()), all.size());
                 report.add(new Report.TestRecord(name, "violation", String.join("\n", recordedNow)));
             } else {
                 report.add(new Report.TestRecord(name, "passed", null));
@@ -1567,10 +1569,7 @@ public abstract class DriverConformanceTest {
 
     /** The parameter attacks refused with a kind other than the expected ones: no escape, but worth a look. */
     private String noted() {
-        long noted;
-        synchronized (report.parameterAttacks) {
-            noted = report.parameterAttacks.stream().filter(r -> !r.notes.isEmpty()).count();
-        }
+        long noted = report.all(Report.ParameterRecord.class).stream().filter(r -> !r.notes().isEmpty()).count();
         return noted == 0 ? "" : " (" + noted + " refused as an unexpected kind, noted in the report)";
     }
 

@@ -1,12 +1,10 @@
 package dev.tobira.drivertest;
 
-import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
-import dev.tobira.drivertest.Report.DsnRecord;
 import dev.tobira.drivertest.Report.PathResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,24 +38,43 @@ final class DsnAttacks {
     private static final List<ProbeFamily> PREFERRED = List.of(ProbeFamily.DML, ProbeFamily.DDL, ProbeFamily.STACKING);
 
     private final KitContext kit;
-    private final Report report;
+    private final Recorder recorder;
     private final String driver;
     private final List<Proven> proven = new ArrayList<>();
+
+    /** A hostile DSN's record while it is tried: handed to the recorder once, immutable, when the try is over. */
+    private static final class DsnDraft {
+        final String name;
+        final String dsn;
+        String outcome;
+        String message;
+        final List<PathResult> probes = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        DsnDraft(String name, String dsn) {
+            this.name = name;
+            this.dsn = dsn;
+        }
+
+        Report.DsnRecord record() {
+            return new Report.DsnRecord(name, dsn, outcome, message, probes, problems);
+        }
+    }
 
     /** A probe proven on the writable configuration, and the refusals that count read-only. */
     private record Proven(WriteProbe probe, Set<ErrorKind> allowed) {}
 
     DsnAttacks(KitContext kit) {
         this.kit = kit;
-        this.report = kit.report();
-        this.driver = report.driver;
+        this.recorder = kit.recorder();
+        this.driver = kit.driverName();
     }
 
     Stream<DynamicNode> attacks() {
-        if (!report.declared.contains(Capability.READ_ONLY)) {
+        if (!kit.expects(Behavior.READ_ONLY)) {
             return Stream.of(Guard.notDeclared(kit, "DSN attacks"));
         }
-        report.dsnRan = true;
+        recorder.add(new Report.Ran(Report.Part.DSN));
         ConnConfig readOnly = kit.readOnlyConfig();
         List<HostileDsns.Hostile> hostile;
         try {
@@ -80,7 +97,7 @@ final class DsnAttacks {
             try {
                 body.run();
             } finally {
-                report.dsnNanos.addAndGet(System.nanoTime() - start);
+                recorder.add(new Report.Spent(Report.Part.DSN, System.nanoTime() - start));
             }
         });
     }
@@ -112,12 +129,12 @@ final class DsnAttacks {
             }
             prove(p).ifPresent(proven::add);
         }
-        proven.forEach(p -> report.dsnProbes.add(p.probe().name()));
-        System.err.println("[tobira] " + driver + ": DSN attacks send " + report.dsnProbes);
+        proven.forEach(p -> recorder.add(new Report.DsnProbe(p.probe().name())));
+        System.err.println("[tobira] " + driver + ": DSN attacks send " + proven.stream().map(p -> p.probe().name()).toList());
         if (proven.isEmpty()) {
             String m = "DSN attacks: none of the first " + TRIES + " write probes proved itself on the writable configuration,"
                     + " so a hostile DSN that opens cannot be checked";
-            report.dsnProblems.add(m);
+            recorder.add(new Report.DsnProblem(m));
             kit.violation(m);
         }
     }
@@ -157,8 +174,16 @@ final class DsnAttacks {
     }
 
     private void attack(HostileDsns.Hostile h, ConnConfig readOnly) {
-        DsnRecord r = new DsnRecord(h.name(), h.shown());
-        report.dsnAttacks.add(r);
+        DsnDraft r = new DsnDraft(h.name(), h.shown());
+        try {
+            attack(h, readOnly, r);
+        } finally {
+            recorder.add(r.record());
+        }
+        finish(r);
+    }
+
+    private void attack(HostileDsns.Hostile h, ConnConfig readOnly, DsnDraft r) {
         List<String> secrets = new ArrayList<>(h.secrets());
         if (readOnly.password().reveal().length() >= 4) {
             secrets.add(readOnly.password().reveal());
@@ -183,14 +208,12 @@ final class DsnAttacks {
                 r.problems.add("the refusal's message holds the password");
             }
             unchanged(r, "failing to open it", base);
-            finish(r);
             return;
         } catch (RuntimeException e) {
             r.outcome = "ERROR " + e.getClass().getSimpleName();
             r.message = masked(e.toString(), secrets);
             r.problems.add("opening it threw " + r.message + " instead of a DriverException");
             unchanged(r, "failing to open it", base);
-            finish(r);
             return;
         }
         r.outcome = "OPENED";
@@ -205,11 +228,10 @@ final class DsnAttacks {
                 base = send(r, conn, p, base, secrets);
             }
         }
-        finish(r);
     }
 
     /** Sends one proven probe on the hostile connection; returns the fingerprint to compare the next one with. */
-    private String send(DsnRecord r, Conn conn, Proven p, String base, List<String> secrets) {
+    private String send(DsnDraft r, Conn conn, Proven p, String base, List<String> secrets) {
         Optional<Evidence> evidence = p.probe().evidence();
         Attempt a = Attempt.run(conn, Query.of(p.probe().text()).withTimeout(TIMEOUT));
         boolean unchanged = kit.fingerprint().equals(base);
@@ -239,7 +261,7 @@ final class DsnAttacks {
     }
 
     /** Records a change made by the step named, and restores the seeded state; returns whether nothing changed. */
-    private boolean unchanged(DsnRecord r, String step, String base) {
+    private boolean unchanged(DsnDraft r, String step, String base) {
         if (kit.fingerprint().equals(base)) {
             return true;
         }
@@ -249,7 +271,7 @@ final class DsnAttacks {
         return false;
     }
 
-    private void finish(DsnRecord r) {
+    private void finish(DsnDraft r) {
         if (!r.problems.isEmpty()) {
             kit.violation("hostile DSN (" + r.name + ") " + r.dsn + ": " + String.join("; ", r.problems));
         }

@@ -10,14 +10,12 @@ import dev.tobira.spi.SqlDialect;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
@@ -47,16 +45,20 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * Everything has a default but the driver, the writable configuration, seeding, the fingerprint,
- * the rows and slow queries and at least one type case. Behaviours ({@link Behavior}) are all
- * expected unless declared otherwise with {@link Builder#without(Behavior, String)}, and a declared
- * "no" is itself checked. A fixture is immutable; {@link #toBuilder()} derives another (a second
- * server version under another report name, say).
+ * the rows and slow queries and at least one type case. What the kit expects is one model
+ * ({@link Behavior}): every behaviour is expected unless declared absent with a reason
+ * ({@link Builder#without(Behavior, String)}) or made absent by an implication, every family of
+ * attack the language has needs a proven probe unless declared absent with a reason
+ * ({@link Builder#without(ProbeFamily, String)}), and so does every probe
+ * ({@link Builder#withoutProbe(String, String)}); a declared "no" is itself checked, and one without
+ * a reason is refused by {@link Builder#build()}. A fixture is immutable; {@link #toBuilder()}
+ * derives another (a second server version under another report name, say).
  *
  * @since 0.2
  */
 public final class Fixture {
     private final Builder b;
-    private final Set<Behavior> expected;
+    private final Expectations expectations;
 
     private Fixture(Builder b, boolean validate) {
         this.b = b;
@@ -81,13 +83,7 @@ public final class Fixture {
                 throw new IllegalStateException("the fixture of " + b.driver.name() + " lacks " + String.join(", ", missing));
             }
         }
-        EnumSet<Behavior> resolved = EnumSet.noneOf(Behavior.class);
-        for (Behavior behavior : Behavior.values()) {
-            if (!b.without.containsKey(behavior) && behavior.expectedByDefault(b.language, resolved)) {
-                resolved.add(behavior);
-            }
-        }
-        this.expected = Collections.unmodifiableSet(resolved);
+        this.expectations = Expectations.resolve(b.driver.name(), b.driver.declared(), b.language, b.without, b.uncovered, b.inapplicable);
     }
 
     /**
@@ -110,22 +106,50 @@ public final class Fixture {
     }
 
     /**
-     * Tells whether a behaviour is expected: not declared absent, and implied by what is expected.
+     * Tells whether a behaviour is expected: not declared absent, and not made absent by what it
+     * requires, an undeclared capability or the language (see {@link Behavior}).
      *
      * @param behavior the behaviour
      * @return whether the kit checks that it works
      */
     public boolean expects(Behavior behavior) {
-        return expected.contains(behavior);
+        return expectations.expects(behavior);
     }
 
     /**
-     * Returns the behaviours declared absent, each with its reason.
+     * Returns the behaviours absent, each with its reason: the fixture's own, or for an implied
+     * absence one that starts with {@code implied: }.
      *
-     * @return behaviour to reason
+     * @return behaviour to reason, in the order of {@link Behavior}
      */
     public Map<Behavior, String> absent() {
-        return Collections.unmodifiableMap(new EnumMap<>(b.without));
+        return Collections.unmodifiableMap(expectations.absentBehaviors());
+    }
+
+    /** Every absence, of a behaviour, a family of attack or a probe, with its reason. */
+    List<Expectations.Absence> absences() {
+        return expectations.absences();
+    }
+
+    /**
+     * What an expected behaviour lacks to be checked: the case on the fixture it needs. Empty when
+     * the behaviour is absent or has what it needs.
+     */
+    Optional<String> missingCase(Behavior behavior) {
+        if (!expects(behavior)) {
+            return Optional.empty();
+        }
+        return switch (behavior) {
+            case PARAMETERS -> parameterQuery().isPresent() ? Optional.empty() : Optional.of("PARAMETERS is expected: give the fixture a"
+                    + " parameterQuery(text with one parameter, value), or declare without(Behavior.PARAMETERS, reason)");
+            case NETWORK -> b.serverAt != null ? Optional.empty() : Optional.of("NETWORK is expected: give the fixture serverAt(port ->"
+                    + " config of 127.0.0.1:port), or declare without(Behavior.NETWORK, reason) for an engine reached without a network");
+            case VECTOR_SEARCH -> b.vector != null ? Optional.empty() : Optional.of("VECTOR_SEARCHER is declared, so VECTOR_SEARCH is"
+                    + " expected: give the fixture a vector(VectorCase) searching seeded records");
+            case TIME_SERIES -> b.timeSeries != null ? Optional.empty() : Optional.of("TIME_SERIES_READER is declared, so TIME_SERIES"
+                    + " is expected: give the fixture a timeSeries(TimeSeriesCase) over seeded points");
+            default -> Optional.empty();
+        };
     }
 
     private <T> T required(T value, String what) {
@@ -288,8 +312,9 @@ public final class Fixture {
         return Optional.ofNullable(b.timeSeries);
     }
 
+    /** Strict mode is the behaviour {@link Behavior#STRICT}: expected unless declared absent. */
     boolean strict() {
-        return b.strict;
+        return expects(Behavior.STRICT);
     }
 
     int minimumProvenProbes() {
@@ -354,7 +379,6 @@ public final class Fixture {
         private TimeSeriesCase timeSeries;
         private BadInput badInput;
         private IntFunction<ConnConfig> serverAt;
-        private boolean strict = true;
         private Integer minimum;
         private String reportName;
         private final List<AutoCloseable> resources = new ArrayList<>();
@@ -401,7 +425,6 @@ public final class Fixture {
             c.timeSeries = timeSeries;
             c.badInput = badInput;
             c.serverAt = serverAt;
-            c.strict = strict;
             c.minimum = minimum;
             c.reportName = reportName;
             c.resources.addAll(resources);
@@ -690,29 +713,60 @@ public final class Fixture {
         }
 
         /**
-         * Names a probe that cannot apply to this database. It is never run writable and never
-         * counted, but still sent on both read-only paths, where it must be refused or change nothing.
+         * Declares that a probe cannot apply to this database, with the reason: an absence of the
+         * expectation model (see {@link Behavior}), listed in the report's {@code absent}. The probe is
+         * never run writable and never counted, but still sent on both read-only paths, where it must
+         * be refused or change nothing.
          *
          * @param probe the probe's name
-         * @param reason why it does not apply; a blank reason fails
+         * @param reason why it does not apply; a blank reason is refused by {@link #build()}
          * @return this builder
+         * @since 0.2
          */
-        public Builder inapplicable(String probe, String reason) {
+        public Builder withoutProbe(String probe, String reason) {
             this.inapplicable.put(requireNonNull(probe, "probe is null"), requireNonNull(reason, "reason is null"));
             return this;
         }
 
         /**
-         * Says why a family of attack the language implies has no proven probe here. Without such a
-         * reason, strict mode fails for a family with none.
+         * Names a probe that cannot apply to this database.
+         *
+         * @param probe the probe's name
+         * @param reason why it does not apply
+         * @return this builder
+         * @deprecated the same as {@link #withoutProbe(String, String)}, the name the expectation model uses
+         */
+        @Deprecated(since = "0.2")
+        public Builder inapplicable(String probe, String reason) {
+            return withoutProbe(probe, reason);
+        }
+
+        /**
+         * Declares that a family of attack the language implies has no proven probe here, with the
+         * reason: an absence of the expectation model (see {@link Behavior}), listed in the report's
+         * {@code absent}. Without it, strict mode fails for a family with no proven probe.
          *
          * @param family the family
-         * @param reason why the database has no such write; a blank reason fails
+         * @param reason why the database has no such write; a blank reason is refused by {@link #build()}
          * @return this builder
+         * @since 0.2
          */
-        public Builder uncovered(ProbeFamily family, String reason) {
+        public Builder without(ProbeFamily family, String reason) {
             this.uncovered.put(requireNonNull(family, "family is null"), requireNonNull(reason, "reason is null"));
             return this;
+        }
+
+        /**
+         * Says why a family of attack the language implies has no proven probe here.
+         *
+         * @param family the family
+         * @param reason why the database has no such write
+         * @return this builder
+         * @deprecated the same as {@link #without(ProbeFamily, String)}, the name the expectation model uses
+         */
+        @Deprecated(since = "0.2")
+        public Builder uncovered(ProbeFamily family, String reason) {
+            return without(family, reason);
         }
 
         /**
@@ -765,10 +819,11 @@ public final class Fixture {
 
         /**
          * Declares that the driver does not have a behaviour; the kit checks that it really does
-         * not (see {@link Behavior}).
+         * not (see {@link Behavior}). What requires the behaviour is absent with it.
          *
          * @param behavior the behaviour
-         * @param reason why, for the report
+         * @param reason why, for the report; a blank reason is refused by {@link #build()}, and so is
+         *     a behaviour that a capability the driver declares implies
          * @return this builder
          */
         public Builder without(Behavior behavior, String reason) {
@@ -879,9 +934,16 @@ public final class Fixture {
          *
          * @param on false only while a driver is in development: violations are then recorded
          * @return this builder
+         * @deprecated strict mode is the behaviour {@link Behavior#STRICT}: declare
+         *     {@code without(Behavior.STRICT, reason)} instead, which says why
          */
+        @Deprecated(since = "0.2")
         public Builder strict(boolean on) {
-            this.strict = on;
+            if (on) {
+                without.remove(Behavior.STRICT);
+            } else {
+                without(Behavior.STRICT, "strict(false): the driver is in development");
+            }
             return this;
         }
 
@@ -925,7 +987,8 @@ public final class Fixture {
          * Builds the fixture.
          *
          * @return the fixture
-         * @throws IllegalStateException if a required part is missing
+         * @throws IllegalStateException if a required part is missing, or an absence is declared
+         *     without a reason or against a declared capability (see {@link Behavior})
          */
         public Fixture build() {
             return new Fixture(copy(), true);

@@ -1,11 +1,9 @@
 package dev.tobira.drivertest;
 
-import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
 import dev.tobira.drivertest.Report.PathResult;
-import dev.tobira.drivertest.Report.ProbeRecord;
 import dev.tobira.drivertest.Report.Verdict;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,7 +38,7 @@ final class Guard {
     private static final Set<ErrorKind> INVALID = EnumSet.of(ErrorKind.SYNTAX, ErrorKind.INVALID_ARGUMENT);
 
     private final KitContext kit;
-    private final Report report;
+    private final Recorder recorder;
     private final String driver;
     /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
     private final ParameterAttacks parameters;
@@ -49,25 +47,25 @@ final class Guard {
 
     Guard(KitContext kit) {
         this.kit = kit;
-        this.report = kit.report();
-        this.driver = report.driver;
+        this.recorder = kit.recorder();
+        this.driver = kit.driverName();
         this.parameters = kit.language() == Language.SQL && kit.expects(Behavior.PARAMETERS) ? new ParameterAttacks(kit) : null;
         this.layers = new LayerAttacks(kit);
     }
 
     private boolean declared() {
-        return report.declared.contains(Capability.READ_ONLY);
+        return kit.expects(Behavior.READ_ONLY);
     }
 
     Stream<DynamicNode> probes() {
         if (!declared()) {
             return Stream.of(notDeclared(kit, "write probes"));
         }
-        report.guardRan = true;
-        report.parametersRan |= parameters != null;
-        if (report.layerNames.isEmpty()) {
-            report.layerNames.addAll(kit.fx().layers().keySet());
+        recorder.add(new Report.Ran(Report.Part.GUARD));
+        if (parameters != null) {
+            recorder.add(new Report.Ran(Report.Part.PARAMETERS));
         }
+        kit.fx().layers().keySet().forEach(name -> recorder.add(new Report.LayerName(name)));
         Map<String, WriteProbe> all = new LinkedHashMap<>();
         List<DynamicNode> nodes = new ArrayList<>();
         List<WriteProbe> candidates = new ArrayList<>();
@@ -84,11 +82,11 @@ final class Guard {
         Map<String, String> inapplicable = kit.inapplicableProbes();
         for (Map.Entry<String, String> e : inapplicable.entrySet()) {
             if (all.containsKey(e.getKey())) {
-                report.inapplicable.put(e.getKey(), e.getValue());
+                recorder.add(new Report.Inapplicable(e.getKey(), e.getValue()));
             } else {
-                report.unknownInapplicable.add(e.getKey());
-                nodes.add(DynamicTest.dynamicTest("inapplicable(probe, reason) names an unknown probe: " + e.getKey(),
-                        () -> kit.violation("inapplicable(probe, reason) names " + e.getKey() + ", which is no probe; known: " + all.keySet())));
+                recorder.add(new Report.UnknownInapplicable(e.getKey()));
+                nodes.add(DynamicTest.dynamicTest("withoutProbe(probe, reason) names an unknown probe: " + e.getKey(),
+                        () -> kit.violation("withoutProbe(probe, reason) names " + e.getKey() + ", which is no probe; known: " + all.keySet())));
             }
         }
         for (WriteProbe p : all.values()) {
@@ -170,7 +168,7 @@ final class Guard {
 
     private void base(WriteProbe p) {
         try (Run run = prove(p.name(), p.family(), p.text(), p.evidence(), null)) {
-            ProbeRecord r = run.record;
+            ProbeDraft r = run.record;
             if (!run.proven()) {
                 r.verdict = Verdict.BROKEN;
                 r.problems.add("broken probe: it is not a proven write here. On a writable connection it gave " + run.writableAttempt
@@ -179,7 +177,7 @@ final class Guard {
                                 ? "; the fixture's nativeExecution ran it and nothing changed either"
                                 : "; the fixture's nativeExecution does not run text (it returned false), so the refusal could not be bypassed to prove it")
                                 : "")
-                        + ". Fix the probe, the fingerprint or the nativeExecution, or name it in the fixture's inapplicable(probe, reason) with the reason");
+                        + ". Fix the probe, the fingerprint or the nativeExecution, or name it in the fixture's withoutProbe(probe, reason) with the reason");
                 clear(run.evidence);
                 kit.violation(p.name() + ": " + String.join("; ", r.problems));
                 return;
@@ -245,10 +243,17 @@ final class Guard {
      * the read-only contract: refused, or a result that changed nothing.
      */
     private void inapplicable(WriteProbe p, String reason) {
-        Assertions.assertFalse(reason.isBlank(), "inapplicable(probe, reason) gives " + p.name() + " no reason");
-        ProbeRecord r = new ProbeRecord(p.name(), p.family(), p.text(), null);
+        Assertions.assertFalse(reason.isBlank(), "withoutProbe(probe, reason) gives " + p.name() + " no reason");
+        ProbeDraft r = new ProbeDraft(p.name(), p.family(), p.text(), null);
         r.verdict = Verdict.INAPPLICABLE;
-        report.probes.add(r);
+        try {
+            inapplicable(p, r);
+        } finally {
+            recorder.add(r.record());
+        }
+    }
+
+    private void inapplicable(WriteProbe p, ProbeDraft r) {
         Optional<Evidence> evidence = p.evidence();
         clear(evidence);
         String base = kit.seeded();
@@ -276,21 +281,51 @@ final class Guard {
     }
 
     /**
+     * A probe's record while its test runs: filled in by this class alone, then handed to the
+     * recorder once, as an immutable {@link Report.ProbeRecord}, when the test is over.
+     */
+    private static final class ProbeDraft {
+        final String name;
+        final ProbeFamily family;
+        final String text;
+        final String variantOf;
+        String provenBy;
+        String writableOutcome;
+        Boolean nativeRan;
+        final List<PathResult> readOnly = new ArrayList<>();
+        Verdict verdict;
+        final List<String> problems = new ArrayList<>();
+
+        ProbeDraft(String name, ProbeFamily family, String text, String variantOf) {
+            this.name = name;
+            this.family = family;
+            this.text = text;
+            this.variantOf = variantOf;
+        }
+
+        Report.ProbeRecord record() {
+            return new Report.ProbeRecord(name, family, text, variantOf, provenBy, writableOutcome, nativeRan, readOnly, verdict, problems);
+        }
+    }
+
+    /**
      * One probe or variant run on a writable connection. The connection stays open for the
      * read-only step, because a probe that changes its session (a setting, a transaction mode) must
      * still be refused on the very connection it changed.
      */
     private static final class Run implements AutoCloseable {
-        final ProbeRecord record;
+        final ProbeDraft record;
+        final Recorder recorder;
         final Optional<Evidence> evidence;
         final Conn writable;
         final String before;
         final Attempt writableAttempt;
         final boolean refusedAsInvalid;
 
-        Run(ProbeRecord record, Optional<Evidence> evidence, Conn writable, String before, Attempt writableAttempt,
+        Run(ProbeDraft record, Recorder recorder, Optional<Evidence> evidence, Conn writable, String before, Attempt writableAttempt,
             boolean refusedAsInvalid) {
             this.record = record;
+            this.recorder = recorder;
             this.evidence = evidence;
             this.writable = writable;
             this.before = before;
@@ -302,16 +337,20 @@ final class Guard {
             return record.provenBy != null;
         }
 
+        /** Closes the writable connection and records the probe as its test left it: once, when the run is over. */
         @Override
         public void close() {
-            writable.close();
+            try {
+                writable.close();
+            } finally {
+                recorder.add(record.record());
+            }
         }
     }
 
     /** Runs the text on a writable connection and looks for its effect, through the fixture's native execution if the driver refused it as invalid. */
     private Run prove(String name, ProbeFamily family, String text, Optional<Evidence> evidence, String variantOf) {
-        ProbeRecord r = new ProbeRecord(name, family, text, variantOf);
-        report.probes.add(r);
+        ProbeDraft r = new ProbeDraft(name, family, text, variantOf);
         clear(evidence);
         String before = kit.seeded();
         Conn writable = kit.open(kit.writableConfig());
@@ -330,9 +369,13 @@ final class Guard {
             if (proof == null && variantOf != null) {
                 r.verdict = Verdict.UNPROVEN_VARIANT;
             }
-            return new Run(r, evidence, writable, before, w, refusedAsInvalid);
+            return new Run(r, recorder, evidence, writable, before, w, refusedAsInvalid);
         } catch (RuntimeException | Error e) {
-            writable.close();
+            try {
+                writable.close();
+            } finally {
+                recorder.add(r.record());
+            }
             throw e;
         }
     }
@@ -416,7 +459,7 @@ final class Guard {
      * not proven to write). Either way the fingerprint must be unchanged and the evidence absent.
      */
     private PathResult send(String path, Conn conn, Query query, String base, Optional<Evidence> evidence,
-                            Set<ErrorKind> allowed, boolean readAllowed, ProbeRecord r) {
+                            Set<ErrorKind> allowed, boolean readAllowed, ProbeDraft r) {
         Attempt a = Attempt.run(conn, query.withTimeout(PROBE_TIMEOUT));
         String after = kit.fingerprint();
         boolean unchanged = after.equals(base);
@@ -464,7 +507,7 @@ final class Guard {
             paths.add(safePath("readOnly query on a writable connection", writable, Query.of(s.text()).withReadOnly(true), base,
                     problems));
         }
-        report.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));
+        recorder.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));
         if (!problems.isEmpty()) {
             kit.violation("safe read " + s.name() + " " + String.join("; ", problems));
         }

@@ -17,20 +17,23 @@ import java.util.Map;
 
 /**
  * What an attack sees of the kit: the fixture, connections opened through the tracker, the seeded
- * state and the report. The attacks get this, not the test instance, so that nothing they do can
- * reach the JUnit lifecycle, and so that what they depend on is written down in one place.
+ * state and the recorder. The attacks get this, not the test instance nor the report, so that
+ * nothing they do can reach the JUnit lifecycle or read and change what others recorded, and so
+ * that what they depend on is written down in one place.
  */
 final class KitContext {
     private final Fixture fixture;
     private final Tracker tracker;
-    private final Report report;
+    private final Recorder recorder;
+    /** Whether the first connection has been asked its server version for the report. */
+    private final java.util.concurrent.atomic.AtomicBoolean versionAsked = new java.util.concurrent.atomic.AtomicBoolean();
     /** The fingerprint read just after the last seed; null before the first. */
     private String seededFingerprint;
 
-    KitContext(Fixture fixture, Tracker tracker, Report report) {
+    KitContext(Fixture fixture, Tracker tracker, Recorder recorder) {
         this.fixture = requireNonNull(fixture, "fixture is null");
         this.tracker = requireNonNull(tracker, "tracker is null");
-        this.report = requireNonNull(report, "report is null");
+        this.recorder = requireNonNull(recorder, "recorder is null");
     }
 
     Fixture fx() {
@@ -41,8 +44,13 @@ final class KitContext {
         return tracker;
     }
 
-    Report report() {
-        return report;
+    Recorder recorder() {
+        return recorder;
+    }
+
+    /** The name of the driver under test, which starts every message it gives. */
+    String driverName() {
+        return fixture.driver().name();
     }
 
     boolean expects(Behavior behavior) {
@@ -96,11 +104,17 @@ final class KitContext {
     /** Opens a connection the tracker will check was closed; the first one also gives the report its server version. */
     Conn open(ConnConfig config) {
         Conn conn = tracker.open(fixture.driver(), config);
-        if (report.serverVersion == null) {
+        if (versionAsked.compareAndSet(false, true)) {
             try {
-                report.serverVersion = conn.info().serverVersion();
+                String version = conn.info().serverVersion();
+                if (version != null) {
+                    recorder.add(new Report.ServerVersion(version));
+                } else {
+                    versionAsked.set(false);
+                }
             } catch (RuntimeException e) {
                 // contractPing reports a broken info(); the report only lacks the version
+                versionAsked.set(false);
             }
         }
         return conn;
@@ -148,11 +162,11 @@ final class KitContext {
         if (messages.isEmpty()) {
             return;
         }
-        report.violations.addAll(messages);
+        messages.forEach(m -> recorder.add(new Report.Violation(m)));
         if (fixture.strict()) {
             throw new GuardViolation(String.join("\n", messages));
         }
-        messages.forEach(m -> System.err.println("[tobira] " + report.driver + " (non-strict) violation: " + m));
+        messages.forEach(m -> System.err.println("[tobira] " + driverName() + " (non-strict) violation: " + m));
     }
 
     /** What holds without a guard: a driver that does not declare READ_ONLY refuses read-only connections rather than pretend. */

@@ -25,7 +25,7 @@ public enum Language {
 
     /**
      * Returns the families of attack a database of this language has, each of which strict mode
-     * requires a proven probe of, or a reason ({@link Fixture.Builder#uncovered}) why not.
+     * requires a proven probe of, or a reason ({@link Fixture.Builder#without(ProbeFamily, String)}) why not.
      *
      * @return the families
      * @since 0.2

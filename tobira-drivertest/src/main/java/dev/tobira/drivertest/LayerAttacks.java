@@ -3,7 +3,6 @@ package dev.tobira.drivertest;
 import dev.tobira.api.Conn;
 import dev.tobira.api.Driver;
 import dev.tobira.api.Query;
-import dev.tobira.drivertest.Report.LayerRecord;
 import dev.tobira.drivertest.Report.PathResult;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -34,7 +33,7 @@ final class LayerAttacks {
     }
 
     void attack(WriteProbe p, Optional<Evidence> evidence) {
-        LayerRecord record = new LayerRecord(p.name(), p.family());
+        Map<String, Report.LayerPaths> byLayer = new LinkedHashMap<>();
         long start = System.nanoTime();
         for (Map.Entry<String, Driver> layer : layers.entrySet()) {
             evidence.ifPresent(Evidence::clear);
@@ -56,9 +55,9 @@ final class LayerAttacks {
                     kit.seededAs(base);
                 }
             }
-            record.layers.put(layer.getKey(), paths);
+            byLayer.put(layer.getKey(), new Report.LayerPaths(List.copyOf(paths.values())));
         }
-        kit.report().layerNanos.addAndGet(System.nanoTime() - start);
-        kit.report().layers.add(record);
+        kit.recorder().add(new Report.Spent(Report.Part.LAYERS, System.nanoTime() - start));
+        kit.recorder().add(new Report.LayerRecord(p.name(), p.family(), byLayer));
     }
 }

@@ -4,7 +4,6 @@ import dev.tobira.api.Conn;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
 import dev.tobira.api.Value;
-import dev.tobira.drivertest.Report.ParameterRecord;
 import dev.tobira.drivertest.Report.PathResult;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlLexer;
@@ -126,15 +125,38 @@ final class ParameterAttacks {
         return carriers;
     }
 
+    /** A carrier's record while it is sent: handed to the recorder once, immutable, when its paths are done. */
+    private static final class ParameterDraft {
+        final String probe;
+        final String carrier;
+        final String text;
+        final String value;
+        final List<PathResult> paths = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+        /** Refusals of an unexpected kind that changed nothing: not escapes, so not counted. */
+        final List<String> notes = new ArrayList<>();
+
+        ParameterDraft(String probe, String carrier, String text, String value) {
+            this.probe = probe;
+            this.carrier = carrier;
+            this.text = text;
+            this.value = value;
+        }
+
+        Report.ParameterRecord record() {
+            return new Report.ParameterRecord(probe, carrier, text, value, paths, problems, notes);
+        }
+    }
+
     private final KitContext kit;
-    private final Report report;
+    private final Recorder recorder;
     private final String driver;
     private final List<Carrier> carriers;
 
     ParameterAttacks(KitContext kit) {
         this.kit = kit;
-        this.report = kit.report();
-        this.driver = report.driver;
+        this.recorder = kit.recorder();
+        this.driver = kit.driverName();
         this.carriers = carriers(kit.sqlDialect());
     }
 
@@ -148,7 +170,7 @@ final class ParameterAttacks {
         try {
             return attackTimed(probe, evidence);
         } finally {
-            report.parameterNanos.addAndGet(System.nanoTime() - start);
+            recorder.add(new Report.Spent(Report.Part.PARAMETERS, System.nanoTime() - start));
         }
     }
 
@@ -164,8 +186,7 @@ final class ParameterAttacks {
                 c.union(probe.text().strip(), kit.sqlDialect()).ifPresent(forms::add);
             }
             for (Carrier c : forms) {
-                ParameterRecord r = new ParameterRecord(probe.name(), c.name(), c.text(), c.value(probe.text()));
-                report.parameterAttacks.add(r);
+                ParameterDraft r = new ParameterDraft(probe.name(), c.name(), c.text(), c.value(probe.text()));
                 Query query = Query.of(c.text()).withParams(Value.of(r.value)).withTimeout(TIMEOUT);
                 // the state is looked at once per carrier, since a fingerprint costs round trips and some evidence a
                 // wait; when anything changed, each path is sent again alone, with a look after each, to say which
@@ -180,6 +201,7 @@ final class ParameterAttacks {
                         r.problems.add("the state changed after the three paths, though after none of them sent alone");
                     }
                 }
+                recorder.add(r.record());
                 if (!r.problems.isEmpty()) {
                     violations.add(probe.name() + " in a parameter (" + c.name() + ", " + Guard.display(c.text()) + "): "
                             + String.join("; ", r.problems));
@@ -196,7 +218,7 @@ final class ParameterAttacks {
      * changed and returns the fingerprint to go on from; looking once after all three, it returns
      * null when anything changed, and records the paths as unchanged otherwise.
      */
-    private String paths(ParameterRecord r, Query query, Sessions sessions, String base, Optional<Evidence> evidence,
+    private String paths(ParameterDraft r, Query query, Sessions sessions, String base, Optional<Evidence> evidence,
                          boolean eachPath) {
         for (int i = 0; i < PATHS.length; i++) {
             Conn conn = i == 1 ? sessions.readOnly() : sessions.writable();
@@ -224,7 +246,7 @@ final class ParameterAttacks {
         return base;
     }
 
-    private void record(ParameterRecord r, String path, Attempt a, boolean unchanged, boolean absent) {
+    private void record(ParameterDraft r, String path, Attempt a, boolean unchanged, boolean absent) {
         r.paths.add(new PathResult(path, a.outcome(), a.message(), unchanged, absent));
         if (a.error() != null) {
             r.problems.add(path + ": expected a result or a DriverException but got " + a);

@@ -2,6 +2,8 @@ package dev.tobira.drivertest;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -22,14 +24,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * What one run of the kit found for one driver, written as
  * {@code target/tobira-conformance/<reportName>.json}.
- * Filled in by the tests as they run; written once all of them have run, failures included.
+ * An append-only recorder ({@link Recorder}) of immutable records: the checks add what they found
+ * as they run, nothing is ever changed or removed, and once all of them have run, failures
+ * included, the records are written by Jackson as they are, with the totals summed up from them.
  */
-final class Report {
+final class Report implements Recorder {
     /** How a probe, or one of its variants, came out. */
     enum Verdict {
         /** Proven a real write, then refused on every read-only path with nothing changed. */
@@ -47,54 +51,79 @@ final class Report {
          * Named by the fixture as not applicable to this database: never run writable, but sent on
          * both read-only paths, where it must be refused or change nothing.
          */
-        INAPPLICABLE
+        INAPPLICABLE,
+        /** A test that ended (failed) before its probe had a verdict. */
+        NOT_RUN
     }
 
     /** One read-only path a proven probe was sent on. */
     @JsonPropertyOrder({"path", "outcome", "message", "fingerprintUnchanged", "evidenceAbsent"})
     record PathResult(String path, String outcome, String message, boolean fingerprintUnchanged, boolean evidenceAbsent) {}
 
-    /** The record of one probe or variant. */
-    static final class ProbeRecord {
-        final String name;
-        final ProbeFamily family;
-        final String text;
-        final String variantOf;
-        String provenBy;
-        String writableOutcome;
-        Boolean nativeRan;
-        final List<PathResult> readOnly = new ArrayList<>();
-        Verdict verdict;
-        final List<String> problems = new ArrayList<>();
+    /** The record of one probe or variant, once its test is over. */
+    @JsonPropertyOrder({"name", "family", "text", "variantOf", "provenEffective", "provenBy", "writableOutcome", "nativeRan", "readOnly",
+        "outcome", "fingerprintUnchanged", "verdict", "harmless", "problems"})
+    record ProbeRecord(String name, ProbeFamily family, String text, String variantOf, String provenBy, String writableOutcome,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean nativeRan, List<PathResult> readOnly, Verdict verdict,
+            List<String> problems) implements Recorder.Entry {
+        ProbeRecord {
+            readOnly = List.copyOf(readOnly);
+            problems = List.copyOf(problems);
+            verdict = verdict == null ? Verdict.NOT_RUN : verdict;
+        }
 
-        ProbeRecord(String name, ProbeFamily family, String text, String variantOf) {
-            this.name = name;
-            this.family = family;
-            this.text = text;
-            this.variantOf = variantOf;
+        @JsonProperty("provenEffective")
+        public boolean provenEffective() {
+            return provenBy != null;
+        }
+
+        /** The first read-only path's outcome; absent when none was sent. */
+        @JsonProperty("outcome")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public String outcome() {
+            return readOnly.isEmpty() ? null : readOnly.get(0).outcome();
+        }
+
+        @JsonProperty("fingerprintUnchanged")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public Boolean fingerprintUnchanged() {
+            return readOnly.isEmpty() ? null : readOnly.stream().allMatch(PathResult::fingerprintUnchanged);
+        }
+
+        /** For a text that is not counted: whether it was harmless read-only. */
+        @JsonProperty("harmless")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        public Boolean harmless() {
+            return (verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE) && !readOnly.isEmpty() ? problems.isEmpty() : null;
+        }
+
+        /** A proven write let through, or an uncounted text that changed something (or failed the wrong way) read-only. */
+        boolean violated() {
+            return verdict == Verdict.VIOLATION || ((verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE) && !problems.isEmpty());
         }
     }
 
     /** The record of one safe read. */
     @JsonPropertyOrder({"name", "text", "passed", "paths"})
-    record SafeReadRecord(String name, String text, List<PathResult> paths, boolean passed) {}
+    record SafeReadRecord(String name, String text, List<PathResult> paths, boolean passed) implements Recorder.Entry {
+        SafeReadRecord {
+            paths = List.copyOf(paths);
+        }
+    }
 
     /** A proven probe hidden in a parameter's value behind one carrier text, sent on three paths. */
-    static final class ParameterRecord {
-        final String probe;
-        final String carrier;
-        final String text;
-        final String value;
-        final List<PathResult> paths = new ArrayList<>();
-        final List<String> problems = new ArrayList<>();
-        /** Refusals of an unexpected kind that changed nothing: not escapes, so not counted. */
-        final List<String> notes = new ArrayList<>();
+    @JsonPropertyOrder({"probe", "carrier", "text", "value", "passed", "paths", "problems", "notes"})
+    record ParameterRecord(String probe, String carrier, String text, String value, List<PathResult> paths, List<String> problems,
+            List<String> notes) implements Recorder.Entry {
+        ParameterRecord {
+            paths = List.copyOf(paths);
+            problems = List.copyOf(problems);
+            notes = List.copyOf(notes);
+        }
 
-        ParameterRecord(String probe, String carrier, String text, String value) {
-            this.probe = probe;
-            this.carrier = carrier;
-            this.text = text;
-            this.value = value;
+        @JsonProperty("passed")
+        public boolean passed() {
+            return problems.isEmpty();
         }
     }
 
@@ -105,7 +134,7 @@ final class Report {
      */
     @JsonPropertyOrder({"group", "name", "text", "parameter", "passed", "paths", "problems"})
     record BadInputRecord(String group, String name, String text, @JsonInclude(JsonInclude.Include.NON_EMPTY) String parameter,
-            List<PathResult> paths, List<String> problems) {
+            List<PathResult> paths, List<String> problems) implements Recorder.Entry {
         BadInputRecord {
             paths = List.copyOf(paths);
             problems = List.copyOf(problems);
@@ -120,108 +149,153 @@ final class Report {
 
     /** One call against a {@link SilentServer}: an open, or a query on a connection that opened lazily. */
     @JsonPropertyOrder({"name", "outcome", "message", "millis", "boundMillis", "passed"})
-    record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed) {}
+    record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed) implements Recorder.Entry {}
 
     /**
      * One hostile DSN: refused at open ({@code outcome} the error kind), or opened ({@code OPENED})
      * with the proven probes sent on it ({@code probes}, one path each).
      */
-    static final class DsnRecord {
-        final String name;
-        final String dsn;
-        String outcome;
-        String message;
-        final List<PathResult> probes = new ArrayList<>();
-        final List<String> problems = new ArrayList<>();
+    @JsonPropertyOrder({"name", "dsn", "outcome", "message", "passed", "probes", "problems"})
+    record DsnRecord(String name, String dsn, String outcome, String message, List<PathResult> probes, List<String> problems)
+            implements Recorder.Entry {
+        DsnRecord {
+            probes = List.copyOf(probes);
+            problems = List.copyOf(problems);
+        }
 
-        DsnRecord(String name, String dsn) {
-            this.name = name;
-            this.dsn = dsn;
+        @JsonProperty("passed")
+        public boolean passed() {
+            return problems.isEmpty();
         }
     }
 
     /** One case of server code: proven on a writable connection, then called on both read-only paths. */
-    static final class ServerCodeRecord {
-        final String name;
-        final String call;
-        String provenBy;
-        String writableOutcome;
-        final List<PathResult> readOnly = new ArrayList<>();
-        final List<String> problems = new ArrayList<>();
+    @JsonPropertyOrder({"name", "call", "provenEffective", "provenBy", "writableOutcome", "passed", "readOnly", "problems"})
+    record ServerCodeRecord(String name, String call, String provenBy, String writableOutcome, List<PathResult> readOnly,
+            List<String> problems) implements Recorder.Entry {
+        ServerCodeRecord {
+            readOnly = List.copyOf(readOnly);
+            problems = List.copyOf(problems);
+        }
 
-        ServerCodeRecord(String name, String call) {
-            this.name = name;
-            this.call = call;
+        @JsonProperty("provenEffective")
+        public boolean provenEffective() {
+            return provenBy != null;
+        }
+
+        @JsonProperty("passed")
+        public boolean passed() {
+            return problems.isEmpty();
+        }
+    }
+
+    /** What one driver with layers turned off made of a probe: its read-only paths, and whether they changed nothing. */
+    @JsonPropertyOrder({"stopped", "paths"})
+    record LayerPaths(List<PathResult> paths) {
+        LayerPaths {
+            paths = List.copyOf(paths);
+        }
+
+        @JsonProperty("stopped")
+        public boolean stopped() {
+            return paths.stream().allMatch(r -> r.fingerprintUnchanged() && r.evidenceAbsent());
         }
     }
 
     /** One proven, refused probe sent again through each driver with some of its guard's layers turned off. */
-    static final class LayerRecord {
-        final String probe;
-        final ProbeFamily family;
-        /** Layer name to its two read-only paths. */
-        final Map<String, Map<String, PathResult>> layers = new LinkedHashMap<>();
+    @JsonPropertyOrder({"probe", "family", "wholeGuard", "stoppedWith"})
+    record LayerRecord(String probe, ProbeFamily family, @JsonIgnore Map<String, LayerPaths> layers) implements Recorder.Entry {
+        LayerRecord {
+            layers = Collections.unmodifiableMap(new LinkedHashMap<>(layers));
+        }
 
-        LayerRecord(String probe, ProbeFamily family) {
-            this.probe = probe;
-            this.family = family;
+        @JsonProperty("wholeGuard")
+        public String wholeGuard() {
+            return "REFUSED";
+        }
+
+        /** The layers that stopped it on their own, in the fixture's order. */
+        @JsonProperty("stoppedWith")
+        public List<String> stoppedWith() {
+            return layers.entrySet().stream().filter(e -> e.getValue().stopped()).map(Map.Entry::getKey).toList();
+        }
+
+        /** Each layer under its own name, after the fixed fields. */
+        @JsonAnyGetter
+        public Map<String, LayerPaths> byLayer() {
+            return layers;
         }
 
         /** Whether what is left on with this layer's driver changed nothing on either path. */
         boolean stopped(String layer) {
-            return layers.get(layer).values().stream().allMatch(r -> r.fingerprintUnchanged() && r.evidenceAbsent());
+            return layers.get(layer).stopped();
         }
     }
 
     /** The outcome of one test, as JUnit reported it. */
     @JsonPropertyOrder({"name", "status", "message"})
-    record TestRecord(String name, String status, @JsonInclude(JsonInclude.Include.NON_NULL) String message) {}
+    record TestRecord(String name, String status, @JsonInclude(JsonInclude.Include.NON_NULL) String message) implements Recorder.Entry {}
+
+    /** The later layers of the guard, each timed, and each known to have run in this session. */
+    enum Part {
+        GUARD, PARAMETERS, DSN, SERVER_CODE, LAYERS, BAD_INPUTS
+    }
+
+    /** A part of the guard ran in this session. */
+    record Ran(Part part) implements Recorder.Entry {}
+
+    /** Time spent in a part, added up over its records. */
+    record Spent(Part part, long nanos) implements Recorder.Entry {}
+
+    /** A probe the DSN attacks proved on the writable configuration and send on every hostile DSN that opens. */
+    record DsnProbe(String name) implements Recorder.Entry {}
+
+    /** What kept the DSN attacks from checking everything (no probe proven); a violation as well. */
+    record DsnProblem(String message) implements Recorder.Entry {}
+
+    /** A probe the fixture declares absent, with its reason, found among the probes. */
+    record Inapplicable(String probe, String reason) implements Recorder.Entry {}
+
+    /** A probe the fixture declares absent that is no probe at all. */
+    record UnknownInapplicable(String probe) implements Recorder.Entry {}
+
+    /** A driver with layers of its guard turned off that the fixture offers. */
+    record LayerName(String name) implements Recorder.Entry {}
+
+    /** A guard violation: fails the test in strict mode, is only recorded otherwise. */
+    record Violation(String message) implements Recorder.Entry {}
+
+    /** A behaviour, {@code expected} or {@code absent: <reason>}. */
+    record BehaviorState(String behavior, String state) implements Recorder.Entry {}
+
+    /** A capability a connection offered. */
+    record Offered(Capability capability) implements Recorder.Entry {}
+
+    /** A capability the kit verified working. */
+    record Verified(Capability capability) implements Recorder.Entry {}
+
+    /** The fixture's reason for a family without a proven probe, as the family check read it. */
+    record FamilyReason(ProbeFamily family, String reason) implements Recorder.Entry {}
+
+    /** The server version of the first connection the kit opened. */
+    record ServerVersion(String version) implements Recorder.Entry {}
+
+    /** Why the silent-server check does not apply (NETWORK absent). */
+    record SilentInapplicable(String reason) implements Recorder.Entry {}
 
     final String driver;
     final boolean strict;
     final Language language;
     final int minimumProvenProbes;
-    final List<ProbeRecord> probes = Collections.synchronizedList(new ArrayList<>());
-    final Map<String, String> inapplicable = Collections.synchronizedMap(new LinkedHashMap<>());
-    final List<String> unknownInapplicable = Collections.synchronizedList(new ArrayList<>());
-    private final List<SafeReadRecord> safeReads = Collections.synchronizedList(new ArrayList<>());
-    final List<ParameterRecord> parameterAttacks = Collections.synchronizedList(new ArrayList<>());
-    /** The probes the DSN attacks proved on the writable configuration and sent on every hostile DSN that opened. */
-    final List<String> dsnProbes = Collections.synchronizedList(new ArrayList<>());
-    /** What kept the DSN attacks from checking everything (no probe proven); each is a violation. */
-    final List<String> dsnProblems = Collections.synchronizedList(new ArrayList<>());
-    final List<DsnRecord> dsnAttacks = Collections.synchronizedList(new ArrayList<>());
-    final List<ServerCodeRecord> serverCode = Collections.synchronizedList(new ArrayList<>());
     final Set<Capability> declared;
-    /** The names of the drivers with layers turned off that the fixture offers. */
-    final List<String> layerNames = Collections.synchronizedList(new ArrayList<>());
-    final List<LayerRecord> layers = Collections.synchronizedList(new ArrayList<>());
-    final AtomicLong layerNanos = new AtomicLong();
-    /** The fixture's reasons for families without a proven probe. */
-    final Map<ProbeFamily, String> uncoveredReasons = Collections.synchronizedMap(new java.util.EnumMap<>(ProbeFamily.class));
-    /** Each behaviour: {@code expected}, or {@code absent: <reason>}. */
-    final Map<String, String> behaviors = Collections.synchronizedMap(new LinkedHashMap<>());
-    final Set<Capability> verified = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
-    final Set<Capability> offered = Collections.synchronizedSet(EnumSet.noneOf(Capability.class));
-    final List<String> violations = Collections.synchronizedList(new ArrayList<>());
-    private final List<TestRecord> tests = Collections.synchronizedList(new ArrayList<>());
-    private final List<BadInputRecord> badInputs = Collections.synchronizedList(new ArrayList<>());
-    private final List<SilentRecord> silentServer = Collections.synchronizedList(new ArrayList<>());
-    /** Why the silent-server check does not apply (Behavior.NETWORK absent), or null. */
-    volatile String silentServerInapplicable;
-    boolean guardRan;
-    /** Time spent in each of the later layers, so their cost on a slow server stays in view. */
-    final AtomicLong parameterNanos = new AtomicLong();
-    final AtomicLong dsnNanos = new AtomicLong();
-    final AtomicLong serverCodeNanos = new AtomicLong();
-    final AtomicLong badInputNanos = new AtomicLong();
-    boolean parametersRan;
-    boolean dsnRan;
-    boolean serverCodeRan;
-    /** The server version of the first connection the kit opened, from {@code ConnInfo}; null until then. */
-    volatile String serverVersion;
+    /** Every absence of the fixture's expectation model, with its reason; fixed when the run starts. */
+    private final List<Expectations.Absence> absent;
+    /** Everything the checks found, in the order they found it; only ever appended to. */
+    private final ConcurrentLinkedQueue<Recorder.Entry> entries = new ConcurrentLinkedQueue<>();
 
-    Report(String driver, boolean strict, Language language, int minimumProvenProbes, Set<Capability> declared) {
+    Report(String driver, boolean strict, Language language, int minimumProvenProbes, Set<Capability> declared,
+            List<Expectations.Absence> absent) {
+        this.absent = List.copyOf(absent);
         this.driver = driver;
         this.strict = strict;
         this.language = language;
@@ -229,35 +303,59 @@ final class Report {
         this.declared = declared.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(declared);
     }
 
-    /** Records one bad input; records are only ever added, in the order the checks ran. */
-    void add(BadInputRecord record) {
-        badInputs.add(requireNonNull(record, "record is null"));
+    /** How many violations were recorded: read after every dynamic test, so kept apart from a scan of the records. */
+    private final java.util.concurrent.atomic.AtomicInteger violationCount = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public void add(Recorder.Entry entry) {
+        entries.add(requireNonNull(entry, "entry is null"));
+        if (entry instanceof Violation) {
+            violationCount.incrementAndGet();
+        }
     }
 
-    /** Records one call against a silent server. */
-    void add(SilentRecord record) {
-        silentServer.add(requireNonNull(record, "record is null"));
+    /** @return how many violations were recorded so far */
+    int violationCount() {
+        return violationCount.get();
     }
 
-    /** Records one safe read. */
-    void add(SafeReadRecord record) {
-        safeReads.add(requireNonNull(record, "record is null"));
+    /** The records of one type, in the order they were added. */
+    <T extends Recorder.Entry> List<T> all(Class<T> type) {
+        List<T> out = new ArrayList<>();
+        for (Recorder.Entry e : entries) {
+            if (type.isInstance(e)) {
+                out.add(type.cast(e));
+            }
+        }
+        return out;
     }
 
-    /** Records one test's outcome, as JUnit reported it. */
-    void add(TestRecord record) {
-        tests.add(requireNonNull(record, "record is null"));
+    /** Whether a part of the guard ran in this session. */
+    boolean ran(Part part) {
+        return entries.stream().anyMatch(e -> e instanceof Ran r && r.part() == part);
+    }
+
+    private long nanos(Part part) {
+        return entries.stream().mapToLong(e -> e instanceof Spent s && s.part() == part ? s.nanos() : 0).sum();
     }
 
     /** @return the safe reads recorded so far, in order */
     List<SafeReadRecord> safeReads() {
-        return List.copyOf(safeReads);
+        return all(SafeReadRecord.class);
+    }
+
+    /** @return the violations recorded so far, in order */
+    List<String> violations() {
+        return all(Violation.class).stream().map(Violation::message).toList();
+    }
+
+    /** @return the server version of the first connection, or null before one opened */
+    String serverVersion() {
+        return all(ServerVersion.class).stream().findFirst().map(ServerVersion::version).orElse(null);
     }
 
     long count(Verdict verdict) {
-        synchronized (probes) {
-            return probes.stream().filter(p -> p.verdict == verdict).count();
-        }
+        return all(ProbeRecord.class).stream().filter(p -> p.verdict() == verdict).count();
     }
 
     /**
@@ -265,35 +363,22 @@ final class Report {
      * unproven variant or inapplicable probe that changed something (or failed the wrong way) read-only.
      */
     long violating() {
-        synchronized (probes) {
-            return probes.stream().filter(Report::violated).count();
-        }
-    }
-
-    private static boolean violated(ProbeRecord p) {
-        return p.verdict == Verdict.VIOLATION
-                || ((p.verdict == Verdict.UNPROVEN_VARIANT || p.verdict == Verdict.INAPPLICABLE) && !p.problems.isEmpty());
+        return all(ProbeRecord.class).stream().filter(ProbeRecord::violated).count();
     }
 
     /** Carrier texts whose parameter became code on some path, or that failed the wrong way. */
     long parameterViolations() {
-        synchronized (parameterAttacks) {
-            return parameterAttacks.stream().filter(r -> !r.problems.isEmpty()).count();
-        }
+        return all(ParameterRecord.class).stream().filter(r -> !r.passed()).count();
     }
 
     /** Hostile DSNs that opened without the guard, failed the wrong way or showed the password, plus what kept the attack from running. */
     long dsnViolations() {
-        synchronized (dsnAttacks) {
-            return dsnAttacks.stream().filter(r -> !r.problems.isEmpty()).count() + dsnProblems.size();
-        }
+        return all(DsnRecord.class).stream().filter(r -> !r.passed()).count() + all(DsnProblem.class).size();
     }
 
     /** Server code that left its effect behind a read-only call, failed the wrong way, or could not be proven. */
     long serverCodeViolations() {
-        synchronized (serverCode) {
-            return serverCode.stream().filter(r -> !r.problems.isEmpty()).count();
-        }
+        return all(ServerCodeRecord.class).stream().filter(r -> !r.passed()).count();
     }
 
     /** Every violation of the guard, all layers: what strict mode fails on. */
@@ -304,9 +389,7 @@ final class Report {
     /** The families with at least one probe (or variant) proven and refused. */
     Set<ProbeFamily> coveredFamilies() {
         EnumSet<ProbeFamily> covered = EnumSet.noneOf(ProbeFamily.class);
-        synchronized (probes) {
-            probes.stream().filter(p -> p.verdict == Verdict.REFUSED).forEach(p -> covered.add(p.family));
-        }
+        all(ProbeRecord.class).stream().filter(p -> p.verdict() == Verdict.REFUSED).forEach(p -> covered.add(p.family()));
         return covered;
     }
 
@@ -389,116 +472,45 @@ final class Report {
     Path write(String name) {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
+        String version = serverVersion();
         root.put("driver", driver);
         root.put("report", name);
-        root.put("serverVersion", serverVersion == null ? "" : serverVersion);
+        root.put("serverVersion", version == null ? "" : version);
         root.put("strict", strict);
         root.put("language", language.name());
         root.put("minimumProvenProbes", minimumProvenProbes);
         ArrayNode probeArray = root.putArray("probes");
         ArrayNode unproven = root.putArray("unprovenVariants");
-        List<ProbeRecord> probeList;
-        synchronized (probes) {
-            probeList = List.copyOf(probes);
-        }
+        List<ProbeRecord> probeList = all(ProbeRecord.class);
         for (ProbeRecord p : probeList) {
-            ObjectNode n = p.verdict == Verdict.UNPROVEN_VARIANT ? unproven.addObject() : probeArray.addObject();
-            n.put("name", p.name);
-            n.put("family", p.family.name());
-            n.put("text", p.text);
-            n.put("variantOf", p.variantOf);
-            n.put("provenEffective", p.provenBy != null);
-            n.put("provenBy", p.provenBy);
-            n.put("writableOutcome", p.writableOutcome);
-            if (p.nativeRan != null) {
-                n.put("nativeRan", p.nativeRan);
-            }
-            ArrayNode paths = n.putArray("readOnly");
-            for (PathResult r : p.readOnly) {
-                path(paths.addObject(), r);
-            }
-            if (!p.readOnly.isEmpty()) {
-                n.put("outcome", p.readOnly.get(0).outcome());
-                n.put("fingerprintUnchanged", p.readOnly.stream().allMatch(PathResult::fingerprintUnchanged));
-            }
-            n.put("verdict", p.verdict == null ? "NOT_RUN" : p.verdict.name());
-            if ((p.verdict == Verdict.UNPROVEN_VARIANT || p.verdict == Verdict.INAPPLICABLE) && !p.readOnly.isEmpty()) {
-                n.put("harmless", p.problems.isEmpty());
-            }
-            ArrayNode problems = n.putArray("problems");
-            p.problems.forEach(problems::add);
+            (p.verdict() == Verdict.UNPROVEN_VARIANT ? unproven : probeArray).add(mapper.valueToTree(p));
         }
+        List<Inapplicable> inapplicable = all(Inapplicable.class);
         ObjectNode inapplicableNode = root.putObject("inapplicableProbes");
-        synchronized (inapplicable) {
-            inapplicable.forEach(inapplicableNode::put);
-        }
+        inapplicable.forEach(i -> inapplicableNode.put(i.probe(), i.reason()));
         ArrayNode unknown = root.putArray("unknownInapplicableNames");
-        synchronized (unknownInapplicable) {
-            unknownInapplicable.forEach(unknown::add);
-        }
+        all(UnknownInapplicable.class).forEach(u -> unknown.add(u.probe()));
         ArrayNode reads = root.putArray("safeReads");
         List<SafeReadRecord> safeReadList = safeReads();
         safeReadList.forEach(r -> reads.add(mapper.valueToTree(r)));
         ArrayNode parameters = root.putArray("parameterAttacks");
-        synchronized (parameterAttacks) {
-            for (ParameterRecord r : parameterAttacks) {
-                ObjectNode n = parameters.addObject();
-                n.put("probe", r.probe);
-                n.put("carrier", r.carrier);
-                n.put("text", r.text);
-                n.put("value", r.value);
-                n.put("passed", r.problems.isEmpty());
-                ArrayNode paths = n.putArray("paths");
-                r.paths.forEach(p -> path(paths.addObject(), p));
-                ArrayNode problems = n.putArray("problems");
-                r.problems.forEach(problems::add);
-                ArrayNode notes = n.putArray("notes");
-                r.notes.forEach(notes::add);
-            }
-        }
+        List<ParameterRecord> parameterList = all(ParameterRecord.class);
+        parameterList.forEach(r -> parameters.add(mapper.valueToTree(r)));
         ObjectNode dsn = root.putObject("dsnAttacks");
-        dsn.put("ran", dsnRan);
+        dsn.put("ran", ran(Part.DSN));
         ArrayNode dsnProbeNames = dsn.putArray("probes");
-        synchronized (dsnProbes) {
-            dsnProbes.forEach(dsnProbeNames::add);
-        }
+        all(DsnProbe.class).forEach(p -> dsnProbeNames.add(p.name()));
         ArrayNode dsnProblemNode = dsn.putArray("problems");
-        synchronized (dsnProblems) {
-            dsnProblems.forEach(dsnProblemNode::add);
-        }
+        all(DsnProblem.class).forEach(p -> dsnProblemNode.add(p.message()));
         ArrayNode cases = dsn.putArray("cases");
-        synchronized (dsnAttacks) {
-            for (DsnRecord r : dsnAttacks) {
-                ObjectNode n = cases.addObject();
-                n.put("name", r.name);
-                n.put("dsn", r.dsn);
-                n.put("outcome", r.outcome);
-                n.put("message", r.message);
-                n.put("passed", r.problems.isEmpty());
-                ArrayNode paths = n.putArray("probes");
-                r.probes.forEach(p -> path(paths.addObject(), p));
-                ArrayNode problems = n.putArray("problems");
-                r.problems.forEach(problems::add);
-            }
-        }
+        List<DsnRecord> dsnList = all(DsnRecord.class);
+        dsnList.forEach(r -> cases.add(mapper.valueToTree(r)));
         ArrayNode code = root.putArray("serverCode");
-        synchronized (serverCode) {
-            for (ServerCodeRecord r : serverCode) {
-                ObjectNode n = code.addObject();
-                n.put("name", r.name);
-                n.put("call", r.call);
-                n.put("provenEffective", r.provenBy != null);
-                n.put("provenBy", r.provenBy);
-                n.put("writableOutcome", r.writableOutcome);
-                n.put("passed", r.problems.isEmpty());
-                ArrayNode paths = n.putArray("readOnly");
-                r.readOnly.forEach(p -> path(paths.addObject(), p));
-                ArrayNode problems = n.putArray("problems");
-                r.problems.forEach(problems::add);
-            }
-        }
+        List<ServerCodeRecord> codeList = all(ServerCodeRecord.class);
+        codeList.forEach(r -> code.add(mapper.valueToTree(r)));
         ObjectNode layerNode = root.putObject("layers");
         ArrayNode declaredLayers = layerNode.putArray("declared");
+        List<String> layerNames = all(LayerName.class).stream().map(LayerName::name).distinct().toList();
         layerNames.forEach(declaredLayers::add);
         if (layerNames.isEmpty()) {
             layerNode.put("note", "the fixture offers no driver with a layer of its guard turned off, so each probe shows only that"
@@ -506,46 +518,35 @@ final class Report {
         }
         ObjectNode summary = layerNode.putObject("summary");
         ArrayNode layerProbes = layerNode.putArray("probes");
-        synchronized (layers) {
-            for (String layer : layerNames) {
-                ObjectNode n = summary.putObject(layer);
-                List<LayerRecord> sent = layers.stream().filter(r -> r.layers.containsKey(layer)).toList();
-                n.put("probes", sent.size());
-                n.put("stopped", sent.stream().filter(r -> r.stopped(layer)).count());
-                ArrayNode through = n.putArray("letThrough");
-                sent.stream().filter(r -> !r.stopped(layer)).forEach(r -> through.add(r.probe));
-            }
-            for (LayerRecord r : layers) {
-                ObjectNode n = layerProbes.addObject();
-                n.put("probe", r.probe);
-                n.put("family", r.family.name());
-                n.put("wholeGuard", "REFUSED");
-                ArrayNode refusedBy = n.putArray("stoppedWith");
-                r.layers.forEach((layer, paths) -> {
-                    if (r.stopped(layer)) {
-                        refusedBy.add(layer);
-                    }
-                    ObjectNode l = n.putObject(layer);
-                    l.put("stopped", r.stopped(layer));
-                    ArrayNode ps = l.putArray("paths");
-                    paths.values().forEach(pr -> path(ps.addObject(), pr));
-                });
-            }
+        List<LayerRecord> layerList = all(LayerRecord.class);
+        for (String layer : layerNames) {
+            ObjectNode n = summary.putObject(layer);
+            List<LayerRecord> sent = layerList.stream().filter(r -> r.layers().containsKey(layer)).toList();
+            n.put("probes", sent.size());
+            n.put("stopped", sent.stream().filter(r -> r.stopped(layer)).count());
+            ArrayNode through = n.putArray("letThrough");
+            sent.stream().filter(r -> !r.stopped(layer)).forEach(r -> through.add(r.probe()));
         }
+        layerList.forEach(r -> layerProbes.add(mapper.valueToTree(r)));
         ArrayNode badNode = root.putArray("badInputs");
-        List<BadInputRecord> bad = List.copyOf(badInputs);
+        List<BadInputRecord> bad = all(BadInputRecord.class);
         bad.forEach(r -> badNode.add(mapper.valueToTree(r)));
         long badPassed = bad.stream().filter(BadInputRecord::passed).count();
         ObjectNode silentNode = root.putObject("silentServer");
-        if (silentServerInapplicable != null) {
-            silentNode.put("inapplicable", silentServerInapplicable);
-        }
+        all(SilentInapplicable.class).stream().reduce((first, second) -> second)
+                .ifPresent(i -> silentNode.put("inapplicable", i.reason()));
         ArrayNode silentCalls = silentNode.putArray("calls");
-        List.copyOf(silentServer).forEach(r -> silentCalls.add(mapper.valueToTree(r)));
+        all(SilentRecord.class).forEach(r -> silentCalls.add(mapper.valueToTree(r)));
         ObjectNode behaviorNode = root.putObject("behaviors");
-        synchronized (behaviors) {
-            behaviors.forEach(behaviorNode::put);
-        }
+        Map<String, String> behaviors = new LinkedHashMap<>();
+        all(BehaviorState.class).forEach(b -> behaviors.put(b.behavior(), b.state()));
+        behaviors.forEach(behaviorNode::put);
+        ArrayNode absentNode = root.putArray("absent");
+        absent.forEach(a -> absentNode.add(mapper.valueToTree(a)));
+        EnumSet<Capability> offered = EnumSet.noneOf(Capability.class);
+        all(Offered.class).forEach(o -> offered.add(o.capability()));
+        EnumSet<Capability> verified = EnumSet.noneOf(Capability.class);
+        all(Verified.class).forEach(v -> verified.add(v.capability()));
         ObjectNode caps = root.putObject("capabilities");
         words(caps.putArray("declared"), declared);
         words(caps.putArray("offered"), offered);
@@ -560,19 +561,17 @@ final class Report {
         ArrayNode implied = families.putArray("implied");
         language.impliedFamilies().stream().sorted().forEach(f -> implied.add(f.name()));
         ObjectNode reasonNode = families.putObject("reasons");
-        synchronized (uncoveredReasons) {
-            uncoveredReasons.forEach((f, why) -> reasonNode.put(f.name(), why));
-        }
+        java.util.EnumMap<ProbeFamily, String> reasons = new java.util.EnumMap<>(ProbeFamily.class);
+        all(FamilyReason.class).forEach(r -> reasons.put(r.family(), r.reason()));
+        reasons.forEach((f, why) -> reasonNode.put(f.name(), why));
         ArrayNode violationNode = root.putArray("violations");
-        synchronized (violations) {
-            violations.forEach(violationNode::add);
-        }
+        violations().forEach(violationNode::add);
         ArrayNode testNode = root.putArray("tests");
         long passed = 0;
         long failed = 0;
         long aborted = 0;
         long violated = 0;
-        for (TestRecord t : List.copyOf(tests)) {
+        for (TestRecord t : all(TestRecord.class)) {
             testNode.add(mapper.valueToTree(t));
             switch (t.status()) {
                 case "passed" -> passed++;
@@ -585,16 +584,16 @@ final class Report {
             }
         }
         ObjectNode totals = root.putObject("totals");
-        totals.put("probes", probeList.stream().filter(p -> p.variantOf == null && p.verdict != Verdict.INAPPLICABLE).count());
-        totals.put("variants", probeList.stream().filter(p -> p.variantOf != null).count());
-        totals.put("proven", probeList.stream().filter(p -> p.provenBy != null).count());
-        totals.put("refused", count(Verdict.REFUSED));
+        totals.put("probes", probeList.stream().filter(p -> p.variantOf() == null && p.verdict() != Verdict.INAPPLICABLE).count());
+        totals.put("variants", probeList.stream().filter(p -> p.variantOf() != null).count());
+        totals.put("proven", probeList.stream().filter(ProbeRecord::provenEffective).count());
+        totals.put("refused", probeList.stream().filter(p -> p.verdict() == Verdict.REFUSED).count());
         totals.put("violations", allViolations());
-        totals.put("broken", count(Verdict.BROKEN));
-        totals.put("unprovenVariants", count(Verdict.UNPROVEN_VARIANT));
+        totals.put("broken", probeList.stream().filter(p -> p.verdict() == Verdict.BROKEN).count());
+        totals.put("unprovenVariants", probeList.stream().filter(p -> p.verdict() == Verdict.UNPROVEN_VARIANT).count());
         totals.put("unprovenHarmless", probeList.stream()
-                .filter(p -> p.verdict == Verdict.UNPROVEN_VARIANT && !p.readOnly.isEmpty() && p.problems.isEmpty()).count());
-        totals.put("inapplicable", inapplicable.size());
+                .filter(p -> p.verdict() == Verdict.UNPROVEN_VARIANT && !p.readOnly().isEmpty() && p.problems().isEmpty()).count());
+        totals.put("inapplicable", inapplicable.stream().map(Inapplicable::probe).distinct().count());
         totals.put("safeReads", safeReadList.size());
         totals.put("safeReadsPassed", safeReadList.stream().filter(SafeReadRecord::passed).count());
         ObjectNode layers = totals.putObject("violationsByLayer");
@@ -602,28 +601,24 @@ final class Report {
         layers.put("parameters", parameterViolations());
         layers.put("dsn", dsnViolations());
         layers.put("serverCode", serverCodeViolations());
-        totals.put("parameterAttacks", parameterAttacks.size());
-        totals.put("parameterAttacksPassed", parameterAttacks.size() - parameterViolations());
-        synchronized (parameterAttacks) {
-            totals.put("parameterAttacksNoted", parameterAttacks.stream().filter(r -> !r.notes.isEmpty()).count());
-        }
-        totals.put("dsnAttacks", dsnAttacks.size());
-        synchronized (dsnAttacks) {
-            totals.put("dsnAttacksOpened", dsnAttacks.stream().filter(r -> "OPENED".equals(r.outcome)).count());
-            totals.put("dsnAttacksPassed", dsnAttacks.stream().filter(r -> r.problems.isEmpty()).count());
-        }
-        totals.put("serverCode", serverCode.size());
-        totals.put("serverCodePassed", serverCode.size() - serverCodeViolations());
+        totals.put("parameterAttacks", parameterList.size());
+        totals.put("parameterAttacksPassed", parameterList.stream().filter(ParameterRecord::passed).count());
+        totals.put("parameterAttacksNoted", parameterList.stream().filter(r -> !r.notes().isEmpty()).count());
+        totals.put("dsnAttacks", dsnList.size());
+        totals.put("dsnAttacksOpened", dsnList.stream().filter(r -> "OPENED".equals(r.outcome())).count());
+        totals.put("dsnAttacksPassed", dsnList.stream().filter(DsnRecord::passed).count());
+        totals.put("serverCode", codeList.size());
+        totals.put("serverCodePassed", codeList.stream().filter(ServerCodeRecord::passed).count());
         totals.put("badInputs", badNode.size());
         totals.put("badInputsPassed", badPassed);
         totals.put("silentServerCalls", silentCalls.size());
         totals.put("silentServerPassed", silentCalls.findValues("passed").stream().filter(JsonNode::asBoolean).count());
         ObjectNode millis = totals.putObject("millisByLayer");
-        millis.put("parameters", parameterNanos.get() / 1_000_000);
-        millis.put("dsn", dsnNanos.get() / 1_000_000);
-        millis.put("serverCode", serverCodeNanos.get() / 1_000_000);
-        millis.put("layers", layerNanos.get() / 1_000_000);
-        millis.put("badInputs", badInputNanos.get() / 1_000_000);
+        millis.put("parameters", nanos(Part.PARAMETERS) / 1_000_000);
+        millis.put("dsn", nanos(Part.DSN) / 1_000_000);
+        millis.put("serverCode", nanos(Part.SERVER_CODE) / 1_000_000);
+        millis.put("layers", nanos(Part.LAYERS) / 1_000_000);
+        millis.put("badInputs", nanos(Part.BAD_INPUTS) / 1_000_000);
         totals.put("capabilitiesDeclared", declared.size());
         totals.put("capabilitiesVerified", verified.size());
         totals.put("testsPassed", passed);
@@ -640,19 +635,9 @@ final class Report {
         return file;
     }
 
-    private static void path(ObjectNode n, PathResult r) {
-        n.put("path", r.path());
-        n.put("outcome", r.outcome());
-        n.put("message", r.message());
-        n.put("fingerprintUnchanged", r.fingerprintUnchanged());
-        n.put("evidenceAbsent", r.evidenceAbsent());
-    }
-
     private static void words(ArrayNode array, Set<Capability> capabilities) {
         EnumSet<Capability> sorted = EnumSet.noneOf(Capability.class);
-        synchronized (capabilities) {
-            sorted.addAll(capabilities);
-        }
+        sorted.addAll(capabilities);
         sorted.forEach(c -> array.add(c.word()));
     }
 }

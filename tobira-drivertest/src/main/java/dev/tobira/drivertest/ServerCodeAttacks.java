@@ -1,12 +1,11 @@
 package dev.tobira.drivertest;
 
-import dev.tobira.api.Capability;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
 import dev.tobira.drivertest.Report.PathResult;
-import dev.tobira.drivertest.Report.ServerCodeRecord;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -26,21 +25,40 @@ final class ServerCodeAttacks {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final Set<ErrorKind> REFUSALS = EnumSet.of(ErrorKind.READ_ONLY, ErrorKind.PERMISSION);
 
+    /** A case's record while it is called: handed to the recorder once, immutable, when the case is over. */
+    private static final class ServerCodeDraft {
+        final String name;
+        final String call;
+        String provenBy;
+        String writableOutcome;
+        final List<PathResult> readOnly = new ArrayList<>();
+        final List<String> problems = new ArrayList<>();
+
+        ServerCodeDraft(String name, String call) {
+            this.name = name;
+            this.call = call;
+        }
+
+        Report.ServerCodeRecord record() {
+            return new Report.ServerCodeRecord(name, call, provenBy, writableOutcome, readOnly, problems);
+        }
+    }
+
     private final KitContext kit;
-    private final Report report;
+    private final Recorder recorder;
     private final String driver;
 
     ServerCodeAttacks(KitContext kit) {
         this.kit = kit;
-        this.report = kit.report();
-        this.driver = report.driver;
+        this.recorder = kit.recorder();
+        this.driver = kit.driverName();
     }
 
     Stream<DynamicNode> attacks() {
-        if (!report.declared.contains(Capability.READ_ONLY)) {
+        if (!kit.expects(Behavior.READ_ONLY)) {
             return Stream.of(Guard.notDeclared(kit, "server code"));
         }
-        report.serverCodeRan = true;
+        recorder.add(new Report.Ran(Report.Part.SERVER_CODE));
         List<ServerCode> cases = kit.serverCode();
         if (cases.isEmpty()) {
             // optional by design: an embedded engine has no code of its own on a server to call
@@ -58,16 +76,25 @@ final class ServerCodeAttacks {
         try {
             attack(c);
         } finally {
-            report.serverCodeNanos.addAndGet(System.nanoTime() - start);
+            recorder.add(new Report.Spent(Report.Part.SERVER_CODE, System.nanoTime() - start));
         }
     }
 
     private void attack(ServerCode c) {
-        ServerCodeRecord r = new ServerCodeRecord(c.name(), c.call());
-        report.serverCode.add(r);
+        ServerCodeDraft r = new ServerCodeDraft(c.name(), c.call());
+        try {
+            attack(c, r);
+        } finally {
+            recorder.add(r.record());
+        }
+        if (!r.problems.isEmpty()) {
+            kit.violation(c.name() + ": " + String.join("; ", r.problems));
+        }
+    }
+
+    private void attack(ServerCode c, ServerCodeDraft r) {
         if (!c.setup().isEmpty() && !kit.executeNatively(c.setup())) {
             r.problems.add("broken case: its setup could not run, since the fixture's nativeExecution does not run text (it returned false)");
-            kit.violation(c.name() + ": " + String.join("; ", r.problems));
             return;
         }
         Evidence evidence = c.evidence();
@@ -88,7 +115,6 @@ final class ServerCodeAttacks {
         if (r.provenBy == null) {
             r.problems.add("broken case: on a writable connection the call gave " + r.writableOutcome
                     + " and neither the fingerprint nor the evidence changed. Fix the case, its setup or its evidence");
-            kit.violation(c.name() + ": " + String.join("; ", r.problems));
             return;
         }
         try (Conn readOnly = kit.open(kit.readOnlyConfig())) {
@@ -97,13 +123,10 @@ final class ServerCodeAttacks {
         try (Conn writable = kit.open(kit.writableConfig())) {
             path("readOnly query on a writable connection", writable, Query.of(c.call()).withReadOnly(true), base, evidence, r);
         }
-        if (!r.problems.isEmpty()) {
-            kit.violation(c.name() + ": " + String.join("; ", r.problems));
-        }
     }
 
     /** Calls the code on one read-only path and looks for its effect with the connection still open; returns the base for the next path. */
-    private String path(String path, Conn conn, Query query, String base, Evidence evidence, ServerCodeRecord r) {
+    private String path(String path, Conn conn, Query query, String base, Evidence evidence, ServerCodeDraft r) {
         Attempt a = Attempt.run(conn, query.withTimeout(TIMEOUT));
         boolean absent = !evidence.observed();
         boolean unchanged = kit.fingerprint().equals(base);

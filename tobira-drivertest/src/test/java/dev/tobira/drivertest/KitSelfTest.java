@@ -51,6 +51,8 @@ class KitSelfTest {
         ToyDriver.lazyNetwork = false;
         ToyConformance.network = true;
         ToyConformance.serverAtAnyway = false;
+        ToyConformance.vectorCase = true;
+        ToyConformance.parametersAbsent = true;
     }
 
     @Test
@@ -479,9 +481,86 @@ class KitSelfTest {
                 "an inapplicable probe let through read-only fails");
 
         ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
-        ToyConformance.inapplicable = Map.of("del", " ", "no-such-probe", "a typo");
-        assertEquals(Set.of(name, "inapplicable(probe, reason) names an unknown probe: no-such-probe"),
+        ToyConformance.inapplicable = Map.of("no-such-probe", "a typo");
+        assertEquals(Set.of("withoutProbe(probe, reason) names an unknown probe: no-such-probe"),
                 failed(run(selectMethod(ToyConformance.class, "guardWriteProbes"))));
+    }
+
+    // ---------------------------------------------------------------- the one expectation model
+
+    /** A fixture of the toy with everything build() requires and nothing declared absent. */
+    private static Fixture.Builder bare() {
+        return Fixture.builder(new ToyDriver()).writable(dev.tobira.api.ConnConfig.of("toy:shop")).otherLanguage()
+                .seed(() -> { }).fingerprint(() -> "").rows(n -> "RANGE " + n).slow("SLEEP 20000");
+    }
+
+    @Test
+    void anAbsenceWithoutAReasonIsRefusedAtBuild() {
+        for (Fixture.Builder b : List.of(bare().without(Behavior.TIMEOUT, " "), bare().without(ProbeFamily.ADMIN, ""),
+                bare().withoutProbe("del", "\t"))) {
+            IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, b::build);
+            assertTrue(e.getMessage().contains("gives no reason"), e.getMessage());
+        }
+        // a reason is there: the same declarations build
+        assertFalse(bare().without(Behavior.TIMEOUT, "the toy never waits").build().expects(Behavior.TIMEOUT));
+    }
+
+    @Test
+    void aBehaviourADeclaredCapabilityImpliesCannotBeDeclaredAbsent() {
+        ToyDriver.facets = true;
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> bare().without(Behavior.VECTOR_SEARCH, "no vectors today").build());
+        assertTrue(e.getMessage().contains("declares VECTOR_SEARCHER, which implies VECTOR_SEARCH"), e.getMessage());
+    }
+
+    @Test
+    void implicationsAreFollowed() {
+        // a capability not declared makes its behaviour absent, a declared one expects it
+        Fixture plain = bare().build();
+        assertFalse(plain.expects(Behavior.VECTOR_SEARCH));
+        assertEquals("implied: the driver does not declare VECTOR_SEARCHER", plain.absent().get(Behavior.VECTOR_SEARCH));
+        assertTrue(plain.expects(Behavior.READ_ONLY), "the toy declares READ_ONLY");
+        ToyDriver.facets = true;
+        assertTrue(bare().build().expects(Behavior.VECTOR_SEARCH));
+        ToyDriver.facets = false;
+        ToyDriver.flaws = EnumSet.of(Flaw.NO_GUARD);
+        assertFalse(bare().build().expects(Behavior.READ_ONLY), "no READ_ONLY declared, no guard expected");
+        ToyDriver.flaws = EnumSet.noneOf(Flaw.class);
+        // a behaviour that requires an absent one is absent with it; the language decides SCHEMA
+        assertEquals("implied: a fixture of the OTHER language", plain.absent().get(Behavior.SCHEMA));
+        assertEquals("implied: SCHEMA is absent", plain.absent().get(Behavior.FOREIGN_KEYS));
+        Fixture sql = bare().sql(dev.tobira.spi.SqlDialect.ANSI).without(Behavior.SCHEMA, "no catalog").build();
+        assertFalse(sql.expects(Behavior.FOREIGN_KEYS));
+        assertEquals("no catalog", sql.absent().get(Behavior.SCHEMA));
+        assertTrue(bare().sql(dev.tobira.spi.SqlDialect.ANSI).build().expects(Behavior.FOREIGN_KEYS));
+        // strict mode is a behaviour too: absent only with a reason
+        assertFalse(bare().without(Behavior.STRICT, "in development").build().strict());
+        assertTrue(plain.strict());
+    }
+
+    @Test
+    void theReportListsEveryAbsenceWithItsReason() throws IOException {
+        Events tests = run(selectMethod(ToyConformance.class, "contractBehaviors"));
+        assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        assertTrue(passed(tests).contains("VECTOR_SEARCH is absent (implied: the driver does not declare VECTOR_SEARCHER)"),
+                passed(tests).toString());
+        JsonNode report = report();
+        Map<String, String> absent = new java.util.LinkedHashMap<>();
+        report.get("absent").forEach(a -> absent.put(a.get("kind").asText() + " " + a.get("name").asText(), a.get("reason").asText()));
+        assertEquals("a toy command has no placeholders", absent.get("behavior PARAMETERS"), absent.toString());
+        assertEquals("implied: SCHEMA is absent", absent.get("behavior FOREIGN_KEYS"), absent.toString());
+        assertEquals("the toy has no administrative command", absent.get("family ADMIN"), absent.toString());
+        assertEquals("expected", report.get("behaviors").get("STRICT").asText());
+    }
+
+    @Test
+    void anExpectedBehaviourWithoutItsCaseFails() {
+        ToyConformance.parametersAbsent = false;
+        assertEquals(Set.of("PARAMETERS works"), failed(run(selectMethod(ToyConformance.class, "contractBehaviors"))));
+        ToyConformance.parametersAbsent = true;
+        ToyDriver.facets = true;
+        ToyConformance.vectorCase = false;
+        assertEquals(Set.of("VECTOR_SEARCH works"), failed(run(selectMethod(ToyConformance.class, "contractBehaviors"))));
     }
 
     @Test
@@ -614,7 +693,8 @@ class KitSelfTest {
                 "safe reads: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 "DSN attacks: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 "server code: READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
-                "guard: enough probes proven and refused");
+                "guard: enough probes proven and refused",
+                "READ_ONLY is absent (implied: the driver does not declare READ_ONLY)");
         assertTrue(passed(sound).containsAll(noGuard), passed(sound).toString());
 
         ToyDriver.flaws = EnumSet.of(Flaw.NO_GUARD_BUT_OPENS);

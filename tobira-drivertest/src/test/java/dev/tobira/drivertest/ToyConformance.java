@@ -23,6 +23,10 @@ class ToyConformance extends DriverConformanceTest {
     static volatile boolean network = true;
     /** With {@link #network} off: still say how to reach a server, which contradicts the declaration. */
     static volatile boolean serverAtAnyway;
+    /** Whether the fixture gives the vector case, which VECTOR_SEARCH needs when the toy declares its facets. */
+    static volatile boolean vectorCase = true;
+    /** Whether the fixture declares PARAMETERS absent; without it, PARAMETERS is expected and lacks its case. */
+    static volatile boolean parametersAbsent = true;
 
     @Override
     protected Fixture fixture() {
@@ -33,7 +37,6 @@ class ToyConformance extends DriverConformanceTest {
                 .shop(CollectionRef.of("customer"), CollectionRef.of("order"), "SCAN customer")
                 .insertQuery("SET customer:6 Barbara")
                 .types(TypeCase.of("GET customer:1", Value.of("Ada")), TypeCase.of("RANGE 1", Value.of(1)))
-                .without(Behavior.PARAMETERS, "a toy command has no placeholders")
                 .probes(WriteProbe.of("set", ProbeFamily.DML, "SET customer:9 Mallory"),
                         WriteProbe.of("del", ProbeFamily.DML, "DEL customer:1"),
                         // keys are case-sensitive and the variants respell the first word of each line, so the
@@ -43,9 +46,17 @@ class ToyConformance extends DriverConformanceTest {
                 .serverCode(ServerCode.of("f_write", "", "FCALL f_write",
                                 Evidence.of(() -> ToyDriver.DATA.remove(ToyDriver.WRITTEN), () -> ToyDriver.DATA.containsKey(ToyDriver.WRITTEN))),
                         ServerCode.of("f_lock", "", "FCALL f_lock", Evidence.of(ToyDriver.LOCKS::clear, () -> !ToyDriver.LOCKS.isEmpty())))
-                .vector(VectorCase.of(CollectionRef.of("point"), new Value.Vector(new float[] {0.9f, 0.2f}), 2, Value.of("point:1")))
                 .timeSeries(TimeSeriesCase.of(CollectionRef.of("temp"), Instant.ofEpochSecond(1000), Instant.ofEpochSecond(3000), 2))
-                .strict(strict).minimumProvenProbes(minimumProven);
+                .minimumProvenProbes(minimumProven);
+        if (!strict) {
+            b.without(Behavior.STRICT, "the self-test's non-strict run");
+        }
+        if (parametersAbsent) {
+            b.without(Behavior.PARAMETERS, "a toy command has no placeholders");
+        }
+        if (vectorCase) {
+            b.vector(VectorCase.of(CollectionRef.of("point"), new Value.Vector(new float[] {0.9f, 0.2f}), 2, Value.of("point:1")));
+        }
         b.badInput(BadInput.builder().malformed("RANGE x", "SET customer:9", "GET").build());
         if (network || serverAtAnyway) {
             b.serverAt(port -> ConnConfig.of("toy://127.0.0.1:" + port));
@@ -54,12 +65,12 @@ class ToyConformance extends DriverConformanceTest {
             b.without(Behavior.NETWORK, "the toy lives in memory");
         }
         if (explainUncovered) {
-            b.uncovered(ProbeFamily.ADMIN, "the toy has no administrative command");
+            b.without(ProbeFamily.ADMIN, "the toy has no administrative command");
         }
         if (brokenProbe) {
             b.probes(WriteProbe.of("not-a-write", ProbeFamily.DML, "GET customer:1"));
         }
-        inapplicable.forEach(b::inapplicable);
+        inapplicable.forEach(b::withoutProbe);
         if (reportName != null) {
             b.reportName(reportName);
         }

@@ -82,12 +82,12 @@ class BigQueryConformanceTest extends DriverConformanceTest {
                         SafeRead.of("bigquery.hash-comment-drop", "# drop table customers\nSELECT 1 AS x"),
                         SafeRead.of("bigquery.double-quoted-string", "SELECT id FROM orders WHERE status = \"insert into\""),
                         SafeRead.of("bigquery.escaped-quote", "SELECT 'it\\'s; truncate table orders' AS s"))
-                .inapplicable("bigquery.merge", "the fake's SQLite engine has no MERGE; on BigQuery it is a DML job")
-                .uncovered(SESSION_SETTING, "BigQuery has no session setting that makes a job writable: system variables"
+                .withoutProbe("bigquery.merge", "the fake's SQLite engine has no MERGE; on BigQuery it is a DML job")
+                .without(SESSION_SETTING, "BigQuery has no session setting that makes a job writable: system variables"
                         + " (SET @@…) exist only inside scripts, which both guard layers refuse (probes bigquery.script-*)")
-                .uncovered(EXPLAIN_EXECUTES, "GoogleSQL has no EXPLAIN; this driver reads EXPLAIN as a dry run, which runs"
+                .without(EXPLAIN_EXECUTES, "GoogleSQL has no EXPLAIN; this driver reads EXPLAIN as a dry run, which runs"
                         + " nothing (GuardTest: an EXPLAIN of a DELETE on a writable connection changes nothing)")
-                .uncovered(ATTACH_EXTENSION, "BigQuery has no extensions and nothing to attach; a dataset is created with"
+                .without(ATTACH_EXTENSION, "BigQuery has no extensions and nothing to attach; a dataset is created with"
                         + " CREATE SCHEMA (probe bigquery.create-schema, DDL)")
                 .withoutStatementCheck(new BigQueryDriver(false))
                 .minimumProvenProbes(120)

@@ -92,17 +92,17 @@ class DynamoConformanceTest extends DriverConformanceTest {
                         .build())
                 .types(types())
                 .probes(probes(customersArn))
-                .inapplicable("dynamodb.transact-write-items", DYNALITE_LACKS + "TransactWriteItems")
-                .inapplicable("dynamodb.execute-transaction", DYNALITE_LACKS + "ExecuteTransaction")
-                .inapplicable("dynamodb.batch-execute-statement", DYNALITE_LACKS + "BatchExecuteStatement")
-                .inapplicable("dynamodb.update-time-to-live", DYNALITE_LACKS + "UpdateTimeToLive")
-                .inapplicable("dynamodb.execute-statement-delete", DYNALITE_LACKS + "ExecuteStatement")
-                .inapplicable("partiql.insert", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
-                .inapplicable("partiql.update", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
-                .inapplicable("partiql.delete", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
-                .inapplicable("partiql.select-then-delete", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
-                .inapplicable("partiql.comment-hides-delete", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
-                .inapplicable("partiql.exists", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
+                .withoutProbe("dynamodb.transact-write-items", DYNALITE_LACKS + "TransactWriteItems")
+                .withoutProbe("dynamodb.execute-transaction", DYNALITE_LACKS + "ExecuteTransaction")
+                .withoutProbe("dynamodb.batch-execute-statement", DYNALITE_LACKS + "BatchExecuteStatement")
+                .withoutProbe("dynamodb.update-time-to-live", DYNALITE_LACKS + "UpdateTimeToLive")
+                .withoutProbe("dynamodb.execute-statement-delete", DYNALITE_LACKS + "ExecuteStatement")
+                .withoutProbe("partiql.insert", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
+                .withoutProbe("partiql.update", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
+                .withoutProbe("partiql.delete", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
+                .withoutProbe("partiql.select-then-delete", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
+                .withoutProbe("partiql.comment-hides-delete", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
+                .withoutProbe("partiql.exists", DYNALITE_LACKS + "ExecuteStatement (PartiQL)")
                 .safeReads(
                         SafeRead.of("get-item", "{\"GetItem\": {\"TableName\": \"customers\", \"Key\": {\"id\": {\"N\": \"1\"}}}}"),
                         SafeRead.of("query", "{\"Query\": {\"TableName\": \"orders\", \"KeyConditionExpression\": \"id = :id\","
@@ -117,7 +117,7 @@ class DynamoConformanceTest extends DriverConformanceTest {
                                 + " {\"id\": {\"N\": \"1\"}}, \"ProjectionExpression\": \"#d\", \"ExpressionAttributeNames\":"
                                 + " {\"#d\": \"DeleteItem\"}}}"),
                         SafeRead.of("scan-select-count", "{\"Scan\": {\"TableName\": \"orders\", \"Select\": \"COUNT\"}}"))
-                .uncovered(SIDE_EFFECT_FUNCTION, "DynamoDB has no code a request can call: no functions, procedures,"
+                .without(SIDE_EFFECT_FUNCTION, "DynamoDB has no code a request can call: no functions, procedures,"
                         + " scripts or triggers of the request's own")
                 .minimumProvenProbes(60)
                 .onClose(nat)

@@ -147,17 +147,17 @@ class MongoConformanceTest extends DriverConformanceTest {
         for (WriteProbe p : inapplicable) {
             b.probes(p);
         }
-        b.inapplicable("mongo.facet-out", "the server refuses $out inside $facet, so it never writes; refused read-only all the same")
-                .inapplicable("mongo.lookup-merge", "the server refuses $merge inside $lookup; refused read-only all the same")
-                .inapplicable("mongo.unionWith-out", "the server refuses $out inside $unionWith (and mongo-java-server has no $unionWith)")
-                .inapplicable("mongo.find-writeConcern", "a find with a write concern writes nothing; refused read-only all the same")
-                .inapplicable("mongo.where", "$where runs JavaScript but writes nothing; refused read-only all the same")
-                .inapplicable("mongo.function", "$function runs JavaScript but writes nothing; refused read-only all the same")
-                .inapplicable("mongo.currentOp", "an admin stage that reads other sessions' operations; refused read-only")
-                .inapplicable("mongo.createUser", "users are server-wide, outside what the fingerprint may look at; refused read-only");
+        b.withoutProbe("mongo.facet-out", "the server refuses $out inside $facet, so it never writes; refused read-only all the same")
+                .withoutProbe("mongo.lookup-merge", "the server refuses $merge inside $lookup; refused read-only all the same")
+                .withoutProbe("mongo.unionWith-out", "the server refuses $out inside $unionWith (and mongo-java-server has no $unionWith)")
+                .withoutProbe("mongo.find-writeConcern", "a find with a write concern writes nothing; refused read-only all the same")
+                .withoutProbe("mongo.where", "$where runs JavaScript but writes nothing; refused read-only all the same")
+                .withoutProbe("mongo.function", "$function runs JavaScript but writes nothing; refused read-only all the same")
+                .withoutProbe("mongo.currentOp", "an admin stage that reads other sessions' operations; refused read-only")
+                .withoutProbe("mongo.createUser", "users are server-wide, outside what the fingerprint may look at; refused read-only");
         if (server.embedded()) {
-            b.inapplicable("mongo.mapReduce-out", "mongo-java-server has no mapReduce; refused read-only all the same")
-                    .uncovered(SIDE_EFFECT_FUNCTION, "mongo-java-server runs no server-side JavaScript: mapReduce, $where,"
+            b.withoutProbe("mongo.mapReduce-out", "mongo-java-server has no mapReduce; refused read-only all the same")
+                    .without(SIDE_EFFECT_FUNCTION, "mongo-java-server runs no server-side JavaScript: mapReduce, $where,"
                             + " $function and $accumulator are unknown to it; the guard refuses them (inapplicable probes)");
         }
         if (lacking.contains(Capability.CHANGE_FEED)) {

@@ -86,7 +86,7 @@ class MysqlConformanceTest extends DriverConformanceTest {
                         .build())
                 .onClose(f::drop);
         if (noPlugin != null) {
-            b.uncovered(ATTACH_EXTENSION, noPlugin);
+            b.without(ATTACH_EXTENSION, noPlugin);
         }
         return b.build();
     }

@@ -105,13 +105,13 @@ class QdrantConformanceTest extends DriverConformanceTest {
                 .onClose(nat);
         if (fake.isEmpty()) {
             for (String p : List.of("qdrant.query-document", "qdrant.query-nearest-image", "qdrant.query-object")) {
-                b.inapplicable(p, "only the in-process fake logs what its inference service is asked: another server's"
+                b.withoutProbe(p, "only the in-process fake logs what its inference service is asked: another server's"
                         + " embedding calls cannot be seen from here");
             }
         }
         for (String p : List.of("qdrant.create-snapshot", "qdrant.update-collection",
                 "qdrant.create-shard-key", "qdrant.delete-snapshot")) {
-            b.inapplicable(p, NOT_SENT);
+            b.withoutProbe(p, NOT_SENT);
         }
         // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
         b.serverAt(SilentServer.hostPort(writable));
