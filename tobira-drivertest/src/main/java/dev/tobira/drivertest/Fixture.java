@@ -845,8 +845,8 @@ public final class Fixture {
          * each type reads as ({@code "numeric(10,2)"} to {@code DECIMAL}, {@code "bytea"} to
          * {@code BYTES}). The kit creates a table with one column of each type in the writable
          * connection's namespace, inserts a value of each kind as a parameter, and fails naming
-         * every column whose {@code Column.kind()} or value reads as another kind, on a writable
-         * and a read-only connection. A fixture with no table has the check reported absent.
+         * every column whose {@code Column.kind()} or value reads as another kind, with a plain and
+         * a read-only query. A fixture with no table has the check reported absent.
          *
          * @param types declared type, as written in {@code CREATE TABLE}, to kind; added in
          *     iteration order, after those added before
