@@ -699,6 +699,13 @@ public abstract class DriverConformanceTest {
         }
     }
 
+    @TestFactory
+    @Order(146)
+    @DisplayName("contract: each declared type reads as the kind of the driver's table")
+    final Stream<DynamicNode> contractDeclaredTypes() {
+        return recorded(new DeclaredTypes(context).checks());
+    }
+
     @Test
     @Order(145)
     @DisplayName("contract: forEachRow hands the rows the iterator returns, and stops at a limit or a close")

@@ -312,6 +312,10 @@ public final class Fixture {
         return Optional.ofNullable(b.timeSeries);
     }
 
+    Map<String, Value.Kind> declaredTypes() {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(b.declaredTypes));
+    }
+
     /** Strict mode is the behaviour {@link Behavior#STRICT}: expected unless declared absent. */
     boolean strict() {
         return expects(Behavior.STRICT);
@@ -377,6 +381,7 @@ public final class Fixture {
         private CollectionRef changeFeed;
         private VectorCase vector;
         private TimeSeriesCase timeSeries;
+        private final LinkedHashMap<String, Value.Kind> declaredTypes = new LinkedHashMap<>();
         private BadInput badInput;
         private IntFunction<ConnConfig> serverAt;
         private Integer minimum;
@@ -423,6 +428,7 @@ public final class Fixture {
             c.changeFeed = changeFeed;
             c.vector = vector;
             c.timeSeries = timeSeries;
+            c.declaredTypes.putAll(declaredTypes);
             c.badInput = badInput;
             c.serverAt = serverAt;
             c.minimum = minimum;
@@ -886,6 +892,24 @@ public final class Fixture {
          */
         public Builder vector(VectorCase c) {
             this.vector = requireNonNull(c, "case is null");
+            return this;
+        }
+
+        /**
+         * Adds to the SQL driver's declared-type table: the {@link Value.Kind} a column declared with
+         * each type reads as ({@code "numeric(10,2)"} to {@code DECIMAL}, {@code "bytea"} to
+         * {@code BYTES}). The kit creates a table with one column of each type in the writable
+         * connection's namespace, inserts a value of each kind as a parameter, and fails naming
+         * every column whose {@code Column.kind()} or value reads as another kind, with a plain and
+         * a read-only query. A fixture with no table has the check reported absent.
+         *
+         * @param types declared type, as written in {@code CREATE TABLE}, to kind; added in
+         *     iteration order, after those added before
+         * @return this builder
+         */
+        public Builder declaredTypes(Map<String, Value.Kind> types) {
+            requireNonNull(types, "types is null").forEach((type, kind) -> declaredTypes.put(
+                    requireNonNull(type, "type is null"), requireNonNull(kind, "kind is null")));
             return this;
         }
 

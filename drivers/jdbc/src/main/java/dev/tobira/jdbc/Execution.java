@@ -159,6 +159,7 @@ final class Execution {
             throw new IllegalStateException(dialect + " places parameters itself; its export cannot bind them");
         }
         checkShape(params);
+        checkPlaceholders(sql, params);
         PreparedStatement st = session.connection().prepareStatement(sql);
         own(st);
         bindAll(st, params);
@@ -190,6 +191,7 @@ final class Execution {
 
     private Statement prepare(String sql, List<Value> params) throws SQLException {
         checkShape(params);
+        checkPlaceholders(sql, params);
         Statements statements = dialect.statements();
         Optional<Literals> literals = statements.literals(session);
         if (literals == null) {
@@ -361,6 +363,13 @@ final class Execution {
      */
     private void checkShape(List<Value> params) {
         ValueDepth.checkParameters(params, MAX_PARAMETER_DEPTH, dialect.name(), op);
+    }
+
+    /** The one placeholder form, {@code ?}, and as many as there are parameters: {@link Placeholders#check}. */
+    private void checkPlaceholders(String sql, List<Value> params) {
+        if (Placeholders.mayHavePlaceholders(sql, params.size())) {
+            Placeholders.check(dialect.name(), op, call.scanOf(sql, dialect.sqlDialect()).tokens(), params.size());
+        }
     }
 
     private void bindAll(PreparedStatement st, List<Value> params) throws SQLException {

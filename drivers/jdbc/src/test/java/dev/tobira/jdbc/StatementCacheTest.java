@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
+import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
@@ -109,11 +110,13 @@ class StatementCacheTest {
             assertEquals(3, rows(conn.query(query)).size(), "the limit of the call before");
             assertEquals(1, dialect.prepared.size());
 
-            // a parameter of the call before is not bound again when the next call gives none:
-            // the statement reads NULL, as a freshly prepared one does (SQLite's value of an unset parameter)
+            // a parameter of the call before is never bound again: the next call of the text must
+            // give its own, one per ? (issue 31), and one that gives none is refused before the kept statement is taken
             Query echo = Query.of("select ? as v");
             assertEquals(Value.of(5), rows(conn.query(echo.withParams(Value.of(5)))).get(0).get(0));
-            assertEquals(Value.NULL, rows(conn.query(echo)).get(0).get(0));
+            DriverException none = assertThrows(DriverException.class, () -> conn.query(echo));
+            assertEquals(ErrorKind.INVALID_ARGUMENT, none.kind(), none.getMessage());
+            assertEquals(Value.of(6), rows(conn.query(echo.withParams(Value.of(6)))).get(0).get(0));
             assertEquals(2, dialect.prepared.size());
         }
     }

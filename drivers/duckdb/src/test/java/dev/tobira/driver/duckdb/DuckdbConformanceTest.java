@@ -56,7 +56,7 @@ class DuckdbConformanceTest extends DriverConformanceTest {
                 .rows(n -> "select i from range(" + n + ") t(i)")
                 // far longer than any test waits: only a timeout or a cancel ends it
                 .slow("select count(*) from range(1000000000000000) t(i) where i % 7 = 3")
-                .minimumProvenProbes(250).types(types()).probes(probes()).safeReads(reads())
+                .minimumProvenProbes(250).types(types()).probes(probes()).safeReads(reads()).declaredTypes(declaredTypes())
                 .withoutStatementCheck(new DuckdbWithoutStatementCheck())
                 .without(Behavior.NETWORK, "DuckDB is an embedded engine: a file, no server to be silent")
                 .badInput(BadInput.builder()
@@ -68,6 +68,26 @@ class DuckdbConformanceTest extends DriverConformanceTest {
                         .build())
                 .onClose(fixture::close)
                 .build();
+    }
+
+    private static Map<String, Value.Kind> declaredTypes() {
+        Map<String, Value.Kind> t = new LinkedHashMap<>();
+        t.put("numeric(10,2)", Value.Kind.DECIMAL);
+        t.put("numeric", Value.Kind.DECIMAL);
+        t.put("decimal(38,10)", Value.Kind.DECIMAL);
+        t.put("integer", Value.Kind.INT);
+        t.put("bigint", Value.Kind.INT);
+        t.put("real", Value.Kind.FLOAT);
+        t.put("double", Value.Kind.FLOAT);
+        t.put("varchar", Value.Kind.TEXT);
+        t.put("text", Value.Kind.TEXT);
+        t.put("boolean", Value.Kind.BOOL);
+        t.put("date", Value.Kind.DATE);
+        t.put("timestamp", Value.Kind.DATETIME);
+        t.put("timestamptz", Value.Kind.TIMESTAMP);
+        t.put("blob", Value.Kind.BYTES);
+        t.put("uuid", Value.Kind.UUID);
+        return t;
     }
 
     private static List<TypeCase> types() {

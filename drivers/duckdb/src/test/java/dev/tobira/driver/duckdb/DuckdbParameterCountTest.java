@@ -39,8 +39,16 @@ class DuckdbParameterCountTest {
                     assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), q.text() + " -> " + e.getMessage());
                     assertTrue(e.getMessage().startsWith("duckdb: query: "), e.getMessage());
                 }
-                try (var rs = conn.query(Query.of("select $1 as a, $1 as b").withParams(Value.of(7L)))) {
-                    assertEquals(Value.of(7L), rs.next().get(1));
+                // issue 31: one form, ?; DuckDB's own $1 and $name are refused naming it
+                for (String text : new String[] {"select $1 as a, $1 as b", "select $a as a"}) {
+                    DriverException e = assertThrows(DriverException.class,
+                            () -> conn.query(Query.of(text).withParams(Value.of(7L))).close(), text);
+                    assertEquals("duckdb: query: parameters are written ?, not " + text.substring(7, 9) + ": invalid argument",
+                            e.getMessage());
+                }
+                try (var rs = conn.query(Query.of("select '$1' as a, $$ $1 ? $$ as b, ? as c /* $1 ? */ -- $1 ?\n")
+                        .withParams(Value.of(7L)))) {
+                    assertEquals(java.util.List.of(Value.of("$1"), Value.of(" $1 ? "), Value.of(7L)), rs.next().values());
                 }
             }
         }

@@ -44,6 +44,9 @@ class H2ConformanceTest extends DriverConformanceTest {
                 .slow("select sum(a.x * b.x) from system_range(1, 1000000) a, system_range(1, 1000000) b")
                 // the shop's names are the kit's defaults: H2 stores them upper-case, and the kit reads that from H2Dialect.SQL
                 .types(types()).probes(probes()).safeReads(reads())
+                .declaredTypes(Map.of("numeric(10,2)", Value.Kind.DECIMAL, "integer", Value.Kind.INT, "bigint", Value.Kind.INT,
+                        "double precision", Value.Kind.FLOAT, "varchar(20)", Value.Kind.TEXT, "boolean", Value.Kind.BOOL,
+                        "date", Value.Kind.DATE, "timestamp", Value.Kind.DATETIME, "varbinary(10)", Value.Kind.BYTES))
                 // created by every seed, outside the fingerprint: the rollback behind the check undoes its row
                 .serverCode(ServerCode.of("h2.alias-writes", "", "select kit_code.kit_write()", new Evidence() {
                     @Override

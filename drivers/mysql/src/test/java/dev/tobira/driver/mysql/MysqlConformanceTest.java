@@ -29,7 +29,9 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 
@@ -73,6 +75,7 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 .sql(SqlDialect.MYSQL).seed(f::seed).fingerprint(f::fingerprint).nativeExecution(f::executeNatively)
                 .serverSessions(() -> OptionalLong.of(f.sessions()))
                 .rows(Rows::query).slow(slow()).types(types()).probes(probes()).serverCode(code()).safeReads(reads())
+                .declaredTypes(declaredTypes())
                 .minimumProvenProbes(100)
                 .withoutStatementCheck(new MysqlWithoutStatementCheck())
                 // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
@@ -234,6 +237,24 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 + Rows.DIGITS + " d, " + Rows.DIGITS + " e, " + Rows.DIGITS + " f, " + Rows.DIGITS + " g, "
                 + Rows.DIGITS + " h, " + Rows.DIGITS + " i, " + Rows.DIGITS + " j where a.n + b.n + c.n + d.n + e.n + f.n"
                 + " + g.n + h.n + i.n + j.n >= 0";
+    }
+
+    private static Map<String, Value.Kind> declaredTypes() {
+        Map<String, Value.Kind> t = new LinkedHashMap<>();
+        t.put("numeric(10,2)", Value.Kind.DECIMAL);
+        t.put("decimal", Value.Kind.DECIMAL);
+        t.put("decimal(30,10)", Value.Kind.DECIMAL);
+        t.put("int", Value.Kind.INT);
+        t.put("bigint", Value.Kind.INT);
+        t.put("float", Value.Kind.FLOAT);
+        t.put("double", Value.Kind.FLOAT);
+        t.put("text", Value.Kind.TEXT);
+        t.put("varchar(20)", Value.Kind.TEXT);
+        t.put("date", Value.Kind.DATE);
+        t.put("datetime", Value.Kind.DATETIME);
+        t.put("blob", Value.Kind.BYTES);
+        t.put("varbinary(10)", Value.Kind.BYTES);
+        return t;
     }
 
     private List<TypeCase> types() {

@@ -22,7 +22,9 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -56,7 +58,7 @@ abstract class PgConformance extends DriverConformanceTest {
         return Fixture.builder(driver).writable(ConnConfig.of(f.dsn())).sql(SqlDialect.POSTGRES)
                 .seed(f::seed).fingerprint(f::fingerprint).nativeExecution(f::executeNatively).serverSessions(f::sessions)
                 .rows(n -> "select g as n, 'row ' || g as label from generate_series(1, " + n + ") g").slow("select pg_sleep(30)")
-                .types(types()).probes(probes()).serverCode(code()).safeReads(reads())
+                .types(types()).probes(probes()).serverCode(code()).safeReads(reads()).declaredTypes(declaredTypes())
                 .minimumProvenProbes(150)
                 // each server's report beside the other's: postgres-local.json, postgres-embedded.json
                 .reportName("postgres-" + schema().replace("tobira_pg_", ""))
@@ -72,6 +74,28 @@ abstract class PgConformance extends DriverConformanceTest {
                         .build())
                 .onClose(f::close)
                 .build();
+    }
+
+    private static Map<String, Value.Kind> declaredTypes() {
+        Map<String, Value.Kind> t = new LinkedHashMap<>();
+        t.put("numeric(10,2)", Value.Kind.DECIMAL);
+        t.put("numeric", Value.Kind.DECIMAL);
+        t.put("decimal(20,5)", Value.Kind.DECIMAL);
+        t.put("smallint", Value.Kind.INT);
+        t.put("integer", Value.Kind.INT);
+        t.put("bigint", Value.Kind.INT);
+        t.put("real", Value.Kind.FLOAT);
+        t.put("double precision", Value.Kind.FLOAT);
+        t.put("text", Value.Kind.TEXT);
+        t.put("varchar(20)", Value.Kind.TEXT);
+        t.put("boolean", Value.Kind.BOOL);
+        t.put("date", Value.Kind.DATE);
+        t.put("time", Value.Kind.TIME);
+        t.put("timestamp", Value.Kind.DATETIME);
+        t.put("timestamptz", Value.Kind.TIMESTAMP);
+        t.put("bytea", Value.Kind.BYTES);
+        t.put("uuid", Value.Kind.UUID);
+        return t;
     }
 
     private static List<TypeCase> types() {

@@ -123,6 +123,19 @@ final class SqliteInternals {
     }
 
     /**
+     * The declared type of a result's column ({@code sqlite3_column_decltype}): the table column's
+     * type as written, through views and subqueries; null for an expression, and for metadata that
+     * is not sqlite-jdbc's result. Unlike {@code getColumnTypeName}, never a name made up from the
+     * first row's storage class, nor read from a {@code cast(… as …)} in the column's label.
+     */
+    static String declaredType(java.sql.ResultSetMetaData md, int index) throws SQLException {
+        if (!(md instanceof CoreResultSet) || !(md instanceof ResultSet rs) || !(rs.getStatement() instanceof CoreStatement statement)) {
+            return null;
+        }
+        return statement.pointer.safeRun((db, ptr) -> db.column_decltype(ptr, index - 1));
+    }
+
+    /**
      * What sqlite-jdbc knows of a result that just opened, read from its native statement.
      *
      * @param labels the column labels

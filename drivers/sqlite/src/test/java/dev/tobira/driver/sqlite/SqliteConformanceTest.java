@@ -21,7 +21,9 @@ import dev.tobira.drivertest.SafeRead;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
 import dev.tobira.spi.SqlDialect;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The conformance kit, strict, against SQLite: the shop in a temp file, seeded and fingerprinted
@@ -38,6 +40,8 @@ class SqliteConformanceTest extends DriverConformanceTest {
                 // never ends on its own: only a timeout or a cancel stops it
                 .slow("with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r")
                 .minimumProvenProbes(300).types(types()).probes(probes()).safeReads(reads())
+                // NUMERIC and DECIMAL by their declared type; the others by their affinity, their values by storage class
+                .declaredTypes(declaredTypes())
                 .without(ProbeFamily.SIDE_EFFECT_FUNCTION, "SQLite's built-in functions have no side effect; loading one is ATTACH_EXTENSION")
                 .without(ProbeFamily.EXPLAIN_EXECUTES, "SQLite's EXPLAIN and EXPLAIN QUERY PLAN never run their statement")
                 // the read-only handle and query_only alone: the layers section shows what they stop without the statement check
@@ -52,6 +56,24 @@ class SqliteConformanceTest extends DriverConformanceTest {
                         .build())
                 .onClose(fixture::delete)
                 .build();
+    }
+
+    private static Map<String, Value.Kind> declaredTypes() {
+        Map<String, Value.Kind> t = new LinkedHashMap<>();
+        t.put("numeric(10,2)", Value.Kind.DECIMAL);
+        t.put("decimal", Value.Kind.DECIMAL);
+        t.put("NUMERIC", Value.Kind.DECIMAL);
+        t.put("integer", Value.Kind.INT);
+        t.put("bigint", Value.Kind.INT);
+        t.put("real", Value.Kind.FLOAT);
+        t.put("double precision", Value.Kind.FLOAT);
+        t.put("text", Value.Kind.TEXT);
+        t.put("varchar(20)", Value.Kind.TEXT);
+        t.put("boolean", Value.Kind.INT); // SQLite has no boolean: 1 and 0
+        t.put("date", Value.Kind.TEXT); // dates stay the text SQLite's date functions read
+        t.put("timestamp", Value.Kind.TEXT);
+        t.put("blob", Value.Kind.BYTES);
+        return t;
     }
 
     private static List<TypeCase> types() {
