@@ -49,6 +49,16 @@ public enum Behavior {
      */
     FOREIGN_KEYS(SCHEMA, null, false),
     /**
+     * A column declared with a type reads as the kind the fixture's
+     * {@link Fixture.Builder#declaredTypes(java.util.Map) declared-type table} says (a
+     * {@code numeric} column as DECIMAL on every row, whatever the engine stores row by row), on a
+     * plain and a read-only query. Requires {@link #SCHEMA}, so it is absent by implication for a
+     * fixture of another language than SQL; expected, it needs that table.
+     *
+     * @since 0.1
+     */
+    DECLARED_TYPES(SCHEMA, null, true),
+    /**
      * The driver reaches its database over the network: against a server that accepts connections
      * and never answers ({@link SilentServer}), opening with a short connect timeout ends with
      * {@link dev.tobira.api.ErrorKind#TIMEOUT} within a second of that bound, and where opening is

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.opentest4j.AssertionFailedError;
@@ -26,8 +25,8 @@ import org.opentest4j.AssertionFailedError;
  * creates {@value #TABLE} with one column per declared type, inserts one value of each column's
  * kind as a parameter, and reads it back with a plain and a read-only query; a column whose
  * {@link Column#kind()} or value differs fails the check, named with its declared type. The table is
- * dropped before and after. An SQL fixture without a table has the check reported absent (aborted,
- * with the reason), never passed; a driver of another language has no such check.
+ * dropped before and after. It is the check of {@link Behavior#DECLARED_TYPES}: expected without a
+ * table, it fails; absent (declared, or for a language other than SQL), the report says why.
  */
 final class DeclaredTypes {
     /** The table the check creates in the writable connection's namespace. */
@@ -40,13 +39,16 @@ final class DeclaredTypes {
     }
 
     Stream<DynamicNode> checks() {
-        if (context.language() != Language.SQL) {
-            return Stream.empty(); // no declared types: a document's values carry their own
+        if (!context.fx().expects(Behavior.DECLARED_TYPES)) {
+            return Stream.empty(); // absent, with its reason in the report's behaviours and absences
         }
         Map<String, Value.Kind> table = context.fx().declaredTypes();
         if (table.isEmpty()) {
-            String reason = "the fixture declares no declared-type table (Fixture.Builder.declaredTypes)";
-            return Stream.of(DynamicTest.dynamicTest("declared types are absent: " + reason, () -> Assumptions.abort(reason)));
+            // the model's rule: an expected behaviour without its case fails, named (contractBehaviors says the same)
+            String missing = context.fx().missingCase(Behavior.DECLARED_TYPES).orElseThrow();
+            return Stream.of(DynamicTest.dynamicTest("declared types: " + missing, () -> {
+                throw new AssertionFailedError(missing);
+            }));
         }
         return Stream.of(DynamicTest.dynamicTest("each of " + table.size() + " declared types reads as its kind", () -> check(table)));
     }

@@ -582,6 +582,9 @@ public abstract class DriverConformanceTest {
                     case VECTOR_SEARCH, TIME_SERIES -> {
                         // capabilities checks the facet: offered and working when declared, absent or UNSUPPORTED when not
                     }
+                    case DECLARED_TYPES -> {
+                        // expected: contractDeclaredTypes reads the table; absent: the report lists the reason
+                    }
                     case STRICT -> {
                         // nothing of the driver to check: the guard's tests fail on a finding, or only record it when absent
                     }

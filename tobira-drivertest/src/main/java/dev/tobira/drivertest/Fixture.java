@@ -148,6 +148,8 @@ public final class Fixture {
                     + " expected: give the fixture a vector(VectorCase) searching seeded records");
             case TIME_SERIES -> b.timeSeries != null ? Optional.empty() : Optional.of("TIME_SERIES_READER is declared, so TIME_SERIES"
                     + " is expected: give the fixture a timeSeries(TimeSeriesCase) over seeded points");
+            case DECLARED_TYPES -> !b.declaredTypes.isEmpty() ? Optional.empty() : Optional.of("DECLARED_TYPES is expected: give"
+                    + " the fixture declaredTypes(declared type -> kind), or declare without(Behavior.DECLARED_TYPES, reason)");
             default -> Optional.empty();
         };
     }
