@@ -21,7 +21,7 @@ import java.util.Optional;
  * {@code expected} or {@code absent: <reason>}, and every absence, of a behaviour, a probe family
  * or a probe, under {@code absent}.
  *
- * @since 0.2
+ * @since 0.1
  */
 public enum Behavior {
     /**
@@ -76,21 +76,21 @@ public enum Behavior {
      * Implied by {@link Capability#READ_ONLY}; absent when the driver does not declare it, and then
      * opening read-only must fail with UNSUPPORTED.
      *
-     * @since 0.2
+     * @since 0.1
      */
     READ_ONLY(null, Capability.READ_ONLY, false),
     /**
      * Vector search returns the {@link Fixture.Builder#vector(VectorCase)} case's nearest records,
      * nearest first. Implied by {@link Capability#VECTOR_SEARCHER}, and needs that case.
      *
-     * @since 0.2
+     * @since 0.1
      */
     VECTOR_SEARCH(null, Capability.VECTOR_SEARCHER, false),
     /**
      * A time range returns the {@link Fixture.Builder#timeSeries(TimeSeriesCase)} case's points, in
      * time order, end excluded. Implied by {@link Capability#TIME_SERIES_READER}, and needs that case.
      *
-     * @since 0.2
+     * @since 0.1
      */
     TIME_SERIES(null, Capability.TIME_SERIES_READER, false),
     /**
@@ -100,7 +100,7 @@ public enum Behavior {
      * reason) fails its test. Declared absent only while a driver is in development, with the reason:
      * the findings are then recorded in the report instead, and the report says {@code strict: false}.
      *
-     * @since 0.2
+     * @since 0.1
      */
     STRICT(null, null, false);
 
@@ -118,7 +118,7 @@ public enum Behavior {
      * Returns the behaviour this one needs: when that one is absent, so is this one.
      *
      * @return the behaviour required, or empty if none
-     * @since 0.2
+     * @since 0.1
      */
     public Optional<Behavior> requires() {
         return Optional.ofNullable(requires);
@@ -129,7 +129,7 @@ public enum Behavior {
      * not be declared absent; not declared, the behaviour is absent.
      *
      * @return the capability, or empty if none implies it
-     * @since 0.2
+     * @since 0.1
      */
     public Optional<Capability> impliedBy() {
         return Optional.ofNullable(capability);

@@ -181,7 +181,7 @@ public abstract class DriverConformanceTest {
      * driver's side is a part of the fixture, set on {@link Fixture.Builder}.
      *
      * @return the fixture
-     * @since 0.2
+     * @since 0.1
      */
     protected abstract Fixture fixture();
 

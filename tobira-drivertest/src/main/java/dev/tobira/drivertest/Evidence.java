@@ -24,7 +24,7 @@ public interface Evidence {
      * @param clear removes the side effect
      * @param observed tells whether it is there
      * @return the evidence
-     * @since 0.2
+     * @since 0.1
      */
     static Evidence of(Runnable clear, java.util.function.BooleanSupplier observed) {
         java.util.Objects.requireNonNull(clear, "clear is null");

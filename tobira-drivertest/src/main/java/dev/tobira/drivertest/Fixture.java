@@ -54,7 +54,7 @@ import java.util.function.Supplier;
  * a reason is refused by {@link Builder#build()}. A fixture is immutable; {@link #toBuilder()}
  * derives another (a second server version under another report name, say).
  *
- * @since 0.2
+ * @since 0.1
  */
 public final class Fixture {
     private final Builder b;
@@ -729,7 +729,7 @@ public final class Fixture {
          * @param probe the probe's name
          * @param reason why it does not apply; a blank reason is refused by {@link #build()}
          * @return this builder
-         * @since 0.2
+         * @since 0.1
          */
         public Builder withoutProbe(String probe, String reason) {
             this.inapplicable.put(requireNonNull(probe, "probe is null"), requireNonNull(reason, "reason is null"));
@@ -757,7 +757,7 @@ public final class Fixture {
          * @param family the family
          * @param reason why the database has no such write; a blank reason is refused by {@link #build()}
          * @return this builder
-         * @since 0.2
+         * @since 0.1
          */
         public Builder without(ProbeFamily family, String reason) {
             this.uncovered.put(requireNonNull(family, "family is null"), requireNonNull(reason, "reason is null"));

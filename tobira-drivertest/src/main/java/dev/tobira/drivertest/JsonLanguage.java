@@ -27,7 +27,7 @@ import java.util.Optional;
  *       {@code "delete"} and {@code "insert"}, which must pass too.</li>
  * </ul>
  *
- * @since 0.2
+ * @since 0.1
  */
 public final class JsonLanguage {
     /** The token a nesting template holds where the probe goes. */

@@ -19,7 +19,7 @@ public enum Language {
      * JSON command documents (a MongoDB command, a DynamoDB operation): the driver's probes are
      * documents, and the kit makes their JSON variants (see {@link JsonLanguage}).
      *
-     * @since 0.2
+     * @since 0.1
      */
     JSON;
 
@@ -28,7 +28,7 @@ public enum Language {
      * requires a proven probe of, or a reason ({@link Fixture.Builder#without(ProbeFamily, String)}) why not.
      *
      * @return the families
-     * @since 0.2
+     * @since 0.1
      */
     public Set<ProbeFamily> impliedFamilies() {
         return switch (this) {
@@ -48,7 +48,7 @@ public enum Language {
      *
      * @param language the language
      * @return 40 for SQL (the built-in catalogue alone proves more on most databases), 20 for JSON, 12 otherwise
-     * @since 0.2
+     * @since 0.1
      */
     public static int defaultMinimum(Language language) {
         return switch (language) {

@@ -12,7 +12,7 @@ import dev.tobira.api.ResultSet;
  * line that fails as a command-line client would. A database with a vendor client runs native text
  * through that client instead, so that a broken driver cannot hide its own breakage.
  *
- * @since 0.2
+ * @since 0.1
  */
 public final class NativeText {
     private NativeText() {}

@@ -15,7 +15,7 @@ import org.junit.platform.launcher.TestPlan;
  * Registered with the JUnit Platform launcher through {@code META-INF/services}, so a driver module
  * that has the kit on its test class path gets it without configuring anything.
  *
- * @since 0.2
+ * @since 0.1
  */
 public final class FailureSummary implements TestExecutionListener {
     private volatile TestPlan plan;
