@@ -6,6 +6,7 @@
  * @since 0.1
  */
 module dev.tobira.format {
+    requires static org.jspecify;
     requires transitive dev.tobira.api;
     requires transitive com.fasterxml.jackson.core;
     requires transitive com.fasterxml.jackson.databind;

@@ -5,6 +5,7 @@
  * @since 0.1
  */
 module dev.tobira.history {
+    requires static org.jspecify;
     requires transitive dev.tobira.spi;
     requires java.sql;
     requires org.xerial.sqlitejdbc;

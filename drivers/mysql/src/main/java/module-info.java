@@ -5,6 +5,7 @@
  * @since 0.1
  */
 module dev.tobira.driver.mysql {
+    requires static org.jspecify;
     requires transitive dev.tobira.jdbc;
     requires org.mariadb.jdbc;
 

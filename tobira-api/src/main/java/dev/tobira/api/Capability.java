@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 public enum Capability {
     /** The read-only guard: a read-only query or connection can never change anything. */
-    READ_ONLY("read-only", null),
+    READ_ONLY("read-only"),
     /** {@link Browser}: page through a collection. */
     BROWSER("browser", Browser.class),
     /** {@link Mutator}: insert, update and delete one record by key. */
@@ -35,11 +35,16 @@ public enum Capability {
     TIME_SERIES_READER("timeseries", TimeSeriesReader.class);
 
     private final String word;
-    private final Class<? extends Facet> facet;
+    private final Optional<Class<? extends Facet>> facet;
+
+    Capability(String word) {
+        this.word = word;
+        this.facet = Optional.empty();
+    }
 
     Capability(String word, Class<? extends Facet> facet) {
         this.word = word;
-        this.facet = facet;
+        this.facet = Optional.of(facet);
     }
 
     /**
@@ -57,7 +62,7 @@ public enum Capability {
      * @return the interface
      */
     public Optional<Class<? extends Facet>> facet() {
-        return Optional.ofNullable(facet);
+        return facet;
     }
 
     /** Returns {@link #word()}. */

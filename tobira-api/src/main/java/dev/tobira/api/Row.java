@@ -172,6 +172,9 @@ public final class Row implements RowView {
      * @since 0.1
      */
     public static final class Builder {
+        /** What {@code values} becomes once the row is built: no null is kept in the field. */
+        private static final Value[] BUILT = new Value[0];
+
         private final List<Column> columns;
         private Value[] values;
         private int set;
@@ -214,12 +217,12 @@ public final class Row implements RowView {
             if (set != v.length) {
                 throw new NullPointerException((v.length - set) + " of " + v.length + " values not set; use Value.NULL for null");
             }
-            values = null;
+            values = BUILT;
             return new Row(columns, v);
         }
 
         private Value[] open() {
-            if (values == null) {
+            if (values == BUILT) {
                 throw new IllegalStateException("the row was built already");
             }
             return values;

@@ -3,6 +3,7 @@ package dev.tobira.format;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import org.jspecify.annotations.Nullable;
 
 /**
  * JSON's own escapes, and besides them a <code>&#92;u00XX</code> escape for every character
@@ -28,7 +29,7 @@ final class TerminalJsonEscapes extends CharacterEscapes {
     }
 
     @Override
-    public SerializableString getEscapeSequence(int ch) {
+    public @Nullable SerializableString getEscapeSequence(int ch) {
         if (ch > 0xffff || !TerminalText.isUnsafe((char) ch)) {
             return null;
         }

@@ -27,6 +27,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The local history: one SQLite file holding the last entries of every query the command ran and
@@ -223,7 +224,7 @@ public final class History implements AutoCloseable {
         }
     }
 
-    private static HistoryException notAHistory(Path path, String what, Throwable cause) {
+    private static HistoryException notAHistory(Path path, String what, @Nullable Throwable cause) {
         return new HistoryException("history: " + path + " is not a tobira history (" + what + "); nothing was written to it."
                 + " Name a new file with history.file in the config or TOBIRA_HISTORY", cause);
     }
@@ -469,7 +470,7 @@ public final class History implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(Connection c) {
+    private static void closeQuietly(@Nullable Connection c) {
         if (c == null) {
             return;
         }

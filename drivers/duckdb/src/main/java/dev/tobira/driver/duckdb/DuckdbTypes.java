@@ -70,7 +70,7 @@ final class DuckdbTypes implements TypeMapping {
     /** Whether the date-time is a whole count of microseconds since 1970 that fits in 64 bits, as duckdb_jdbc computes it. */
     private static boolean micros(java.time.LocalDateTime t) {
         try {
-            java.time.temporal.ChronoUnit.MICROS.between(java.time.LocalDateTime.of(1970, 1, 1, 0, 0), t);
+            var unused = java.time.temporal.ChronoUnit.MICROS.between(java.time.LocalDateTime.of(1970, 1, 1, 0, 0), t);
             return true;
         } catch (ArithmeticException e) {
             return false;

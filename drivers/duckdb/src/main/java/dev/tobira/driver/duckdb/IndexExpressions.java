@@ -17,7 +17,7 @@ final class IndexExpressions {
             s = s.substring(1, s.length() - 1);
         }
         List<String> out = new ArrayList<>();
-        for (String part : s.split(",")) {
+        for (String part : s.split(",", -1)) {
             String p = part.strip();
             if (p.length() > 1 && p.startsWith("'") && p.endsWith("'")) {
                 p = p.substring(1, p.length() - 1);

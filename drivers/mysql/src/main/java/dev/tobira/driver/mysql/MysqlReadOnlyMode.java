@@ -12,6 +12,7 @@ import dev.tobira.spi.SqlScan;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * MySQL's read-only layers below the statement check. A read-only connection's session is
@@ -143,7 +144,7 @@ final class MysqlReadOnlyMode implements ReadOnlyMode {
      * {@code SET STATEMENT} prefix (MariaDB), or null: a writable connection, MySQL, a session
      * whose sql_mode could not be taken as a literal, or the access mode layer taken away.
      */
-    ReadOnlySession prefixed(MysqlSession state, Call call) {
+    @Nullable ReadOnlySession prefixed(MysqlSession state, Call call) {
         if (!layers.accessMode() || !call.readOnlyConnection()) {
             return null;
         }

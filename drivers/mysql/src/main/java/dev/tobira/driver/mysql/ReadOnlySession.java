@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a read-only connection's guarded statements start from, taken once at open.
@@ -37,14 +38,14 @@ final class ReadOnlySession {
     /** The session statement, with the sql_mode taken at open as a literal. */
     final String statement;
     /** The same settings as a {@code SET STATEMENT} without its {@code FOR}, or null: MySQL has no such statement. */
-    private final String settings;
+    private final @Nullable String settings;
     /** The session's own row limit and statement time, taken at open (an account may have its own). */
-    private final String selectLimit;
-    private final String statementTime;
+    private final @Nullable String selectLimit;
+    private final @Nullable String statementTime;
     /** The prefix of a call without a row limit or query timeout, the common case, made once. */
-    private final String plain;
+    private final @Nullable String plain;
 
-    private ReadOnlySession(String statement, String settings, String selectLimit, String statementTime) {
+    private ReadOnlySession(String statement, @Nullable String settings, @Nullable String selectLimit, @Nullable String statementTime) {
         this.statement = statement;
         this.settings = settings;
         this.selectLimit = selectLimit;
@@ -99,7 +100,7 @@ final class ReadOnlySession {
      * call's row limit and query timeout or the session's own.
      */
     String prefix(Call call) {
-        if (call.maxRows() == 0 && call.queryTimeoutSeconds() == 0) {
+        if (plain != null && call.maxRows() == 0 && call.queryTimeoutSeconds() == 0) {
             return plain;
         }
         return settings

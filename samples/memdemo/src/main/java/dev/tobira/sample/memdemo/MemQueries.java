@@ -56,7 +56,8 @@ final class MemQueries implements QueryRunner {
         }
         switch (command) {
             case "GET":
-                return rows(VALUE, List.of(Row.of(VALUE, Value.of(store.data.get(arg(words, 1))))).iterator(), query, start, results);
+                String found = store.data.get(arg(words, 1));
+                return rows(VALUE, List.of(Row.of(VALUE, found == null ? Value.NULL : Value.of(found))).iterator(), query, start, results);
             case "KEYS":
                 return rows(KEY, store.data.keySet().stream().filter(k -> k.startsWith(arg(words, 1)))
                         .map(k -> Row.of(KEY, Value.of(k))).iterator(), query, start, results);
@@ -137,6 +138,7 @@ final class MemQueries implements QueryRunner {
         }
 
         @Override
+        @SuppressWarnings("NullAway") // the SPI's fetch() ends the rows with null; tobira-spi carries no @Nullable
         protected Row fetch() {
             return source.hasNext() ? source.next() : null;
         }
