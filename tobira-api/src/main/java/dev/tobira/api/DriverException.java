@@ -28,16 +28,16 @@ public final class DriverException extends RuntimeException {
     private final String driver;
     private final String op;
     private final String detail;
-    private final String sqlState;
+    private final String sqlState; // "" when the database gave none: the accessor answers an Optional
     private final int vendorCode;
 
     private DriverException(Builder b) {
-        super(message(b.driver, b.op, b.detail, b.kindWords != null ? b.kindWords : b.kind.words()), b.cause);
+        super(message(b.driver, b.op, b.detail, b.kindWords.orElse(b.kind.words())), b.cause.orElse(null));
         this.kind = b.kind;
         this.driver = b.driver;
         this.op = b.op;
         this.detail = b.detail;
-        this.sqlState = b.sqlState;
+        this.sqlState = b.sqlState.orElse("");
         this.vendorCode = b.vendorCode;
     }
 
@@ -143,7 +143,7 @@ public final class DriverException extends RuntimeException {
      * @return the five-character SQLState, or empty
      */
     public Optional<String> sqlState() {
-        return Optional.ofNullable(sqlState);
+        return sqlState.isEmpty() ? Optional.empty() : Optional.of(sqlState);
     }
 
     /**
@@ -165,9 +165,9 @@ public final class DriverException extends RuntimeException {
         private final String driver;
         private final String op;
         private String detail = "";
-        private String kindWords;
-        private Throwable cause;
-        private String sqlState;
+        private Optional<String> kindWords = Optional.empty();
+        private Optional<Throwable> cause = Optional.empty();
+        private Optional<String> sqlState = Optional.empty();
         private int vendorCode;
 
         private Builder(ErrorKind kind, String driver, String op) {
@@ -196,7 +196,7 @@ public final class DriverException extends RuntimeException {
          * @return this builder
          */
         public Builder kindWords(String words) {
-            this.kindWords = requireNonNull(words, "words is null");
+            this.kindWords = Optional.of(requireNonNull(words, "words is null"));
             return this;
         }
 
@@ -207,7 +207,7 @@ public final class DriverException extends RuntimeException {
          * @return this builder
          */
         public Builder cause(Throwable cause) {
-            this.cause = cause;
+            this.cause = Optional.ofNullable(cause);
             return this;
         }
 
@@ -218,7 +218,8 @@ public final class DriverException extends RuntimeException {
          * @return this builder
          */
         public Builder sqlState(String sqlState) {
-            this.sqlState = sqlState;
+            // an empty SQLState is none, as null is: JDBC drivers give either
+            this.sqlState = Optional.ofNullable(sqlState).filter(state -> !state.isEmpty());
             return this;
         }
 

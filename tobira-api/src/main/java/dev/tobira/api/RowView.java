@@ -430,10 +430,11 @@ public interface RowView {
      */
     default <T> T get(int index, Class<T> type) {
         requireNonNull(type, "type is null");
-        Value.Kind wanted = TypedReads.kindOf(type);
-        if (wanted == null) {
+        Optional<Value.Kind> kind = TypedReads.kindOf(type);
+        if (kind.isEmpty()) {
             return type.cast(get(index));
         }
+        Value.Kind wanted = kind.get();
         // through the primitive getters, which a view reading in place serves without a Value
         if (type == Boolean.class) {
             return type.cast(getBoolean(index));

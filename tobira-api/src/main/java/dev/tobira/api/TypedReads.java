@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -53,13 +54,13 @@ final class TypedReads {
     private TypedReads() {}
 
     /**
-     * The kind a class reads, null for {@code Value.class} (any kind).
+     * The kind a class reads, empty for {@code Value.class} (any kind).
      *
      * @throws IllegalArgumentException if the class is not in the table
      */
-    static Value.Kind kindOf(Class<?> type) {
-        Value.Kind kind = KINDS.get(type);
-        if (kind == null && type != Value.class) {
+    static Optional<Value.Kind> kindOf(Class<?> type) {
+        Optional<Value.Kind> kind = Optional.ofNullable(KINDS.get(type));
+        if (kind.isEmpty() && type != Value.class) {
             throw new IllegalArgumentException(type.getName() + " is not a class a row is read as; the classes are " + SUPPORTED);
         }
         return kind;
