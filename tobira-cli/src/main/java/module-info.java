@@ -8,10 +8,12 @@ module dev.tobira.cli {
     requires dev.tobira.mcp;
     requires dev.tobira.spi;
     requires info.picocli;
-    requires java.logging; // to silence clients that log through it (Main), and to print the MCP server's lines (McpCommand)
+    requires java.logging; // to silence clients that log through it (Main), and to print the MCP server's lines
+    // (McpCommand)
     requires com.fasterxml.jackson.dataformat.yaml;
 
     uses dev.tobira.api.Driver;
 
-    opens dev.tobira.cli to info.picocli;
+    opens dev.tobira.cli to
+            info.picocli;
 }

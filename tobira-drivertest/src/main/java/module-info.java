@@ -14,5 +14,7 @@ module dev.tobira.drivertest {
     exports dev.tobira.drivertest;
 
     // JUnit runs the tests; Jackson writes the report's records as they are
-    opens dev.tobira.drivertest to org.junit.platform.commons, com.fasterxml.jackson.databind;
+    opens dev.tobira.drivertest to
+            org.junit.platform.commons,
+            com.fasterxml.jackson.databind;
 }

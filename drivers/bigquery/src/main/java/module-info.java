@@ -17,5 +17,6 @@ module dev.tobira.driver.bigquery {
 
     exports dev.tobira.driver.bigquery;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.bigquery.BigQueryDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.bigquery.BigQueryDriver;
 }

@@ -11,5 +11,6 @@ module dev.tobira.driver.duckdb {
 
     exports dev.tobira.driver.duckdb;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.duckdb.DuckdbDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.duckdb.DuckdbDriver;
 }

@@ -21,5 +21,6 @@ module dev.tobira.driver.dynamodb {
 
     exports dev.tobira.driver.dynamodb;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.dynamodb.DynamoDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.dynamodb.DynamoDriver;
 }

@@ -14,5 +14,6 @@ module dev.tobira.driver.mongodb {
 
     exports dev.tobira.driver.mongodb;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.mongodb.MongoDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.mongodb.MongoDriver;
 }

@@ -11,5 +11,6 @@ module dev.tobira.driver.mysql {
 
     exports dev.tobira.driver.mysql;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.mysql.MysqlDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.mysql.MysqlDriver;
 }

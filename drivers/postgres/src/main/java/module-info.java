@@ -13,5 +13,6 @@ module dev.tobira.driver.postgres {
 
     exports dev.tobira.driver.postgres;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.postgres.PostgresDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.postgres.PostgresDriver;
 }

@@ -18,5 +18,6 @@ module dev.tobira.driver.qdrant {
 
     exports dev.tobira.driver.qdrant;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.qdrant.QdrantDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.qdrant.QdrantDriver;
 }

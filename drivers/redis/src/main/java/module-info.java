@@ -12,5 +12,6 @@ module dev.tobira.driver.redis {
 
     exports dev.tobira.driver.redis;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.redis.RedisDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.redis.RedisDriver;
 }

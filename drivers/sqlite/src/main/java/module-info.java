@@ -10,5 +10,6 @@ module dev.tobira.driver.sqlite {
 
     exports dev.tobira.driver.sqlite;
 
-    provides dev.tobira.api.Driver with dev.tobira.driver.sqlite.SqliteDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.driver.sqlite.SqliteDriver;
 }

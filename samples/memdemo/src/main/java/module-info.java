@@ -8,5 +8,6 @@ module dev.tobira.sample.memdemo {
 
     exports dev.tobira.sample.memdemo;
 
-    provides dev.tobira.api.Driver with dev.tobira.sample.memdemo.MemdemoDriver;
+    provides dev.tobira.api.Driver with
+            dev.tobira.sample.memdemo.MemdemoDriver;
 }

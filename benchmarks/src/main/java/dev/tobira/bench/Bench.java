@@ -46,7 +46,8 @@ public final class Bench {
      * @throws Exception when the run cannot be recorded
      */
     public static void main(String[] args) throws Exception {
-        Path results = Path.of(System.getProperty("tobira.bench.results", "benchmarks/results")).toAbsolutePath();
+        Path results = Path.of(System.getProperty("tobira.bench.results", "benchmarks/results"))
+                .toAbsolutePath();
         List<String> words = new ArrayList<>();
         List<String> flags = new ArrayList<>();
         boolean reportOnly = false;
@@ -124,9 +125,11 @@ public final class Bench {
         }
         for (SqlEngine e : engines) {
             long t = System.nanoTime();
-            System.out.println("[bench] " + e.display() + ": checking the dataset (" + Dataset.rows() + " rows; built once)");
+            System.out.println(
+                    "[bench] " + e.display() + ": checking the dataset (" + Dataset.rows() + " rows; built once)");
             e.ensureData();
-            System.out.printf(Locale.ROOT, "[bench] %s: dataset ready in %.1f s%n", e.display(), (System.nanoTime() - t) / 1e9);
+            System.out.printf(
+                    Locale.ROOT, "[bench] %s: dataset ready in %.1f s%n", e.display(), (System.nanoTime() - t) / 1e9);
         }
 
         if (!includes.isEmpty()) {
@@ -152,7 +155,11 @@ public final class Bench {
                 if (measured.contains(item.jmhClass())) {
                     notes.item(item.id(), "ran", "", runId);
                 } else {
-                    notes.item(item.id(), "failed", "no result in run " + runId + "; see benchmarks/results/last-run.log", runId);
+                    notes.item(
+                            item.id(),
+                            "failed",
+                            "no result in run " + runId + "; see benchmarks/results/last-run.log",
+                            runId);
                 }
             }
         }
@@ -161,8 +168,10 @@ public final class Bench {
             String engine = item.tags().contains("postgres") ? "postgres" : "mariadb";
             ArrayNode probes = notes.object("memory").putArray(engine);
             boolean ok = true;
-            for (String[] probe : List.of(new String[] {"tobira", Long.toString(MEMORY_SMALL)},
-                    new String[] {"tobira", Long.toString(MEMORY_LARGE)}, new String[] {"raw", Long.toString(MEMORY_LARGE)})) {
+            for (String[] probe : List.of(
+                    new String[] {"tobira", Long.toString(MEMORY_SMALL)},
+                    new String[] {"tobira", Long.toString(MEMORY_LARGE)},
+                    new String[] {"raw", Long.toString(MEMORY_LARGE)})) {
                 ObjectNode result = heapProbe(engine, probe[0], probe[1]);
                 probes.add(result);
                 ok &= !result.has("error");
@@ -176,7 +185,12 @@ public final class Bench {
         Report.print(results);
         boolean failed = false;
         for (Catalogue.Item item : items) {
-            failed |= notes.root().path("items").path(item.id()).path("status").asText().equals("failed");
+            failed |= notes.root()
+                    .path("items")
+                    .path(item.id())
+                    .path("status")
+                    .asText()
+                    .equals("failed");
         }
         if (failed) {
             System.err.println("[bench] some measurements failed; see the table and benchmarks/results/last-run.log");
@@ -184,14 +198,25 @@ public final class Bench {
         }
     }
 
-    private static ObjectNode heapProbe(String engine, String side, String rows) throws IOException, InterruptedException {
+    private static ObjectNode heapProbe(String engine, String side, String rows)
+            throws IOException, InterruptedException {
         System.out.println("[bench] memory: " + engine + " " + side + " " + rows + " rows under -Xmx64m");
         Path err = Files.createTempFile("tobira-heap", ".log");
         try {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process p = new ProcessBuilder(java, "-Xms64m", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-                    HeapProbe.class.getName(), engine, side, rows)
-                    .redirectError(err.toFile()).start();
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process p = new ProcessBuilder(
+                            java,
+                            "-Xms64m",
+                            "-Xmx64m",
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            HeapProbe.class.getName(),
+                            engine,
+                            side,
+                            rows)
+                    .redirectError(err.toFile())
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             boolean done = p.waitFor(10, TimeUnit.MINUTES);
             if (!done) {

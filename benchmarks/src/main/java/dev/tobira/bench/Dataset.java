@@ -45,7 +45,8 @@ final class Dataset {
 
     /** Where embedded databases keep their files; the launcher passes an absolute path. */
     static Path dir() {
-        return Path.of(System.getProperty("tobira.bench.dir", "benchmarks/target/bench-data")).toAbsolutePath();
+        return Path.of(System.getProperty("tobira.bench.dir", "benchmarks/target/bench-data"))
+                .toAbsolutePath();
     }
 
     /** The point-read keys in 1..bound, the same sequence in every run. */

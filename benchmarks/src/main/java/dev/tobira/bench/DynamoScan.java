@@ -57,7 +57,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 4, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dtobira.bench.rows=200000"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dtobira.bench.rows=200000"})
 public class DynamoScan {
     static final int ITEMS = 200_000;
     private static final String TABLE = "tobira_bench_scan";
@@ -74,7 +76,8 @@ public class DynamoScan {
         if (server.isPresent()) {
             return server;
         }
-        return Registry.discover().driver("dynamodb").isPresent() ? Optional.empty()
+        return Registry.discover().driver("dynamodb").isPresent()
+                ? Optional.empty()
                 : Optional.of("the tobira dynamodb driver is not on the class path");
     }
 
@@ -92,8 +95,11 @@ public class DynamoScan {
                 .build();
         seed();
         if (!params.getBenchmark().endsWith(".raw")) {
-            tobira = Registry.discover().open(ConnConfig.of("dynamodb://" + KEY + "@" + s.host() + ":" + s.port()
-                    + "?region=us-east-1").withPassword(Secret.of(SECRET)).withName("bench").withReadOnly(true));
+            tobira = Registry.discover()
+                    .open(ConnConfig.of("dynamodb://" + KEY + "@" + s.host() + ":" + s.port() + "?region=us-east-1")
+                            .withPassword(Secret.of(SECRET))
+                            .withName("bench")
+                            .withReadOnly(true));
             query = Query.of("{\"Scan\": {\"TableName\": \"" + TABLE + "\"}}").withReadOnly(true);
         }
     }
@@ -109,18 +115,33 @@ public class DynamoScan {
             // made below
         }
         raw.createTable(r -> r.tableName(TABLE)
-                .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.N).build())
+                .keySchema(KeySchemaElement.builder()
+                        .attributeName("id")
+                        .keyType(KeyType.HASH)
+                        .build())
+                .attributeDefinitions(AttributeDefinition.builder()
+                        .attributeName("id")
+                        .attributeType(ScalarAttributeType.N)
+                        .build())
                 .provisionedThroughput(p -> p.readCapacityUnits(1000L).writeCapacityUnits(1000L)));
         List<WriteRequest> batch = new ArrayList<>(25);
         for (int id = 1; id <= ITEMS; id++) {
             Map<String, AttributeValue> item = new HashMap<>();
             item.put("id", AttributeValue.fromN(Integer.toString(id)));
             item.put("name", AttributeValue.fromS("customer-" + id));
-            item.put("amount", AttributeValue.fromN(java.math.BigDecimal.valueOf((id * 7919L) % 1_000_000, 2).toPlainString()));
-            item.put("created_at", AttributeValue.fromS(java.time.LocalDateTime.of(2026, 1, 1, 0, 0).plusSeconds(id).toString()));
+            item.put(
+                    "amount",
+                    AttributeValue.fromN(java.math.BigDecimal.valueOf((id * 7919L) % 1_000_000, 2)
+                            .toPlainString()));
+            item.put(
+                    "created_at",
+                    AttributeValue.fromS(java.time.LocalDateTime.of(2026, 1, 1, 0, 0)
+                            .plusSeconds(id)
+                            .toString()));
             item.put("active", AttributeValue.fromBool(id % 3 == 0));
-            batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+            batch.add(WriteRequest.builder()
+                    .putRequest(PutRequest.builder().item(item).build())
+                    .build());
             if (batch.size() == 25 || id == ITEMS) {
                 Map<String, List<WriteRequest>> pending = Map.of(TABLE, List.copyOf(batch));
                 while (!pending.isEmpty()) {
@@ -134,7 +155,8 @@ public class DynamoScan {
 
     private long count() {
         long n = 0;
-        for (var page : raw.scanPaginator(ScanRequest.builder().tableName(TABLE).select("COUNT").build())) {
+        for (var page : raw.scanPaginator(
+                ScanRequest.builder().tableName(TABLE).select("COUNT").build())) {
             n += page.count();
         }
         return n;

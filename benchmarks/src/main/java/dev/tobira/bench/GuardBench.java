@@ -36,7 +36,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 6, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class GuardBench {
     private static final String HEAD = "select id, name";
     private static final String TAIL = "\nfrom customers where id = 1";
@@ -54,16 +56,34 @@ public class GuardBench {
 
     /** The sizes measured, and how many statements of each make one pass of about 100 KB. */
     static final int[] SIZES = {100, 1024, 102400};
+
     static final int[] REPEATS = {1024, 100, 1};
 
     private static final StatementGuard GUARD = StatementGuard.builder("bench")
             .dialect(SqlDialect.POSTGRES)
             .allow("SELECT", "WITH", "VALUES", "TABLE", "EXPLAIN", "SHOW")
             .forbidWords("COPY", "NOTIFY", "LISTEN", "CALL", "DO", "INTO", "LOCK")
-            .forbidFunctions("set_config", "nextval", "setval", "pg_notify", "pg_terminate_backend", "pg_cancel_backend",
-                    "pg_reload_conf", "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "lo_import",
-                    "lo_export", "lo_unlink", "dblink", "dblink_exec", "dblink_connect", "pg_advisory_lock",
-                    "pg_try_advisory_lock", "query_to_xml")
+            .forbidFunctions(
+                    "set_config",
+                    "nextval",
+                    "setval",
+                    "pg_notify",
+                    "pg_terminate_backend",
+                    "pg_cancel_backend",
+                    "pg_reload_conf",
+                    "pg_read_file",
+                    "pg_read_binary_file",
+                    "pg_ls_dir",
+                    "pg_stat_file",
+                    "lo_import",
+                    "lo_export",
+                    "lo_unlink",
+                    "dblink",
+                    "dblink_exec",
+                    "dblink_connect",
+                    "pg_advisory_lock",
+                    "pg_try_advisory_lock",
+                    "query_to_xml")
             .build();
     private static final SqlLexer LEXER = SqlLexer.of(SqlDialect.POSTGRES);
 
@@ -75,7 +95,8 @@ public class GuardBench {
             sql[i] = statement(SIZES[i]);
             SqlScan scan = GUARD.check(sql[i]); // must be accepted: the benchmark measures the full accepting path
             if (scan.statementCount() != 1 || sql[i].length() != SIZES[i]) {
-                throw new IllegalStateException("bad statement of " + sql[i].length() + " chars, " + scan.statementCount() + " statements");
+                throw new IllegalStateException(
+                        "bad statement of " + sql[i].length() + " chars, " + scan.statementCount() + " statements");
             }
         }
     }
@@ -119,7 +140,8 @@ public class GuardBench {
         /** Passes this iteration. */
         public long ops;
 
-        private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        private final java.lang.management.ThreadMXBean threads =
+                java.lang.management.ManagementFactory.getThreadMXBean();
         private int turn;
 
         /** Counters start at zero each iteration. */

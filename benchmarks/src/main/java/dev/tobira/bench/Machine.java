@@ -16,7 +16,10 @@ final class Machine {
         m.put("nproc", Runtime.getRuntime().availableProcessors());
         m.put("cpu", cpuModel());
         m.put("java", javaVersion());
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        m.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
         m.put("memoryMb", totalMemoryMb());
         return m;
     }
@@ -60,9 +63,15 @@ final class Machine {
     /** What {@code java -version} prints, on one line. */
     private static String javaVersion() {
         try {
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
-                    .redirectErrorStream(true).start();
-            List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            Process p = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-version")
+                    .redirectErrorStream(true)
+                    .start();
+            List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
             p.waitFor();
             return String.join(" / ", lines);
         } catch (IOException | InterruptedException e) {

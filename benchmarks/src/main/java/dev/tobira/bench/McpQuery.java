@@ -53,7 +53,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms256m", "-Xmx256m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms256m", "-Xmx256m"})
 public class McpQuery {
     private static final int TABLE_ROWS = 5000;
 
@@ -93,24 +95,47 @@ public class McpQuery {
         }
         Files.deleteIfExists(dir.resolve("tobira").resolve("history.db"));
         // 100 rows of 5,000 for size 100; for size 1000 every row is asked for and max_rows cuts at 1000
-        String text = size == 100 ? "select id, name, amount, created_at from items where id <= 100 order by id"
+        String text = size == 100
+                ? "select id, name, amount, created_at from items where id <= 100 order by id"
                 : "select id, name, amount, created_at from items order by id";
         int cap = 1000;
-        direct = Registry.discover().open(ConnConfig.of("sqlite:" + db).withName("bench").withReadOnly(true));
+        direct = Registry.discover()
+                .open(ConnConfig.of("sqlite:" + db).withName("bench").withReadOnly(true));
         query = Query.of(text).withReadOnly(true).withLimit(cap).withTimeout(Duration.ofSeconds(30));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> args = new java.util.ArrayList<>(List.of("-Xms128m", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                "dev.tobira.cli.Main", "mcp", "--expose", "bench=sqlite:" + db, "--max-rows", String.valueOf(cap)));
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "-Xms128m",
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.tobira.cli.Main",
+                "mcp",
+                "--expose",
+                "bench=sqlite:" + db,
+                "--max-rows",
+                String.valueOf(cap)));
         // the command's own settings: no user config, the history (or none) in the benchmark's directory
-        Map<String, String> env = Map.of("TOBIRA_HISTORY_ENABLED", history ? "1" : "0",
-                "XDG_STATE_HOME", dir.toString(), "XDG_CONFIG_HOME", dir.resolve("config").toString());
-        ServerParameters server = ServerParameters.builder(java).args(args).env(env).build();
+        Map<String, String> env = Map.of(
+                "TOBIRA_HISTORY_ENABLED",
+                history ? "1" : "0",
+                "XDG_STATE_HOME",
+                dir.toString(),
+                "XDG_CONFIG_HOME",
+                dir.resolve("config").toString());
+        ServerParameters server =
+                ServerParameters.builder(java).args(args).env(env).build();
         StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(json));
-        transport.setStdErrorHandler(line -> { });
-        client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).initializationTimeout(Duration.ofSeconds(60))
-                .clientInfo(McpSchema.Implementation.builder("tobira-bench", "1").build()).build();
+        transport.setStdErrorHandler(line -> {});
+        client = McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(60))
+                .initializationTimeout(Duration.ofSeconds(60))
+                .clientInfo(
+                        McpSchema.Implementation.builder("tobira-bench", "1").build())
+                .build();
         client.initialize();
-        call = McpSchema.CallToolRequest.builder("query").arguments(Map.of("connection", "bench", "query", text)).build();
+        call = McpSchema.CallToolRequest.builder("query")
+                .arguments(Map.of("connection", "bench", "query", text))
+                .build();
         // both sides must return what the other does
         int mcpRows = json.readTree(mcp()).get("rows").size();
         int directRows = direct();
@@ -123,14 +148,19 @@ public class McpQuery {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
-                s.execute("create table items (id integer primary key, name text not null, amount real not null, created_at text not null)");
+                s.execute(
+                        "create table items (id integer primary key, name text not null, amount real not null, created_at text not null)");
             }
             try (PreparedStatement p = c.prepareStatement("insert into items values (?, ?, ?, ?)")) {
                 for (int i = 1; i <= TABLE_ROWS; i++) {
                     p.setInt(1, i);
                     p.setString(2, "item-" + i);
                     p.setDouble(3, (i * 7919 % 100_000) / 100.0);
-                    p.setString(4, java.time.LocalDateTime.of(2026, 1, 1, 0, 0).plusSeconds(i).toString());
+                    p.setString(
+                            4,
+                            java.time.LocalDateTime.of(2026, 1, 1, 0, 0)
+                                    .plusSeconds(i)
+                                    .toString());
                     p.addBatch();
                 }
                 p.executeBatch();

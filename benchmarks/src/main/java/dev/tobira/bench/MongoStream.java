@@ -47,7 +47,9 @@ import org.reactivestreams.Subscription;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 4)
 @Measurement(iterations = 6, time = 6)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class MongoStream {
     static final int BATCH = 10_000;
     private static final String COLLECTION = "bench_docs_" + Dataset.rows();
@@ -64,7 +66,8 @@ public class MongoStream {
         if (server.isPresent()) {
             return server;
         }
-        return Registry.discover().driver("mongodb").isPresent() ? Optional.empty()
+        return Registry.discover().driver("mongodb").isPresent()
+                ? Optional.empty()
                 : Optional.of("the tobira mongodb driver is not on the class path");
     }
 
@@ -78,8 +81,10 @@ public class MongoStream {
         client = MongoClients.create(base);
         collection = client.getDatabase(Servers.DATABASE).getCollection(COLLECTION);
         ensureData();
-        tobira = Registry.discover().open(ConnConfig.of(base + "/" + Servers.DATABASE).withReadOnly(true));
-        query = Query.of("{\"find\": \"" + COLLECTION + "\", \"batchSize\": " + BATCH + "}").withReadOnly(true);
+        tobira = Registry.discover()
+                .open(ConnConfig.of(base + "/" + Servers.DATABASE).withReadOnly(true));
+        query = Query.of("{\"find\": \"" + COLLECTION + "\", \"batchSize\": " + BATCH + "}")
+                .withReadOnly(true);
     }
 
     private void ensureData() throws Exception {
@@ -91,8 +96,11 @@ public class MongoStream {
         List<Document> batch = new ArrayList<>(BATCH);
         long epoch = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
         for (int i = 0; i < Dataset.rows(); i++) {
-            batch.add(new Document("_id", i).append("k", (long) i * 7919).append("name", "name " + i)
-                    .append("score", i / 7.0).append("at", new Date(epoch + i * 1000L)));
+            batch.add(new Document("_id", i)
+                    .append("k", (long) i * 7919)
+                    .append("name", "name " + i)
+                    .append("score", i / 7.0)
+                    .append("at", new Date(epoch + i * 1000L)));
             if (batch.size() == BATCH) {
                 one(collection.insertMany(batch, new InsertManyOptions().ordered(true)));
                 batch = new ArrayList<>(BATCH);

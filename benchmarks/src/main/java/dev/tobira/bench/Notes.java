@@ -90,10 +90,15 @@ final class Notes {
                 String benchmark = e.path("benchmark").asText();
                 String cls = benchmark.substring(0, benchmark.lastIndexOf('.') + 1);
                 boolean together = isTogether(benchmark);
-                boolean parameterless = e.path("params").isMissingNode() || e.path("params").isEmpty();
-                entries.values().removeIf(old -> old.path("benchmark").asText().startsWith(cls)
-                        && (isTogether(old.path("benchmark").asText()) != together
-                                || (parameterless && old.path("benchmark").asText().equals(benchmark))));
+                boolean parameterless =
+                        e.path("params").isMissingNode() || e.path("params").isEmpty();
+                entries.values()
+                        .removeIf(old -> old.path("benchmark").asText().startsWith(cls)
+                                && (isTogether(old.path("benchmark").asText()) != together
+                                        || (parameterless
+                                                && old.path("benchmark")
+                                                        .asText()
+                                                        .equals(benchmark))));
                 entries.put(benchmark + " " + e.path("params"), e);
             }
         }

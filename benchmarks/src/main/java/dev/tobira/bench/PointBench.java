@@ -45,7 +45,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public abstract class PointBench {
     private static final int KEYS = 4096;
 

@@ -48,7 +48,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class PostgresExport {
     private Conn tobira;
     private Exporter exporter;
@@ -62,9 +64,13 @@ public class PostgresExport {
         if (why.isPresent()) {
             return why;
         }
-        boolean exports = dev.tobira.api.Registry.discover().driver("postgres")
-                .map(d -> d.declared().contains(dev.tobira.api.Capability.EXPORTER)).orElse(false);
-        return exports ? Optional.empty() : Optional.of("the tobira postgres driver does not declare the Exporter capability yet");
+        boolean exports = dev.tobira.api.Registry.discover()
+                .driver("postgres")
+                .map(d -> d.declared().contains(dev.tobira.api.Capability.EXPORTER))
+                .orElse(false);
+        return exports
+                ? Optional.empty()
+                : Optional.of("the tobira postgres driver does not declare the Exporter capability yet");
     }
 
     /** Why the psql anchor cannot run, or empty. */
@@ -90,8 +96,9 @@ public class PostgresExport {
                 throw new IllegalStateException("not run: " + why);
             });
             tobira = SqlEngine.POSTGRES.openTobira();
-            exporter = tobira.as(Exporter.class).orElseThrow(
-                    () -> new IllegalStateException("not run: the postgres connection offers no Exporter"));
+            exporter = tobira.as(Exporter.class)
+                    .orElseThrow(
+                            () -> new IllegalStateException("not run: the postgres connection offers no Exporter"));
             query = Query.of(Dataset.streamSql()).withReadOnly(true);
         }
         if (all || method.equals("psql")) {
@@ -99,9 +106,22 @@ public class PostgresExport {
                 throw new IllegalStateException("not run: " + why);
             });
             Servers.Server s = Servers.postgres();
-            psql = new ArrayList<>(List.of("psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", s.host(),
-                    "-p", Integer.toString(s.port()), "-U", s.user().isEmpty() ? "postgres" : s.user(), "-d", Servers.DATABASE,
-                    "-c", "\\copy (" + Dataset.streamSql() + ") to stdout with (format csv)"));
+            psql = new ArrayList<>(List.of(
+                    "psql",
+                    "-X",
+                    "-q",
+                    "-v",
+                    "ON_ERROR_STOP=1",
+                    "-h",
+                    s.host(),
+                    "-p",
+                    Integer.toString(s.port()),
+                    "-U",
+                    s.user().isEmpty() ? "postgres" : s.user(),
+                    "-d",
+                    Servers.DATABASE,
+                    "-c",
+                    "\\copy (" + Dataset.streamSql() + ") to stdout with (format csv)"));
         }
         if (all || method.equals("jdbc")) {
             raw = SqlEngine.POSTGRES.raw();
@@ -136,7 +156,8 @@ public class PostgresExport {
 
     @Benchmark
     public int psql() throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(psql).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        ProcessBuilder pb = new ProcessBuilder(psql)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
         String password = Servers.postgres().password();
         if (!password.isEmpty()) {
@@ -154,9 +175,11 @@ public class PostgresExport {
         CountingSink sink = new CountingSink();
         long n = 0;
         raw.setAutoCommit(false);
-        try (PreparedStatement ps = raw.prepareStatement(Dataset.streamSql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
+        try (PreparedStatement ps =
+                raw.prepareStatement(Dataset.streamSql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
             ps.setFetchSize(SqlEngine.FETCH_SIZE);
-            try (ResultSet rs = ps.executeQuery(); Writer w = new BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8), 65536)) {
+            try (ResultSet rs = ps.executeQuery();
+                    Writer w = new BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8), 65536)) {
                 int columns = rs.getMetaData().getColumnCount();
                 while (rs.next()) {
                     for (int i = 1; i <= columns; i++) {

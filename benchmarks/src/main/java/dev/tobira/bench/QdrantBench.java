@@ -39,7 +39,8 @@ final class QdrantBench {
         if (server.isPresent()) {
             return server;
         }
-        return Registry.discover().driver("qdrant").isPresent() ? Optional.empty()
+        return Registry.discover().driver("qdrant").isPresent()
+                ? Optional.empty()
                 : Optional.of("the tobira qdrant driver is not on the class path");
     }
 
@@ -50,8 +51,12 @@ final class QdrantBench {
 
     static QdrantClient raw() {
         Servers.Server s = Servers.qdrant();
-        var channel = ManagedChannelBuilder.forAddress(s.host(), s.port()).usePlaintext().maxInboundMessageSize(64 << 20).build();
-        return new QdrantClient(QdrantGrpcClient.newBuilder(channel, true, false).build());
+        var channel = ManagedChannelBuilder.forAddress(s.host(), s.port())
+                .usePlaintext()
+                .maxInboundMessageSize(64 << 20)
+                .build();
+        return new QdrantClient(
+                QdrantGrpcClient.newBuilder(channel, true, false).build());
     }
 
     static <T> T get(com.google.common.util.concurrent.ListenableFuture<T> f) {
@@ -72,13 +77,19 @@ final class QdrantBench {
         if (get(c.listCollectionsAsync()).contains(SCROLL)) {
             get(c.deleteCollectionAsync(SCROLL));
         }
-        get(c.createCollectionAsync(CreateCollection.newBuilder().setCollectionName(SCROLL).build()));
+        get(c.createCollectionAsync(
+                CreateCollection.newBuilder().setCollectionName(SCROLL).build()));
         List<PointStruct> batch = new ArrayList<>();
         for (int i = 1; i <= POINTS; i++) {
-            batch.add(PointStruct.newBuilder().setId(id(i))
+            batch.add(PointStruct.newBuilder()
+                    .setId(id(i))
                     .putPayload("name", value("customer-" + i))
                     .putPayload("amount", value(((i * 7919L) % 1_000_000) / 100.0))
-                    .putPayload("created_at", value(java.time.LocalDateTime.of(2026, 1, 1, 0, 0).plusSeconds(i).toString()))
+                    .putPayload(
+                            "created_at",
+                            value(java.time.LocalDateTime.of(2026, 1, 1, 0, 0)
+                                    .plusSeconds(i)
+                                    .toString()))
                     .putPayload("active", value(i % 3 == 0))
                     .putPayload("n", value(i))
                     .build());
@@ -96,12 +107,21 @@ final class QdrantBench {
         if (get(c.listCollectionsAsync()).contains(VECTORS)) {
             get(c.deleteCollectionAsync(VECTORS));
         }
-        get(c.createCollectionAsync(VECTORS, VectorParams.newBuilder().setSize(DIM).setDistance(Distance.Cosine).build()));
+        get(c.createCollectionAsync(
+                VECTORS,
+                VectorParams.newBuilder()
+                        .setSize(DIM)
+                        .setDistance(Distance.Cosine)
+                        .build()));
         Random r = new Random(7);
         List<PointStruct> batch = new ArrayList<>();
         for (int i = 1; i <= NEIGHBOURS; i++) {
-            batch.add(PointStruct.newBuilder().setId(id(i)).setVectors(vectors(vector(r)))
-                    .putPayload("name", value("item-" + i)).putPayload("n", value(i)).build());
+            batch.add(PointStruct.newBuilder()
+                    .setId(id(i))
+                    .setVectors(vectors(vector(r)))
+                    .putPayload("name", value("item-" + i))
+                    .putPayload("n", value(i))
+                    .build());
             if (batch.size() == 2000) {
                 get(c.upsertAsync(VECTORS, batch));
                 batch = new ArrayList<>();

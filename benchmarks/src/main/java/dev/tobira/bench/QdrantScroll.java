@@ -40,7 +40,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 8)
 @Measurement(iterations = 6, time = 8)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dtobira.bench.rows=200000"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dtobira.bench.rows=200000"})
 public class QdrantScroll {
     private static final int PAGE = 1000;
 
@@ -56,8 +58,10 @@ public class QdrantScroll {
         raw = QdrantBench.raw();
         QdrantBench.seedScroll(raw);
         if (!params.getBenchmark().endsWith(".raw")) {
-            tobira = Registry.discover().open(ConnConfig.of(QdrantBench.dsn()).withName("bench").withReadOnly(true));
-            query = Query.of("{\"scroll\": {\"collection\": \"" + QdrantBench.SCROLL + "\", \"limit\": " + PAGE + "}}").withReadOnly(true);
+            tobira = Registry.discover()
+                    .open(ConnConfig.of(QdrantBench.dsn()).withName("bench").withReadOnly(true));
+            query = Query.of("{\"scroll\": {\"collection\": \"" + QdrantBench.SCROLL + "\", \"limit\": " + PAGE + "}}")
+                    .withReadOnly(true);
         }
     }
 
@@ -93,7 +97,9 @@ public class QdrantScroll {
     @Benchmark
     public long raw(Blackhole bh) {
         long n = 0;
-        ScrollPoints.Builder req = ScrollPoints.newBuilder().setCollectionName(QdrantBench.SCROLL).setLimit(PAGE)
+        ScrollPoints.Builder req = ScrollPoints.newBuilder()
+                .setCollectionName(QdrantBench.SCROLL)
+                .setLimit(PAGE)
                 .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true));
         while (true) {
             ScrollResponse page = QdrantBench.get(raw.scrollAsync(req.build()));

@@ -43,7 +43,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class QdrantSimilar {
     private QdrantClient raw;
     private Conn tobira;
@@ -62,7 +64,8 @@ public class QdrantSimilar {
         vector = QdrantBench.vector(new Random(11));
         value = new Value.Vector(vector);
         if (!params.getBenchmark().endsWith(".raw")) {
-            tobira = Registry.discover().open(ConnConfig.of(QdrantBench.dsn()).withName("bench").withReadOnly(true));
+            tobira = Registry.discover()
+                    .open(ConnConfig.of(QdrantBench.dsn()).withName("bench").withReadOnly(true));
             searcher = tobira.as(VectorSearcher.class).orElseThrow();
         }
     }
@@ -98,9 +101,12 @@ public class QdrantSimilar {
 
     @Benchmark
     public long raw(Blackhole bh) {
-        List<ScoredPoint> hits = QdrantBench.get(raw.queryAsync(QueryPoints.newBuilder().setCollectionName(QdrantBench.VECTORS)
-                .setQuery(QueryFactory.nearest(vector)).setLimit(10)
-                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build()));
+        List<ScoredPoint> hits = QdrantBench.get(raw.queryAsync(QueryPoints.newBuilder()
+                .setCollectionName(QdrantBench.VECTORS)
+                .setQuery(QueryFactory.nearest(vector))
+                .setLimit(10)
+                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true))
+                .build()));
         for (ScoredPoint p : hits) {
             bh.consume(p.getId().getNum());
             bh.consume(p.getScore());

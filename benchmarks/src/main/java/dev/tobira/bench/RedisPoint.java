@@ -47,7 +47,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class RedisPoint {
     private static final int KEYS = 4096;
     private static final String PREFIX = "tobira-bench:";
@@ -66,7 +68,8 @@ public class RedisPoint {
         if (server.isPresent()) {
             return server;
         }
-        return Registry.discover().driver("redis").isPresent() ? Optional.empty()
+        return Registry.discover().driver("redis").isPresent()
+                ? Optional.empty()
                 : Optional.of("the tobira redis driver is not on the class path");
     }
 
@@ -76,7 +79,8 @@ public class RedisPoint {
             throw new IllegalStateException("not run: " + why);
         });
         Servers.Server s = Servers.redis();
-        RedisURI.Builder uri = RedisURI.builder().withHost(s.host()).withPort(s.port()).withDatabase(Servers.REDIS_DB);
+        RedisURI.Builder uri =
+                RedisURI.builder().withHost(s.host()).withPort(s.port()).withDatabase(Servers.REDIS_DB);
         if (!s.password().isEmpty()) {
             uri.withPassword(s.password().toCharArray());
         }
@@ -90,8 +94,10 @@ public class RedisPoint {
         }
         String benchmark = params.getBenchmark();
         if (!benchmark.endsWith(".raw")) {
-            tobira = Registry.discover().open(ConnConfig.of(s.dsn("redis", Integer.toString(Servers.REDIS_DB)))
-                    .withName("bench").withReadOnly(true));
+            tobira = Registry.discover()
+                    .open(ConnConfig.of(s.dsn("redis", Integer.toString(Servers.REDIS_DB)))
+                            .withName("bench")
+                            .withReadOnly(true));
             query = Query.of("HGETALL").withReadOnly(true);
         }
         if (benchmark.endsWith(".tobira")) {
@@ -111,8 +117,15 @@ public class RedisPoint {
                 Map<String, String> fields = new LinkedHashMap<>();
                 fields.put("id", Integer.toString(id));
                 fields.put("name", "customer-" + id);
-                fields.put("amount", java.math.BigDecimal.valueOf((id * 7919L) % 1_000_000, 2).toPlainString());
-                fields.put("created_at", java.time.LocalDateTime.of(2026, 1, 1, 0, 0).plusSeconds(id).toString());
+                fields.put(
+                        "amount",
+                        java.math.BigDecimal.valueOf((id * 7919L) % 1_000_000, 2)
+                                .toPlainString());
+                fields.put(
+                        "created_at",
+                        java.time.LocalDateTime.of(2026, 1, 1, 0, 0)
+                                .plusSeconds(id)
+                                .toString());
                 fields.put("active", Boolean.toString(id % 3 == 0));
                 pending.add(async.hset(PREFIX + id, fields));
             }
@@ -176,7 +189,8 @@ public class RedisPoint {
             bh.consume(e.getValue());
         }
         if (hash.size() != 5) {
-            throw new IllegalStateException(key + " has " + hash.size() + " fields, expected 5 (was the database flushed?)");
+            throw new IllegalStateException(
+                    key + " has " + hash.size() + " fields, expected 5 (was the database flushed?)");
         }
     }
 }

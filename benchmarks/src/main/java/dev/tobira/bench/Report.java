@@ -48,8 +48,10 @@ public final class Report {
     static void print(Path dir) throws IOException {
         Path latestFile = dir.resolve("latest.json");
         Path notesFile = dir.resolve("notes.json");
-        JsonNode latest = Files.exists(latestFile) ? Notes.JSON.readTree(latestFile.toFile()) : Notes.JSON.createArrayNode();
-        JsonNode notes = Files.exists(notesFile) ? Notes.JSON.readTree(notesFile.toFile()) : Notes.JSON.createObjectNode();
+        JsonNode latest =
+                Files.exists(latestFile) ? Notes.JSON.readTree(latestFile.toFile()) : Notes.JSON.createArrayNode();
+        JsonNode notes =
+                Files.exists(notesFile) ? Notes.JSON.readTree(notesFile.toFile()) : Notes.JSON.createObjectNode();
         String md = new Report(latest, notes).render();
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("latest.md"), md);
@@ -60,10 +62,17 @@ public final class Report {
     private String render() {
         StringBuilder sb = new StringBuilder();
         JsonNode m = notes.path("machine");
-        sb.append(String.format(Locale.ROOT, "Machine: %s, %d CPUs (nproc), %d MB; %s%n%s%n%n", m.path("cpu").asText("?"),
-                m.path("nproc").asInt(), m.path("memoryMb").asLong(), m.path("os").asText("?"), m.path("java").asText("?")));
-        sb.append("Times per operation: median of the measured iterations [fastest–slowest]. Ratios: median of the per-iteration"
-                + " ratios of sides timed by turns in the same invocations [lowest–highest]; the verdict uses the median.\n\n");
+        sb.append(String.format(
+                Locale.ROOT,
+                "Machine: %s, %d CPUs (nproc), %d MB; %s%n%s%n%n",
+                m.path("cpu").asText("?"),
+                m.path("nproc").asInt(),
+                m.path("memoryMb").asLong(),
+                m.path("os").asText("?"),
+                m.path("java").asText("?")));
+        sb.append(
+                "Times per operation: median of the measured iterations [fastest–slowest]. Ratios: median of the per-iteration"
+                        + " ratios of sides timed by turns in the same invocations [lowest–highest]; the verdict uses the median.\n\n");
         sb.append("| measurement | target | tobira | raw / anchor | ratio | verdict | run (load) |\n");
         sb.append("|---|---|---|---|---|---|---|\n");
         for (Catalogue.Item item : Catalogue.ITEMS) {
@@ -75,7 +84,13 @@ public final class Report {
                 continue;
             }
             if (!status.equals("ran")) {
-                row(item.title(), target(item), "", "", "", status + ": " + state.path("why").asText());
+                row(
+                        item.title(),
+                        target(item),
+                        "",
+                        "",
+                        "",
+                        status + ": " + state.path("why").asText());
                 continue;
             }
             switch (item.kind()) {
@@ -92,8 +107,13 @@ public final class Report {
         }
         sb.append("\nRuns (load average 1/5/15 min at start → end):\n");
         for (JsonNode r : notes.path("runs")) {
-            sb.append(String.format(Locale.ROOT, "- %s: groups %s, %s → %s, %d s%n", r.path("id").asText(),
-                    r.path("groups"), r.path("loadStart").asText(), r.path("loadEnd").asText("(unfinished)"),
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "- %s: groups %s, %s → %s, %d s%n",
+                    r.path("id").asText(),
+                    r.path("groups"),
+                    r.path("loadStart").asText(),
+                    r.path("loadEnd").asText("(unfinished)"),
                     r.path("seconds").asLong()));
         }
         return sb.toString();
@@ -119,8 +139,10 @@ public final class Report {
             case GUARD -> String.format(Locale.ROOT, "≥ %.0f MB/s at 1 KB, linear", item.target());
             case EXPORT -> String.format(Locale.ROOT, "≥ %.1f of psql throughput", item.target());
             case MEMORY -> "constant from 1M to 5M rows";
-            case MCP -> item.target() > 0 ? String.format(Locale.ROOT, "≤ %.0f µs added at the median", item.target())
-                    : "rows/s reported";
+            case MCP ->
+                item.target() > 0
+                        ? String.format(Locale.ROOT, "≤ %.0f µs added at the median", item.target())
+                        : "rows/s reported";
         };
     }
 
@@ -204,7 +226,9 @@ public final class Report {
     /** A separately forked result, in nanoseconds per operation. */
     private static Series alone(JsonNode e) {
         double scale = nanosPer(e.path("primaryMetric").path("scoreUnit").asText());
-        return new Series(Arrays.stream(iterations(e.path("primaryMetric"))).map(v -> v * scale).toArray());
+        return new Series(Arrays.stream(iterations(e.path("primaryMetric")))
+                .map(v -> v * scale)
+                .toArray());
     }
 
     /** Ratios a/b: per iteration when the sides were timed together, else of medians with the extremes' range. */
@@ -234,8 +258,13 @@ public final class Report {
     private static String time(Series s, boolean micros, long rows) {
         double scale = micros ? 1e3 : 1e6;
         String unit = micros ? "µs" : "ms";
-        String t = String.format(Locale.ROOT, "%s [%s–%s] %s/op", num(s.median() / scale), num(s.min() / scale),
-                num(s.max() / scale), unit);
+        String t = String.format(
+                Locale.ROOT,
+                "%s [%s–%s] %s/op",
+                num(s.median() / scale),
+                num(s.min() / scale),
+                num(s.max() / scale),
+                unit);
         return rows > 1 ? t + String.format(Locale.ROOT, " = %.2f M rows/s", rows / (s.median() / 1e9) / 1e6) : t;
     }
 
@@ -256,7 +285,8 @@ public final class Report {
         Optional<JsonNode> pair = Optional.empty();
         for (JsonNode e : latest) {
             if (e.path("benchmark").asText().equals(PREFIX + item.jmhClass() + ".pair")
-                    && e.path("params").path("size").asText().equals(size) && e.path("params").path("history").asText().equals("true")) {
+                    && e.path("params").path("size").asText().equals(size)
+                    && e.path("params").path("history").asText().equals("true")) {
                 pair = Optional.of(e);
             }
         }
@@ -272,13 +302,28 @@ public final class Report {
         }
         double m = median(added);
         long rows = Long.parseLong(size);
-        String addedText = String.format(Locale.ROOT, "added %s µs [%s–%s]", num(m), num(Arrays.stream(added).min().orElse(Double.NaN)),
+        String addedText = String.format(
+                Locale.ROOT,
+                "added %s µs [%s–%s]",
+                num(m),
+                num(Arrays.stream(added).min().orElse(Double.NaN)),
                 num(Arrays.stream(added).max().orElse(Double.NaN)));
         String verdict = item.target() > 0
-                ? (m <= item.target() ? String.format(Locale.ROOT, "met (%+.0f µs per call)", m)
+                ? (m <= item.target()
+                        ? String.format(Locale.ROOT, "met (%+.0f µs per call)", m)
                         : String.format(Locale.ROOT, "MISSED by %.0f µs (%+.0f µs per call)", m - item.target(), m))
-                : String.format(Locale.ROOT, "%,.0f rows/s through the server, %,.0f direct", rows / (t.median() / 1e9), rows / (r.median() / 1e9));
-        row(item.title(), target(item), time(t, true, rows), time(r, true, rows), ratioText(ratios(t, r, true)) + "; " + addedText, verdict);
+                : String.format(
+                        Locale.ROOT,
+                        "%,.0f rows/s through the server, %,.0f direct",
+                        rows / (t.median() / 1e9),
+                        rows / (r.median() / 1e9));
+        row(
+                item.title(),
+                target(item),
+                time(t, true, rows),
+                time(r, true, rows),
+                ratioText(ratios(t, r, true)) + "; " + addedText,
+                verdict);
     }
 
     private void paired(Catalogue.Item item) {
@@ -309,22 +354,32 @@ public final class Report {
             r = alone(re.get());
             rows = rowsPerOp(te.get());
         }
-        String title = item.title() + (stream ? String.format(Locale.ROOT, " (%,d rows/op)", rows) : "")
+        String title = item.title()
+                + (stream ? String.format(Locale.ROOT, " (%,d rows/op)", rows) : "")
                 + (together ? "" : " (separate forks)");
         if (stream) {
             // throughput ratio: raw time over tobira time
             double[] ratio = ratios(r, t, together);
             double m = median(ratio);
             String verdict = (m >= item.target()
-                    ? String.format(Locale.ROOT, "met (%.0f%% of raw)", m * 100)
-                    : String.format(Locale.ROOT, "MISSED by %.0f points (tobira at %.0f%% of raw)", (item.target() - m) * 100, m * 100))
+                            ? String.format(Locale.ROOT, "met (%.0f%% of raw)", m * 100)
+                            : String.format(
+                                    Locale.ROOT,
+                                    "MISSED by %.0f points (tobira at %.0f%% of raw)",
+                                    (item.target() - m) * 100,
+                                    m * 100))
                     + noise(ratio, item.target())
-                    + floor.map(f -> String.format(Locale.ROOT, "; the Row iterator at %.0f%% of raw", median(ratios(r, f, true)) * 100))
-                    .orElse("");
+                    + floor.map(f -> String.format(
+                                    Locale.ROOT,
+                                    "; the Row iterator at %.0f%% of raw",
+                                    median(ratios(r, f, true)) * 100))
+                            .orElse("");
             // the third side of a streaming pair is tobira's row iterator, reported beside forEachRow's
-            String tobiraText = floor.map(f -> "forEachRow: " + time(t, false, rows) + "; Row iterator: " + time(f, false, rows))
+            String tobiraText = floor.map(
+                            f -> "forEachRow: " + time(t, false, rows) + "; Row iterator: " + time(f, false, rows))
                     .orElse(time(t, false, rows));
-            String ratioCell = floor.map(f -> "forEachRow: " + ratioText(ratio) + "; Row iterator: " + ratioText(ratios(r, f, true)))
+            String ratioCell = floor.map(
+                            f -> "forEachRow: " + ratioText(ratio) + "; Row iterator: " + ratioText(ratios(r, f, true)))
                     .orElse(ratioText(ratio));
             row(title, target(item), tobiraText, time(r, false, rows), ratioCell, verdict);
         } else {
@@ -332,18 +387,27 @@ public final class Report {
             double m = median(ratio);
             double extra = (t.median() - r.median()) / 1e3;
             String verdict = (m <= item.target()
-                    ? String.format(Locale.ROOT, "met (%+.1f µs per read)", extra)
-                    : String.format(Locale.ROOT, "MISSED by %.2f× (%+.1f µs per read)", m - item.target(), extra))
+                            ? String.format(Locale.ROOT, "met (%+.1f µs per read)", extra)
+                            : String.format(
+                                    Locale.ROOT, "MISSED by %.2f× (%+.1f µs per read)", m - item.target(), extra))
                     + noise(ratio, item.target());
             // the anchor of a point read: one more round trip on a server, the statement prepared once when embedded
             boolean server = server(item);
-            String rawText = time(r, true, 0) + floor.map(f -> (server ? "; raw after one more round trip (select 1): "
-                    : "; raw on a statement prepared once: ") + time(f, true, 0)).orElse("");
-            String ratioCell = ratioText(ratio) + floor.map(f -> (server ? "; one more round trip alone: " + ratioText(ratios(f, r, true)) : "")
-                    + "; tobira / that: " + ratioText(ratios(t, f, true))).orElse("")
-                    + byHand.map(h -> "; the guard by hand alone: " + ratioText(ratios(h, r, true)) + "; tobira / by hand: "
-                    + ratioText(ratios(t, h, true))).orElse("");
-            rawText += byHand.map(h -> "; raw inside the guard's read-only mechanism by hand: " + time(h, true, 0)).orElse("");
+            String rawText = time(r, true, 0)
+                    + floor.map(f -> (server
+                                            ? "; raw after one more round trip (select 1): "
+                                            : "; raw on a statement prepared once: ")
+                                    + time(f, true, 0))
+                            .orElse("");
+            String ratioCell = ratioText(ratio)
+                    + floor.map(f -> (server ? "; one more round trip alone: " + ratioText(ratios(f, r, true)) : "")
+                                    + "; tobira / that: " + ratioText(ratios(t, f, true)))
+                            .orElse("")
+                    + byHand.map(h -> "; the guard by hand alone: " + ratioText(ratios(h, r, true))
+                                    + "; tobira / by hand: " + ratioText(ratios(t, h, true)))
+                            .orElse("");
+            rawText += byHand.map(h -> "; raw inside the guard's read-only mechanism by hand: " + time(h, true, 0))
+                    .orElse("");
             row(title, target(item), time(t, true, 0), rawText, ratioCell, verdict);
         }
     }
@@ -365,11 +429,12 @@ public final class Report {
 
     /** The same from a counter family: "nanos" (wall clock) or "cpu" (the thread's CPU time). */
     private static double[] rates(JsonNode e, int size, String family) {
-        String counter = family + switch (size) {
-            case 0 -> "100";
-            case 1 -> "1k";
-            default -> "100k";
-        };
+        String counter = family
+                + switch (size) {
+                    case 0 -> "100";
+                    case 1 -> "1k";
+                    default -> "100k";
+                };
         double[] nanos = iterations(e.path("secondaryMetrics").path(counter));
         double[] ops = iterations(e.path("secondaryMetrics").path("ops"));
         double bytesPerPass = (double) GuardBench.SIZES[size] * GuardBench.REPEATS[size];
@@ -397,20 +462,40 @@ public final class Report {
             }
             double mb1k = median(small);
             double lin = median(linear);
-            String sizes = String.format(Locale.ROOT, "100 B: %.0f MB/s; 1 KB: %.0f [%.0f–%.0f] MB/s; 100 KB: %.0f MB/s",
-                    median(tiny), mb1k, Arrays.stream(small).min().orElse(Double.NaN), Arrays.stream(small).max().orElse(Double.NaN),
+            String sizes = String.format(
+                    Locale.ROOT,
+                    "100 B: %.0f MB/s; 1 KB: %.0f [%.0f–%.0f] MB/s; 100 KB: %.0f MB/s",
+                    median(tiny),
+                    mb1k,
+                    Arrays.stream(small).min().orElse(Double.NaN),
+                    Arrays.stream(small).max().orElse(Double.NaN),
                     median(large));
             if (e.get().path("secondaryMetrics").has("cpu1k")) {
-                sizes += String.format(Locale.ROOT, "; per CPU second of its thread (load aside, GC threads excluded):"
-                        + " %.0f / %.0f / %.0f MB/s", median(rates(e.get(), 0, "cpu")), median(rates(e.get(), 1, "cpu")),
+                sizes += String.format(
+                        Locale.ROOT,
+                        "; per CPU second of its thread (load aside, GC threads excluded):"
+                                + " %.0f / %.0f / %.0f MB/s",
+                        median(rates(e.get(), 0, "cpu")),
+                        median(rates(e.get(), 1, "cpu")),
                         median(rates(e.get(), 2, "cpu")));
             }
-            String verdict = (mb1k >= item.target() ? "met" : String.format(Locale.ROOT, "MISSED by %.0f MB/s (%.0f%% of the target)",
-                    item.target() - mb1k, 100 * mb1k / item.target()))
-                    + (lin >= 0.9 ? String.format(Locale.ROOT, "; linear (100 KB at %.2f of the 1 KB rate)", lin)
+            String verdict = (mb1k >= item.target()
+                            ? "met"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "MISSED by %.0f MB/s (%.0f%% of the target)",
+                                    item.target() - mb1k,
+                                    100 * mb1k / item.target()))
+                    + (lin >= 0.9
+                            ? String.format(Locale.ROOT, "; linear (100 KB at %.2f of the 1 KB rate)", lin)
                             : String.format(Locale.ROOT, "; NOT linear: 100 KB at %.2f of the 1 KB rate", lin));
-            row(item.title() + ": " + method, method.equals("guard") ? target(item) : "(reference)", sizes, "–",
-                    "100 KB / 1 KB per byte: " + ratioText(linear), verdict);
+            row(
+                    item.title() + ": " + method,
+                    method.equals("guard") ? target(item) : "(reference)",
+                    sizes,
+                    "–",
+                    "100 KB / 1 KB per byte: " + ratioText(linear),
+                    verdict);
         }
     }
 
@@ -437,20 +522,38 @@ public final class Report {
             jdbc = find(item.jmhClass(), "jdbc", null).map(Report::alone);
             rows = rowsPerOp(te.get());
         }
-        String raw = psql.map(p -> "psql \\copy: " + time(p, false, rows)).orElse("psql: not run: "
-                + notes.path("items").path("export-postgres-psql").path("why").asText("no result"))
+        String raw = psql.map(p -> "psql \\copy: " + time(p, false, rows))
+                        .orElse("psql: not run: "
+                                + notes.path("items")
+                                        .path("export-postgres-psql")
+                                        .path("why")
+                                        .asText("no result"))
                 + jdbc.map(j -> "; JDBC loop: " + time(j, false, rows)).orElse("");
         Optional<double[]> vsPsql = psql.map(p -> ratios(p, t, together));
         String ratio = vsPsql.map(r -> ratioText(r) + " of psql").orElse("–")
-                + jdbc.map(j -> "; " + ratioText(ratios(j, t, together)) + " of the JDBC loop").orElse("");
+                + jdbc.map(j -> "; " + ratioText(ratios(j, t, together)) + " of the JDBC loop")
+                        .orElse("");
         String verdict = vsPsql.map(r -> {
-            double m = median(r);
-            return (m >= item.target() ? String.format(Locale.ROOT, "met (%.0f%% of psql)", m * 100)
-                    : String.format(Locale.ROOT, "MISSED by %.0f points (%.0f%% of psql)", (item.target() - m) * 100, m * 100))
-                    + noise(r, item.target());
-        }).orElse("no anchor");
-        row(item.title() + String.format(Locale.ROOT, " (%,d rows/op)", rows) + (together ? "" : " (separate forks)"),
-                target(item), time(t, false, rows), raw, ratio, verdict);
+                    double m = median(r);
+                    return (m >= item.target()
+                                    ? String.format(Locale.ROOT, "met (%.0f%% of psql)", m * 100)
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "MISSED by %.0f points (%.0f%% of psql)",
+                                            (item.target() - m) * 100,
+                                            m * 100))
+                            + noise(r, item.target());
+                })
+                .orElse("no anchor");
+        row(
+                item.title()
+                        + String.format(Locale.ROOT, " (%,d rows/op)", rows)
+                        + (together ? "" : " (separate forks)"),
+                target(item),
+                time(t, false, rows),
+                raw,
+                ratio,
+                verdict);
     }
 
     private void memory(Catalogue.Item item) {
@@ -469,7 +572,14 @@ public final class Report {
             }
         }
         if (small.has("error") || large.has("error")) {
-            row(item.title(), target(item), "", "", "", "MISSED: " + (small.has("error") ? small : large).path("error").asText());
+            row(
+                    item.title(),
+                    target(item),
+                    "",
+                    "",
+                    "",
+                    "MISSED: "
+                            + (small.has("error") ? small : large).path("error").asText());
             return;
         }
         double peak1 = mb(small.path("peakHeapBytes"));
@@ -479,17 +589,34 @@ public final class Report {
         // what the stream keeps is the heap left after a collection; the peak also counts garbage not yet
         // collected, which depends on how G1 sizes the young generation, so it is compared to raw's
         boolean retainedFlat = live5 <= live1 * 1.25 + 2;
-        boolean peakLikeRaw = raw.has("error") || !raw.has("peakHeapBytes") || peak5 <= mb(raw.path("peakHeapBytes")) * 1.25 + 4;
-        String tobira = String.format(Locale.ROOT, "peak used %.1f MB (1M) → %.1f MB (5M); retained after GC %.1f → %.1f MB",
-                peak1, peak5, live1, live5);
-        String rawText = raw.has("error") ? "raw 5M: " + raw.path("error").asText()
-                : String.format(Locale.ROOT, "raw 5M: peak used %.1f MB, retained after GC %.1f MB", mb(raw.path("peakHeapBytes")),
+        boolean peakLikeRaw =
+                raw.has("error") || !raw.has("peakHeapBytes") || peak5 <= mb(raw.path("peakHeapBytes")) * 1.25 + 4;
+        String tobira = String.format(
+                Locale.ROOT,
+                "peak used %.1f MB (1M) → %.1f MB (5M); retained after GC %.1f → %.1f MB",
+                peak1,
+                peak5,
+                live1,
+                live5);
+        String rawText = raw.has("error")
+                ? "raw 5M: " + raw.path("error").asText()
+                : String.format(
+                        Locale.ROOT,
+                        "raw 5M: peak used %.1f MB, retained after GC %.1f MB",
+                        mb(raw.path("peakHeapBytes")),
                         mb(raw.path("maxHeapAfterGcBytes")));
-        String verdict = retainedFlat && peakLikeRaw ? "met: retained heap flat, 5M rows in 64 MB, peak as raw's"
-                : !retainedFlat ? String.format(Locale.ROOT, "MISSED: retained heap grows %.1f → %.1f MB", live1, live5)
-                : "MISSED: peak used well above the raw client's";
-        row(item.title() + " (-Xmx64m)", target(item), tobira, rawText,
-                String.format(Locale.ROOT, "retained 5M/1M %.2f", live5 / live1), verdict);
+        String verdict = retainedFlat && peakLikeRaw
+                ? "met: retained heap flat, 5M rows in 64 MB, peak as raw's"
+                : !retainedFlat
+                        ? String.format(Locale.ROOT, "MISSED: retained heap grows %.1f → %.1f MB", live1, live5)
+                        : "MISSED: peak used well above the raw client's";
+        row(
+                item.title() + " (-Xmx64m)",
+                target(item),
+                tobira,
+                rawText,
+                String.format(Locale.ROOT, "retained 5M/1M %.2f", live5 / live1),
+                verdict);
     }
 
     private static double mb(JsonNode bytes) {

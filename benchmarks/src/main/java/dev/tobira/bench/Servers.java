@@ -24,7 +24,8 @@ final class Servers {
     record Server(String kind, String host, int port, String user, String password, String database, String source) {
         /** Why the benchmarks cannot use it, or empty when something answers on its port. */
         Optional<String> absent() {
-            return answers(host, port) ? Optional.empty()
+            return answers(host, port)
+                    ? Optional.empty()
                     : Optional.of("no " + kind + " server answers at " + host + ":" + port + " (" + source + ")");
         }
 
@@ -36,7 +37,8 @@ final class Servers {
     }
 
     static Server postgres() {
-        return find("PostgreSQL", new String[] {"POSTGRES", "POSTGRESQL"}, "postgres://postgres@127.0.0.1:5432/test", 5432);
+        return find(
+                "PostgreSQL", new String[] {"POSTGRES", "POSTGRESQL"}, "postgres://postgres@127.0.0.1:5432/test", 5432);
     }
 
     static Server mariadb() {

@@ -54,12 +54,15 @@ enum SqlEngine {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp); Statement st = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + tmp);
+                    Statement st = c.createStatement()) {
                 // SQLite has no decimal or timestamp type: the amount is a REAL, the time its ISO text
                 st.execute("create table " + Dataset.table() + " (id integer primary key, name text not null,"
                         + " amount real not null, created_at text not null, active integer not null)");
-                st.execute("insert into " + Dataset.table() + " with recursive s(g) as (select 1 union all select g + 1 from s"
-                        + " where g < " + Dataset.rows() + ") select g, 'customer-' || g, ((g * 7919) % 1000000) / 100.0,"
+                st.execute("insert into " + Dataset.table()
+                        + " with recursive s(g) as (select 1 union all select g + 1 from s"
+                        + " where g < " + Dataset.rows()
+                        + ") select g, 'customer-' || g, ((g * 7919) % 1000000) / 100.0,"
                         + " strftime('%Y-%m-%d %H:%M:%S', 1767225600 + g, 'unixepoch'), g % 3 = 0 from s");
             }
             try {
@@ -135,7 +138,8 @@ enum SqlEngine {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + tmp); Statement st = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + tmp);
+                    Statement st = c.createStatement()) {
                 st.execute("create table " + Dataset.table() + " (id bigint primary key, name varchar not null,"
                         + " amount decimal(12,2) not null, created_at timestamp not null, active boolean not null)");
                 st.execute("insert into " + Dataset.table() + " select g, 'customer-' || g,"
@@ -208,22 +212,26 @@ enum SqlEngine {
         @Override
         void ensureData() throws SQLException {
             Servers.Server s = Servers.postgres();
-            try (Connection c = DriverManager.getConnection(url(s.database().isEmpty() ? "postgres" : s.database()), login());
-                 Statement st = c.createStatement()) {
-                try (ResultSet rs = st.executeQuery("select 1 from pg_database where datname = '" + Servers.DATABASE + "'")) {
+            try (Connection c = DriverManager.getConnection(
+                            url(s.database().isEmpty() ? "postgres" : s.database()), login());
+                    Statement st = c.createStatement()) {
+                try (ResultSet rs =
+                        st.executeQuery("select 1 from pg_database where datname = '" + Servers.DATABASE + "'")) {
                     if (!rs.next()) {
                         st.execute("create database " + Servers.DATABASE);
                     }
                 }
             }
-            try (Connection c = DriverManager.getConnection(url(Servers.DATABASE), login()); Statement st = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection(url(Servers.DATABASE), login());
+                    Statement st = c.createStatement()) {
                 if (count(c) == Dataset.rows()) {
                     return;
                 }
                 st.execute("drop table if exists " + Dataset.table());
                 st.execute("create table " + Dataset.table() + " (id bigint primary key, name text not null,"
                         + " amount numeric(12,2) not null, created_at timestamp not null, active boolean not null)");
-                st.execute("insert into " + Dataset.table() + " select g, 'customer-' || g, ((g * 7919) % 1000000) / 100.0,"
+                st.execute("insert into " + Dataset.table()
+                        + " select g, 'customer-' || g, ((g * 7919) % 1000000) / 100.0,"
                         + " timestamp '2026-01-01 00:00:00' + g * interval '1 second', g % 3 = 0"
                         + " from generate_series(1::bigint, " + Dataset.rows() + ") g");
                 st.execute("vacuum analyze " + Dataset.table());
@@ -259,7 +267,9 @@ enum SqlEngine {
         @Override
         String beginGuardByHand(Connection c, String sql, long limit) throws SQLException {
             String text = beginGuardByHand(c, sql);
-            return limit >= 1 && limit <= 10_000 ? text + "\n;ROLLBACK;SELECT pg_catalog.pg_advisory_unlock_all()" : text;
+            return limit >= 1 && limit <= 10_000
+                    ? text + "\n;ROLLBACK;SELECT pg_catalog.pg_advisory_unlock_all()"
+                    : text;
         }
 
         @Override
@@ -303,18 +313,23 @@ enum SqlEngine {
 
         @Override
         void ensureData() throws SQLException {
-            try (Connection c = DriverManager.getConnection(url(""), login()); Statement st = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection(url(""), login());
+                    Statement st = c.createStatement()) {
                 st.execute("create database if not exists " + Servers.DATABASE);
             }
-            try (Connection c = DriverManager.getConnection(url(Servers.DATABASE), login()); Statement st = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection(url(Servers.DATABASE), login());
+                    Statement st = c.createStatement()) {
                 if (count(c) == Dataset.rows()) {
                     return;
                 }
                 st.execute("drop table if exists " + Dataset.table());
-                st.execute("create table " + Dataset.table() + " (id bigint primary key, name varchar(40) not null,"
-                        + " amount decimal(12,2) not null, created_at datetime not null, active boolean not null) engine=InnoDB");
-                st.execute("insert into " + Dataset.table() + " select seq, concat('customer-', seq), ((seq * 7919) % 1000000) / 100,"
-                        + " timestamp '2026-01-01 00:00:00' + interval seq second, seq % 3 = 0 from seq_1_to_" + Dataset.rows());
+                st.execute(
+                        "create table " + Dataset.table() + " (id bigint primary key, name varchar(40) not null,"
+                                + " amount decimal(12,2) not null, created_at datetime not null, active boolean not null) engine=InnoDB");
+                st.execute("insert into " + Dataset.table()
+                        + " select seq, concat('customer-', seq), ((seq * 7919) % 1000000) / 100,"
+                        + " timestamp '2026-01-01 00:00:00' + interval seq second, seq % 3 = 0 from seq_1_to_"
+                        + Dataset.rows());
                 st.execute("analyze table " + Dataset.table());
             }
         }
@@ -335,16 +350,26 @@ enum SqlEngine {
         String beginGuardByHand(Connection c, String sql) throws SQLException {
             if (guardedByHand != c) {
                 String modes = "CONCAT(',', @@SESSION.sql_mode, ',')";
-                for (String mode : List.of("ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL")) {
+                for (String mode : List.of(
+                        "ANSI_QUOTES",
+                        "NO_BACKSLASH_ESCAPES",
+                        "ANSI",
+                        "DB2",
+                        "MAXDB",
+                        "MSSQL",
+                        "ORACLE",
+                        "POSTGRESQL")) {
                     modes = "REPLACE(" + modes + ", '," + mode + ",', ',')";
                 }
                 try (Statement st = c.createStatement()) {
-                    st.execute("SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + "), SESSION time_zone = '+00:00'");
+                    st.execute(
+                            "SET SESSION sql_mode = TRIM(BOTH ',' FROM " + modes + "), SESSION time_zone = '+00:00'");
                     st.execute("SET SESSION TRANSACTION READ ONLY");
-                    try (ResultSet rs = st.executeQuery("SELECT @@SESSION.sql_select_limit, @@SESSION.max_statement_time")) {
+                    try (ResultSet rs =
+                            st.executeQuery("SELECT @@SESSION.sql_select_limit, @@SESSION.max_statement_time")) {
                         rs.next();
-                        guardByHand = "SET STATEMENT time_zone = '+00:00', tx_read_only = 1, sql_select_limit = " + rs.getString(1)
-                                + ", max_statement_time = " + rs.getString(2) + " FOR ";
+                        guardByHand = "SET STATEMENT time_zone = '+00:00', tx_read_only = 1, sql_select_limit = "
+                                + rs.getString(1) + ", max_statement_time = " + rs.getString(2) + " FOR ";
                     }
                 }
                 guardedByHand = c;
@@ -440,19 +465,22 @@ enum SqlEngine {
         if (server.isPresent()) {
             return server;
         }
-        return Registry.discover().driver(driver).isPresent() ? Optional.empty()
+        return Registry.discover().driver(driver).isPresent()
+                ? Optional.empty()
                 : Optional.of("the tobira " + driver + " driver is not on the class path (tobira-driver-" + driver
                         + " has not landed in benchmarks/pom.xml yet)");
     }
 
     /** Opens the tobira side: a read-only connection, so every query is guarded. */
     Conn openTobira() {
-        return Registry.discover().open(ConnConfig.of(tobiraDsn()).withName("bench").withReadOnly(true));
+        return Registry.discover()
+                .open(ConnConfig.of(tobiraDsn()).withName("bench").withReadOnly(true));
     }
 
     /** Prepares the streamed query the way a careful user does: forward-only, read-only, a fetch size. */
     PreparedStatement prepareStream(Connection c) throws SQLException {
-        PreparedStatement ps = c.prepareStatement(Dataset.streamSql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        PreparedStatement ps =
+                c.prepareStatement(Dataset.streamSql(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
         ps.setFetchSize(FETCH_SIZE);
         return ps;
     }
@@ -483,7 +511,8 @@ enum SqlEngine {
     }
 
     static long count(Connection c) {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("select count(*) from " + Dataset.table())) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from " + Dataset.table())) {
             return rs.next() ? rs.getLong(1) : -1;
         } catch (SQLException e) {
             return -1; // no table yet

@@ -43,7 +43,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 8, time = 4)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public abstract class StreamBench {
     private Conn tobira;
     private Query query;
@@ -114,7 +116,8 @@ public abstract class StreamBench {
         SqlEngine engine = engine();
         long n = 0;
         engine.beginStream(raw);
-        try (PreparedStatement ps = engine.prepareStream(raw); java.sql.ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = engine.prepareStream(raw);
+                java.sql.ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 engine.readRow(rs, bh);
                 n++;

@@ -19,7 +19,8 @@ public final class Capabilities {
      * @return the names in declaration order, space-separated, in brackets
      */
     public static String format(Set<Capability> capabilities) {
-        EnumSet<Capability> sorted = capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
+        EnumSet<Capability> sorted =
+                capabilities.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(capabilities);
         return sorted.stream().map(Capability::word).collect(Collectors.joining(" ", "[", "]"));
     }
 }

@@ -17,8 +17,13 @@ import java.util.List;
  * @param indexes the secondary indexes
  * @since 0.1
  */
-public record CollectionInfo(CollectionRef ref, String type, List<Field> fields, List<String> primaryKey,
-                             List<ForeignKey> foreignKeys, List<Index> indexes) {
+public record CollectionInfo(
+        CollectionRef ref,
+        String type,
+        List<Field> fields,
+        List<String> primaryKey,
+        List<ForeignKey> foreignKeys,
+        List<Index> indexes) {
     /**
      * Creates a description; the lists are copied.
      *

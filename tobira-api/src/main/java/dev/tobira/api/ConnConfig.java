@@ -26,8 +26,13 @@ public final class ConnConfig {
     private final Map<String, String> options;
     private final Duration connectTimeout;
 
-    private ConnConfig(String name, String dsn, boolean readOnly, Secret password, Map<String, String> options,
-                       Duration connectTimeout) {
+    private ConnConfig(
+            String name,
+            String dsn,
+            boolean readOnly,
+            Secret password,
+            Map<String, String> options,
+            Duration connectTimeout) {
         this.name = requireNonNull(name, "name is null");
         this.dsn = requireNonNull(dsn, "dsn is null");
         this.readOnly = readOnly;
@@ -36,7 +41,10 @@ public final class ConnConfig {
         this.connectTimeout = requireNonNull(connectTimeout, "connectTimeout is null");
         if (schemeOf(dsn).isEmpty()) {
             // a DSN is user input, as an unknown scheme is: the same exception for both
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, "tobira", "open",
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    "tobira",
+                    "open",
                     "the DSN has no scheme (such as sqlite: or postgres://)");
         }
         if (connectTimeout.isNegative()) {
@@ -128,7 +136,9 @@ public final class ConnConfig {
         }
         for (int i = 0; i < colon; i++) {
             char c = dsn.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
+            boolean ok = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'));
             if (!ok) {
                 return "";
             }
@@ -203,8 +213,13 @@ public final class ConnConfig {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof ConnConfig c && name.equals(c.name) && dsn.equals(c.dsn) && readOnly == c.readOnly
-                && password.equals(c.password) && options.equals(c.options) && connectTimeout.equals(c.connectTimeout);
+        return o instanceof ConnConfig c
+                && name.equals(c.name)
+                && dsn.equals(c.dsn)
+                && readOnly == c.readOnly
+                && password.equals(c.password)
+                && options.equals(c.options)
+                && connectTimeout.equals(c.connectTimeout);
     }
 
     /** Returns a hash code consistent with {@link #equals(Object)}. */

@@ -59,7 +59,8 @@ final class JsonText {
                     }
                     case DOC -> {
                         sb.append('{');
-                        open.push(new Level(((Value.Doc) next).fields().entrySet().iterator(), '}'));
+                        open.push(
+                                new Level(((Value.Doc) next).fields().entrySet().iterator(), '}'));
                     }
                     default -> scalar(next, sb);
                 }

@@ -181,7 +181,8 @@ public final class Query {
     public Query withTimeout(Duration timeout) {
         requireNonNull(timeout, "timeout is null");
         if (timeout.isZero() || timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout must be positive, not " + timeout + " (withoutTimeout() for none)");
+            throw new IllegalArgumentException(
+                    "timeout must be positive, not " + timeout + " (withoutTimeout() for none)");
         }
         return new Query(text, params, readOnly, limit, timeout, namespace);
     }
@@ -230,8 +231,13 @@ public final class Query {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Query q && text.equals(q.text) && params.equals(q.params) && readOnly == q.readOnly
-                && limit == q.limit && timeout.equals(q.timeout) && namespace.equals(q.namespace);
+        return o instanceof Query q
+                && text.equals(q.text)
+                && params.equals(q.params)
+                && readOnly == q.readOnly
+                && limit == q.limit
+                && timeout.equals(q.timeout)
+                && namespace.equals(q.namespace);
     }
 
     /** Returns a hash code consistent with {@link #equals(Object)}. */
@@ -244,7 +250,8 @@ public final class Query {
     @Override
     public String toString() {
         return "Query[" + text + (readOnly ? ", readOnly" : "") + (limit > 0 ? ", limit=" + limit : "")
-                + (timeout.isZero() ? "" : ", timeout=" + timeout) + (namespace.isEmpty() ? "" : ", namespace=" + namespace)
+                + (timeout.isZero() ? "" : ", timeout=" + timeout)
+                + (namespace.isEmpty() ? "" : ", namespace=" + namespace)
                 + (params.isEmpty() ? "" : ", " + params.size() + " params") + "]";
     }
 }

@@ -108,8 +108,11 @@ public final class QueryStats {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof QueryStats s && rows == s.rows && rowsAffected == s.rowsAffected
-                && duration.equals(s.duration) && truncated == s.truncated;
+        return o instanceof QueryStats s
+                && rows == s.rows
+                && rowsAffected == s.rowsAffected
+                && duration.equals(s.duration)
+                && truncated == s.truncated;
     }
 
     /** Returns a hash code consistent with {@link #equals(Object)}. */
@@ -121,7 +124,7 @@ public final class QueryStats {
     /** Returns the values, for diagnostics. */
     @Override
     public String toString() {
-        return "QueryStats[rows=" + rows + (rowsAffected < 0 ? "" : ", rowsAffected=" + rowsAffected)
-                + ", duration=" + duration + (truncated ? ", truncated" : "") + "]";
+        return "QueryStats[rows=" + rows + (rowsAffected < 0 ? "" : ", rowsAffected=" + rowsAffected) + ", duration="
+                + duration + (truncated ? ", truncated" : "") + "]";
     }
 }

@@ -77,7 +77,8 @@ public final class Registry {
         for (String scheme : driver.schemes()) {
             Driver other = byScheme.get(scheme);
             if (other != null) {
-                throw new IllegalStateException("driver " + name + " claims scheme " + scheme + ", which driver " + other.name() + " already opens");
+                throw new IllegalStateException("driver " + name + " claims scheme " + scheme + ", which driver "
+                        + other.name() + " already opens");
             }
         }
         byName.put(name, driver);
@@ -124,9 +125,15 @@ public final class Registry {
             known = new TreeSet<>(byScheme.keySet());
         }
         if (driver == null) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, "tobira", "open",
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    "tobira",
+                    "open",
                     "no driver for scheme \"" + config.scheme() + "\" (known schemes: "
-                            + (known.isEmpty() ? "none; add a driver module to the class path" : String.join(", ", known)) + ")");
+                            + (known.isEmpty()
+                                    ? "none; add a driver module to the class path"
+                                    : String.join(", ", known))
+                            + ")");
         }
         return driver.open(config);
     }

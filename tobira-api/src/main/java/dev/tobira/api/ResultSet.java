@@ -299,7 +299,8 @@ public interface ResultSet extends Iterator<Row>, AutoCloseable {
     private static <T> T mapped(Function<? super RowView, ? extends T> mapper, RowView row) {
         T value = mapper.apply(row);
         if (value == null) {
-            throw new NullPointerException("mapper returned null; use findOne or findFirst and Optional for an absent value");
+            throw new NullPointerException(
+                    "mapper returned null; use findOne or findFirst and Optional for an absent value");
         }
         return value;
     }
@@ -318,7 +319,8 @@ public interface ResultSet extends Iterator<Row>, AutoCloseable {
      * @return a stream over the remaining rows
      */
     default Stream<Row> stream() {
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL), false)
+        return StreamSupport.stream(
+                        Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL), false)
                 .onClose(this::close);
     }
 

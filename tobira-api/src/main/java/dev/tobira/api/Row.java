@@ -40,7 +40,8 @@ public final class Row implements RowView {
     public static Row of(List<Column> columns, Value... values) {
         requireNonNull(columns, "columns is null");
         if (values.length != columns.size()) {
-            throw new IllegalArgumentException("row has " + values.length + " values for " + columns.size() + " columns");
+            throw new IllegalArgumentException(
+                    "row has " + values.length + " values for " + columns.size() + " columns");
         }
         // copied and checked in one pass
         Value[] copy = new Value[values.length];
@@ -215,7 +216,8 @@ public final class Row implements RowView {
         public Row build() {
             Value[] v = open();
             if (set != v.length) {
-                throw new NullPointerException((v.length - set) + " of " + v.length + " values not set; use Value.NULL for null");
+                throw new NullPointerException(
+                        (v.length - set) + " of " + v.length + " values not set; use Value.NULL for null");
             }
             values = BUILT;
             return new Row(columns, v);

@@ -101,7 +101,8 @@ public interface RowView {
                 return i;
             }
         }
-        throw new NoSuchElementException("no column named " + column + " in " + columns.stream().map(Column::name).toList());
+        throw new NoSuchElementException("no column named " + column + " in "
+                + columns.stream().map(Column::name).toList());
     }
 
     /**

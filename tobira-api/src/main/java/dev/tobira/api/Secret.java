@@ -64,7 +64,8 @@ public final class Secret {
     @Override
     public boolean equals(Object o) {
         return o instanceof Secret s
-                && MessageDigest.isEqual(value.getBytes(StandardCharsets.UTF_8), s.value.getBytes(StandardCharsets.UTF_8));
+                && MessageDigest.isEqual(
+                        value.getBytes(StandardCharsets.UTF_8), s.value.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

@@ -61,7 +61,8 @@ final class TypedReads {
     static Optional<Value.Kind> kindOf(Class<?> type) {
         Optional<Value.Kind> kind = Optional.ofNullable(KINDS.get(type));
         if (kind.isEmpty() && type != Value.class) {
-            throw new IllegalArgumentException(type.getName() + " is not a class a row is read as; the classes are " + SUPPORTED);
+            throw new IllegalArgumentException(
+                    type.getName() + " is not a class a row is read as; the classes are " + SUPPORTED);
         }
         return kind;
     }

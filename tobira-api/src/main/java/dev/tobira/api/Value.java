@@ -24,9 +24,22 @@ import java.util.Map;
  * @since 0.1
  */
 public sealed interface Value
-        permits Value.Null, Value.Bool, Value.Int, Value.Float, Value.Decimal, Value.Text,
-                Value.Bytes, Value.Date, Value.Time, Value.DateTime, Value.Timestamp, Value.Uuid,
-                Value.Json, Value.Array, Value.Doc, Value.Vector {
+        permits Value.Null,
+                Value.Bool,
+                Value.Int,
+                Value.Float,
+                Value.Decimal,
+                Value.Text,
+                Value.Bytes,
+                Value.Date,
+                Value.Time,
+                Value.DateTime,
+                Value.Timestamp,
+                Value.Uuid,
+                Value.Json,
+                Value.Array,
+                Value.Doc,
+                Value.Vector {
 
     /**
      * The SQL NULL, a missing field or a nil reply. Drivers and factories return this instance, but
@@ -633,7 +646,8 @@ public sealed interface Value
          */
         public Doc {
             Map<String, Value> copy = new LinkedHashMap<>();
-            fields.forEach((k, v) -> copy.put(requireNonNull(k, "field name is null"), requireNonNull(v, "value is null")));
+            fields.forEach(
+                    (k, v) -> copy.put(requireNonNull(k, "field name is null"), requireNonNull(v, "value is null")));
             fields = Collections.unmodifiableMap(copy);
         }
 

@@ -25,7 +25,10 @@ class AbsenceTest {
 
     @Test
     void setValuesArePresentAndWithoutRemovesThem() {
-        Query q = Query.of("select 1").withLimit(3).withTimeout(Duration.ofSeconds(2)).withNamespace("main");
+        Query q = Query.of("select 1")
+                .withLimit(3)
+                .withTimeout(Duration.ofSeconds(2))
+                .withNamespace("main");
         assertEquals(OptionalLong.of(3), q.limit());
         assertEquals(Optional.of(Duration.ofSeconds(2)), q.timeout());
         assertEquals(Optional.of("main"), q.namespace());
@@ -41,7 +44,8 @@ class AbsenceTest {
         IllegalArgumentException limit = assertThrows(IllegalArgumentException.class, () -> q.withLimit(0));
         assertTrue(limit.getMessage().contains("limit"), limit.getMessage());
         assertThrows(IllegalArgumentException.class, () -> q.withLimit(-1));
-        IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class, () -> q.withTimeout(Duration.ZERO));
+        IllegalArgumentException timeout =
+                assertThrows(IllegalArgumentException.class, () -> q.withTimeout(Duration.ZERO));
         assertTrue(timeout.getMessage().contains("timeout"), timeout.getMessage());
         assertThrows(IllegalArgumentException.class, () -> q.withTimeout(Duration.ofMillis(-1)));
         IllegalArgumentException ns = assertThrows(IllegalArgumentException.class, () -> q.withNamespace(""));
@@ -52,22 +56,30 @@ class AbsenceTest {
 
     @Test
     void queryEqualityCoversEveryPartAndToStringHidesValues() {
-        Query q = Query.of("select ?").withParams(Value.of("hunter2")).withReadOnly(true).withLimit(5);
+        Query q = Query.of("select ?")
+                .withParams(Value.of("hunter2"))
+                .withReadOnly(true)
+                .withLimit(5);
         assertEquals(q, Query.of("select ?").withReadOnly(true).withLimit(5).withParams(Value.of("hunter2")));
         assertNotEquals(q, q.withLimit(6));
         assertNotEquals(q, q.withReadOnly(false));
         assertNotEquals(q, q.withParams(Value.of("other")));
         assertNotEquals(q, q.withNamespace("main"));
         assertNotEquals(q, q.withTimeout(Duration.ofSeconds(1)));
-        assertEquals("Query[select ?, readOnly, limit=5, timeout=PT1S, namespace=main, 1 params]",
+        assertEquals(
+                "Query[select ?, readOnly, limit=5, timeout=PT1S, namespace=main, 1 params]",
                 q.withTimeout(Duration.ofSeconds(1)).withNamespace("main").toString());
         assertFalse(q.toString().contains("hunter2"));
     }
 
     @Test
     void connConfigIsAValueWithTheSameChecks() {
-        ConnConfig c = ConnConfig.of("postgres://app@db/shop").withName("shop").withReadOnly(true)
-                .withPassword(Secret.of("hunter2")).withOption("sslmode", "require").withConnectTimeout(Duration.ofSeconds(3));
+        ConnConfig c = ConnConfig.of("postgres://app@db/shop")
+                .withName("shop")
+                .withReadOnly(true)
+                .withPassword(Secret.of("hunter2"))
+                .withOption("sslmode", "require")
+                .withConnectTimeout(Duration.ofSeconds(3));
         assertEquals("shop", c.name());
         assertEquals("postgres://app@db/shop", c.dsn());
         assertTrue(c.readOnly());
@@ -75,13 +87,21 @@ class AbsenceTest {
         assertEquals(java.util.Map.of("sslmode", "require"), c.options());
         assertEquals(Duration.ofSeconds(3), c.connectTimeout());
         assertEquals("postgres", c.scheme());
-        assertEquals(c, ConnConfig.of("postgres://app@db/shop").withConnectTimeout(Duration.ofSeconds(3)).withOption("sslmode", "require")
-                .withPassword(Secret.of("hunter2")).withReadOnly(true).withName("shop"));
+        assertEquals(
+                c,
+                ConnConfig.of("postgres://app@db/shop")
+                        .withConnectTimeout(Duration.ofSeconds(3))
+                        .withOption("sslmode", "require")
+                        .withPassword(Secret.of("hunter2"))
+                        .withReadOnly(true)
+                        .withName("shop"));
         assertEquals(c.hashCode(), c.withName("shop").hashCode());
         assertNotEquals(c, c.withPassword(Secret.none()));
         assertNotEquals(c, c.withOption("sslmode", "disable"));
-        assertEquals(ConnConfig.DEFAULT_CONNECT_TIMEOUT, ConnConfig.of("sqlite:x").connectTimeout());
-        assertEquals("ConnConfig[name=shop, dsn=postgres:[redacted], readOnly=true, password=[redacted], options=[sslmode], connectTimeout=PT3S]",
+        assertEquals(
+                ConnConfig.DEFAULT_CONNECT_TIMEOUT, ConnConfig.of("sqlite:x").connectTimeout());
+        assertEquals(
+                "ConnConfig[name=shop, dsn=postgres:[redacted], readOnly=true, password=[redacted], options=[sslmode], connectTimeout=PT3S]",
                 c.toString());
         assertThrows(UnsupportedOperationException.class, () -> c.options().put("x", "y"));
         assertThrows(NullPointerException.class, () -> c.withName(null));

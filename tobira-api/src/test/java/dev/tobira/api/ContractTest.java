@@ -19,7 +19,11 @@ class ContractTest {
     @Test
     void queryIsImmutableAndValidated() {
         Query q = Query.of("select 1");
-        Query r = q.withReadOnly(true).withLimit(3).withTimeout(Duration.ofSeconds(2)).withNamespace("main").withParams(Value.of(1));
+        Query r = q.withReadOnly(true)
+                .withLimit(3)
+                .withTimeout(Duration.ofSeconds(2))
+                .withNamespace("main")
+                .withParams(Value.of(1));
         assertFalse(q.readOnly());
         assertEquals(java.util.OptionalLong.empty(), q.limit());
         assertTrue(r.readOnly());
@@ -62,7 +66,10 @@ class ContractTest {
     @Test
     void rowBuilderBuildsOnceAndNeverChangesTheRow() {
         List<Column> cols = List.of(Column.of("name", Value.Kind.TEXT), Column.of("Country", Value.Kind.TEXT));
-        Row.Builder b = Row.builder(cols).set(1, Value.of("XX")).set(0, Value.of("Ada Lovelace")).set(1, Value.of("GB"));
+        Row.Builder b = Row.builder(cols)
+                .set(1, Value.of("XX"))
+                .set(0, Value.of("Ada Lovelace"))
+                .set(1, Value.of("GB"));
         Row row = b.build();
         assertEquals(Row.of(cols, Value.of("Ada Lovelace"), Value.of("GB")), row);
         assertSame(cols, row.columns());
@@ -90,7 +97,9 @@ class ContractTest {
         assertEquals(Secret.of("hunter2"), s);
         assertSame(Secret.none(), Secret.of(""));
         assertTrue(Secret.none().isEmpty());
-        ConnConfig c = ConnConfig.of("postgres://app:hunter2@db:5432/shop?password=hunter2").withPassword(s).withOption("sslpassword", "hunter2");
+        ConnConfig c = ConnConfig.of("postgres://app:hunter2@db:5432/shop?password=hunter2")
+                .withPassword(s)
+                .withOption("sslpassword", "hunter2");
         assertFalse(c.toString().contains("hunter2"), c.toString());
         assertTrue(c.toString().contains("postgres"));
     }
@@ -103,10 +112,20 @@ class ContractTest {
         // a DSN is user input: no scheme is the same DriverException as an unknown one (issue 15)
         DriverException e = assertThrows(DriverException.class, () -> ConnConfig.of("./shop.db"));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
-        assertEquals("tobira: open: the DSN has no scheme (such as sqlite: or postgres://): invalid argument", e.getMessage());
-        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class, () -> ConnConfig.of(":memory:")).kind());
-        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class, () -> Registry.empty().open("shop.db")).kind());
-        assertThrows(IllegalArgumentException.class, () -> ConnConfig.of("sqlite:x").withConnectTimeout(Duration.ofSeconds(-1)));
+        assertEquals(
+                "tobira: open: the DSN has no scheme (such as sqlite: or postgres://): invalid argument",
+                e.getMessage());
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                assertThrows(DriverException.class, () -> ConnConfig.of(":memory:"))
+                        .kind());
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                assertThrows(DriverException.class, () -> Registry.empty().open("shop.db"))
+                        .kind());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ConnConfig.of("sqlite:x").withConnectTimeout(Duration.ofSeconds(-1)));
         assertTrue(ConnConfig.of("sqlite:x").withReadOnly(true).readOnly());
     }
 
@@ -124,32 +143,52 @@ class ContractTest {
      */
     @Test
     void onlyWhatMaySucceedUnchangedIsRetryable() {
-        assertEquals(EnumSet.of(ErrorKind.CONNECTION, ErrorKind.TIMEOUT, ErrorKind.CONFLICT),
-                EnumSet.copyOf(Arrays.stream(ErrorKind.values()).filter(ErrorKind::retryable).toList()));
+        assertEquals(
+                EnumSet.of(ErrorKind.CONNECTION, ErrorKind.TIMEOUT, ErrorKind.CONFLICT),
+                EnumSet.copyOf(Arrays.stream(ErrorKind.values())
+                        .filter(ErrorKind::retryable)
+                        .toList()));
         assertFalse(ErrorKind.CONSTRAINT.retryable());
         assertFalse(ErrorKind.DATA.retryable());
         assertEquals("data exception", ErrorKind.DATA.words());
         assertEquals("constraint violation", ErrorKind.CONSTRAINT.words());
         assertEquals("conflict", ErrorKind.CONFLICT.words());
-        assertEquals(ErrorKind.values().length, Arrays.stream(ErrorKind.values()).map(ErrorKind::words).distinct().count(),
+        assertEquals(
+                ErrorKind.values().length,
+                Arrays.stream(ErrorKind.values())
+                        .map(ErrorKind::words)
+                        .distinct()
+                        .count(),
                 "every kind has words of its own");
         DriverException duplicate = DriverException.builder(ErrorKind.CONSTRAINT, "sqlite", "insert")
-                .detail("UNIQUE constraint failed: customers.id").sqlState("23505").build();
-        assertEquals("sqlite: insert: UNIQUE constraint failed: customers.id: constraint violation", duplicate.getMessage());
+                .detail("UNIQUE constraint failed: customers.id")
+                .sqlState("23505")
+                .build();
+        assertEquals(
+                "sqlite: insert: UNIQUE constraint failed: customers.id: constraint violation", duplicate.getMessage());
         assertFalse(duplicate.retryable());
-        assertTrue(DriverException.of(ErrorKind.CONFLICT, "postgres", "commit", "could not serialize access").retryable());
+        assertTrue(DriverException.of(ErrorKind.CONFLICT, "postgres", "commit", "could not serialize access")
+                .retryable());
     }
 
     @Test
     void driverExceptionMessageHasTheReferenceForm() {
-        DriverException e = DriverException.of(ErrorKind.READ_ONLY, "sqlite", "query",
+        DriverException e = DriverException.of(
+                ErrorKind.READ_ONLY,
+                "sqlite",
+                "query",
                 "only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are allowed on a read-only connection");
-        assertEquals("sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are allowed on a read-only connection: read-only violation",
+        assertEquals(
+                "sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements are allowed on a read-only connection: read-only violation",
                 e.getMessage());
         assertTrue(e.is(ErrorKind.READ_ONLY));
         assertTrue(e.vendorCode().isEmpty(), "no code given, none reported");
         DriverException m = DriverException.builder(ErrorKind.SYNTAX, "sqlite", "query")
-                .detail("multiple statements are not supported yet").kindWords("invalid query").sqlState("42601").vendorCode(1).build();
+                .detail("multiple statements are not supported yet")
+                .kindWords("invalid query")
+                .sqlState("42601")
+                .vendorCode(1)
+                .build();
         assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", m.getMessage());
         assertEquals("42601", m.sqlState().orElseThrow());
         assertEquals(java.util.OptionalInt.of(1), m.vendorCode());
@@ -183,7 +222,8 @@ class ContractTest {
     void registryRoutesBySchemeAndRefusesDuplicates() {
         Registry r = Registry.empty().add(new StubDriver("alpha", Set.of("alpha", "a")));
         assertThrows(IllegalStateException.class, () -> r.add(new StubDriver("alpha", Set.of("other"))));
-        IllegalStateException dup = assertThrows(IllegalStateException.class, () -> r.add(new StubDriver("beta", Set.of("a"))));
+        IllegalStateException dup =
+                assertThrows(IllegalStateException.class, () -> r.add(new StubDriver("beta", Set.of("a"))));
         assertTrue(dup.getMessage().contains("alpha"), dup.getMessage());
         assertEquals(1, r.drivers().size());
         try (Conn c = r.open("a:whatever")) {
@@ -194,7 +234,8 @@ class ContractTest {
         assertTrue(e.getMessage().contains("a, alpha"), e.getMessage());
         assertTrue(r.driver("alpha").isPresent());
         assertTrue(Registry.empty().drivers().isEmpty());
-        DriverException none = assertThrows(DriverException.class, () -> Registry.empty().open("sqlite:x"));
+        DriverException none =
+                assertThrows(DriverException.class, () -> Registry.empty().open("sqlite:x"));
         assertTrue(none.getMessage().contains("known schemes: none"), none.getMessage());
     }
 

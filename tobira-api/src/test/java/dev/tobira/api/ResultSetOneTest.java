@@ -99,8 +99,10 @@ class ResultSetOneTest {
         assertEquals(Optional.of(1L), single.findOne(ID));
         assertTrue(single.closes > 0);
         InHand many = new InHand(3);
-        assertEquals("expected one row, found more than one",
-                assertThrows(IllegalStateException.class, () -> many.findOne(ID)).getMessage());
+        assertEquals(
+                "expected one row, found more than one",
+                assertThrows(IllegalStateException.class, () -> many.findOne(ID))
+                        .getMessage());
         assertTrue(many.closes > 0);
     }
 
@@ -135,19 +137,28 @@ class ResultSetOneTest {
             assertTrue(e.getMessage().startsWith("mapper returned null"), e.getMessage());
             assertTrue(rs.closes > 0);
         }
-        assertEquals("mapper is null", assertThrows(NullPointerException.class, () -> new InHand(1).one(null)).getMessage());
+        assertEquals(
+                "mapper is null",
+                assertThrows(NullPointerException.class, () -> new InHand(1).one(null))
+                        .getMessage());
     }
 
     @Test
     void aMapperOrDatabaseFailureIsThrownAsItIsAndCloses() {
         InHand rs = new InHand(1);
         IllegalArgumentException thrown = new IllegalArgumentException("mine");
-        assertEquals(thrown, assertThrows(IllegalArgumentException.class, () -> rs.one(row -> {
-            throw thrown;
-        })));
+        assertEquals(
+                thrown,
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> rs.one(row -> {
+                            throw thrown;
+                        })));
         assertTrue(rs.closes > 0);
         InHand broken = new InHand(3, 1);
-        assertEquals(ErrorKind.CONNECTION, assertThrows(DriverException.class, () -> broken.findOne(ID)).kind());
+        assertEquals(
+                ErrorKind.CONNECTION,
+                assertThrows(DriverException.class, () -> broken.findOne(ID)).kind());
         assertTrue(broken.closes > 0, "closed when the database fails between the two rows");
         InHand brokenFirst = new InHand(3, 0);
         assertThrows(DriverException.class, () -> brokenFirst.findFirst(ID));

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /** The default {@link ResultSet#map} and {@link ResultSet#toList}: lazy, closing, and reading through forEachRow where they can. */
 class ResultSetTest {
-    private static final List<Column> COLUMNS = List.of(Column.of("id", Value.Kind.INT), Column.of("name", Value.Kind.TEXT));
+    private static final List<Column> COLUMNS =
+            List.of(Column.of("id", Value.Kind.INT), Column.of("name", Value.Kind.TEXT));
 
     /** Rows in memory; counts what is read, how, and whether it was closed. */
     private static final class InHand implements ResultSet {
@@ -124,17 +125,26 @@ class ResultSetTest {
             assertTrue(rs.closed());
         }
         InHand all = new InHand(3);
-        assertSame(boom, assertThrows(IllegalArgumentException.class, () -> all.map(row -> {
-            if (row.getLong(0) == 2) {
-                throw boom;
-            }
-            return row.getLong(0);
-        }).forEach(x -> {})));
+        assertSame(
+                boom,
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> all.map(row -> {
+                                    if (row.getLong(0) == 2) {
+                                        throw boom;
+                                    }
+                                    return row.getLong(0);
+                                })
+                                .forEach(x -> {})));
         assertTrue(all.closed());
 
         DriverException lost = DriverException.of(ErrorKind.CONNECTION, "toy", "query", "connection reset");
         InHand failing = new InHand(3).failingAt(1, lost);
-        assertSame(lost, assertThrows(DriverException.class, () -> failing.map(row -> row.getLong(0)).iterator().forEachRemaining(x -> {})));
+        assertSame(
+                lost,
+                assertThrows(
+                        DriverException.class,
+                        () -> failing.map(row -> row.getLong(0)).iterator().forEachRemaining(x -> {})));
         assertTrue(failing.closed());
         InHand failingPulled = new InHand(3).failingAt(1, lost);
         Iterator<Long> it = failingPulled.map(row -> row.getLong(0)).iterator();
@@ -158,7 +168,8 @@ class ResultSetTest {
         List<Row> rows = kept.toList(RowView::toRow);
         assertEquals(kept.rows, rows);
 
-        IllegalStateException wrongKind = assertThrows(IllegalStateException.class, () -> new InHand(2).toList(row -> row.getLong("name")));
+        IllegalStateException wrongKind =
+                assertThrows(IllegalStateException.class, () -> new InHand(2).toList(row -> row.getLong("name")));
         assertTrue(wrongKind.getMessage().contains("is TEXT, not INT"), wrongKind.getMessage());
         InHand thrown = new InHand(3);
         assertThrows(IllegalStateException.class, () -> thrown.toList(row -> row.getText(1)));

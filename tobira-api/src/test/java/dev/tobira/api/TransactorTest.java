@@ -89,17 +89,26 @@ class TransactorTest {
     void rollsBackWhenTheWorkThrowsAndThrowsItAsItIs() {
         Recording t = new Recording();
         DriverException failure = DriverException.of(ErrorKind.CONSTRAINT, "toy", "query", "duplicate key");
-        assertSame(failure, assertThrows(DriverException.class, () -> t.inTransaction(tx -> {
-            throw failure;
-        })));
+        assertSame(
+                failure,
+                assertThrows(
+                        DriverException.class,
+                        () -> t.inTransaction(tx -> {
+                            throw failure;
+                        })));
         assertEquals(List.of("begin", "rollback", "close"), t.calls);
         assertEquals(0, failure.getSuppressed().length);
 
         Recording errors = new Recording();
         StackOverflowError error = new StackOverflowError();
-        assertSame(error, assertThrows(StackOverflowError.class, () -> errors.useTransaction(tx -> {
-            throw error;
-        })), "an Error rolls back too");
+        assertSame(
+                error,
+                assertThrows(
+                        StackOverflowError.class,
+                        () -> errors.useTransaction(tx -> {
+                            throw error;
+                        })),
+                "an Error rolls back too");
         assertEquals(List.of("begin", "rollback", "close"), errors.calls);
     }
 
@@ -108,9 +117,13 @@ class TransactorTest {
         Recording t = new Recording();
         t.rollbackFails = DriverException.of(ErrorKind.CONNECTION, "toy", "rollback", "connection reset");
         IllegalArgumentException failure = new IllegalArgumentException("bad input");
-        assertSame(failure, assertThrows(IllegalArgumentException.class, () -> t.inTransaction(tx -> {
-            throw failure;
-        })));
+        assertSame(
+                failure,
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> t.inTransaction(tx -> {
+                            throw failure;
+                        })));
         assertArrayEquals(new Throwable[] {t.rollbackFails}, failure.getSuppressed());
         assertEquals(List.of("begin", "rollback", "close"), t.calls);
     }

@@ -42,14 +42,18 @@ class ValueTest {
         assertEquals("true", Value.of(true).toString());
         assertEquals("42", Value.of(42).toString());
         assertEquals("1.5", Value.of(1.5).toString());
-        assertEquals("12345678901234567890.10", new Value.Decimal(new BigDecimal("12345678901234567890.10")).toString());
+        assertEquals(
+                "12345678901234567890.10", new Value.Decimal(new BigDecimal("12345678901234567890.10")).toString());
         assertEquals("2026-09-02", new Value.Date(LocalDate.of(2026, 9, 2)).toString());
         assertEquals("13:05", new Value.Time(LocalTime.of(13, 5)).toString());
         assertEquals("2026-09-02T13:05", new Value.DateTime(LocalDateTime.of(2026, 9, 2, 13, 5)).toString());
         assertEquals("2026-09-02T13:05:00Z", new Value.Timestamp(Instant.parse("2026-09-02T13:05:00Z")).toString());
         assertEquals("\\x00ff10", new Value.Bytes(new byte[] {0, (byte) 0xff, 0x10}).toString());
-        assertEquals("[1,\"a\",null,[true]]",
-                new Value.Array(List.of(Value.of(1), Value.of("a"), Value.NULL, new Value.Array(List.of(Value.of(true))))).toString());
+        assertEquals(
+                "[1,\"a\",null,[true]]",
+                new Value.Array(List.of(
+                                Value.of(1), Value.of("a"), Value.NULL, new Value.Array(List.of(Value.of(true)))))
+                        .toString());
         Map<String, Value> fields = new LinkedHashMap<>();
         fields.put("b", Value.of("x\"y\n"));
         fields.put("a", new Value.Date(LocalDate.of(2026, 1, 2)));
@@ -67,8 +71,11 @@ class ValueTest {
     @Test
     void decimalEqualityIgnoresScale() {
         assertEquals(new Value.Decimal(new BigDecimal("1.0")), new Value.Decimal(new BigDecimal("1.00")));
-        assertEquals(new Value.Decimal(new BigDecimal("1.0")).hashCode(), new Value.Decimal(new BigDecimal("1.00")).hashCode());
-        assertEquals(new Value.Decimal(BigDecimal.ZERO).hashCode(), new Value.Decimal(new BigDecimal("0.000")).hashCode());
+        assertEquals(
+                new Value.Decimal(new BigDecimal("1.0")).hashCode(),
+                new Value.Decimal(new BigDecimal("1.00")).hashCode());
+        assertEquals(
+                new Value.Decimal(BigDecimal.ZERO).hashCode(), new Value.Decimal(new BigDecimal("0.000")).hashCode());
         assertNotEquals(new Value.Decimal(BigDecimal.ONE), new Value.Decimal(BigDecimal.TEN));
     }
 
@@ -155,28 +162,60 @@ class ValueTest {
             new Route("Value.of(double)", "NaN", Value.Kind.FLOAT, () -> Value.of(Double.NaN)),
             new Route("new Value.Float(double)", "NaN", Value.Kind.FLOAT, () -> new Value.Float(Double.NaN)),
             new Route("Value.of(BigDecimal)", "12.30", Value.Kind.DECIMAL, () -> Value.of(new BigDecimal("12.30"))),
-            new Route("new Value.Decimal(BigDecimal)", "12.30", Value.Kind.DECIMAL, () -> new Value.Decimal(new BigDecimal("12.30"))),
+            new Route(
+                    "new Value.Decimal(BigDecimal)",
+                    "12.30",
+                    Value.Kind.DECIMAL,
+                    () -> new Value.Decimal(new BigDecimal("12.30"))),
             new Route("Value.of(String)", "Ada", Value.Kind.TEXT, () -> Value.of("Ada")),
             new Route("new Value.Text(String)", "Ada", Value.Kind.TEXT, () -> new Value.Text("Ada")),
-            new Route("new Value.Bytes(byte[])", "00ff", Value.Kind.BYTES, () -> new Value.Bytes(new byte[] {0, (byte) 0xff})),
+            new Route(
+                    "new Value.Bytes(byte[])",
+                    "00ff",
+                    Value.Kind.BYTES,
+                    () -> new Value.Bytes(new byte[] {0, (byte) 0xff})),
             new Route("Value.of(byte[])", "00ff", Value.Kind.BYTES, () -> Value.of(new byte[] {0, (byte) 0xff})),
             new Route("new Value.Date(LocalDate)", "day", Value.Kind.DATE, () -> new Value.Date(DAY)),
             new Route("Value.of(LocalDate)", "day", Value.Kind.DATE, () -> Value.of(DAY)),
             new Route("new Value.Time(LocalTime)", "noon", Value.Kind.TIME, () -> new Value.Time(NOON)),
             new Route("Value.of(LocalTime)", "noon", Value.Kind.TIME, () -> Value.of(NOON)),
-            new Route("new Value.DateTime(LocalDateTime)", "day noon", Value.Kind.DATETIME, () -> new Value.DateTime(DAY.atTime(NOON))),
+            new Route(
+                    "new Value.DateTime(LocalDateTime)",
+                    "day noon",
+                    Value.Kind.DATETIME,
+                    () -> new Value.DateTime(DAY.atTime(NOON))),
             new Route("Value.of(LocalDateTime)", "day noon", Value.Kind.DATETIME, () -> Value.of(DAY.atTime(NOON))),
-            new Route("new Value.Timestamp(Instant)", "instant", Value.Kind.TIMESTAMP, () -> new Value.Timestamp(INSTANT)),
+            new Route(
+                    "new Value.Timestamp(Instant)",
+                    "instant",
+                    Value.Kind.TIMESTAMP,
+                    () -> new Value.Timestamp(INSTANT)),
             new Route("Value.of(Instant)", "instant", Value.Kind.TIMESTAMP, () -> Value.of(INSTANT)),
             new Route("new Value.Uuid(UUID)", "id", Value.Kind.UUID, () -> new Value.Uuid(ID)),
             new Route("Value.of(UUID)", "id", Value.Kind.UUID, () -> Value.of(ID)),
             new Route("new Value.Json(String)", "json", Value.Kind.JSON, () -> new Value.Json("{ \"a\" : [1, null] }")),
             new Route("new Value.Json(String)", "json", Value.Kind.JSON, () -> new Value.Json("{\"a\":[1,null]}")),
-            new Route("new Value.Array(List)", "[null,1]", Value.Kind.ARRAY, () -> new Value.Array(List.of(Value.NULL, Value.of(1)))),
-            new Route("new Value.Array(List)", "[null,1]", Value.Kind.ARRAY, () -> new Value.Array(List.of(new Value.Null(), new Value.Int(1)))),
+            new Route(
+                    "new Value.Array(List)",
+                    "[null,1]",
+                    Value.Kind.ARRAY,
+                    () -> new Value.Array(List.of(Value.NULL, Value.of(1)))),
+            new Route(
+                    "new Value.Array(List)",
+                    "[null,1]",
+                    Value.Kind.ARRAY,
+                    () -> new Value.Array(List.of(new Value.Null(), new Value.Int(1)))),
             new Route("new Value.Doc(Map)", "{k:null}", Value.Kind.DOC, () -> new Value.Doc(Map.of("k", Value.NULL))),
-            new Route("new Value.Doc(Map)", "{k:null}", Value.Kind.DOC, () -> new Value.Doc(Map.of("k", new Value.Null()))),
-            new Route("new Value.Vector(float[])", "[0.5,NaN]", Value.Kind.VECTOR, () -> new Value.Vector(new float[] {0.5f, Float.NaN})));
+            new Route(
+                    "new Value.Doc(Map)",
+                    "{k:null}",
+                    Value.Kind.DOC,
+                    () -> new Value.Doc(Map.of("k", new Value.Null()))),
+            new Route(
+                    "new Value.Vector(float[])",
+                    "[0.5,NaN]",
+                    Value.Kind.VECTOR,
+                    () -> new Value.Vector(new float[] {0.5f, Float.NaN})));
 
     /**
      * Whatever the route, a value obeys the same laws: the kind it reports, isNull (on the value,
@@ -306,10 +345,14 @@ class ValueTest {
             }
             case DATE -> new Value.Date(LocalDate.ofEpochDay(r.nextInt(100_000)));
             case TIME -> new Value.Time(LocalTime.ofSecondOfDay(r.nextInt(86_400)));
-            case DATETIME -> new Value.DateTime(LocalDateTime.of(LocalDate.ofEpochDay(r.nextInt(100_000)), LocalTime.ofSecondOfDay(r.nextInt(86_400))));
+            case DATETIME ->
+                new Value.DateTime(LocalDateTime.of(
+                        LocalDate.ofEpochDay(r.nextInt(100_000)), LocalTime.ofSecondOfDay(r.nextInt(86_400))));
             case TIMESTAMP -> new Value.Timestamp(Instant.ofEpochSecond(r.nextInt(), r.nextInt(1_000_000_000)));
             case UUID -> new Value.Uuid(new UUID(r.nextLong(), r.nextLong()));
-            case JSON -> new Value.Json("{ \"k\" : " + r.nextInt() + ", \"s\": \"" + text(r).replace("\\", "").replace("\"", "") + "\" }");
+            case JSON ->
+                new Value.Json("{ \"k\" : " + r.nextInt() + ", \"s\": \""
+                        + text(r).replace("\\", "").replace("\"", "") + "\" }");
             case ARRAY -> {
                 List<Value> vs = new ArrayList<>();
                 int n = depth <= 0 ? 0 : r.nextInt(4);
@@ -322,7 +365,9 @@ class ValueTest {
                 Map<String, Value> m = new LinkedHashMap<>();
                 int n = depth <= 0 ? 0 : r.nextInt(4);
                 for (int i = 0; i < n; i++) {
-                    m.put("f" + i + text(r), one(r, Value.Kind.values()[r.nextInt(Value.Kind.values().length)], depth - 1));
+                    m.put(
+                            "f" + i + text(r),
+                            one(r, Value.Kind.values()[r.nextInt(Value.Kind.values().length)], depth - 1));
                 }
                 yield new Value.Doc(m);
             }
@@ -364,7 +409,8 @@ class ValueTest {
         t.start();
         t.join();
         assertEquals(null, thrown[0], "thrown");
-        assertEquals(5_000 * "{\"a\":}".length() + 5_000 * "[null,]".length() + 1, written[0].length(), "every level, once");
+        assertEquals(
+                5_000 * "{\"a\":}".length() + 5_000 * "[null,]".length() + 1, written[0].length(), "every level, once");
         assertTrue(written[0].startsWith("[null,{\"a\":[null,{\"a\":"), written[0].substring(0, 40));
         assertTrue(written[0].contains("{\"a\":1}"), "the innermost level");
     }

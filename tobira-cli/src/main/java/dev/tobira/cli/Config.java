@@ -40,15 +40,18 @@ import java.util.Set;
  * @param history the history settings
  */
 record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings history) {
-    private static final ObjectMapper YAML = new ObjectMapper(
-            YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build());
     private static final Set<String> TOP_KEYS = Set.of("connections", "mcp", "history");
     private static final Set<String> CONN_KEYS = Set.of("name", "driver", "dsn", "read_only", "password", "options");
     /** The keys of the {@code mcp} section that {@code tobira mcp} reads. */
-    static final Set<String> MCP_KEYS = Set.of("expose", "allow_writes", "max_rows", "max_result_bytes", "timeout", "token");
+    static final Set<String> MCP_KEYS =
+            Set.of("expose", "allow_writes", "max_rows", "max_result_bytes", "timeout", "token");
+
     private static final Set<String> HISTORY_KEYS = Set.of("enabled", "file", "max_entries", "max_age");
-    private static final Set<String> SECRET_WORDS = Set.of("password", "pwd", "pass", "passwd", "secret", "token",
-            "apikey", "api_key", "client_secret", "key");
+    private static final Set<String> SECRET_WORDS =
+            Set.of("password", "pwd", "pass", "passwd", "secret", "token", "apikey", "api_key", "client_secret", "key");
 
     /**
      * One named connection.
@@ -60,8 +63,13 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
      * @param password the password's reference, if any
      * @param options driver options; values whose key names a credential are references
      */
-    record Conn(String name, String driver, String dsn, boolean readOnly, Optional<SecretRef> password,
-                Map<String, String> options) {}
+    record Conn(
+            String name,
+            String driver,
+            String dsn,
+            boolean readOnly,
+            Optional<SecretRef> password,
+            Map<String, String> options) {}
 
     /**
      * The {@code history} section.
@@ -108,7 +116,8 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             }
             return empty();
         } catch (IOException e) {
-            throw CliException.usage("config " + file + ": cannot read (" + e.getClass().getSimpleName() + ")");
+            throw CliException.usage(
+                    "config " + file + ": cannot read (" + e.getClass().getSimpleName() + ")");
         }
         JsonNode root;
         try (JsonParser parser = YAML.createParser(text)) {
@@ -116,15 +125,21 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             root = YAML.readTree(parser);
             if (parser.nextToken() != null) {
                 // a second document would be ignored by every reader of the first
-                throw fail(file, "holds more than one YAML document (a second '---' at line "
-                        + parser.currentTokenLocation().getLineNr() + "); put everything in one");
+                throw fail(
+                        file,
+                        "holds more than one YAML document (a second '---' at line "
+                                + parser.currentTokenLocation().getLineNr() + "); put everything in one");
             }
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             // the parser's own message can quote the text, and the text can hold a secret
-            throw fail(file, "not valid YAML" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
+            throw fail(
+                    file,
+                    "not valid YAML"
+                            + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
         } catch (IOException e) {
-            throw fail(file, "cannot read (" + e.getClass().getSimpleName() + ")"); // a String does not fail; kept honest
+            throw fail(
+                    file, "cannot read (" + e.getClass().getSimpleName() + ")"); // a String does not fail; kept honest
         }
         if (root == null || root.isNull() || root.isMissingNode()) {
             return new Config(file, List.of(), MissingNode.getInstance(), HistorySettings.DEFAULT);
@@ -167,8 +182,10 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             }
             String dsn = text(file, where, c, "dsn", true);
             if (!Redactor.standard().redact(dsn).equals(dsn)) {
-                throw fail(file, where + ": dsn holds a literal password; take it out of the DSN and set"
-                        + " password: env:NAME, file:PATH or dotenv:PATH#KEY");
+                throw fail(
+                        file,
+                        where + ": dsn holds a literal password; take it out of the DSN and set"
+                                + " password: env:NAME, file:PATH or dotenv:PATH#KEY");
             }
             JsonNode ro = c.path("read_only");
             if (!ro.isMissingNode() && !ro.isBoolean()) {
@@ -220,14 +237,20 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
             }
         }
         JsonNode rows = mcp.path("max_rows");
-        if (!rows.isMissingNode() && (!rows.isIntegralNumber() || !rows.canConvertToInt() || rows.asInt() < 1 || rows.asInt() > 1000)) {
+        if (!rows.isMissingNode()
+                && (!rows.isIntegralNumber() || !rows.canConvertToInt() || rows.asInt() < 1 || rows.asInt() > 1000)) {
             throw fail(file, "mcp.max_rows must be a whole number from 1 to 1000");
         }
         JsonNode bytes = mcp.path("max_result_bytes");
-        if (!bytes.isMissingNode() && (!bytes.isIntegralNumber() || !bytes.canConvertToInt()
-                || bytes.asInt() < McpPolicy.MIN_RESULT_BYTES || bytes.asInt() > McpPolicy.MAX_RESULT_BYTES_LIMIT)) {
-            throw fail(file, "mcp.max_result_bytes must be a whole number from " + McpPolicy.MIN_RESULT_BYTES
-                    + " to " + McpPolicy.MAX_RESULT_BYTES_LIMIT);
+        if (!bytes.isMissingNode()
+                && (!bytes.isIntegralNumber()
+                        || !bytes.canConvertToInt()
+                        || bytes.asInt() < McpPolicy.MIN_RESULT_BYTES
+                        || bytes.asInt() > McpPolicy.MAX_RESULT_BYTES_LIMIT)) {
+            throw fail(
+                    file,
+                    "mcp.max_result_bytes must be a whole number from " + McpPolicy.MIN_RESULT_BYTES + " to "
+                            + McpPolicy.MAX_RESULT_BYTES_LIMIT);
         }
         JsonNode timeout = mcp.path("timeout");
         if (!timeout.isMissingNode()) {
@@ -289,8 +312,12 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
     }
 
     private static SecretRef secret(Path file, String where, String field, String value) {
-        return SecretRef.parse(value).orElseThrow(() -> fail(file, where + ": " + field
-                + " is a literal secret, which the config does not hold; use env:NAME, file:PATH or dotenv:PATH#KEY"));
+        return SecretRef.parse(value)
+                .orElseThrow(
+                        () -> fail(
+                                file,
+                                where + ": " + field
+                                        + " is a literal secret, which the config does not hold; use env:NAME, file:PATH or dotenv:PATH#KEY"));
     }
 
     /** Whether a key names a credential: its value must be a reference, and is resolved as one. */
@@ -317,7 +344,10 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (!known.contains(k)) {
-                throw fail(file, where + "unknown key \"" + k + "\" (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+                throw fail(
+                        file,
+                        where + "unknown key \"" + k + "\" (known: " + String.join(", ", new java.util.TreeSet<>(known))
+                                + ")");
             }
         }
     }
@@ -340,7 +370,11 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
         String body = dsn.substring(colon + 1);
         int query = body.indexOf('?');
         String path = query < 0 ? body : body.substring(0, query);
-        if (path.isEmpty() || path.startsWith("/") || path.startsWith("\\") || path.indexOf(':') >= 0 || path.startsWith("~")
+        if (path.isEmpty()
+                || path.startsWith("/")
+                || path.startsWith("\\")
+                || path.indexOf(':') >= 0
+                || path.startsWith("~")
                 || path.indexOf('/') < 0) {
             // only what is written as a path (./x, ../x, dir/x) is one: memdemo:shop or sqlite:shop.db
             // may be a name to its driver, and stays as written

@@ -42,7 +42,9 @@ final class Connections {
         if (registry != null) {
             return registry.drivers().stream().filter(wanted).findFirst();
         }
-        for (ServiceLoader.Provider<Driver> p : ServiceLoader.load(Driver.class, Connections.class.getClassLoader()).stream().toList()) {
+        for (ServiceLoader.Provider<Driver> p :
+                ServiceLoader.load(Driver.class, Connections.class.getClassLoader()).stream()
+                        .toList()) {
             Driver d = p.get();
             if (wanted.test(d)) {
                 return Optional.of(d);
@@ -64,8 +66,12 @@ final class Connections {
         } else {
             String known = config.connections().stream().map(c -> c.name()).collect(Collectors.joining(", "));
             throw CliException.usage("unknown connection \"" + spec + "\" ("
-                    + (known.isEmpty() ? (config.file() == null ? "no config file; give a DSN such as sqlite:./shop.db"
-                    : "no connections in " + config.file()) : "known: " + known) + ")");
+                    + (known.isEmpty()
+                            ? (config.file() == null
+                                    ? "no config file; give a DSN such as sqlite:./shop.db"
+                                    : "no connections in " + config.file())
+                            : "known: " + known)
+                    + ")");
         }
         if (readOnly) {
             cc = cc.withReadOnly(true);
@@ -103,12 +109,17 @@ final class Connections {
             String wanted = entry.get().driver();
             Optional<Driver> named = find(d -> d.name().equals(wanted));
             if (named.isEmpty()) {
-                throw CliException.usage("connection \"" + entry.get().name() + "\": no driver named \"" + entry.get().driver()
-                        + "\" (found: " + registry().drivers().stream().map(Driver::name).sorted().collect(Collectors.joining(", ")) + ")");
+                throw CliException.usage("connection \"" + entry.get().name() + "\": no driver named \""
+                        + entry.get().driver() + "\" (found: "
+                        + registry().drivers().stream()
+                                .map(Driver::name)
+                                .sorted()
+                                .collect(Collectors.joining(", ")) + ")");
             }
             if (!named.get().schemes().contains(t.config().scheme())) {
-                throw CliException.usage("connection \"" + entry.get().name() + "\": driver " + entry.get().driver()
-                        + " does not open " + t.config().scheme() + ": DSNs (it opens " + String.join(", ", new java.util.TreeSet<>(named.get().schemes())) + ")");
+                throw CliException.usage("connection \"" + entry.get().name() + "\": driver "
+                        + entry.get().driver() + " does not open " + t.config().scheme() + ": DSNs (it opens "
+                        + String.join(", ", new java.util.TreeSet<>(named.get().schemes())) + ")");
             }
             return named.get().open(t.config());
         }

@@ -6,7 +6,6 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.format.OutputFormat;
-
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -28,10 +27,14 @@ import picocli.CommandLine.Spec;
  * resolved, the MCP section checked, the config file's and history's permissions. JSON lines when
  * standard output is not a terminal, a table otherwise; exits 1 when anything is not ok.
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Check every connection, secret reference and file permission.")
+@Command(
+        name = "doctor",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "Check every connection, secret reference and file permission.")
 final class DoctorCommand implements Callable<Integer> {
-    private static final List<Column> COLUMNS = List.of(Listing.text("section"), Listing.text("name"), Listing.text("status"),
-            Listing.text("detail"));
+    private static final List<Column> COLUMNS =
+            List.of(Listing.text("section"), Listing.text("name"), Listing.text("status"), Listing.text("detail"));
 
     @ParentCommand
     TobiraCommand root;
@@ -39,7 +42,10 @@ final class DoctorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "table, json, ndjson or csv (default: table on a terminal, JSON lines otherwise)")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            description = "table, json, ndjson or csv (default: table on a terminal, JSON lines otherwise)")
     String format;
 
     @Override
@@ -51,8 +57,13 @@ final class DoctorCommand implements Callable<Integer> {
         List<Row> rows = new ArrayList<>();
         boolean healthy = true;
         if (config.connections().isEmpty()) {
-            rows.add(row("connections", "", "warn", config.file() == null ? "no config file at " + Config.defaultFile(io.env)
-                    : "no connections in " + config.file()));
+            rows.add(row(
+                    "connections",
+                    "",
+                    "warn",
+                    config.file() == null
+                            ? "no config file at " + Config.defaultFile(io.env)
+                            : "no connections in " + config.file()));
             healthy = false;
         }
         for (Config.Conn c : config.connections()) {
@@ -62,7 +73,12 @@ final class DoctorCommand implements Callable<Integer> {
                 try (Conn conn = connections.open(t)) {
                     conn.ping();
                     long ms = (System.nanoTime() - start) / 1_000_000;
-                    rows.add(row("connections", c.name(), "ok", "reachable in " + ms + "ms (read-only open, driver " + conn.info().driver() + ")"));
+                    rows.add(row(
+                            "connections",
+                            c.name(),
+                            "ok",
+                            "reachable in " + ms + "ms (read-only open, driver "
+                                    + conn.info().driver() + ")"));
                 }
             } catch (CliException | DriverException e) {
                 rows.add(row("connections", c.name(), "error", io.redactor().redact(e.getMessage())));
@@ -85,14 +101,24 @@ final class DoctorCommand implements Callable<Integer> {
         List<String> expose = strings(config.mcp().path("expose"));
         List<String> writes = strings(config.mcp().path("allow_writes"));
         List<String> problems = new ArrayList<>();
-        expose.stream().filter(n -> !names.contains(n)).forEach(n -> problems.add("expose names unknown connection " + n));
-        writes.stream().filter(n -> !expose.contains(n)).forEach(n -> problems.add("allow_writes names " + n + ", which is not exposed"));
+        expose.stream()
+                .filter(n -> !names.contains(n))
+                .forEach(n -> problems.add("expose names unknown connection " + n));
+        writes.stream()
+                .filter(n -> !expose.contains(n))
+                .forEach(n -> problems.add("allow_writes names " + n + ", which is not exposed"));
         if (!problems.isEmpty()) {
             rows.add(row("mcp", "mcp", "error", String.join("; ", problems)));
             return false;
         }
-        rows.add(row("mcp", "mcp", "ok", expose.isEmpty() ? "nothing is exposed" : "exposes " + String.join(", ", expose)
-                + (writes.isEmpty() ? "; no writes" : "; writes on " + String.join(", ", writes))));
+        rows.add(row(
+                "mcp",
+                "mcp",
+                "ok",
+                expose.isEmpty()
+                        ? "nothing is exposed"
+                        : "exposes " + String.join(", ", expose)
+                                + (writes.isEmpty() ? "; no writes" : "; writes on " + String.join(", ", writes))));
         return true;
     }
 
@@ -117,8 +143,12 @@ final class DoctorCommand implements Callable<Integer> {
         Path history = Recorder.file(io, config);
         if (Files.isSymbolicLink(history)) {
             // the history refuses it; reading the mode through it would report another file's
-            rows.add(row("permissions", "history", "error", history + " is a symbolic link, which the history refuses;"
-                    + " name the file itself with history.file or TOBIRA_HISTORY"));
+            rows.add(row(
+                    "permissions",
+                    "history",
+                    "error",
+                    history + " is a symbolic link, which the history refuses;"
+                            + " name the file itself with history.file or TOBIRA_HISTORY"));
             ok = false;
         } else if (Files.exists(history)) {
             ok &= mode(rows, "history", history);
@@ -144,7 +174,11 @@ final class DoctorCommand implements Callable<Integer> {
                 rows.add(row("permissions", name, "ok", octal + " " + file));
                 return true;
             }
-            rows.add(row("permissions", name, "warn", octal + " is " + String.join(", ", wide) + "; run chmod 600 " + file.getFileName()));
+            rows.add(row(
+                    "permissions",
+                    name,
+                    "warn",
+                    octal + " is " + String.join(", ", wide) + "; run chmod 600 " + file.getFileName()));
             return false;
         } catch (IOException e) {
             rows.add(row("permissions", name, "error", "cannot read the mode of " + file));
@@ -163,5 +197,4 @@ final class DoctorCommand implements Callable<Integer> {
     private static Row row(String section, String name, String status, String detail) {
         return Row.of(COLUMNS, Value.of(section), Value.of(name), Value.of(status), Value.of(detail));
     }
-
 }

@@ -19,12 +19,22 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code tobira history}: the last queries and MCP tool calls, newest first; {@code history clear}. */
-@Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Show the recorded queries and MCP tool calls, newest first.",
+@Command(
+        name = "history",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "Show the recorded queries and MCP tool calls, newest first.",
         subcommands = HistoryCommand.Clear.class)
 final class HistoryCommand implements Callable<Integer> {
-    private static final List<Column> TABLE = List.of(Column.of("at", Value.Kind.TIMESTAMP), Listing.text("conn"),
-            Listing.text("source"), Listing.text("client"), Column.of("ok", Value.Kind.BOOL), Column.of("rows", Value.Kind.INT),
-            Column.of("ms", Value.Kind.INT), Listing.text("query"));
+    private static final List<Column> TABLE = List.of(
+            Column.of("at", Value.Kind.TIMESTAMP),
+            Listing.text("conn"),
+            Listing.text("source"),
+            Listing.text("client"),
+            Column.of("ok", Value.Kind.BOOL),
+            Column.of("rows", Value.Kind.INT),
+            Column.of("ms", Value.Kind.INT),
+            Listing.text("query"));
     private static final List<Column> FULL;
 
     static {
@@ -39,10 +49,17 @@ final class HistoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "table, json, ndjson or csv (default: table on a terminal, json otherwise)")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            description = "table, json, ndjson or csv (default: table on a terminal, json otherwise)")
     String format;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "the most entries shown (default: 50)")
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            defaultValue = "50",
+            description = "the most entries shown (default: 50)")
     int limit;
 
     @Option(names = "--mcp", description = "only MCP tool calls")
@@ -83,9 +100,15 @@ final class HistoryCommand implements Callable<Integer> {
         List<Column> columns = table ? TABLE : FULL;
         List<Row> rows = new ArrayList<>();
         for (HistoryEntry e : entries) {
-            List<Value> v = new ArrayList<>(List.of(Value.of(e.at().truncatedTo(ChronoUnit.SECONDS)), Value.of(e.connection()),
-                    Value.of(e.source().id()), Value.of(e.clientLabel()), Value.of(e.ok()), Value.of(e.rows()),
-                    Value.of(e.duration().toMillis()), Value.of(e.display())));
+            List<Value> v = new ArrayList<>(List.of(
+                    Value.of(e.at().truncatedTo(ChronoUnit.SECONDS)),
+                    Value.of(e.connection()),
+                    Value.of(e.source().id()),
+                    Value.of(e.clientLabel()),
+                    Value.of(e.ok()),
+                    Value.of(e.rows()),
+                    Value.of(e.duration().toMillis()),
+                    Value.of(e.display())));
             if (!table) {
                 v.add(Value.of(e.error()));
             }
@@ -96,7 +119,11 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     /** {@code tobira history clear}. */
-    @Command(name = "clear", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Delete every recorded entry.")
+    @Command(
+            name = "clear",
+            mixinStandardHelpOptions = true,
+            versionProvider = Version.class,
+            description = "Delete every recorded entry.")
     static final class Clear implements Callable<Integer> {
         @ParentCommand
         HistoryCommand history;

@@ -33,9 +33,12 @@ final class Io {
     }
 
     static Io system() {
-        return new Io(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+        return new Io(
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
                 new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8),
-                System.in, System.getenv(), stdoutIsTerminal()); // System.in: FileInputStream.readAllBytes fails on a pipe
+                System.in,
+                System.getenv(),
+                stdoutIsTerminal()); // System.in: FileInputStream.readAllBytes fails on a pipe
     }
 
     /**

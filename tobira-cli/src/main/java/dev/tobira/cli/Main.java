@@ -38,7 +38,8 @@ public final class Main {
 
     static int run(Io io, String[] args) {
         CommandLine cli = new CommandLine(new TobiraCommand(io));
-        cli.setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(io.out, java.nio.charset.StandardCharsets.UTF_8), true));
+        cli.setOut(new java.io.PrintWriter(
+                new java.io.OutputStreamWriter(io.out, java.nio.charset.StandardCharsets.UTF_8), true));
         cli.setErr(new java.io.PrintWriter(io.err, true));
         cli.setParameterExceptionHandler((e, a) -> {
             io.error(e.getMessage());

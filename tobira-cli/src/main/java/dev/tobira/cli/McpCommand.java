@@ -3,13 +3,13 @@ package dev.tobira.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Secret;
+import dev.tobira.format.TerminalText;
 import dev.tobira.history.History;
 import dev.tobira.history.HistoryException;
 import dev.tobira.mcp.HttpOptions;
 import dev.tobira.mcp.McpEndpoint;
 import dev.tobira.mcp.McpPolicy;
 import dev.tobira.mcp.TobiraMcpServer;
-import dev.tobira.format.TerminalText;
 import dev.tobira.spi.Redactor;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +38,10 @@ import picocli.CommandLine.Spec;
  * malformed, holds a password or has no driver, or the policy is invalid; 0 when the client ends
  * the session. The server's log lines go to standard error as {@code tobira mcp: ...} lines.
  */
-@Command(name = "mcp", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "mcp",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         description = "Serve the exposed connections to an MCP client (stdio, or Streamable HTTP with --http).")
 final class McpCommand implements Callable<Integer> {
     @ParentCommand
@@ -54,28 +57,45 @@ final class McpCommand implements Callable<Integer> {
     /** The logger every class of tobira-mcp logs under; held here, as java.util.logging keeps loggers weakly. */
     private static final java.util.logging.Logger SERVER_LOG = java.util.logging.Logger.getLogger("dev.tobira.mcp");
 
-    @Option(names = "--expose", paramLabel = "NAME|NAME=DSN",
-            description = "a connection a client can see, repeatable: a name from the config (or several, comma-separated),"
-                    + " or NAME=DSN for a DSN with no config entry, read-only unless in --allow-writes; a DSN here holds no"
-                    + " password (such a connection goes in the config, its password a reference such as env:NAME)."
-                    + " Replaces mcp.expose of the config.")
+    @Option(
+            names = "--expose",
+            paramLabel = "NAME|NAME=DSN",
+            description =
+                    "a connection a client can see, repeatable: a name from the config (or several, comma-separated),"
+                            + " or NAME=DSN for a DSN with no config entry, read-only unless in --allow-writes; a DSN here holds no"
+                            + " password (such a connection goes in the config, its password a reference such as env:NAME)."
+                            + " Replaces mcp.expose of the config.")
     List<String> expose;
 
-    @Option(names = "--allow-writes", split = ",", paramLabel = "NAME",
+    @Option(
+            names = "--allow-writes",
+            split = ",",
+            paramLabel = "NAME",
             description = "exposed connections that get the execute tool (default: mcp.allow_writes)")
     List<String> allowWrites;
 
-    @Option(names = "--max-rows", paramLabel = "N", description = "rows per tool result, 1 to 1000 (default: mcp.max_rows, else 200)")
+    @Option(
+            names = "--max-rows",
+            paramLabel = "N",
+            description = "rows per tool result, 1 to 1000 (default: mcp.max_rows, else 200)")
     Integer maxRows;
 
-    @Option(names = "--max-result-bytes", paramLabel = "N",
+    @Option(
+            names = "--max-result-bytes",
+            paramLabel = "N",
             description = "bytes per tool result, 1024 to 67108864 (default: mcp.max_result_bytes, else 1048576)")
     Integer maxResultBytes;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "per tool call, such as 30s (default: mcp.timeout, else 30s)")
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            description = "per tool call, such as 30s (default: mcp.timeout, else 30s)")
     String timeout;
 
-    @Option(names = "--http", paramLabel = "[HOST:]PORT", description = "serve Streamable HTTP at /mcp instead of stdio; needs mcp.token")
+    @Option(
+            names = "--http",
+            paramLabel = "[HOST:]PORT",
+            description = "serve Streamable HTTP at /mcp instead of stdio; needs mcp.token")
     String http;
 
     @Option(names = "--insecure-bind", description = "allow --http on an address that is not loopback")
@@ -87,25 +107,31 @@ final class McpCommand implements Callable<Integer> {
         Config config = root.loadConfig(spec);
         JsonNode section = config.mcp();
         Connections connections = new Connections(io, config);
-        Map<String, Optional<String>> exposed = expose != null ? exposed(expose, "--expose", true)
+        Map<String, Optional<String>> exposed = expose != null
+                ? exposed(expose, "--expose", true)
                 : exposed(strings(section.path("expose")), "mcp.expose", false);
         List<String> names = List.copyOf(exposed.keySet());
         if (names.isEmpty()) {
             throw CliException.usage("nothing is exposed: name connections with --expose or mcp.expose"
                     + (config.file() == null ? "" : " in " + config.file()));
         }
-        Set<String> writes = new LinkedHashSet<>(allowWrites != null ? allowWrites : strings(section.path("allow_writes")));
+        Set<String> writes =
+                new LinkedHashSet<>(allowWrites != null ? allowWrites : strings(section.path("allow_writes")));
         JsonNode configured = section.path("max_rows");
         if (maxRows == null && !configured.isMissingNode() && !configured.isIntegralNumber()) {
             throw CliException.usage("mcp.max_rows must be a whole number from 1 to 1000, not " + configured);
         }
         int rows = maxRows != null ? maxRows : configured.asInt(McpPolicy.DEFAULT_MAX_ROWS);
-        int bytes = maxResultBytes != null ? maxResultBytes
+        int bytes = maxResultBytes != null
+                ? maxResultBytes
                 : section.path("max_result_bytes").asInt(McpPolicy.DEFAULT_MAX_RESULT_BYTES);
         Duration perCall;
         try {
-            perCall = timeout != null ? Durations.parse(timeout)
-                    : section.hasNonNull("timeout") ? Durations.parse(section.get("timeout").asText()) : McpPolicy.DEFAULT_TIMEOUT;
+            perCall = timeout != null
+                    ? Durations.parse(timeout)
+                    : section.hasNonNull("timeout")
+                            ? Durations.parse(section.get("timeout").asText())
+                            : McpPolicy.DEFAULT_TIMEOUT;
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--timeout: " + e.getMessage());
         }
@@ -116,12 +142,14 @@ final class McpCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw CliException.usage("mcp: " + e.getMessage());
         }
-        TobiraMcpServer.Builder server = TobiraMcpServer.builder(connections.registry()).policy(policy);
+        TobiraMcpServer.Builder server =
+                TobiraMcpServer.builder(connections.registry()).policy(policy);
         for (Map.Entry<String, Optional<String>> e : exposed.entrySet()) {
             String name = e.getKey();
             ConnConfig cc;
             if (e.getValue().isPresent()) {
-                cc = commandLineConnection(config, connections, name, e.getValue().get());
+                cc = commandLineConnection(
+                        config, connections, name, e.getValue().get());
             } else {
                 Config.Conn c = config.connection(name).orElseThrow(() -> unknown(config, name));
                 cc = connections.resolve(c);
@@ -153,7 +181,9 @@ final class McpCommand implements Callable<Integer> {
         Thread flush = new Thread(server::close, "tobira-mcp-shutdown");
         Runtime.getRuntime().addShutdownHook(flush);
         Runnable unlog = logTo(io);
-        try (server; McpEndpoint endpoint = http == null ? server.serveStdio(io.in, io.out) : server.serveHttp(httpOptions())) {
+        try (server;
+                McpEndpoint endpoint =
+                        http == null ? server.serveStdio(io.in, io.out) : server.serveHttp(httpOptions())) {
             if (http != null) {
                 io.err.println("tobira mcp: serving " + String.join(", ", names) + " at " + endpoint.url());
                 io.err.flush();
@@ -186,7 +216,8 @@ final class McpCommand implements Callable<Integer> {
             }
             String name = v.substring(0, eq);
             if (!dsnAllowed) {
-                throw CliException.usage(source + ": \"" + name + "=...\" is not a connection name (NAME=DSN is for --expose)");
+                throw CliException.usage(
+                        source + ": \"" + name + "=...\" is not a connection name (NAME=DSN is for --expose)");
             }
             if (name.isEmpty()) {
                 throw CliException.usage(source + " =...: the name before '=' is empty; write " + source + " NAME=DSN");
@@ -221,13 +252,14 @@ final class McpCommand implements Callable<Integer> {
             throw CliException.usage(label + ": the DSN after '=' is empty");
         }
         if (!Redactor.standard().redact(dsn).equals(dsn)) {
-            throw CliException.usage(label + "...: the DSN holds a password, which a command line shows to every user of the"
-                    + " machine; put the connection in the config file, its password a reference (env:NAME, file:PATH"
-                    + " or dotenv:PATH#KEY), and expose it by name (--expose " + name + ")");
+            throw CliException.usage(
+                    label + "...: the DSN holds a password, which a command line shows to every user of the"
+                            + " machine; put the connection in the config file, its password a reference (env:NAME, file:PATH"
+                            + " or dotenv:PATH#KEY), and expose it by name (--expose " + name + ")");
         }
         if (config.connection(name).isPresent()) {
-            throw CliException.usage(label + "...: the config " + config.file() + " already has a connection named \"" + name
-                    + "\"; choose another name, or expose the config's with --expose " + name);
+            throw CliException.usage(label + "...: the config " + config.file() + " already has a connection named \""
+                    + name + "\"; choose another name, or expose the config's with --expose " + name);
         }
         if (!DSN.matcher(dsn).matches()) {
             throw CliException.usage(label + dsn + ": not a DSN (scheme:..., such as sqlite:./shop.db)");
@@ -236,15 +268,19 @@ final class McpCommand implements Callable<Integer> {
         Set<String> schemes = new TreeSet<>();
         connections.registry().drivers().forEach(d -> schemes.addAll(d.schemes()));
         if (!schemes.contains(cc.scheme())) {
-            throw CliException.usage(label + dsn + ": no driver opens " + cc.scheme() + ": DSNs (known: " + String.join(", ", schemes) + ")");
+            throw CliException.usage(label + dsn + ": no driver opens " + cc.scheme() + ": DSNs (known: "
+                    + String.join(", ", schemes) + ")");
         }
         return cc;
     }
 
     private static CliException unknown(Config config, String name) {
-        String known = String.join(", ", config.connections().stream().map(Config.Conn::name).toList());
+        String known = String.join(
+                ", ", config.connections().stream().map(Config.Conn::name).toList());
         return CliException.usage("mcp: unknown connection \"" + name + "\" ("
-                + (config.file() == null ? "no config file" : known.isEmpty() ? "no connections in " + config.file() : "known: " + known)
+                + (config.file() == null
+                        ? "no config file"
+                        : known.isEmpty() ? "no connections in " + config.file() : "known: " + known)
                 + "); to serve a DSN without a config entry, write --expose " + name + "=DSN");
     }
 
@@ -261,7 +297,8 @@ final class McpCommand implements Callable<Integer> {
             public void publish(java.util.logging.LogRecord r) {
                 if (r.getLevel().intValue() >= java.util.logging.Level.INFO.intValue()) {
                     synchronized (io.err) {
-                        io.err.println("tobira mcp: " + TerminalText.escape(io.redactor().redact(String.valueOf(r.getMessage()))));
+                        io.err.println("tobira mcp: "
+                                + TerminalText.escape(io.redactor().redact(String.valueOf(r.getMessage()))));
                         io.err.flush();
                     }
                 }
@@ -290,7 +327,9 @@ final class McpCommand implements Callable<Integer> {
             return;
         }
         Optional<String> byScheme = connections.registry().drivers().stream()
-                .filter(d -> d.schemes().contains(cc.scheme())).map(d -> d.name()).findFirst();
+                .filter(d -> d.schemes().contains(cc.scheme()))
+                .map(d -> d.name())
+                .findFirst();
         if (byScheme.isEmpty() || !byScheme.get().equals(c.driver())) {
             throw CliException.usage("mcp: connection \"" + c.name() + "\" names driver " + c.driver() + ", but its "
                     + cc.scheme() + ": DSN is served by " + byScheme.orElse("no driver"));

@@ -40,7 +40,11 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code tobira query CONN|DSN "TEXT"}: runs one statement and streams its result. */
-@Command(name = "query", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Run one statement on a connection (a configured name or a DSN) and print its result.",
+@Command(
+        name = "query",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "Run one statement on a connection (a configured name or a DSN) and print its result.",
         sortOptions = false)
 final class QueryCommand implements Callable<Integer> {
     @ParentCommand
@@ -52,22 +56,38 @@ final class QueryCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CONN|DSN", description = "a connection's name from the config, or a DSN")
     String target;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "TEXT", description = "the statement, in the database's own language")
+    @Parameters(
+            index = "1",
+            arity = "0..1",
+            paramLabel = "TEXT",
+            description = "the statement, in the database's own language")
     String text;
 
-    @Option(names = {"-f", "--file"}, paramLabel = "FILE", description = "read the statement from FILE; - is standard input")
+    @Option(
+            names = {"-f", "--file"},
+            paramLabel = "FILE",
+            description = "read the statement from FILE; - is standard input")
     String file;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "table, json, ndjson or csv (default: table on a terminal, json otherwise)")
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            description = "table, json, ndjson or csv (default: table on a terminal, json otherwise)")
     String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the result to FILE (any size; replaced only when complete)")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description = "write the result to FILE (any size; replaced only when complete)")
     Path output;
 
     @Option(names = "--explain", description = "print the plan instead of running the statement")
     boolean explain;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "bound the whole call, connecting included (500ms, 30s, 2m)")
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            description = "bound the whole call, connecting included (500ms, 30s, 2m)")
     String timeout;
 
     @Option(names = "--read-only", description = "open read-only and send the statement read-only")
@@ -76,7 +96,10 @@ final class QueryCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "return at most N rows (0: all)")
     long limit;
 
-    @Option(names = "--param", paramLabel = "VALUE", description = "a positional parameter, repeatable; JSON (42, true, null, \"text\") or else text")
+    @Option(
+            names = "--param",
+            paramLabel = "VALUE",
+            description = "a positional parameter, repeatable; JSON (42, true, null, \"text\") or else text")
     List<String> params = new ArrayList<>();
 
     @Override
@@ -95,8 +118,11 @@ final class QueryCommand implements Callable<Integer> {
 
         Instant at = Instant.now();
         long start = System.nanoTime();
-        HistoryEntry.Builder entry = HistoryEntry.builder(Source.CLI).at(at).connection(t.label())
-                .command(explain ? "explain" : "query").query(statement);
+        HistoryEntry.Builder entry = HistoryEntry.builder(Source.CLI)
+                .at(at)
+                .connection(t.label())
+                .command(explain ? "explain" : "query")
+                .query(statement);
         AtomicReference<AutoCloseable> running = new AtomicReference<>();
         AtomicBoolean timedOut = new AtomicBoolean();
         AtomicBoolean interrupted = new AtomicBoolean();
@@ -107,20 +133,30 @@ final class QueryCommand implements Callable<Integer> {
                 th.setDaemon(true);
                 return th;
             });
-            watchdog.schedule(() -> {
-                timedOut.set(true);
-                closeQuietly(running.get());
-            }, bound.toNanos(), TimeUnit.NANOSECONDS);
+            watchdog.schedule(
+                    () -> {
+                        timedOut.set(true);
+                        closeQuietly(running.get());
+                    },
+                    bound.toNanos(),
+                    TimeUnit.NANOSECONDS);
         }
-        Thread onInterrupt = new Thread(() -> {
-            // Ctrl-C: end the call on the server (a close cancels), leave no partial file; the JVM exits 130
-            interrupted.set(true);
-            closeQuietly(running.get());
-            if (partial != null) {
-                partial.discard();
-            }
-            Recorder.record(io, config, entry.failed("interrupted").duration(Duration.ofNanos(System.nanoTime() - start)).build());
-        }, "tobira-interrupt");
+        Thread onInterrupt = new Thread(
+                () -> {
+                    // Ctrl-C: end the call on the server (a close cancels), leave no partial file; the JVM exits 130
+                    interrupted.set(true);
+                    closeQuietly(running.get());
+                    if (partial != null) {
+                        partial.discard();
+                    }
+                    Recorder.record(
+                            io,
+                            config,
+                            entry.failed("interrupted")
+                                    .duration(Duration.ofNanos(System.nanoTime() - start))
+                                    .build());
+                },
+                "tobira-interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         long rows = 0;
         boolean terminal = io.stdoutTerminal && partial == null; // what a person reads, not a file or a program
@@ -129,7 +165,9 @@ final class QueryCommand implements Callable<Integer> {
             if (timedOut.get()) {
                 throw timeoutError(t, bound);
             }
-            Query q = Query.of(statement).withReadOnly(readOnly || t.config().readOnly()).withParams(values(params));
+            Query q = Query.of(statement)
+                    .withReadOnly(readOnly || t.config().readOnly())
+                    .withParams(values(params));
             if (limit > 0) { // --limit 0 is "all rows", checked above
                 q = q.withLimit(limit);
             }
@@ -142,14 +180,21 @@ final class QueryCommand implements Callable<Integer> {
             }
             OutputStream out = partial != null ? partial.stream() : io.out;
             if (explain) {
-                Explainer explainer = conn.as(Explainer.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED,
-                        conn.info().driver(), "explain", "explain plans are not supported"));
+                Explainer explainer = conn.as(Explainer.class)
+                        .orElseThrow(() -> DriverException.of(
+                                ErrorKind.UNSUPPORTED,
+                                conn.info().driver(),
+                                "explain",
+                                "explain plans are not supported"));
                 String plan = explainer.explain(q).text();
                 if (terminal) {
                     plan = plan.lines().map(TerminalText::escape).collect(java.util.stream.Collectors.joining("\n"));
                 }
                 write(out, (plan.endsWith("\n") ? plan : plan + "\n").getBytes(StandardCharsets.UTF_8), partial);
-            } else if (fmt == OutputFormat.CSV && !terminal && q.params().isEmpty() && conn.as(Exporter.class).isPresent()) {
+            } else if (fmt == OutputFormat.CSV
+                    && !terminal
+                    && q.params().isEmpty()
+                    && conn.as(Exporter.class).isPresent()) {
                 // the driver's bulk path (PostgreSQL COPY … TO STDOUT), guarded like a query; the
                 // same CSV bytes as the row writer (the JDBC base's fallback is that writer)
                 try {
@@ -181,7 +226,12 @@ final class QueryCommand implements Callable<Integer> {
             } else {
                 flush(io);
             }
-            Recorder.record(io, config, entry.ok(rows).duration(Duration.ofNanos(System.nanoTime() - start)).build());
+            Recorder.record(
+                    io,
+                    config,
+                    entry.ok(rows)
+                            .duration(Duration.ofNanos(System.nanoTime() - start))
+                            .build());
             return 0;
         } catch (RuntimeException e) {
             if (partial != null) {
@@ -192,7 +242,12 @@ final class QueryCommand implements Callable<Integer> {
             }
             RuntimeException reported = timedOut.get() ? timeoutError(t, bound) : e;
             if (!(reported instanceof Main.BrokenPipe)) {
-                Recorder.record(io, config, entry.failed(reported.getMessage()).duration(Duration.ofNanos(System.nanoTime() - start)).build());
+                Recorder.record(
+                        io,
+                        config,
+                        entry.failed(reported.getMessage())
+                                .duration(Duration.ofNanos(System.nanoTime() - start))
+                                .build());
             }
             throw reported;
         } finally {
@@ -272,7 +327,8 @@ final class QueryCommand implements Callable<Integer> {
     }
 
     private static DriverException timeoutError(Connections.Target t, Duration bound) {
-        return DriverException.of(ErrorKind.TIMEOUT, "tobira", "query", "the call took longer than --timeout " + bound.toMillis() + "ms");
+        return DriverException.of(
+                ErrorKind.TIMEOUT, "tobira", "query", "the call took longer than --timeout " + bound.toMillis() + "ms");
     }
 
     private static void write(OutputStream out, byte[] bytes, Partial partial) {

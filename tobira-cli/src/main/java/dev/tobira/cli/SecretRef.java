@@ -31,13 +31,16 @@ import java.util.Optional;
 record SecretRef(String kind, String target, String key) {
     /** The largest file a {@code file:} or {@code dotenv:} reference reads. */
     static final int MAX_BYTES = 64 * 1024;
+
     private static final List<String> SYSTEM_TREES = List.of("/proc", "/sys", "/dev");
 
     /** Parses a reference, or returns empty for a literal value. */
     static Optional<SecretRef> parse(String text) {
         if (text.startsWith("env:")) {
             String name = text.substring(4);
-            return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(new SecretRef("env", name, "")) : Optional.empty();
+            return name.matches("[A-Za-z_][A-Za-z0-9_]*")
+                    ? Optional.of(new SecretRef("env", name, ""))
+                    : Optional.empty();
         }
         if (text.startsWith("file:")) {
             String path = text.startsWith("file://") ? text.substring(7) : text.substring(5);
@@ -112,8 +115,8 @@ record SecretRef(String kind, String target, String key) {
             }
         }
         if (!attrs.isRegularFile()) {
-            throw unresolved(p + " is not a regular file (" + (attrs.isDirectory() ? "a directory" : "a FIFO, socket or device")
-                    + "); name a regular file");
+            throw unresolved(p + " is not a regular file ("
+                    + (attrs.isDirectory() ? "a directory" : "a FIFO, socket or device") + "); name a regular file");
         }
         if (attrs.size() > MAX_BYTES) {
             throw unresolved(p + " is larger than " + MAX_BYTES + " bytes, too large for a secret");
@@ -128,8 +131,12 @@ record SecretRef(String kind, String target, String key) {
             throw unresolved(p + " is larger than " + MAX_BYTES + " bytes, too large for a secret");
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw unresolved(p + " is not UTF-8 text");
         }

@@ -12,21 +12,37 @@ import picocli.CommandLine.Spec;
  * The root of the command tree. A subcommand is one class: annotate it with {@code @Command},
  * give it a constructor taking {@link Io} or none, and list it here.
  */
-@Command(name = "tobira", mixinStandardHelpOptions = true, versionProvider = Version.class,
+@Command(
+        name = "tobira",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
         description = "One command for every database: the same flags, output and exit codes.",
-        subcommands = {QueryCommand.class, DoctorCommand.class, HistoryCommand.class, DriversCommand.class, McpCommand.class},
+        subcommands = {
+            QueryCommand.class,
+            DoctorCommand.class,
+            HistoryCommand.class,
+            DriversCommand.class,
+            McpCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:usage: bad flags, unknown connection, bad config",
-                "2:could not open the connection (unreachable, bad credentials, unresolved secret)",
-                "3:any other query error (syntax, not found, timeout)",
-                "4:read-only violation, permission denied, refused by policy", "130:interrupted (Ctrl-C)"})
+        exitCodeList = {
+            "0:success",
+            "1:usage: bad flags, unknown connection, bad config",
+            "2:could not open the connection (unreachable, bad credentials, unresolved secret)",
+            "3:any other query error (syntax, not found, timeout)",
+            "4:read-only violation, permission denied, refused by policy",
+            "130:interrupted (Ctrl-C)"
+        })
 final class TobiraCommand implements Runnable {
     final Io io;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE",
+    @Option(
+            names = "--config",
+            scope = ScopeType.INHERIT,
+            paramLabel = "FILE",
             description = "the config file (default: ~/.config/tobira/config.yaml)")
     Path config;
 
@@ -51,7 +67,9 @@ final class TobiraCommand implements Runnable {
             boolean enabled = switch (history.trim().toLowerCase(java.util.Locale.ROOT)) {
                 case "0", "false", "no", "off" -> false;
                 case "1", "true", "yes", "on" -> true;
-                default -> throw CliException.usage("TOBIRA_HISTORY_ENABLED must be 0 or 1 (or false, true), not \"" + history + "\"");
+                default ->
+                    throw CliException.usage(
+                            "TOBIRA_HISTORY_ENABLED must be 0 or 1 (or false, true), not \"" + history + "\"");
             };
             c = c.withHistoryEnabled(enabled);
         }

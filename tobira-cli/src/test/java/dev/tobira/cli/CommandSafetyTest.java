@@ -24,10 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
 class CommandSafetyTest {
     /** An OSC 52 clipboard write, a CR, a C1 CSI and a bidi override, as a database could hold them. */
     static final String HOSTILE = "\u001b]52;c;aGk=\u0007\r\u009b2J\u202eevil";
+
     static final String HOSTILE_SQL = "char(27)||']52;c;aGk='||char(7)||char(13)||char(155)||'2J'||char(8238)||'evil'";
 
     @TempDir
     Path dir;
+
     final Map<String, String> env = new HashMap<>();
 
     record Run(int exit, String out, String err) {}
@@ -41,7 +43,12 @@ class CommandSafetyTest {
     Run run(boolean terminal, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Io io = new Io(out, new PrintStream(err, true, StandardCharsets.UTF_8), new ByteArrayInputStream(new byte[0]), env, terminal);
+        Io io = new Io(
+                out,
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                new ByteArrayInputStream(new byte[0]),
+                env,
+                terminal);
         int code = Main.run(io, args);
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -49,7 +56,8 @@ class CommandSafetyTest {
     static void assertInert(String shown) {
         for (int i = 0; i < shown.length(); i++) {
             char c = shown.charAt(i);
-            assertFalse(c != '\n' && TerminalText.isUnsafe(c), () -> "raw U+" + Integer.toHexString(c) + " in " + shown);
+            assertFalse(
+                    c != '\n' && TerminalText.isUnsafe(c), () -> "raw U+" + Integer.toHexString(c) + " in " + shown);
         }
     }
 
@@ -57,7 +65,8 @@ class CommandSafetyTest {
     void anErrorLineQuotingADatabaseValueCannotDriveTheTerminal() {
         Run r = run(false, "query", "sqlite::memory:", "select * from \"" + HOSTILE + "\"");
         assertEquals(3, r.exit(), r.err());
-        assertEquals("error: sqlite: query: no such table: \\x1b]52;c;aGk=\\x07\\r\\x9b2J\\u202eevil: not found\n", r.err());
+        assertEquals(
+                "error: sqlite: query: no such table: \\x1b]52;c;aGk=\\x07\\r\\x9b2J\\u202eevil: not found\n", r.err());
     }
 
     @Test
@@ -68,7 +77,8 @@ class CommandSafetyTest {
             assertEquals(0, r.exit(), r.err());
             assertInert(r.out());
         }
-        assertTrue(run(true, "query", "sqlite::memory:", sql, "--format", "csv").out()
+        assertTrue(run(true, "query", "sqlite::memory:", sql, "--format", "csv")
+                .out()
                 .contains("\\x1b]52;c;aGk=\\x07\\r\\x9b2J\\u202eevil"));
         Run piped = run(false, "query", "sqlite::memory:", sql, "--format", "csv");
         assertEquals("v\n\"" + HOSTILE + "\"\n", piped.out(), "a CSV for a program keeps the data exact");
@@ -80,14 +90,25 @@ class CommandSafetyTest {
     void theHistoryOfAnMcpClientIsInertInEveryFormat() {
         Path file = dir.resolve("history.db");
         try (History h = History.open(file)) {
-            h.record(HistoryEntry.builder(Source.MCP).client("evil" + HOSTILE, "1" + HOSTILE).connection("shop")
-                    .command("query").query("select '" + HOSTILE + "'").failed("no: " + HOSTILE).build());
+            h.record(HistoryEntry.builder(Source.MCP)
+                    .client("evil" + HOSTILE, "1" + HOSTILE)
+                    .connection("shop")
+                    .command("query")
+                    .query("select '" + HOSTILE + "'")
+                    .failed("no: " + HOSTILE)
+                    .build());
         }
         env.put("TOBIRA_HISTORY", file.toString());
         env.remove("TOBIRA_HISTORY_ENABLED");
         for (String format : new String[] {"table", "json", "ndjson", "csv"}) {
             for (boolean terminal : new boolean[] {true, false}) {
-                Run r = run(terminal, "history", "--format", format, "--config", writeConfig("history:\n  file: " + file + "\n").toString());
+                Run r = run(
+                        terminal,
+                        "history",
+                        "--format",
+                        format,
+                        "--config",
+                        writeConfig("history:\n  file: " + file + "\n").toString());
                 assertEquals(0, r.exit(), r.err());
                 assertInert(r.out());
                 assertTrue(r.out().contains("evil"), r.out());
@@ -109,19 +130,33 @@ class CommandSafetyTest {
         Run r = run(false, "query", "sqlite::memory:", "select 1", "--timeout", "99999999999999h");
         assertEquals(1, r.exit(), r.err());
         assertEquals("error: --timeout: \"99999999999999h\" is too long: at most 36500d\n", r.err());
-        assertEquals(1, run(false, "mcp", "--expose", "x", "--timeout", "99999999999999h").exit());
+        assertEquals(
+                1,
+                run(false, "mcp", "--expose", "x", "--timeout", "99999999999999h")
+                        .exit());
     }
 
     @Test
     void theHistorySwitchOfTheEnvironmentReachesEveryCommand() throws Exception {
         Path config = writeConfig("history:\n  enabled: true\n");
-        TobiraCommand root = new TobiraCommand(new Io(new ByteArrayOutputStream(), new PrintStream(new ByteArrayOutputStream()),
-                new ByteArrayInputStream(new byte[0]), Map.of("TOBIRA_HISTORY_ENABLED", "0", "TOBIRA_CONFIG", config.toString()), false));
+        TobiraCommand root = new TobiraCommand(new Io(
+                new ByteArrayOutputStream(),
+                new PrintStream(new ByteArrayOutputStream()),
+                new ByteArrayInputStream(new byte[0]),
+                Map.of("TOBIRA_HISTORY_ENABLED", "0", "TOBIRA_CONFIG", config.toString()),
+                false));
         assertFalse(root.loadConfig(null).history().enabled(), "the config mcp serves with records nothing");
-        root = new TobiraCommand(new Io(new ByteArrayOutputStream(), new PrintStream(new ByteArrayOutputStream()),
-                new ByteArrayInputStream(new byte[0]), Map.of("TOBIRA_HISTORY_ENABLED", "nope", "TOBIRA_CONFIG", config.toString()), false));
+        root = new TobiraCommand(new Io(
+                new ByteArrayOutputStream(),
+                new PrintStream(new ByteArrayOutputStream()),
+                new ByteArrayInputStream(new byte[0]),
+                Map.of("TOBIRA_HISTORY_ENABLED", "nope", "TOBIRA_CONFIG", config.toString()),
+                false));
         TobiraCommand bad = root;
-        assertEquals(1, org.junit.jupiter.api.Assertions.assertThrows(CliException.class, () -> bad.loadConfig(null)).exitCode());
+        assertEquals(
+                1,
+                org.junit.jupiter.api.Assertions.assertThrows(CliException.class, () -> bad.loadConfig(null))
+                        .exitCode());
     }
 
     @Test
@@ -131,7 +166,15 @@ class CommandSafetyTest {
         Path config = confDir.resolve("config.yaml");
         Files.writeString(config, "connections:\n  - name: shop\n    dsn: sqlite:./shop.db\n    read_only: true\n");
         assertFalse(Files.exists(Path.of("shop.db").toAbsolutePath()), "the test runs elsewhere than the config");
-        Run q = run(false, "query", "shop", "select count(*) as n from customers", "--format", "csv", "--config", config.toString());
+        Run q = run(
+                false,
+                "query",
+                "shop",
+                "select count(*) as n from customers",
+                "--format",
+                "csv",
+                "--config",
+                config.toString());
         assertEquals(0, q.exit(), q.err());
         assertEquals("n\n5\n", q.out());
         Run doctor = run(false, "doctor", "--config", config.toString());
@@ -143,7 +186,8 @@ class CommandSafetyTest {
         Path target = Files.writeString(dir.resolve("precious.txt"), "keep");
         Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
         Path link = Files.createSymbolicLink(dir.resolve("history.db"), target);
-        Path config = writeConfig("connections:\n  - name: m\n    dsn: 'sqlite::memory:'\nhistory:\n  file: " + link + "\n");
+        Path config =
+                writeConfig("connections:\n  - name: m\n    dsn: 'sqlite::memory:'\nhistory:\n  file: " + link + "\n");
         env.remove("TOBIRA_HISTORY_ENABLED");
         Run q = run(false, "query", "m", "select 1 as one", "--format", "csv", "--config", config.toString());
         assertEquals(0, q.exit(), "a failed record never fails the call");
@@ -152,9 +196,15 @@ class CommandSafetyTest {
         assertEquals(1, h.exit());
         Run d = run(false, "doctor", "--config", config.toString());
         assertEquals(1, d.exit());
-        assertTrue(d.out().contains("\"name\":\"history\",\"status\":\"error\",\"detail\":\"" + link + " is a symbolic link"), d.out());
+        assertTrue(
+                d.out()
+                        .contains("\"name\":\"history\",\"status\":\"error\",\"detail\":\"" + link
+                                + " is a symbolic link"),
+                d.out());
         assertEquals("keep", Files.readString(target));
-        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        assertEquals(
+                "rw-r--r--",
+                java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
     }
 
     private Path writeConfig(String yaml) {

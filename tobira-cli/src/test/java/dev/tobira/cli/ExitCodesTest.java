@@ -15,8 +15,16 @@ class ExitCodesTest {
         assertEquals(2, ExitCodes.of(ErrorKind.CONNECTION));
         assertEquals(2, ExitCodes.of(ErrorKind.AUTH));
         assertEquals(1, ExitCodes.of(ErrorKind.INVALID_ARGUMENT));
-        for (ErrorKind k : Set.of(ErrorKind.SYNTAX, ErrorKind.NOT_FOUND, ErrorKind.TIMEOUT, ErrorKind.UNSUPPORTED, ErrorKind.INTERNAL,
-                ErrorKind.CANCELLED, ErrorKind.CONFLICT, ErrorKind.CONSTRAINT, ErrorKind.DATA)) {
+        for (ErrorKind k : Set.of(
+                ErrorKind.SYNTAX,
+                ErrorKind.NOT_FOUND,
+                ErrorKind.TIMEOUT,
+                ErrorKind.UNSUPPORTED,
+                ErrorKind.INTERNAL,
+                ErrorKind.CANCELLED,
+                ErrorKind.CONFLICT,
+                ErrorKind.CONSTRAINT,
+                ErrorKind.DATA)) {
             assertEquals(3, ExitCodes.of(k), k.name());
         }
     }

@@ -59,10 +59,12 @@ final class Expected {
             {"id":5,"name":"Ken Thompson","email":"ken@example.com","country":"US","created_at":"2026-10-20"}
             """;
 
-    static final String SQLITE_READ_ONLY = "error: sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA"
-            + " statements are allowed on a read-only connection: read-only violation\n";
+    static final String SQLITE_READ_ONLY =
+            "error: sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA"
+                    + " statements are allowed on a read-only connection: read-only violation\n";
 
-    static final String SQLITE_MULTI = "error: sqlite: query: multiple statements are not supported yet: invalid query\n";
+    static final String SQLITE_MULTI =
+            "error: sqlite: query: multiple statements are not supported yet: invalid query\n";
 
     static final String SHOP_CONFIG = """
             connections:

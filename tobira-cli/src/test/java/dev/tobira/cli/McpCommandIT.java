@@ -29,6 +29,7 @@ class McpCommandIT {
 
     @TempDir
     Path dir;
+
     Tobira tobira;
 
     @BeforeEach
@@ -50,15 +51,21 @@ class McpCommandIT {
                 """);
         Process p = tobira.start("mcp");
         try (OutputStream in = p.getOutputStream();
-             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(
+                    in,
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
             assertEquals(1, answer(out, 1).path("id").asInt());
             send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
 
             send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
             List<String> tools = new ArrayList<>();
-            answer(out, 2).path("result").path("tools").forEach(t -> tools.add(t.path("name").asText()));
+            answer(out, 2)
+                    .path("result")
+                    .path("tools")
+                    .forEach(t -> tools.add(t.path("name").asText()));
             assertTrue(tools.contains("query") && tools.contains("list_connections"), tools.toString());
             assertFalse(tools.contains("execute"), "no connection allows writes: " + tools);
 
@@ -81,8 +88,14 @@ class McpCommandIT {
         }
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server ends with its input");
         assertEquals(0, p.exitValue());
-        assertEquals("5", tobira.run("query", "shop", "select count(*) as n from customers", "--format", "csv")
-                .out().lines().toList().get(1), "nothing was deleted");
+        assertEquals(
+                "5",
+                tobira.run("query", "shop", "select count(*) as n from customers", "--format", "csv")
+                        .out()
+                        .lines()
+                        .toList()
+                        .get(1),
+                "nothing was deleted");
     }
 
     /**
@@ -96,9 +109,12 @@ class McpCommandIT {
         tobira.env.put("TOBIRA_HISTORY_ENABLED", "0");
         Process p = tobira.start("mcp");
         try (OutputStream in = p.getOutputStream();
-             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(
+                    in,
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
             assertEquals(1, answer(out, 1).path("id").asInt());
             send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             send(in, call(2, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) as n from customers\"}"));
@@ -116,14 +132,22 @@ class McpCommandIT {
         tobira.config(Expected.SHOP_CONFIG + "mcp:\n  expose: [shop]\n  max_rows: 1000\n");
         Process p = tobira.start("mcp", "--max-result-bytes", "1024");
         try (OutputStream in = p.getOutputStream();
-             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(
+                    in,
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
             assertEquals(1, answer(out, 1).path("id").asInt());
             send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             // 200 rows of 100 characters: about 20 KB, twenty times the cap
-            send(in, call(2, "query", "{\"connection\":\"shop\",\"query\":\"with recursive n(i) as (select 1 union all "
-                    + "select i + 1 from n where i < 200) select i, printf('%0100d', i) as pad from n\"}"));
+            send(
+                    in,
+                    call(
+                            2,
+                            "query",
+                            "{\"connection\":\"shop\",\"query\":\"with recursive n(i) as (select 1 union all "
+                                    + "select i + 1 from n where i < 200) select i, printf('%0100d', i) as pad from n\"}"));
             JsonNode capped = JSON.readTree(text(answer(out, 2)));
             int rows = capped.path("rows").size();
             assertTrue(rows > 0 && rows < 200, "rows under a 1 KiB cap: " + rows);
@@ -137,7 +161,8 @@ class McpCommandIT {
         tobira.config(Expected.SHOP_CONFIG);
         Tobira.Run r = tobira.run("mcp");
         assertEquals(1, r.exit(), r.err());
-        assertTrue(r.err().startsWith("error: nothing is exposed: name connections with --expose or mcp.expose"), r.err());
+        assertTrue(
+                r.err().startsWith("error: nothing is exposed: name connections with --expose or mcp.expose"), r.err());
         assertEquals("", r.out());
     }
 
@@ -146,8 +171,10 @@ class McpCommandIT {
         tobira.config(Expected.SHOP_CONFIG);
         Tobira.Run r = tobira.run("mcp", "--expose", "prod");
         assertEquals(1, r.exit(), r.err());
-        assertEquals("error: mcp: unknown connection \"prod\" (known: shop); to serve a DSN without a config entry,"
-                + " write --expose prod=DSN\n", r.err());
+        assertEquals(
+                "error: mcp: unknown connection \"prod\" (known: shop); to serve a DSN without a config entry,"
+                        + " write --expose prod=DSN\n",
+                r.err());
     }
 
     /**
@@ -159,24 +186,38 @@ class McpCommandIT {
         assertFalse(Files.exists(tobira.configFile()));
         Process p = tobira.start("mcp", "--expose", "shop=sqlite:" + dir.resolve("shop.db"));
         try (OutputStream in = p.getOutputStream();
-             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(
+                    in,
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1.0\"}}}");
             assertEquals(1, answer(out, 1).path("id").asInt());
             send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
             List<String> tools = new ArrayList<>();
-            answer(out, 2).path("result").path("tools").forEach(t -> tools.add(t.path("name").asText()));
+            answer(out, 2)
+                    .path("result")
+                    .path("tools")
+                    .forEach(t -> tools.add(t.path("name").asText()));
             assertTrue(tools.contains("query") && !tools.contains("execute"), tools.toString());
             send(in, call(3, "list_connections", "{}"));
             JsonNode listed = JSON.readTree(text(answer(out, 3)));
             assertEquals("shop", listed.path(0).path("name").asText(), listed.toString());
             assertTrue(listed.path(0).path("read_only").asBoolean(), listed.toString());
             send(in, call(4, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) as n from customers\"}"));
-            assertEquals(5, JSON.readTree(text(answer(out, 4))).path("rows").path(0).path(0).asInt());
+            assertEquals(
+                    5,
+                    JSON.readTree(text(answer(out, 4)))
+                            .path("rows")
+                            .path(0)
+                            .path(0)
+                            .asInt());
             send(in, call(5, "query", "{\"connection\":\"shop\",\"query\":\"delete from customers\"}"));
             JsonNode refused = answer(out, 5).path("result");
-            assertTrue(refused.path("isError").asBoolean() && refused.toString().contains("read-only violation"), refused.toString());
+            assertTrue(
+                    refused.path("isError").asBoolean() && refused.toString().contains("read-only violation"),
+                    refused.toString());
         }
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the server ends with its input");
         assertEquals(0, p.exitValue());
@@ -193,7 +234,8 @@ class McpCommandIT {
     @Test
     void theNodeSdkWalksThroughAShopExposedOnTheCommandLine() throws Exception {
         // absolute: node starts in the test's directory
-        Path script = Path.of(System.getProperty("tobira.node.dir", "target/node"), "walkthrough.mjs").toAbsolutePath();
+        Path script = Path.of(System.getProperty("tobira.node.dir", "target/node"), "walkthrough.mjs")
+                .toAbsolutePath();
         assertTrue(Files.isRegularFile(script), script + " is installed by the build (mvn process-test-resources)");
         List<String> command = tobira.command("mcp", "--expose", "shop=sqlite:" + dir.resolve("shop.db"));
         ProcessBuilder pb = new ProcessBuilder("node", script.toString()).directory(dir.toFile());
@@ -212,10 +254,22 @@ class McpCommandIT {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the walk-through ends");
         assertEquals(0, p.exitValue(), "walk-through output: " + out);
         // the server's standard error is the walk-through's too: its one JSON line is the last that opens with {
-        String seen = out.lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElse("");
+        String seen =
+                out.lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b).orElse("");
         assertEquals("Ada Lovelace", JSON.readTree(seen).path("top").asText(), out);
-        assertEquals("5", tobira.run("query", "sqlite:" + dir.resolve("shop.db"), "select count(*) as n from customers",
-                "--format", "csv").out().lines().toList().get(1), "nothing was deleted");
+        assertEquals(
+                "5",
+                tobira.run(
+                                "query",
+                                "sqlite:" + dir.resolve("shop.db"),
+                                "select count(*) as n from customers",
+                                "--format",
+                                "csv")
+                        .out()
+                        .lines()
+                        .toList()
+                        .get(1),
+                "nothing was deleted");
     }
 
     private static String call(int id, String tool, String arguments) {

@@ -27,13 +27,15 @@ class PostgresCommandIT {
 
     @TempDir
     Path dir;
+
     Tobira tobira;
 
     @BeforeAll
     static void database() throws Exception {
         pg = Servers.postgres();
         db = "tobira_cli_" + ProcessHandle.current().pid() + "_" + Long.toHexString(System.nanoTime() & 0xffffff);
-        try (Connection c = admin(); Statement st = c.createStatement()) {
+        try (Connection c = admin();
+                Statement st = c.createStatement()) {
             st.execute("create database " + db);
         }
         Shop.seed(jdbc(db), pg.user());
@@ -42,7 +44,8 @@ class PostgresCommandIT {
     @AfterAll
     static void drop() throws Exception {
         if (db != null) {
-            try (Connection c = admin(); Statement st = c.createStatement()) {
+            try (Connection c = admin();
+                    Statement st = c.createStatement()) {
                 st.execute("drop database if exists " + db + " with (force)");
             }
         }
@@ -74,18 +77,33 @@ class PostgresCommandIT {
 
     @Test
     void theFormatsAreTheBytesSqliteWrites() throws Exception {
-        assertEquals(Expected.US_JSON, tobira.run("query", "shop", Shop.US + " order by id").outStable());
-        assertEquals(Expected.US_TABLE, tobira.run("query", "shop", Shop.US + " order by id", "--format", "table").outStable());
-        assertEquals(Expected.CUSTOMERS_CSV, tobira.run("query", "shop", Expected.CUSTOMERS_QUERY, "--format", "csv").out());
-        assertEquals(Expected.CUSTOMERS_NDJSON, tobira.run("query", "shop", Expected.CUSTOMERS_QUERY, "--format", "ndjson").out());
+        assertEquals(
+                Expected.US_JSON,
+                tobira.run("query", "shop", Shop.US + " order by id").outStable());
+        assertEquals(
+                Expected.US_TABLE,
+                tobira.run("query", "shop", Shop.US + " order by id", "--format", "table")
+                        .outStable());
+        assertEquals(
+                Expected.CUSTOMERS_CSV,
+                tobira.run("query", "shop", Expected.CUSTOMERS_QUERY, "--format", "csv")
+                        .out());
+        assertEquals(
+                Expected.CUSTOMERS_NDJSON,
+                tobira.run("query", "shop", Expected.CUSTOMERS_QUERY, "--format", "ndjson")
+                        .out());
     }
 
     @Test
     void aWriteOnTheReadOnlyConnectionExits4() throws Exception {
         Tobira.Run r = tobira.run("query", "shop", "delete from orders where status = 'refunded'");
         assertEquals(4, r.exit(), r.err());
-        assertTrue(r.err().startsWith("error: postgres: query: ") && r.err().endsWith(": read-only violation\n"), r.err());
-        assertEquals("n\n7\n", tobira.run("query", "shop", "select count(*) as n from orders", "--format", "csv").out());
+        assertTrue(
+                r.err().startsWith("error: postgres: query: ") && r.err().endsWith(": read-only violation\n"), r.err());
+        assertEquals(
+                "n\n7\n",
+                tobira.run("query", "shop", "select count(*) as n from orders", "--format", "csv")
+                        .out());
     }
 
     /** Issue 29: a data error (SQLState 22, ErrorKind.DATA) is a query error, exit 3, not usage. */
@@ -116,9 +134,10 @@ class PostgresCommandIT {
 
     /** The pg_sleep calls running in this test's database. */
     private static int sleeping() throws Exception {
-        try (Connection c = admin(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("select count(*) from pg_stat_activity where datname = '" + db
-                     + "' and state = 'active' and query like '%pg_sleep(60)%' and pid <> pg_backend_pid()")) {
+        try (Connection c = admin();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from pg_stat_activity where datname = '" + db
+                        + "' and state = 'active' and query like '%pg_sleep(60)%' and pid <> pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);
         }
@@ -128,14 +147,22 @@ class PostgresCommandIT {
     void aMillionRowsExportedUnder64Megabytes() throws Exception {
         tobira.jvm.add("-Xmx64m");
         Path out = dir.resolve("million.csv");
-        Tobira.Run r = tobira.run("query", "shop", "select i as id, 'customer ' || i as name from generate_series(1, 1000000) i",
-                "--format", "csv", "--output", out.toString());
+        Tobira.Run r = tobira.run(
+                "query",
+                "shop",
+                "select i as id, 'customer ' || i as name from generate_series(1, 1000000) i",
+                "--format",
+                "csv",
+                "--output",
+                out.toString());
         assertEquals(0, r.exit(), r.err());
         try (Stream<String> lines = Files.lines(out)) {
             assertEquals(1_000_001, lines.count());
         }
         try (Stream<String> lines = Files.lines(out)) {
-            assertEquals("id,name|1,customer 1|2,customer 2", String.join("|", lines.limit(3).toList()));
+            assertEquals(
+                    "id,name|1,customer 1|2,customer 2",
+                    String.join("|", lines.limit(3).toList()));
         }
     }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RedisCommandIT {
     @TempDir
     Path dir;
+
     Tobira tobira;
     String dsn;
     String prefix;
@@ -33,7 +34,8 @@ class RedisCommandIT {
                     dsn: %s
                     read_only: true
                 """.formatted(dsn, dsn));
-        Tobira.Run w = tobira.run("query", "cache", "HSET " + prefix + "customer:2 name 'Grace Hopper' country US", "--format", "csv");
+        Tobira.Run w = tobira.run(
+                "query", "cache", "HSET " + prefix + "customer:2 name 'Grace Hopper' country US", "--format", "csv");
         assertEquals("value\n2\n", w.out(), w.err());
     }
 
@@ -57,7 +59,8 @@ class RedisCommandIT {
                   "stats": {"rows_affected": -1, "duration_ms": <DURATION>, "truncated": false}
                 }
                 """, tobira.run("query", "cache-ro", q).outStable());
-        assertEquals("""
+        assertEquals(
+                """
                 field    value
                 ───────  ────────────
                 name     Grace Hopper
@@ -65,8 +68,11 @@ class RedisCommandIT {
 
                 2 rows · <DURATION>
                 """, tobira.run("query", "cache-ro", q, "--format", "table").outStable());
-        assertEquals("field,value\nname,Grace Hopper\ncountry,US\n", tobira.run("query", "cache-ro", q, "--format", "csv").out());
-        assertEquals("{\"field\":\"name\",\"value\":\"Grace Hopper\"}\n{\"field\":\"country\",\"value\":\"US\"}\n",
+        assertEquals(
+                "field,value\nname,Grace Hopper\ncountry,US\n",
+                tobira.run("query", "cache-ro", q, "--format", "csv").out());
+        assertEquals(
+                "{\"field\":\"name\",\"value\":\"Grace Hopper\"}\n{\"field\":\"country\",\"value\":\"US\"}\n",
                 tobira.run("query", "cache-ro", q, "--format", "ndjson").out());
     }
 
@@ -83,7 +89,10 @@ class RedisCommandIT {
         Tobira.Run r = tobira.run("query", "cache-ro", "DEL " + prefix + "customer:2");
         assertEquals(4, r.exit());
         assertEquals("error: redis: query: DEL is not on the read-only allow-list: read-only violation\n", r.err());
-        assertEquals("value\n1\n", tobira.run("query", "cache-ro", "EXISTS " + prefix + "customer:2", "--format", "csv").out());
+        assertEquals(
+                "value\n1\n",
+                tobira.run("query", "cache-ro", "EXISTS " + prefix + "customer:2", "--format", "csv")
+                        .out());
         Tobira.Run flag = tobira.run("query", dsn, "DEL " + prefix + "customer:2", "--read-only");
         assertEquals(4, flag.exit(), "--read-only on a bare DSN");
     }

@@ -19,15 +19,20 @@ class SecretFileTest {
     Path dir;
 
     private String refused(String ref) {
-        CliException e = assertTimeoutPreemptively(Duration.ofSeconds(5),
-                () -> assertThrows(CliException.class, () -> SecretRef.parse(ref).orElseThrow().resolve(Map.of(), dir)), ref);
+        CliException e = assertTimeoutPreemptively(
+                Duration.ofSeconds(5),
+                () -> assertThrows(
+                        CliException.class,
+                        () -> SecretRef.parse(ref).orElseThrow().resolve(Map.of(), dir)),
+                ref);
         assertEquals(2, e.exitCode(), "an unresolved secret: could not open");
         return e.getMessage();
     }
 
     @Test
     void theProcessEnvironmentIsNeverASecret() throws Exception {
-        assertTrue(refused("file:///proc/self/environ").contains("/proc/self/environ is in /proc, not a file of secrets"));
+        assertTrue(
+                refused("file:///proc/self/environ").contains("/proc/self/environ is in /proc, not a file of secrets"));
         assertTrue(refused("dotenv:///proc/self/environ#PATH").contains("is in /proc"));
         Files.createSymbolicLink(dir.resolve("pw"), Path.of("/proc/self/environ"));
         assertTrue(refused("file:pw").contains("pw is in /proc"), "a link is judged by its target");
@@ -68,9 +73,19 @@ class SecretFileTest {
     void aRegularFileAndALinkToOneStillResolve() throws Exception {
         Path real = Files.writeString(dir.resolve("pw.txt"), "s3cret\n");
         Files.createSymbolicLink(dir.resolve("mounted"), real); // secret mounts (Kubernetes) are links
-        assertEquals("s3cret", SecretRef.parse("file:mounted").orElseThrow().resolve(Map.of(), dir).reveal());
+        assertEquals(
+                "s3cret",
+                SecretRef.parse("file:mounted")
+                        .orElseThrow()
+                        .resolve(Map.of(), dir)
+                        .reveal());
         Files.writeString(dir.resolve(".env"), "A=1\n");
-        assertEquals("1", SecretRef.parse("dotenv:.env#A").orElseThrow().resolve(Map.of(), dir).reveal());
+        assertEquals(
+                "1",
+                SecretRef.parse("dotenv:.env#A")
+                        .orElseThrow()
+                        .resolve(Map.of(), dir)
+                        .reveal());
         assertFalse(refused("file:missing").contains("s3cret"));
     }
 }

@@ -20,15 +20,17 @@ final class Shop {
                     + "(6,2,720,'paid','2026-10-25'), (7,5,3100,'paid','2026-10-26')");
 
     /** The reference's table query. */
-    static final String TOTALS = "select c.name, count(o.id) as orders, sum(o.total_cents)/100.0 as total from customers c"
-            + " join orders o on o.customer_id=c.id group by c.id order by total desc";
+    static final String TOTALS =
+            "select c.name, count(o.id) as orders, sum(o.total_cents)/100.0 as total from customers c"
+                    + " join orders o on o.customer_id=c.id group by c.id order by total desc";
     /** The reference's JSON query. */
     static final String US = "select id, name, country from customers where country='US'";
 
     private Shop() {}
 
     static void seed(String jdbcUrl, String user) throws SQLException {
-        try (Connection c = DriverManager.getConnection(jdbcUrl, user, null); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, user, null);
+                Statement st = c.createStatement()) {
             for (String s : SQL) {
                 st.execute(s);
             }

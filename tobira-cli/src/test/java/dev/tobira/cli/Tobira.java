@@ -26,6 +26,7 @@ final class Tobira {
     final Path dir;
     /** Where the command starts: the test's directory unless a test moves it. */
     Path workdir;
+
     final Map<String, String> env = new HashMap<>();
     final List<String> jvm = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
 
@@ -33,7 +34,9 @@ final class Tobira {
     record Run(int exit, String out, String err) {
         /** The output with the durations a machine cannot fix replaced by {@code <DURATION>}. */
         String outStable() {
-            return out.replaceAll("(?m)(rows?(?: affected)? (?:· truncated )?· )(?:<1ms|\\d+ms|[\\d.]+s|\\d+m\\d+s)$", "$1<DURATION>")
+            return out.replaceAll(
+                            "(?m)(rows?(?: affected)? (?:· truncated )?· )(?:<1ms|\\d+ms|[\\d.]+s|\\d+m\\d+s)$",
+                            "$1<DURATION>")
                     .replaceAll("\"duration_ms\": \\d+", "\"duration_ms\": <DURATION>");
         }
     }

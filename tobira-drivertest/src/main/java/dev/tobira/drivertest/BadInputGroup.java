@@ -31,8 +31,8 @@ import org.opentest4j.AssertionFailedError;
  */
 final class BadInputGroup {
     /** Refusals that say the connection, not the input, failed: the connection is not reused after them. */
-    private static final Set<ErrorKind> CONNECTION_KINDS =
-            EnumSet.of(ErrorKind.CONNECTION, ErrorKind.AUTH, ErrorKind.TIMEOUT, ErrorKind.CANCELLED, ErrorKind.INTERNAL);
+    private static final Set<ErrorKind> CONNECTION_KINDS = EnumSet.of(
+            ErrorKind.CONNECTION, ErrorKind.AUTH, ErrorKind.TIMEOUT, ErrorKind.CANCELLED, ErrorKind.INTERNAL);
 
     /** What one input did on both paths, before the state was read. */
     private record Sent(BadInputs.Input input, Bounded<Long> writable, Bounded<Long> readOnly) {}
@@ -103,10 +103,14 @@ final class BadInputGroup {
         for (BadInputs.Input input : inputs) {
             result.add(alone(input));
         }
-        if (!result.isEmpty() && result.stream().allMatch(o -> o.broken().isEmpty() && o.wrote().isEmpty())) {
-            // a write that needs what an earlier input left on a kept connection shows only in the group: never dismiss it
+        if (!result.isEmpty()
+                && result.stream()
+                        .allMatch(o -> o.broken().isEmpty() && o.wrote().isEmpty())) {
+            // a write that needs what an earlier input left on a kept connection shows only in the group: never dismiss
+            // it
             List<String> broken = new ArrayList<>(result.get(0).broken());
-            broken.add("group " + inputs.get(0).group() + ": sent one after another on kept connections, the inputs changed the"
+            broken.add("group " + inputs.get(0).group()
+                    + ": sent one after another on kept connections, the inputs changed the"
                     + " state, and no input alone does: " + Report.difference(groupSeeded, now));
             result.set(0, new Outcome(broken, result.get(0).wrote()));
         }
@@ -149,12 +153,19 @@ final class BadInputGroup {
     }
 
     private static Report.PathResult path(boolean writable, Bounded<Long> r, boolean unchanged) {
-        return new Report.PathResult(writable ? "writable connection" : "read-only connection", r.outcome(), r.message(), unchanged, true);
+        return new Report.PathResult(
+                writable ? "writable connection" : "read-only connection", r.outcome(), r.message(), unchanged, true);
     }
 
     private void record(BadInputs.Input input, List<Report.PathResult> paths, List<String> problems) {
-        kit.recorder().add(new Report.BadInputRecord(input.group(), input.name(), Report.shorten(input.text(), 200),
-                input.params().isEmpty() ? "" : input.name(), paths, problems));
+        kit.recorder()
+                .add(new Report.BadInputRecord(
+                        input.group(),
+                        input.name(),
+                        Report.shorten(input.text(), 200),
+                        input.params().isEmpty() ? "" : input.name(),
+                        paths,
+                        problems));
     }
 
     /** A result, or a refusal the driver judged from the input: the connection is still fit for the next input. */
@@ -162,7 +173,9 @@ final class BadInputGroup {
         if (r.hung() || r.error() != null) {
             return false;
         }
-        return r.refusal() == null || (r.refusal().kind() != null && !CONNECTION_KINDS.contains(r.refusal().kind()));
+        return r.refusal() == null
+                || (r.refusal().kind() != null
+                        && !CONNECTION_KINDS.contains(r.refusal().kind()));
     }
 
     /** One path (writable or read-only) and the connection kept on it between inputs. */

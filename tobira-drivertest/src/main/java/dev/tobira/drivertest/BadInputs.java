@@ -35,6 +35,7 @@ final class BadInputs {
     static final int DEPTH = 10_000;
     /** The bound on one call: a hang, not a measure of speed. Lowered by the kit's own self-test only. */
     static volatile Duration bound = Duration.ofSeconds(30);
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** One bad input: a text and its parameters, named by what it is. */
@@ -69,7 +70,7 @@ final class BadInputs {
         switch (kit.language()) {
             case SQL -> sql(inputs);
             case JSON -> json(inputs);
-            case OTHER -> { }
+            case OTHER -> {}
         }
         for (String m : fx.badInput().malformed()) {
             inputs.add(text("the fixture's malformed texts", Guard.display(m), m));
@@ -115,7 +116,8 @@ final class BadInputs {
         inputs.add(text(g, "a placeholder without its parameter", "select ?"));
         inputs.add(new Input(g, "a parameter without its placeholder", "select 1", List.of(Value.of(1))));
         inputs.add(new Input(g, "two placeholders, one parameter", "select ?, ?", List.of(Value.of(1))));
-        inputs.add(text(g, "parentheses nested " + DEPTH + " deep", "select " + "(".repeat(DEPTH) + "1" + ")".repeat(DEPTH)));
+        inputs.add(text(
+                g, "parentheses nested " + DEPTH + " deep", "select " + "(".repeat(DEPTH) + "1" + ")".repeat(DEPTH)));
     }
 
     private void json(List<Input> inputs) {
@@ -168,7 +170,8 @@ final class BadInputs {
             for (String name : names) {
                 for (Map.Entry<String, String> w : wrong.entrySet()) {
                     if (!w.getKey().contains("nested") || name.equals(names.get(names.size() - 1))) {
-                        inputs.add(text(wrongTypes, quote(name) + " as " + w.getKey(), replace(object, name, w.getValue())));
+                        inputs.add(text(
+                                wrongTypes, quote(name) + " as " + w.getKey(), replace(object, name, w.getValue())));
                     }
                 }
             }
@@ -176,8 +179,13 @@ final class BadInputs {
         Optional<String> slot = kit.fx().json().valueSlot();
         if (slot.isPresent()) {
             String s = slot.get();
-            inputs.add(text(g, "an object nested " + DEPTH + " deep in the value slot", s.replace(JsonLanguage.VALUE, deepObject())));
-            inputs.add(text(g, "an array nested " + DEPTH + " deep in the value slot",
+            inputs.add(text(
+                    g,
+                    "an object nested " + DEPTH + " deep in the value slot",
+                    s.replace(JsonLanguage.VALUE, deepObject())));
+            inputs.add(text(
+                    g,
+                    "an array nested " + DEPTH + " deep in the value slot",
                     s.replace(JsonLanguage.VALUE, "[".repeat(DEPTH) + "1" + "]".repeat(DEPTH))));
             inputs.add(text(g, "NaN in the value slot", s.replace(JsonLanguage.VALUE, "NaN")));
             inputs.add(text(g, "a lone surrogate in the value slot", s.replace(JsonLanguage.VALUE, "\"\\ud800\"")));
@@ -204,7 +212,8 @@ final class BadInputs {
             }
             first = false;
             try {
-                sb.append(MAPPER.writeValueAsString(e.getKey())).append(": ")
+                sb.append(MAPPER.writeValueAsString(e.getKey()))
+                        .append(": ")
                         .append(e.getKey().equals(member) ? raw : MAPPER.writeValueAsString(e.getValue()));
             } catch (JsonProcessingException x) {
                 throw new IllegalStateException(x);
@@ -257,7 +266,9 @@ final class BadInputs {
         v.put("JSON a string", new Value.Json("\"x\""));
         v.put("JSON not JSON", new Value.Json("{not json"));
         v.put("JSON nested " + DEPTH + " deep", new Value.Json(deepObject()));
-        v.put("ARRAY of mixed kinds", new Value.Array(List.of(Value.of(1), Value.of("x"), Value.NULL, new Value.Doc(Map.of()))));
+        v.put(
+                "ARRAY of mixed kinds",
+                new Value.Array(List.of(Value.of(1), Value.of("x"), Value.NULL, new Value.Doc(Map.of()))));
         v.put("ARRAY empty", new Value.Array(List.of()));
         Map<String, Value> odd = new LinkedHashMap<>();
         odd.put("", Value.NULL);
@@ -295,8 +306,10 @@ final class BadInputs {
 
     private DynamicContainer group(String name, List<Input> inputs) {
         BadInputGroup group = new BadInputGroup(kit, inputs);
-        return DynamicContainer.dynamicContainer(name, IntStream.range(0, inputs.size())
-                .mapToObj(i -> DynamicTest.dynamicTest(inputs.get(i).name(), () -> timed(group, i))));
+        return DynamicContainer.dynamicContainer(
+                name,
+                IntStream.range(0, inputs.size())
+                        .mapToObj(i -> DynamicTest.dynamicTest(inputs.get(i).name(), () -> timed(group, i))));
     }
 
     private void timed(BadInputGroup group, int index) {

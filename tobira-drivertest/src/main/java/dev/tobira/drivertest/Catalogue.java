@@ -6,7 +6,6 @@ import static dev.tobira.drivertest.ProbeFamily.DML;
 import static dev.tobira.drivertest.ProbeFamily.STACKING;
 import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
-
 import dev.tobira.spi.SqlDialect;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,14 +23,17 @@ import java.util.List;
 final class Catalogue {
     private Catalogue() {}
 
-    static final String INSERT_99 = "insert into customers (id, name, country, created_at) values (99, 'x', 'GB', '2026-01-01')";
+    static final String INSERT_99 =
+            "insert into customers (id, name, country, created_at) values (99, 'x', 'GB', '2026-01-01')";
 
     static List<WriteProbe> sqlProbes() {
         return List.of(
                 WriteProbe.of("dml.delete", DML, "delete from orders"),
                 WriteProbe.of("dml.update", DML, "update customers set name = 'x'"),
                 WriteProbe.of("dml.insert", DML, INSERT_99),
-                WriteProbe.of("dml.insert-select", DML,
+                WriteProbe.of(
+                        "dml.insert-select",
+                        DML,
                         "insert into customers (id, name, country, created_at) select id + 100, name, country, created_at from customers"),
                 WriteProbe.of("ddl.drop-table", DDL, "drop table orders"),
                 WriteProbe.of("ddl.create-table", DDL, "create table probe_t (x int)"),
@@ -47,7 +49,9 @@ final class Catalogue {
                 WriteProbe.of("comment.trailing-dash", COMMENT_TRICK, "delete from orders --"),
                 WriteProbe.of("comment.line-hides-stack", COMMENT_TRICK, "select 1 -- read only\n; delete from orders"),
                 WriteProbe.of("comment.block-hides-stack", COMMENT_TRICK, "select 1 /* ; */ ; delete from orders"),
-                WriteProbe.of("cte.insert-with", WRITABLE_CTE,
+                WriteProbe.of(
+                        "cte.insert-with",
+                        WRITABLE_CTE,
                         "insert into customers (id, name, country, created_at) with probe_w as (select 99 as id) "
                                 + "select id, 'x', 'GB', '2026-01-01' from probe_w"));
     }
@@ -75,7 +79,8 @@ final class Catalogue {
             // "--" keeps the names these reads had before a dialect could declare other comments
             String suffix = marker.equals("--") ? "" : marker.equals("#") ? "-hash" : "-slash";
             reads.add(SafeRead.of("safe.line-comment-drop" + suffix, marker + " drop table customers\nselect 1 as x"));
-            reads.add(SafeRead.of("safe.trailing-comment-stack" + suffix, "select 1 as x " + marker + " ; delete from customers"));
+            reads.add(SafeRead.of(
+                    "safe.trailing-comment-stack" + suffix, "select 1 as x " + marker + " ; delete from customers"));
         }
         return List.copyOf(reads);
     }

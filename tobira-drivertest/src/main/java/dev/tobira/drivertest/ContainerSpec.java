@@ -20,7 +20,8 @@ import java.util.Optional;
  * @param readyLogTimes how many times that line must appear (PostgreSQL images log it twice)
  * @since 0.1
  */
-public record ContainerSpec(String image, int port, Map<String, String> env, Optional<String> readyLog, int readyLogTimes) {
+public record ContainerSpec(
+        String image, int port, Map<String, String> env, Optional<String> readyLog, int readyLogTimes) {
     /**
      * Creates a spec.
      *

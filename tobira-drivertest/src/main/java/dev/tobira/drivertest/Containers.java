@@ -45,7 +45,8 @@ final class Containers {
             }
             return Optional.of(started);
         } catch (InvocationTargetException e) {
-            throw new IllegalStateException("Testcontainers could not start " + spec.image() + ": " + e.getCause(), e.getCause());
+            throw new IllegalStateException(
+                    "Testcontainers could not start " + spec.image() + ": " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("this Testcontainers version is not one the kit knows (1.x): " + e, e);
         }
@@ -59,9 +60,12 @@ final class Containers {
         type.getMethod("withEnv", Map.class).invoke(container, spec.env());
         Class<?> wait = Class.forName(WAIT, true, loader);
         Object strategy = spec.readyLog().isPresent()
-                ? wait.getMethod("forLogMessage", String.class, int.class).invoke(null, spec.readyLog().get(), spec.readyLogTimes())
+                ? wait.getMethod("forLogMessage", String.class, int.class)
+                        .invoke(null, spec.readyLog().get(), spec.readyLogTimes())
                 : wait.getMethod("forListeningPort").invoke(null);
-        strategy = strategy.getClass().getMethod("withStartupTimeout", Duration.class).invoke(strategy, STARTUP);
+        strategy = strategy.getClass()
+                .getMethod("withStartupTimeout", Duration.class)
+                .invoke(strategy, STARTUP);
         type.getMethod("waitingFor", Class.forName(WAIT_STRATEGY, true, loader)).invoke(container, strategy);
         type.getMethod("start").invoke(container);
         String host = (String) type.getMethod("getHost").invoke(container);

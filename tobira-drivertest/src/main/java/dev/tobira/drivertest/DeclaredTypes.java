@@ -50,7 +50,8 @@ final class DeclaredTypes {
                 throw new AssertionFailedError(missing);
             }));
         }
-        return Stream.of(DynamicTest.dynamicTest("each of " + table.size() + " declared types reads as its kind", () -> check(table)));
+        return Stream.of(DynamicTest.dynamicTest(
+                "each of " + table.size() + " declared types reads as its kind", () -> check(table)));
     }
 
     private void check(Map<String, Value.Kind> table) {
@@ -80,8 +81,9 @@ final class DeclaredTypes {
                 // read-only connections may read another file than the writable one)
                 read(conn, "read-only query", Query.of(select.toString()).withReadOnly(true), types, table, wrong);
                 if (!wrong.isEmpty()) {
-                    throw new AssertionFailedError("declared types read as another kind than the driver's table says:\n  "
-                            + String.join("\n  ", wrong));
+                    throw new AssertionFailedError(
+                            "declared types read as another kind than the driver's table says:\n  "
+                                    + String.join("\n  ", wrong));
                 }
             } finally {
                 drop(conn);
@@ -89,8 +91,13 @@ final class DeclaredTypes {
         }
     }
 
-    private static void read(Conn conn, String path, Query select, List<String> types, Map<String, Value.Kind> table,
-                             List<String> wrong) {
+    private static void read(
+            Conn conn,
+            String path,
+            Query select,
+            List<String> types,
+            Map<String, Value.Kind> table,
+            List<String> wrong) {
         try (ResultSet rs = conn.query(select)) {
             List<Column> columns = rs.columns();
             if (!rs.hasNext()) {
@@ -102,11 +109,13 @@ final class DeclaredTypes {
                 Value.Kind expected = table.get(types.get(i));
                 String name = column(i) + " " + types.get(i);
                 if (columns.get(i).kind() != expected) {
-                    wrong.add(path + ": column " + name + " reports " + columns.get(i).kind() + ", expected " + expected);
+                    wrong.add(path + ": column " + name + " reports "
+                            + columns.get(i).kind() + ", expected " + expected);
                 }
                 Value cell = row.get(i);
                 if (cell.kind() != expected) {
-                    wrong.add(path + ": column " + name + " read " + cell.kind() + " " + cell + ", expected " + expected);
+                    wrong.add(
+                            path + ": column " + name + " read " + cell.kind() + " " + cell + ", expected " + expected);
                 }
             }
         }

@@ -142,10 +142,11 @@ public abstract class DriverConformanceTest {
     private static final Duration SLOW_TIMEOUT = Duration.ofSeconds(1);
     /** Generous on purpose: the point is that the call ends long before the slow query would, not how fast. */
     private static final Duration SLOW_BOUND = Duration.ofSeconds(8);
+
     private static final Pattern REPORT_NAME = Pattern.compile("[A-Za-z0-9._-]+");
     /** The facets a write could be sent through, each refused on a read-only connection. */
-    private static final List<Capability> MUTATING = List.of(Capability.MUTATOR, Capability.TRANSACTOR, Capability.EXPORTER,
-            Capability.EXPLAINER);
+    private static final List<Capability> MUTATING =
+            List.of(Capability.MUTATOR, Capability.TRANSACTOR, Capability.EXPORTER, Capability.EXPLAINER);
     /**
      * How long the change-feed check waits for a change to arrive, or for a reader to end after a
      * close: a bound on a hang, not a measure of speed. Lowered by the kit's own self-test only.
@@ -160,12 +161,14 @@ public abstract class DriverConformanceTest {
 
     @RegisterExtension
     final ReportWatcher watcher = new ReportWatcher();
+
     private final Tracker tracker = new Tracker();
     private Report report;
     private int[] mark;
     private OptionalLong sessionsBefore = OptionalLong.empty();
     /** What the attacks see of the kit; made with the report, before the first test. */
     private KitContext context;
+
     private Fixture fixture;
 
     /** Creates the kit; subclasses supply the fixture. */
@@ -327,7 +330,8 @@ public abstract class DriverConformanceTest {
 
     @BeforeAll
     final void startReport() {
-        report = new Report(driver().name(), strict(), language(), minimumProvenProbes(), driver().declared(), fx().absences());
+        report = new Report(
+                driver().name(), strict(), language(), minimumProvenProbes(), driver().declared(), fx().absences());
         context = new KitContext(fx(), tracker, report);
     }
 
@@ -365,7 +369,8 @@ public abstract class DriverConformanceTest {
             if (report != null) {
                 String name = reportName();
                 if (name == null || !REPORT_NAME.matcher(name).matches()) {
-                    throw new IllegalStateException("reportName() must be letters, digits, '.', '_' and '-' only: " + name);
+                    throw new IllegalStateException(
+                            "reportName() must be letters, digits, '.', '_' and '-' only: " + name);
                 }
                 Path file = report.write(name);
                 System.err.println("[tobira] " + report.driver + " conformance report: " + file.toAbsolutePath());
@@ -432,14 +437,18 @@ public abstract class DriverConformanceTest {
 
     private void assertKind(ErrorKind expected, Attempt attempt, String what) {
         assertTrue(attempt.refusal() != null, what + ": expected " + expected + " but got " + attempt);
-        assertEquals(expected, attempt.refusal().kind(), what + ": " + attempt.refusal().getMessage());
+        assertEquals(
+                expected,
+                attempt.refusal().kind(),
+                what + ": " + attempt.refusal().getMessage());
         assertMessage(attempt.refusal());
     }
 
     private void assertMessage(DriverException e) {
         MessageCheck.assertWhole(e);
         String prefix = driver().name() + ": ";
-        assertTrue(String.valueOf(e.getMessage()).startsWith(prefix),
+        assertTrue(
+                String.valueOf(e.getMessage()).startsWith(prefix),
                 "messages start with \"" + prefix + "\", this one is: " + e.getMessage());
     }
 
@@ -462,7 +471,8 @@ public abstract class DriverConformanceTest {
     final void contractPing() {
         String name = driver().name();
         assertEquals(name.toLowerCase(Locale.ROOT), name, "driver names are lower-case");
-        assertTrue(driver().schemes().contains(writableConfig().scheme()),
+        assertTrue(
+                driver().schemes().contains(writableConfig().scheme()),
                 "schemes() " + driver().schemes() + " includes the scheme of writableConfig()");
         try (Conn conn = open(writableConfig())) {
             conn.ping();
@@ -480,11 +490,17 @@ public abstract class DriverConformanceTest {
             List<String> namespaces = conn.namespaces();
             assertNotNull(namespaces, "namespaces()");
             if (!customers().namespace().isEmpty()) {
-                assertTrue(namespaces.contains(customers().namespace()),
-                        "namespaces() " + namespaces + " includes " + customers().namespace());
+                assertTrue(
+                        namespaces.contains(customers().namespace()),
+                        "namespaces() " + namespaces + " includes "
+                                + customers().namespace());
             }
-            List<String> names = conn.collections(customers().namespace()).stream().map(CollectionRef::name).toList();
-            assertTrue(names.contains(customers().name()), "collections() " + names + " includes " + customers().name());
+            List<String> names = conn.collections(customers().namespace()).stream()
+                    .map(CollectionRef::name)
+                    .toList();
+            assertTrue(
+                    names.contains(customers().name()),
+                    "collections() " + names + " includes " + customers().name());
             assertTrue(names.contains(orders().name()), "collections() " + names + " includes " + orders().name());
         }
     }
@@ -503,7 +519,11 @@ public abstract class DriverConformanceTest {
                 for (String f : List.of("id", "name", "email", "country", "created_at")) {
                     assertTrue(fields.containsKey(f), "describe(customers) has field " + f + ": " + fields.keySet());
                 }
-                assertEquals(List.of("id"), info.primaryKey().stream().map(n -> n.toLowerCase(Locale.ROOT)).toList(),
+                assertEquals(
+                        List.of("id"),
+                        info.primaryKey().stream()
+                                .map(n -> n.toLowerCase(Locale.ROOT))
+                                .toList(),
                         "primary key of customers");
                 assertEquals(Value.Kind.INT, fields.get("id").kind(), "kind of customers.id");
                 assertEquals(Value.Kind.TEXT, fields.get("name").kind(), "kind of customers.name");
@@ -512,13 +532,20 @@ public abstract class DriverConformanceTest {
             }
             if (hasForeignKeys()) {
                 CollectionInfo orders = conn.describe(orders());
-                boolean found = orders.foreignKeys().stream().anyMatch(fk ->
-                        lower(fk.fields()).equals(Set.of("customer_id"))
-                                && fk.target().name().equalsIgnoreCase(customers().name())
+                boolean found = orders.foreignKeys().stream()
+                        .anyMatch(fk -> lower(fk.fields()).equals(Set.of("customer_id"))
+                                && fk.target()
+                                        .name()
+                                        .equalsIgnoreCase(customers().name())
                                 && lower(fk.targetFields()).equals(Set.of("id")));
-                assertTrue(found, "describe(orders) reports the foreign key customer_id -> customers(id): " + orders.foreignKeys());
+                assertTrue(
+                        found,
+                        "describe(orders) reports the foreign key customer_id -> customers(id): "
+                                + orders.foreignKeys());
             }
-            DriverException missing = assertThrows(DriverException.class, () -> conn.describe(missingCollection()),
+            DriverException missing = assertThrows(
+                    DriverException.class,
+                    () -> conn.describe(missingCollection()),
                     "describe of a missing collection");
             assertEquals(ErrorKind.NOT_FOUND, missing.kind(), missing.getMessage());
             assertMessage(missing);
@@ -536,14 +563,18 @@ public abstract class DriverConformanceTest {
             report.add(new Report.BehaviorState(b.name(), expected ? "expected" : "absent: " + reason));
             String name = b.name() + (expected ? " works" : " is absent (" + reason + ")");
             return DynamicTest.dynamicTest(name, () -> {
-                // an expected behaviour is checked with its case: without one it fails here, named, not in passing elsewhere
+                // an expected behaviour is checked with its case: without one it fails here, named, not in passing
+                // elsewhere
                 fx().missingCase(b).ifPresent(missing -> fail(missing));
                 switch (b) {
                     case PARAMETERS -> checkParameters(expected);
                     case TIMEOUT -> {
                         if (!expected) {
                             try (Conn conn = open(writableConfig())) {
-                                assertKind(ErrorKind.UNSUPPORTED, Attempt.run(conn, Query.of(customersQuery()).withTimeout(SLOW_TIMEOUT)),
+                                assertKind(
+                                        ErrorKind.UNSUPPORTED,
+                                        Attempt.run(
+                                                conn, Query.of(customersQuery()).withTimeout(SLOW_TIMEOUT)),
                                         "TIMEOUT is declared absent, so a query with a timeout");
                             }
                         }
@@ -553,22 +584,32 @@ public abstract class DriverConformanceTest {
                         if (!expected) {
                             try (Conn conn = open(writableConfig())) {
                                 CollectionInfo info = conn.describe(customers());
-                                boolean typed = info.primaryKey().stream().map(n -> n.toLowerCase(Locale.ROOT)).toList().equals(List.of("id"))
-                                        && lower(info.fields().stream().map(CollectionInfo.Field::name).toList())
+                                boolean typed = info.primaryKey().stream()
+                                                .map(n -> n.toLowerCase(Locale.ROOT))
+                                                .toList()
+                                                .equals(List.of("id"))
+                                        && lower(info.fields().stream()
+                                                        .map(CollectionInfo.Field::name)
+                                                        .toList())
                                                 .containsAll(Set.of("id", "name", "email", "country", "created_at"));
-                                assertFalse(typed, "SCHEMA is absent, yet describe(customers) reports the shop's schema (primary key id"
-                                        + " and its fields): expect it instead of declaring it absent");
+                                assertFalse(
+                                        typed,
+                                        "SCHEMA is absent, yet describe(customers) reports the shop's schema (primary key id"
+                                                + " and its fields): expect it instead of declaring it absent");
                             }
                         }
                         // expected: contractDescribe checks it
                     }
                     case NETWORK -> {
-                        // contractSilentServer checks it, and that an absent one comes with a reason and no server address
+                        // contractSilentServer checks it, and that an absent one comes with a reason and no server
+                        // address
                     }
                     case FOREIGN_KEYS -> {
                         if (!expected) {
                             try (Conn conn = open(writableConfig())) {
-                                assertEquals(List.of(), conn.describe(orders()).foreignKeys(),
+                                assertEquals(
+                                        List.of(),
+                                        conn.describe(orders()).foreignKeys(),
                                         "FOREIGN_KEYS is absent, yet describe(orders) reports foreign keys");
                             }
                         }
@@ -580,13 +621,15 @@ public abstract class DriverConformanceTest {
                         // expected: the guard's tests attack it
                     }
                     case VECTOR_SEARCH, TIME_SERIES -> {
-                        // capabilities checks the facet: offered and working when declared, absent or UNSUPPORTED when not
+                        // capabilities checks the facet: offered and working when declared, absent or UNSUPPORTED when
+                        // not
                     }
                     case DECLARED_TYPES -> {
                         // expected: contractDeclaredTypes reads the table; absent: the report lists the reason
                     }
                     case STRICT -> {
-                        // nothing of the driver to check: the guard's tests fail on a finding, or only record it when absent
+                        // nothing of the driver to check: the guard's tests fail on a finding, or only record it when
+                        // absent
                     }
                 }
             });
@@ -598,11 +641,16 @@ public abstract class DriverConformanceTest {
         Optional<TypeCase> c = fx().parameterQuery();
         try (Conn conn = open(writableConfig())) {
             if (!expected) {
-                Query q = Query.of(c.map(TypeCase::query).orElse(customersQuery())).withParams(Value.of("tobira"));
-                assertKind(ErrorKind.UNSUPPORTED, Attempt.run(conn, q), "PARAMETERS is declared absent, so a query with a parameter");
+                Query q = Query.of(c.map(TypeCase::query).orElse(customersQuery()))
+                        .withParams(Value.of("tobira"));
+                assertKind(
+                        ErrorKind.UNSUPPORTED,
+                        Attempt.run(conn, q),
+                        "PARAMETERS is declared absent, so a query with a parameter");
                 return;
             }
-            TypeCase tc = c.orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.PARAMETERS).orElseThrow()));
+            TypeCase tc = c.orElseThrow(() -> new AssertionFailedError(
+                    fx().missingCase(Behavior.PARAMETERS).orElseThrow()));
             try (ResultSet rs = conn.query(Query.of(tc.query()).withParams(tc.expected()))) {
                 assertTrue(rs.hasNext(), "a row from the parameter query");
                 Row row = rs.next();
@@ -617,28 +665,32 @@ public abstract class DriverConformanceTest {
     final Stream<DynamicTest> contractTypes() {
         List<TypeCase> cases = typeCases();
         if (cases.isEmpty()) {
-            return Stream.of(DynamicTest.dynamicTest("typeCases() is empty",
-                    () -> fail("typeCases() must return at least one case")));
+            return Stream.of(DynamicTest.dynamicTest(
+                    "typeCases() is empty", () -> fail("typeCases() must return at least one case")));
         }
-        return cases.stream().map(c -> DynamicTest.dynamicTest(c.expected().kind() + ": " + Guard.display(c.query()), () -> {
-            try (Conn conn = open(writableConfig()); ResultSet rs = conn.query(Query.of(c.query()))) {
-                assertEquals(1, rs.columns().size(), "one column");
-                assertTrue(rs.hasNext(), "one row");
-                Row row = rs.next();
-                assertEquals(1, row.size(), "one value");
-                Value v = row.get(0);
-                assertEquals(c.expected().kind(), v.kind(), "kind of " + v);
-                assertEquals(c.expected(), v, "value");
-                if (!c.expected().isNull()) {
-                    assertEquals(c.expected().kind(), rs.columns().get(0).kind(), "kind of the column");
-                }
-                assertFalse(rs.hasNext(), "exactly one row");
-            }
-            try (Conn conn = open(writableConfig()); ResultSet rs = conn.query(Query.of(c.query()))) {
-                long handed = rs.forEachRow(view -> checkView(view, c.expected()));
-                assertEquals(1, handed, "forEachRow: one row");
-            }
-        }));
+        return cases.stream()
+                .map(c -> DynamicTest.dynamicTest(c.expected().kind() + ": " + Guard.display(c.query()), () -> {
+                    try (Conn conn = open(writableConfig());
+                            ResultSet rs = conn.query(Query.of(c.query()))) {
+                        assertEquals(1, rs.columns().size(), "one column");
+                        assertTrue(rs.hasNext(), "one row");
+                        Row row = rs.next();
+                        assertEquals(1, row.size(), "one value");
+                        Value v = row.get(0);
+                        assertEquals(c.expected().kind(), v.kind(), "kind of " + v);
+                        assertEquals(c.expected(), v, "value");
+                        if (!c.expected().isNull()) {
+                            assertEquals(
+                                    c.expected().kind(), rs.columns().get(0).kind(), "kind of the column");
+                        }
+                        assertFalse(rs.hasNext(), "exactly one row");
+                    }
+                    try (Conn conn = open(writableConfig());
+                            ResultSet rs = conn.query(Query.of(c.query()))) {
+                        long handed = rs.forEachRow(view -> checkView(view, c.expected()));
+                        assertEquals(1, handed, "forEachRow: one row");
+                    }
+                }));
     }
 
     /**
@@ -652,9 +704,14 @@ public abstract class DriverConformanceTest {
         assertEquals(expected.isNull(), view.isNull(0), "forEachRow: isNull(0)");
         for (Value.Kind k : TypedGetters.KINDS) {
             if (k == expected.kind()) {
-                assertEquals(TypedGetters.content(expected), TypedGetters.read(view, 0, k), "forEachRow: the getter of " + k);
+                assertEquals(
+                        TypedGetters.content(expected),
+                        TypedGetters.read(view, 0, k),
+                        "forEachRow: the getter of " + k);
             } else {
-                assertThrows(IllegalStateException.class, () -> TypedGetters.read(view, 0, k),
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> TypedGetters.read(view, 0, k),
                         "forEachRow: the getter of " + k + " on a " + expected.kind());
             }
         }
@@ -695,10 +752,14 @@ public abstract class DriverConformanceTest {
             long wholeResult = usedHeapAfterGc() - beforeAll;
             assertEquals(STREAM_ROWS, held.size());
             held.clear();
-            assertTrue(wholeResult > 1_000_000, "100,000 rows should take over 1 MB of heap; measured " + wholeResult
-                    + " bytes, so the heap cannot show whether the result streams");
-            assertTrue(growthAtFirstRow < wholeResult / 4, "at the first row the heap grew by " + growthAtFirstRow
-                    + " bytes, while the whole result takes " + wholeResult + ": the result is buffered, not streamed");
+            assertTrue(
+                    wholeResult > 1_000_000,
+                    "100,000 rows should take over 1 MB of heap; measured " + wholeResult
+                            + " bytes, so the heap cannot show whether the result streams");
+            assertTrue(
+                    growthAtFirstRow < wholeResult / 4,
+                    "at the first row the heap grew by " + growthAtFirstRow + " bytes, while the whole result takes "
+                            + wholeResult + ": the result is buffered, not streamed");
         }
     }
 
@@ -721,21 +782,27 @@ public abstract class DriverConformanceTest {
             }
             List<Row> viewed = new ArrayList<>();
             try (ResultSet rs = conn.query(query)) {
-                assertEquals(1_000, rs.forEachRow(view -> {
-                    // each cell read in place first, then held against the iterator's row of the same place
-                    Row expected = iterated.get(viewed.size());
-                    assertEquals(expected.size(), view.size(), "size()");
-                    for (int i = 0; i < view.size(); i++) {
-                        Value v = expected.get(i);
-                        assertEquals(v.kind(), view.kind(i), "kind(" + i + ")");
-                        assertEquals(v.isNull(), view.isNull(i), "isNull(" + i + ")");
-                        if (TypedGetters.KINDS.contains(v.kind())) {
-                            assertEquals(TypedGetters.content(v), TypedGetters.read(view, i, v.kind()), "the getter of " + v.kind());
-                        }
-                        assertEquals(v, view.get(i), "get(" + i + ")");
-                    }
-                    viewed.add(view.toRow());
-                }), "rows handed");
+                assertEquals(
+                        1_000,
+                        rs.forEachRow(view -> {
+                            // each cell read in place first, then held against the iterator's row of the same place
+                            Row expected = iterated.get(viewed.size());
+                            assertEquals(expected.size(), view.size(), "size()");
+                            for (int i = 0; i < view.size(); i++) {
+                                Value v = expected.get(i);
+                                assertEquals(v.kind(), view.kind(i), "kind(" + i + ")");
+                                assertEquals(v.isNull(), view.isNull(i), "isNull(" + i + ")");
+                                if (TypedGetters.KINDS.contains(v.kind())) {
+                                    assertEquals(
+                                            TypedGetters.content(v),
+                                            TypedGetters.read(view, i, v.kind()),
+                                            "the getter of " + v.kind());
+                                }
+                                assertEquals(v, view.get(i), "get(" + i + ")");
+                            }
+                            viewed.add(view.toRow());
+                        }),
+                        "rows handed");
                 assertEquals(1_000, rs.stats().rows(), "stats().rows()");
                 assertFalse(rs.stats().truncated(), "not truncated without a limit");
             }
@@ -822,7 +889,8 @@ public abstract class DriverConformanceTest {
             if (!a.succeeded()) {
                 assertKind(ErrorKind.CANCELLED, a, "a query in flight when its connection closed");
             }
-            assertTrue(took.compareTo(SLOW_BOUND) < 0, "closing the connection ended the slow query only after " + took);
+            assertTrue(
+                    took.compareTo(SLOW_BOUND) < 0, "closing the connection ended the slow query only after " + took);
             conn.close();
             conn.close();
         } finally {
@@ -888,9 +956,15 @@ public abstract class DriverConformanceTest {
         conn.close();
         conn.close();
         assertThrows(IllegalStateException.class, conn::ping, "ping() after close()");
-        assertThrows(IllegalStateException.class, () -> conn.query(Query.of(customersQuery())).close(), "query() after close()");
+        assertThrows(
+                IllegalStateException.class,
+                () -> conn.query(Query.of(customersQuery())).close(),
+                "query() after close()");
         assertThrows(IllegalStateException.class, conn::namespaces, "namespaces() after close()");
-        assertThrows(IllegalStateException.class, () -> conn.collections(customers().namespace()), "collections() after close()");
+        assertThrows(
+                IllegalStateException.class,
+                () -> conn.collections(customers().namespace()),
+                "collections() after close()");
         assertThrows(IllegalStateException.class, () -> conn.describe(customers()), "describe() after close()");
     }
 
@@ -909,7 +983,10 @@ public abstract class DriverConformanceTest {
     @DisplayName("contract: a missing collection is NOT_FOUND")
     final void contractNotFound() {
         try (Conn conn = open(writableConfig())) {
-            assertKind(ErrorKind.NOT_FOUND, Attempt.run(conn, Query.of(missingCollectionQuery())), "missingCollectionQuery()");
+            assertKind(
+                    ErrorKind.NOT_FOUND,
+                    Attempt.run(conn, Query.of(missingCollectionQuery())),
+                    "missingCollectionQuery()");
         }
     }
 
@@ -927,16 +1004,23 @@ public abstract class DriverConformanceTest {
         if (!expects(Behavior.NETWORK)) {
             String reason = fx().absent().get(Behavior.NETWORK);
             report.add(new Report.SilentInapplicable(reason));
-            return recorded(Stream.of(DynamicTest.dynamicTest("NETWORK is absent (" + reason + "), so there is no server to be silent", () -> {
-                assertFalse(reason.isBlank(), "NETWORK is declared absent without a reason");
-                assertTrue(fx().serverAt().isEmpty(), "the fixture says how to reach a server on 127.0.0.1:port (serverAt), yet declares"
-                        + " NETWORK absent: expect it instead");
-            })));
+            return recorded(Stream.of(DynamicTest.dynamicTest(
+                    "NETWORK is absent (" + reason + "), so there is no server to be silent", () -> {
+                        assertFalse(reason.isBlank(), "NETWORK is declared absent without a reason");
+                        assertTrue(
+                                fx().serverAt().isEmpty(),
+                                "the fixture says how to reach a server on 127.0.0.1:port (serverAt), yet declares"
+                                        + " NETWORK absent: expect it instead");
+                    })));
         }
         List<Boolean> paths = expects(Behavior.READ_ONLY) ? List.of(false, true) : List.of(false);
-        return recorded(paths.stream().map(readOnly -> DynamicTest.dynamicTest((readOnly ? "read-only" : "writable")
-                + " configuration: open with a " + SILENT_BOUND.toSeconds() + " s connect timeout, and a query with a "
-                + SILENT_BOUND.toSeconds() + " s timeout where it opens lazily", () -> silentServer(readOnly))));
+        return recorded(paths.stream()
+                .map(readOnly -> DynamicTest.dynamicTest(
+                        (readOnly ? "read-only" : "writable")
+                                + " configuration: open with a " + SILENT_BOUND.toSeconds()
+                                + " s connect timeout, and a query with a "
+                                + SILENT_BOUND.toSeconds() + " s timeout where it opens lazily",
+                        () -> silentServer(readOnly))));
     }
 
     /**
@@ -945,21 +1029,31 @@ public abstract class DriverConformanceTest {
      * call is capped, so a driver that waits for ever fails instead of hanging the build.
      */
     private void silentServer(boolean readOnly) {
-        java.util.function.IntFunction<ConnConfig> at = fx().serverAt().orElseThrow(() -> new AssertionFailedError(
-                fx().missingCase(Behavior.NETWORK).orElseThrow()));
+        java.util.function.IntFunction<ConnConfig> at = fx().serverAt()
+                .orElseThrow(() -> new AssertionFailedError(
+                        fx().missingCase(Behavior.NETWORK).orElseThrow()));
         String path = readOnly ? "read-only" : "writable";
         List<String> problems = new ArrayList<>();
         try (SilentServer silent = SilentServer.start()) {
-            ConnConfig config = at.apply(silent.port()).withConnectTimeout(SILENT_BOUND).withReadOnly(readOnly);
-            Bounded<Conn> open = Bounded.call("silent-open", SILENT_BOUND.plus(silentSlack), () -> tracker.open(driver(), config));
-            boolean openOk = open.refusal() != null ? open.refusal().kind() == ErrorKind.TIMEOUT && withinBound(open)
+            ConnConfig config =
+                    at.apply(silent.port()).withConnectTimeout(SILENT_BOUND).withReadOnly(readOnly);
+            Bounded<Conn> open =
+                    Bounded.call("silent-open", SILENT_BOUND.plus(silentSlack), () -> tracker.open(driver(), config));
+            boolean openOk = open.refusal() != null
+                    ? open.refusal().kind() == ErrorKind.TIMEOUT && withinBound(open)
                     : open.value() != null && withinBound(open);
-            report.add(new Report.SilentRecord(path + " open", open.value() != null ? "OPENED" : open.outcome(),
+            report.add(new Report.SilentRecord(
+                    path + " open",
+                    open.value() != null ? "OPENED" : open.outcome(),
                     open.value() != null ? "opened without an answer from the server: it opens lazily" : open.message(),
-                    open.took().toMillis(), SILENT_BOUND.toMillis(), openOk));
+                    open.took().toMillis(),
+                    SILENT_BOUND.toMillis(),
+                    openOk));
             if (!openOk) {
-                problems.add(path + " open with a connect timeout of " + SILENT_BOUND.toSeconds() + " s against a server that never answers:"
-                        + " expected TIMEOUT within " + SILENT_BOUND.plus(SILENT_GRACE).toMillis() + " ms, but got " + open.outcome()
+                problems.add(path + " open with a connect timeout of " + SILENT_BOUND.toSeconds()
+                        + " s against a server that never answers:"
+                        + " expected TIMEOUT within "
+                        + SILENT_BOUND.plus(SILENT_GRACE).toMillis() + " ms, but got " + open.outcome()
                         + " after " + open.took().toMillis() + " ms (" + open.message() + ")");
             }
             Conn conn = open.value();
@@ -967,14 +1061,24 @@ public abstract class DriverConformanceTest {
                 try {
                     if (expects(Behavior.TIMEOUT)) {
                         Query q = Query.of(customersQuery()).withTimeout(SILENT_BOUND);
-                        Bounded<Long> query = Bounded.call("silent-query", SILENT_BOUND.plus(silentSlack), () -> drain(conn.query(q)));
-                        boolean queryOk = query.refusal() != null && query.refusal().kind() == ErrorKind.TIMEOUT && withinBound(query);
-                        report.add(new Report.SilentRecord(path + " query on a lazily opened connection", query.outcome(),
-                                query.message(), query.took().toMillis(), SILENT_BOUND.toMillis(), queryOk));
+                        Bounded<Long> query = Bounded.call(
+                                "silent-query", SILENT_BOUND.plus(silentSlack), () -> drain(conn.query(q)));
+                        boolean queryOk = query.refusal() != null
+                                && query.refusal().kind() == ErrorKind.TIMEOUT
+                                && withinBound(query);
+                        report.add(new Report.SilentRecord(
+                                path + " query on a lazily opened connection",
+                                query.outcome(),
+                                query.message(),
+                                query.took().toMillis(),
+                                SILENT_BOUND.toMillis(),
+                                queryOk));
                         if (!queryOk) {
-                            problems.add(path + " connection opened lazily; a query with a timeout of " + SILENT_BOUND.toSeconds()
+                            problems.add(path + " connection opened lazily; a query with a timeout of "
+                                    + SILENT_BOUND.toSeconds()
                                     + " s against a server that never answers: expected TIMEOUT within "
-                                    + SILENT_BOUND.plus(SILENT_GRACE).toMillis() + " ms, but got " + query.outcome() + " after "
+                                    + SILENT_BOUND.plus(SILENT_GRACE).toMillis() + " ms, but got " + query.outcome()
+                                    + " after "
                                     + query.took().toMillis() + " ms (" + query.message() + ")");
                         }
                     }
@@ -1001,8 +1105,10 @@ public abstract class DriverConformanceTest {
     final void contractDiscovery() {
         Registry registry = Registry.discover();
         Optional<Driver> found = registry.driver(driver().name());
-        assertTrue(found.isPresent(), "Registry.discover() lists " + driver().name()
-                + "; is it in META-INF/services/dev.tobira.api.Driver and module-info's provides? " + registry);
+        assertTrue(
+                found.isPresent(),
+                "Registry.discover() lists " + driver().name()
+                        + "; is it in META-INF/services/dev.tobira.api.Driver and module-info's provides? " + registry);
         assertEquals(driver().getClass(), found.get().getClass(), "the discovered driver's class");
         try (Conn conn = tracker.open(found.get(), writableConfig())) {
             conn.ping();
@@ -1024,7 +1130,9 @@ public abstract class DriverConformanceTest {
             try (Conn conn = open(writableConfig())) {
                 Set<Capability> offered = conn.capabilities();
                 offered.forEach(o -> report.add(new Report.Offered(o)));
-                assertEquals(expected, offered.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(offered),
+                assertEquals(
+                        expected,
+                        offered.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(offered),
                         "capabilities() of a writable connection");
             }
         }));
@@ -1042,7 +1150,9 @@ public abstract class DriverConformanceTest {
                     for (ConnConfig config : configs) {
                         try (Conn conn = open(config)) {
                             assertTrue(conn.as(facet).isEmpty(), c.word() + " is not declared, yet as() offers it");
-                            assertFalse(conn.capabilities().contains(c), c.word() + " is not declared, yet capabilities() lists it");
+                            assertFalse(
+                                    conn.capabilities().contains(c),
+                                    c.word() + " is not declared, yet capabilities() lists it");
                             refusedUnsupported(c, Tracker.raw(conn));
                         }
                     }
@@ -1059,7 +1169,7 @@ public abstract class DriverConformanceTest {
                 case CHANGE_FEED -> this::checkChangeFeed;
                 case VECTOR_SEARCHER -> this::checkVectorSearcher;
                 case TIME_SERIES_READER -> this::checkTimeSeriesReader;
-                default -> conn -> { };
+                default -> conn -> {};
             };
             tests.add(DynamicTest.dynamicTest(c.word() + ": declared, so offered and working", () -> {
                 seed();
@@ -1071,10 +1181,14 @@ public abstract class DriverConformanceTest {
             }));
         }
         if (expects(Behavior.READ_ONLY)) {
-            tests.add(MUTATING.stream().anyMatch(this::declares)
-                    ? DynamicTest.dynamicTest("read-only connection: every mutating facet refuses with READ_ONLY", this::checkReadOnlyFacets)
-                    : DynamicTest.dynamicTest("read-only connection: no mutating facet is declared, and neither connection offers one",
-                            this::checkNoMutatingFacets));
+            tests.add(
+                    MUTATING.stream().anyMatch(this::declares)
+                            ? DynamicTest.dynamicTest(
+                                    "read-only connection: every mutating facet refuses with READ_ONLY",
+                                    this::checkReadOnlyFacets)
+                            : DynamicTest.dynamicTest(
+                                    "read-only connection: no mutating facet is declared, and neither connection offers one",
+                                    this::checkNoMutatingFacets));
         }
         return tests.stream();
     }
@@ -1087,7 +1201,9 @@ public abstract class DriverConformanceTest {
         do {
             Page page = browser.browse(customers(), cursor.get(), 2);
             pages++;
-            assertTrue(page.rows().size() <= 2, "a page of size 2 has " + page.rows().size() + " rows");
+            assertTrue(
+                    page.rows().size() <= 2,
+                    "a page of size 2 has " + page.rows().size() + " rows");
             rows.addAll(page.rows());
             cursor = page.next();
             assertEquals(page.hasNext(), cursor.isPresent(), "hasNext() agrees with next()");
@@ -1140,8 +1256,11 @@ public abstract class DriverConformanceTest {
 
     private void checkCompleter(Conn conn) {
         Map.Entry<String, String> c = completionCase();
-        List<Completer.Completion> suggestions = conn.as(Completer.class).orElseThrow().complete(c.getKey(), c.getKey().length());
-        assertTrue(suggestions.stream().anyMatch(s -> s.text().equalsIgnoreCase(c.getValue())),
+        List<Completer.Completion> suggestions = conn.as(Completer.class)
+                .orElseThrow()
+                .complete(c.getKey(), c.getKey().length());
+        assertTrue(
+                suggestions.stream().anyMatch(s -> s.text().equalsIgnoreCase(c.getValue())),
                 "complete(\"" + c.getKey() + "\") suggests " + c.getValue() + ": " + suggestions);
     }
 
@@ -1166,11 +1285,13 @@ public abstract class DriverConformanceTest {
             assertEquals(columns, fields(lines.get(0), csv), what + ": the header names the columns:\n" + text);
             for (int i = 0; i < rows.size(); i++) {
                 String line = lines.get(i + 1);
-                assertEquals(columns.size(), fields(line, csv).size(), what + ": fields of line " + (i + 2) + ": " + line);
+                assertEquals(
+                        columns.size(), fields(line, csv).size(), what + ": fields of line " + (i + 2) + ": " + line);
                 for (Value v : rows.get(i).values()) {
                     if (v instanceof Value.Text t) {
-                        assertTrue(fields(line, csv).contains(t.value()), what + ": line " + (i + 2) + " holds " + t.value()
-                                + ": " + line);
+                        assertTrue(
+                                fields(line, csv).contains(t.value()),
+                                what + ": line " + (i + 2) + " holds " + t.value() + ": " + line);
                     }
                 }
             }
@@ -1214,13 +1335,18 @@ public abstract class DriverConformanceTest {
         Duration bound = feedBound;
         ResultSet changes = feed.tail(changeFeedCollection());
         try {
-            assertEquals(List.of("op", "key", "at"), changes.columns().stream().map(Column::name).toList(), "columns of tail()");
+            assertEquals(
+                    List.of("op", "key", "at"),
+                    changes.columns().stream().map(Column::name).toList(),
+                    "columns of tail()");
             CompletableFuture<Row> first = onItsOwnThread(() -> changes.hasNext() ? changes.next() : null);
             try (Conn writer = open(writableConfig())) {
                 drain(writer.query(Query.of(insertQuery())));
             }
-            Row change = await(first, bound, "no change arrived within " + bound + " of insertQuery() on "
-                    + changeFeedCollection());
+            Row change = await(
+                    first,
+                    bound,
+                    "no change arrived within " + bound + " of insertQuery() on " + changeFeedCollection());
             assertNotNull(change, "the change feed ended by itself instead of delivering the change");
             assertFalse(change.get(0).toString().isBlank(), "a change's op is empty: " + change);
             assertFalse(change.get(1).toString().isBlank(), "a change's key is empty: " + change);
@@ -1242,7 +1368,10 @@ public abstract class DriverConformanceTest {
             sleep(500);
             assertFalse(reader.isDone() && !reader.isCompletedExceptionally(), "the change feed ended by itself");
             await(CompletableFuture.runAsync(changes::close), bound, "close() of the change feed did not return");
-            await(reader, bound, "closing the change feed from another thread did not end a reader waiting for a change");
+            await(
+                    reader,
+                    bound,
+                    "closing the change feed from another thread did not end a reader waiting for a change");
         } finally {
             changes.close();
         }
@@ -1250,7 +1379,9 @@ public abstract class DriverConformanceTest {
     }
 
     private void checkVectorSearcher(Conn conn) {
-        VectorCase c = vectorCase().orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.VECTOR_SEARCH).orElseThrow()));
+        VectorCase c = vectorCase()
+                .orElseThrow(() -> new AssertionFailedError(
+                        fx().missingCase(Behavior.VECTOR_SEARCH).orElseThrow()));
         VectorSearcher searcher = conn.as(VectorSearcher.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int score;
@@ -1261,22 +1392,33 @@ public abstract class DriverConformanceTest {
             rs.forEachRemaining(rows::add);
         }
         assertEquals(c.k(), rows.size(), "rows of search() with k = " + c.k());
-        assertTrue(rows.get(0).values().contains(c.nearest()), "the first row is the nearest, " + c.nearest() + ": " + rows.get(0));
+        assertTrue(
+                rows.get(0).values().contains(c.nearest()),
+                "the first row is the nearest, " + c.nearest() + ": " + rows.get(0));
         List<Double> scores = new ArrayList<>();
         for (Row row : rows) {
             Value v = row.get(score);
-            assertTrue(v instanceof Value.Float || v instanceof Value.Int || v instanceof Value.Decimal, "a score is a number: " + v);
+            assertTrue(
+                    v instanceof Value.Float || v instanceof Value.Int || v instanceof Value.Decimal,
+                    "a score is a number: " + v);
             scores.add(Double.parseDouble(v.toString()));
         }
         List<Double> ascending = scores.stream().sorted().toList();
-        List<Double> descending = scores.stream().sorted(Comparator.reverseOrder()).toList();
-        assertTrue(scores.equals(ascending) || scores.equals(descending), "rows are in order of score, nearest first: " + scores);
-        assertThrows(IllegalArgumentException.class, () -> searcher.search(c.collection(), c.vector(), 0).close(),
+        List<Double> descending =
+                scores.stream().sorted(Comparator.reverseOrder()).toList();
+        assertTrue(
+                scores.equals(ascending) || scores.equals(descending),
+                "rows are in order of score, nearest first: " + scores);
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> searcher.search(c.collection(), c.vector(), 0).close(),
                 "search() with k = 0");
     }
 
     private void checkTimeSeriesReader(Conn conn) {
-        TimeSeriesCase c = timeSeriesCase().orElseThrow(() -> new AssertionFailedError(fx().missingCase(Behavior.TIME_SERIES).orElseThrow()));
+        TimeSeriesCase c = timeSeriesCase()
+                .orElseThrow(() -> new AssertionFailedError(
+                        fx().missingCase(Behavior.TIME_SERIES).orElseThrow()));
         TimeSeriesReader reader = conn.as(TimeSeriesReader.class).orElseThrow();
         List<Row> rows = new ArrayList<>();
         int time;
@@ -1289,13 +1431,18 @@ public abstract class DriverConformanceTest {
             Instant previous = c.from();
             for (Row row : rows) {
                 if (row.get(time) instanceof Value.Timestamp t) {
-                    assertFalse(t.value().isBefore(previous), "points in time order, from " + c.from() + ": " + t.value());
-                    assertTrue(t.value().isBefore(c.to()), "a point at or after the end of the range " + c.to() + ": " + t.value());
+                    assertFalse(
+                            t.value().isBefore(previous), "points in time order, from " + c.from() + ": " + t.value());
+                    assertTrue(
+                            t.value().isBefore(c.to()),
+                            "a point at or after the end of the range " + c.to() + ": " + t.value());
                     previous = t.value();
                 }
             }
         }
-        assertThrows(IllegalArgumentException.class, () -> reader.range(c.series(), c.to(), c.from()).close(),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> reader.range(c.series(), c.to(), c.from()).close(),
                 "range() whose end is before its start");
     }
 
@@ -1306,29 +1453,54 @@ public abstract class DriverConformanceTest {
      */
     private void refusedUnsupported(Capability c, Conn raw) {
         Runnable call = switch (c) {
-            case EXPORTER -> raw instanceof Exporter x ? () -> {
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                try {
-                    x.export(Query.of(customersQuery()), Exporter.Format.CSV, out);
-                } finally {
-                    assertEquals(0, out.size(), "an export that is not offered wrote " + out.size() + " bytes");
-                }
-            } : null;
-            case CHANGE_FEED -> raw instanceof ChangeFeed f ? () -> f.tail(changeFeedCollection()).close() : null;
-            case VECTOR_SEARCHER -> raw instanceof VectorSearcher v ? () -> v.search(
-                    vectorCase().map(VectorCase::collection).orElse(customers()),
-                    vectorCase().map(VectorCase::vector).orElse(new Value.Vector(new float[] {1f, 0f})), 1).close() : null;
-            case TIME_SERIES_READER -> raw instanceof TimeSeriesReader t ? () -> t.range(
-                    timeSeriesCase().map(TimeSeriesCase::series).orElse(customers()),
-                    timeSeriesCase().map(TimeSeriesCase::from).orElse(Instant.EPOCH),
-                    timeSeriesCase().map(TimeSeriesCase::to).orElse(Instant.EPOCH.plusSeconds(3600))).close() : null;
+            case EXPORTER ->
+                raw instanceof Exporter x
+                        ? () -> {
+                            ByteArrayOutputStream out = new ByteArrayOutputStream();
+                            try {
+                                x.export(Query.of(customersQuery()), Exporter.Format.CSV, out);
+                            } finally {
+                                assertEquals(
+                                        0, out.size(), "an export that is not offered wrote " + out.size() + " bytes");
+                            }
+                        }
+                        : null;
+            case CHANGE_FEED ->
+                raw instanceof ChangeFeed f
+                        ? () -> f.tail(changeFeedCollection()).close()
+                        : null;
+            case VECTOR_SEARCHER ->
+                raw instanceof VectorSearcher v
+                        ? () -> v.search(
+                                        vectorCase().map(VectorCase::collection).orElse(customers()),
+                                        vectorCase().map(VectorCase::vector).orElse(new Value.Vector(new float[] {1f, 0f
+                                        })),
+                                        1)
+                                .close()
+                        : null;
+            case TIME_SERIES_READER ->
+                raw instanceof TimeSeriesReader t
+                        ? () -> t.range(
+                                        timeSeriesCase()
+                                                .map(TimeSeriesCase::series)
+                                                .orElse(customers()),
+                                        timeSeriesCase()
+                                                .map(TimeSeriesCase::from)
+                                                .orElse(Instant.EPOCH),
+                                        timeSeriesCase()
+                                                .map(TimeSeriesCase::to)
+                                                .orElse(Instant.EPOCH.plusSeconds(3600)))
+                                .close()
+                        : null;
             default -> null;
         };
         if (call == null) {
             return;
         }
         String before = fingerprint();
-        DriverException e = assertThrows(DriverException.class, call::run,
+        DriverException e = assertThrows(
+                DriverException.class,
+                call::run,
                 c.word() + " is not declared, yet the connection implements it and the call did not fail");
         assertEquals(ErrorKind.UNSUPPORTED, e.kind(), c.word() + " is not declared: " + e.getMessage());
         assertMessage(e);
@@ -1362,40 +1534,64 @@ public abstract class DriverConformanceTest {
     private void checkReadOnlyFacets() {
         seed();
         String original = fingerprint();
-        try (Conn ro = open(readOnlyConfig()); Conn rw = open(writableConfig())) {
+        try (Conn ro = open(readOnlyConfig());
+                Conn rw = open(writableConfig())) {
             assertTrue(ro.readOnly(), "a connection opened read-only reports readOnly()");
             // a connection offers only what works on it: every change a mutator makes is refused here
-            assertTrue(ro.as(Mutator.class).isEmpty(), "a read-only connection offers the mutator, which can only fail there");
-            assertFalse(ro.capabilities().contains(Capability.MUTATOR),
+            assertTrue(
+                    ro.as(Mutator.class).isEmpty(),
+                    "a read-only connection offers the mutator, which can only fail there");
+            assertFalse(
+                    ro.capabilities().contains(Capability.MUTATOR),
                     "a read-only connection lists the mutator in capabilities(), which can only fail there");
             Optional<Transactor> transactor = ro.as(Transactor.class);
             if (transactor.isPresent()) {
                 try (Transactor.Tx tx = transactor.get().begin()) {
-                    assertKind(ErrorKind.READ_ONLY, Attempt.run(() -> tx.query(Query.of(insertQuery()))),
+                    assertKind(
+                            ErrorKind.READ_ONLY,
+                            Attempt.run(() -> tx.query(Query.of(insertQuery()))),
                             "a write inside a transaction on a read-only connection");
                 }
                 assertEquals(original, fingerprint(), "a write inside a read-only transaction changed the state");
             }
             Optional<Exporter> exporter = ro.as(Exporter.class);
             if (exporter.isPresent()) {
-                assertEquals(5, exporter.get().export(Query.of(customersQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
+                assertEquals(
+                        5,
+                        exporter.get()
+                                .export(Query.of(customersQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
                         "export() of customersQuery() on a read-only connection");
-                refusedReadOnly("export() of a write on a read-only connection",
-                        () -> exporter.get().export(Query.of(insertQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
+                refusedReadOnly(
+                        "export() of a write on a read-only connection",
+                        () -> exporter.get()
+                                .export(Query.of(insertQuery()), Exporter.Format.CSV, new ByteArrayOutputStream()),
                         original);
             }
             Optional<Exporter> rwExporter = rw.as(Exporter.class);
             if (rwExporter.isPresent()) {
-                refusedReadOnly("export() of a readOnly write query on a writable connection",
-                        () -> rwExporter.get().export(Query.of(insertQuery()).withReadOnly(true), Exporter.Format.CSV,
-                                new ByteArrayOutputStream()), original);
+                refusedReadOnly(
+                        "export() of a readOnly write query on a writable connection",
+                        () -> rwExporter
+                                .get()
+                                .export(
+                                        Query.of(insertQuery()).withReadOnly(true),
+                                        Exporter.Format.CSV,
+                                        new ByteArrayOutputStream()),
+                        original);
             }
             Optional<Explainer> explainer = ro.as(Explainer.class);
             if (explainer.isPresent()) {
-                assertFalse(explainer.get().explain(Query.of(customersQuery())).text().isBlank(),
+                assertFalse(
+                        explainer
+                                .get()
+                                .explain(Query.of(customersQuery()))
+                                .text()
+                                .isBlank(),
                         "explain() of a read on a read-only connection");
-                refusedReadOnly("explain() of a write on a read-only connection",
-                        () -> explainer.get().explain(Query.of(insertQuery())), original);
+                refusedReadOnly(
+                        "explain() of a write on a read-only connection",
+                        () -> explainer.get().explain(Query.of(insertQuery())),
+                        original);
             }
         }
     }
@@ -1405,14 +1601,17 @@ public abstract class DriverConformanceTest {
      * hold instead is that no facet a write could go through is offered, read-only or writable.
      */
     private void checkNoMutatingFacets() {
-        try (Conn ro = open(readOnlyConfig()); Conn rw = open(writableConfig())) {
+        try (Conn ro = open(readOnlyConfig());
+                Conn rw = open(writableConfig())) {
             assertTrue(ro.readOnly(), "a connection opened read-only reports readOnly()");
             for (Conn conn : List.of(ro, rw)) {
                 String which = conn == ro ? "read-only" : "writable";
                 for (Capability c : MUTATING) {
-                    assertTrue(conn.as(c.facet().orElseThrow()).isEmpty(),
+                    assertTrue(
+                            conn.as(c.facet().orElseThrow()).isEmpty(),
                             c.word() + " is not declared, yet the " + which + " connection's as() offers it");
-                    assertFalse(conn.capabilities().contains(c),
+                    assertFalse(
+                            conn.capabilities().contains(c),
                             c.word() + " is not declared, yet the " + which + " connection's capabilities() lists it");
                 }
             }
@@ -1437,7 +1636,8 @@ public abstract class DriverConformanceTest {
             try (Conn conn = open(readOnlyConfig())) {
                 assertTrue(conn.readOnly(), "a connection opened read-only reports readOnly()");
                 conn.ping();
-                assertEquals(5, drain(conn.query(Query.of(customersQuery()))), "customersQuery() on a read-only connection");
+                assertEquals(
+                        5, drain(conn.query(Query.of(customersQuery()))), "customersQuery() on a read-only connection");
             }
         } else {
             assertReadOnlyRefused();
@@ -1486,26 +1686,39 @@ public abstract class DriverConformanceTest {
             assertEquals(0, report.count(Report.Verdict.REFUSED), "probes refused by a guard that is not declared");
             return;
         }
-        assertTrue(report.ran(Report.Part.GUARD), "the write probes did not run in this session, so there is nothing to count:"
-                + " run guardWriteProbes with this test (the whole class)");
+        assertTrue(
+                report.ran(Report.Part.GUARD),
+                "the write probes did not run in this session, so there is nothing to count:"
+                        + " run guardWriteProbes with this test (the whole class)");
         long refused = report.count(Report.Verdict.REFUSED);
         Set<ProbeFamily> covered = report.coveredFamilies();
-        List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values()).filter(f -> !covered.contains(f)).toList();
-        System.err.println("[tobira] " + report.driver + ": " + refused + " probes proven and refused; families without one: "
-                + uncovered + "; violations by layer: probes " + report.violating() + ", parameters " + report.parameterViolations()
-                + " of " + report.all(Report.ParameterRecord.class).size() + noted() + ", DSN " + report.dsnViolations() + " of "
+        List<ProbeFamily> uncovered = Stream.of(ProbeFamily.values())
+                .filter(f -> !covered.contains(f))
+                .toList();
+        System.err.println("[tobira] " + report.driver + ": " + refused
+                + " probes proven and refused; families without one: "
+                + uncovered + "; violations by layer: probes " + report.violating() + ", parameters "
+                + report.parameterViolations()
+                + " of " + report.all(Report.ParameterRecord.class).size() + noted() + ", DSN " + report.dsnViolations()
+                + " of "
                 + report.all(Report.DsnRecord.class).size() + ", server code " + report.serverCodeViolations() + " of "
                 + report.all(Report.ServerCodeRecord.class).size());
         List<String> problems = new ArrayList<>();
         if (refused < minimumProvenProbes()) {
-            problems.add("only " + refused + " write probes were proven and refused; the fixture's minimumProvenProbes is " + minimumProvenProbes());
+            problems.add(
+                    "only " + refused + " write probes were proven and refused; the fixture's minimumProvenProbes is "
+                            + minimumProvenProbes());
         }
-        // a family the language has needs a proven probe, or a reason why the database has no such write (never blank: build() refuses that)
+        // a family the language has needs a proven probe, or a reason why the database has no such write (never blank:
+        // build() refuses that)
         Map<ProbeFamily, String> reasons = fx().uncoveredFamilies();
         List<ProbeFamily> unexplained = language().impliedFamilies().stream()
-                .filter(f -> !covered.contains(f) && !reasons.containsKey(f)).sorted().toList();
+                .filter(f -> !covered.contains(f) && !reasons.containsKey(f))
+                .sorted()
+                .toList();
         if (!unexplained.isEmpty()) {
-            problems.add(language() + " has the families " + unexplained + ", and no probe of them was proven and refused here:"
+            problems.add(language() + " has the families " + unexplained
+                    + ", and no probe of them was proven and refused here:"
                     + " add probes, or say why with Fixture.Builder.without(family, reason)");
         }
         reasons.forEach((f, why) -> report.add(new Report.FamilyReason(f, why)));
@@ -1513,7 +1726,8 @@ public abstract class DriverConformanceTest {
         long violations = report.allViolations();
         long broken = report.count(Report.Verdict.BROKEN);
         long safeFailed = report.safeReads().stream().filter(r -> !r.passed()).count();
-        boolean allRan = report.ran(Report.Part.DSN) && report.ran(Report.Part.SERVER_CODE)
+        boolean allRan = report.ran(Report.Part.DSN)
+                && report.ran(Report.Part.SERVER_CODE)
                 && (!expectsParameterAttacks() || report.ran(Report.Part.PARAMETERS));
         if (problems.isEmpty() && violations == 0 && broken == 0 && safeFailed == 0 && allRan) {
             report.add(new Report.Verified(Capability.READ_ONLY));
@@ -1529,7 +1743,8 @@ public abstract class DriverConformanceTest {
             throw new TestAbortedException("non-strict: " + summary + ", recorded instead of failed");
         }
         if (!allRan) {
-            throw new TestAbortedException("not every layer of the guard ran in this session (run the whole class), so it is not verified");
+            throw new TestAbortedException(
+                    "not every layer of the guard ran in this session (run the whole class), so it is not verified");
         }
     }
 
@@ -1550,7 +1765,9 @@ public abstract class DriverConformanceTest {
     private DynamicNode recorded(String parent, DynamicNode node) {
         String name = parent.isEmpty() ? node.getDisplayName() : parent + " / " + node.getDisplayName();
         if (node instanceof DynamicContainer c) {
-            return DynamicContainer.dynamicContainer(c.getDisplayName(), c.getTestSourceUri().orElse(null),
+            return DynamicContainer.dynamicContainer(
+                    c.getDisplayName(),
+                    c.getTestSourceUri().orElse(null),
                     c.getChildren().map(child -> recorded(name, child)));
         }
         if (!(node instanceof DynamicTest t)) {
@@ -1579,7 +1796,9 @@ public abstract class DriverConformanceTest {
 
     /** The parameter attacks refused with a kind other than the expected ones: no escape, but worth a look. */
     private String noted() {
-        long noted = report.all(Report.ParameterRecord.class).stream().filter(r -> !r.notes().isEmpty()).count();
+        long noted = report.all(Report.ParameterRecord.class).stream()
+                .filter(r -> !r.notes().isEmpty())
+                .count();
         return noted == 0 ? "" : " (" + noted + " refused as an unexpected kind, noted in the report)";
     }
 

@@ -35,6 +35,7 @@ final class DsnAttacks {
     private static final int PROBES = 3;
     /** How many probes are tried to find them, so a database where few prove themselves stays quick too. */
     private static final int TRIES = 12;
+
     private static final List<ProbeFamily> PREFERRED = List.of(ProbeFamily.DML, ProbeFamily.DDL, ProbeFamily.STACKING);
 
     private final KitContext kit;
@@ -80,14 +81,19 @@ final class DsnAttacks {
         try {
             hostile = HostileDsns.of(driver, readOnly.dsn());
         } catch (DriverException e) {
-            return Stream.of(DynamicTest.dynamicTest("the DSN of readOnlyConfig() parses", () -> Assertions.fail(
-                    "the DSN attacks are made from the DSN of readOnlyConfig(), which does not parse: " + e.getMessage(), e)));
+            return Stream.of(DynamicTest.dynamicTest(
+                    "the DSN of readOnlyConfig() parses",
+                    () -> Assertions.fail(
+                            "the DSN attacks are made from the DSN of readOnlyConfig(), which does not parse: "
+                                    + e.getMessage(),
+                            e)));
         }
         // JUnit runs each dynamic test before it pulls the next, so the probes are proven before any DSN is tried
-        Stream<DynamicNode> proof = Stream.of(DynamicTest.dynamicTest("write probes proven on the writable configuration",
-                timed(this::prove)));
-        Stream<DynamicNode> attacks = hostile.stream().map(h -> DynamicTest.dynamicTest(h.name() + ": " + Guard.display(h.shown()),
-                timed(() -> attack(h, readOnly))));
+        Stream<DynamicNode> proof = Stream.of(
+                DynamicTest.dynamicTest("write probes proven on the writable configuration", timed(this::prove)));
+        Stream<DynamicNode> attacks = hostile.stream()
+                .map(h -> DynamicTest.dynamicTest(
+                        h.name() + ": " + Guard.display(h.shown()), timed(() -> attack(h, readOnly))));
         return Stream.concat(proof, attacks);
     }
 
@@ -120,7 +126,9 @@ final class DsnAttacks {
         for (ProbeFamily f : PREFERRED) {
             all.values().stream().filter(p -> p.family() == f).findFirst().ifPresent(ordered::add);
         }
-        all.values().stream().filter(p -> !ordered.contains(p) && PREFERRED.contains(p.family())).forEach(ordered::add);
+        all.values().stream()
+                .filter(p -> !ordered.contains(p) && PREFERRED.contains(p.family()))
+                .forEach(ordered::add);
         all.values().stream().filter(p -> !ordered.contains(p)).forEach(ordered::add);
         int tries = 0;
         for (WriteProbe p : ordered) {
@@ -130,9 +138,11 @@ final class DsnAttacks {
             prove(p).ifPresent(proven::add);
         }
         proven.forEach(p -> recorder.add(new Report.DsnProbe(p.probe().name())));
-        System.err.println("[tobira] " + driver + ": DSN attacks send " + proven.stream().map(p -> p.probe().name()).toList());
+        System.err.println("[tobira] " + driver + ": DSN attacks send "
+                + proven.stream().map(p -> p.probe().name()).toList());
         if (proven.isEmpty()) {
-            String m = "DSN attacks: none of the first " + TRIES + " write probes proved itself on the writable configuration,"
+            String m = "DSN attacks: none of the first " + TRIES
+                    + " write probes proved itself on the writable configuration,"
                     + " so a hostile DSN that opens cannot be checked";
             recorder.add(new Report.DsnProblem(m));
             kit.violation(m);
@@ -170,7 +180,8 @@ final class DsnAttacks {
     }
 
     private boolean changed(String before, Optional<Evidence> evidence) {
-        return !kit.fingerprint().equals(before) || (evidence.isPresent() && evidence.get().observed());
+        return !kit.fingerprint().equals(before)
+                || (evidence.isPresent() && evidence.get().observed());
     }
 
     private void attack(HostileDsns.Hostile h, ConnConfig readOnly) {
@@ -190,7 +201,10 @@ final class DsnAttacks {
         }
         Map<String, String> options = new HashMap<>(readOnly.options());
         options.putAll(h.options());
-        ConnConfig config = ConnConfig.of(h.dsn()).withName(readOnly.name()).withReadOnly(true).withPassword(readOnly.password())
+        ConnConfig config = ConnConfig.of(h.dsn())
+                .withName(readOnly.name())
+                .withReadOnly(true)
+                .withPassword(readOnly.password())
                 .withConnectTimeout(readOnly.connectTimeout());
         for (Map.Entry<String, String> o : options.entrySet()) {
             config = config.withOption(o.getKey(), o.getValue());
@@ -239,8 +253,9 @@ final class DsnAttacks {
         r.probes.add(new PathResult(p.probe().name(), a.outcome(), masked(a.message(), secrets), unchanged, absent));
         String name = p.probe().name() + " on it";
         if (!a.refusedWith(p.allowed())) {
-            r.problems.add(name + ": expected " + (p.allowed().size() > 1 ? "READ_ONLY (or SYNTAX/INVALID_ARGUMENT)" : "READ_ONLY")
-                    + " but got " + masked(a.toString(), secrets));
+            r.problems.add(name + ": expected "
+                    + (p.allowed().size() > 1 ? "READ_ONLY (or SYNTAX/INVALID_ARGUMENT)" : "READ_ONLY") + " but got "
+                    + masked(a.toString(), secrets));
         } else if (!a.refusal().getMessage().startsWith(driver + ": ")) {
             r.problems.add(name + ": the refusal's message does not start with \"" + driver + ": \"");
         }

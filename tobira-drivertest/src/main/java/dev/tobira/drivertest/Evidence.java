@@ -55,6 +55,8 @@ public interface Evidence {
      */
     static Evidence fileCreated(java.nio.file.Path path) {
         java.util.Objects.requireNonNull(path, "path is null");
-        return of(() -> Paths.delete(path), () -> java.nio.file.Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        return of(
+                () -> Paths.delete(path),
+                () -> java.nio.file.Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS));
     }
 }

@@ -20,6 +20,7 @@ import java.util.Set;
 final class Expectations {
     /** Kinds of absence, as the report names them. */
     static final String BEHAVIOR = "behavior";
+
     static final String FAMILY = "family";
     static final String PROBE = "probe";
 
@@ -44,8 +45,13 @@ final class Expectations {
      * @throws IllegalStateException naming every declaration that is refused: an absence without a
      *     reason, or a behaviour declared absent that a declared capability implies
      */
-    static Expectations resolve(String driver, Set<Capability> declared, Language language, Map<Behavior, String> without,
-            Map<ProbeFamily, String> families, Map<String, String> probes) {
+    static Expectations resolve(
+            String driver,
+            Set<Capability> declared,
+            Language language,
+            Map<Behavior, String> without,
+            Map<ProbeFamily, String> families,
+            Map<String, String> probes) {
         List<String> refused = new ArrayList<>();
         EnumMap<Behavior, Absence> absent = new EnumMap<>(Behavior.class);
         for (Behavior b : Behavior.values()) {
@@ -56,16 +62,30 @@ final class Expectations {
                     refused.add("without(" + b + ", reason) gives no reason: say why the driver has no " + b);
                 }
                 if (capability.isPresent() && declared.contains(capability.get())) {
-                    refused.add("without(" + b + ", reason): the driver declares " + capability.get().name() + ", which implies " + b
+                    refused.add("without(" + b + ", reason): the driver declares "
+                            + capability.get().name() + ", which implies " + b
                             + "; a behaviour is absent only with its capability");
                 }
                 absent.put(b, new Absence(BEHAVIOR, b.name(), reason, true));
             } else if (capability.isPresent() && !declared.contains(capability.get())) {
-                absent.put(b, new Absence(BEHAVIOR, b.name(), "implied: the driver does not declare " + capability.get().name(), false));
+                absent.put(
+                        b,
+                        new Absence(
+                                BEHAVIOR,
+                                b.name(),
+                                "implied: the driver does not declare "
+                                        + capability.get().name(),
+                                false));
             } else if (b.sqlOnly() && language != Language.SQL) {
-                absent.put(b, new Absence(BEHAVIOR, b.name(), "implied: a fixture of the " + language + " language", false));
-            } else if (b.requires().isPresent() && absent.containsKey(b.requires().get())) {
-                absent.put(b, new Absence(BEHAVIOR, b.name(), "implied: " + b.requires().get() + " is absent", false));
+                absent.put(
+                        b,
+                        new Absence(BEHAVIOR, b.name(), "implied: a fixture of the " + language + " language", false));
+            } else if (b.requires().isPresent()
+                    && absent.containsKey(b.requires().get())) {
+                absent.put(
+                        b,
+                        new Absence(
+                                BEHAVIOR, b.name(), "implied: " + b.requires().get() + " is absent", false));
             }
         }
         List<Absence> all = new ArrayList<>(absent.values());
@@ -82,7 +102,8 @@ final class Expectations {
             all.add(new Absence(PROBE, p, why, true));
         });
         if (!refused.isEmpty()) {
-            throw new IllegalStateException("the fixture of " + driver + " declares absences it may not: " + String.join("; ", refused));
+            throw new IllegalStateException(
+                    "the fixture of " + driver + " declares absences it may not: " + String.join("; ", refused));
         }
         return new Expectations(Collections.unmodifiableMap(absent), List.copyOf(all));
     }

@@ -80,10 +80,12 @@ public final class Fixture {
                 missing.add("slow(query of ten seconds or more)");
             }
             if (!missing.isEmpty()) {
-                throw new IllegalStateException("the fixture of " + b.driver.name() + " lacks " + String.join(", ", missing));
+                throw new IllegalStateException(
+                        "the fixture of " + b.driver.name() + " lacks " + String.join(", ", missing));
             }
         }
-        this.expectations = Expectations.resolve(b.driver.name(), b.driver.declared(), b.language, b.without, b.uncovered, b.inapplicable);
+        this.expectations = Expectations.resolve(
+                b.driver.name(), b.driver.declared(), b.language, b.without, b.uncovered, b.inapplicable);
     }
 
     /**
@@ -140,16 +142,34 @@ public final class Fixture {
             return Optional.empty();
         }
         return switch (behavior) {
-            case PARAMETERS -> parameterQuery().isPresent() ? Optional.empty() : Optional.of("PARAMETERS is expected: give the fixture a"
-                    + " parameterQuery(text with one parameter, value), or declare without(Behavior.PARAMETERS, reason)");
-            case NETWORK -> b.serverAt != null ? Optional.empty() : Optional.of("NETWORK is expected: give the fixture serverAt(port ->"
-                    + " config of 127.0.0.1:port), or declare without(Behavior.NETWORK, reason) for an engine reached without a network");
-            case VECTOR_SEARCH -> b.vector != null ? Optional.empty() : Optional.of("VECTOR_SEARCHER is declared, so VECTOR_SEARCH is"
-                    + " expected: give the fixture a vector(VectorCase) searching seeded records");
-            case TIME_SERIES -> b.timeSeries != null ? Optional.empty() : Optional.of("TIME_SERIES_READER is declared, so TIME_SERIES"
-                    + " is expected: give the fixture a timeSeries(TimeSeriesCase) over seeded points");
-            case DECLARED_TYPES -> !b.declaredTypes.isEmpty() ? Optional.empty() : Optional.of("DECLARED_TYPES is expected: give"
-                    + " the fixture declaredTypes(declared type -> kind), or declare without(Behavior.DECLARED_TYPES, reason)");
+            case PARAMETERS ->
+                parameterQuery().isPresent()
+                        ? Optional.empty()
+                        : Optional.of(
+                                "PARAMETERS is expected: give the fixture a"
+                                        + " parameterQuery(text with one parameter, value), or declare without(Behavior.PARAMETERS, reason)");
+            case NETWORK ->
+                b.serverAt != null
+                        ? Optional.empty()
+                        : Optional.of(
+                                "NETWORK is expected: give the fixture serverAt(port ->"
+                                        + " config of 127.0.0.1:port), or declare without(Behavior.NETWORK, reason) for an engine reached without a network");
+            case VECTOR_SEARCH ->
+                b.vector != null
+                        ? Optional.empty()
+                        : Optional.of("VECTOR_SEARCHER is declared, so VECTOR_SEARCH is"
+                                + " expected: give the fixture a vector(VectorCase) searching seeded records");
+            case TIME_SERIES ->
+                b.timeSeries != null
+                        ? Optional.empty()
+                        : Optional.of("TIME_SERIES_READER is declared, so TIME_SERIES"
+                                + " is expected: give the fixture a timeSeries(TimeSeriesCase) over seeded points");
+            case DECLARED_TYPES ->
+                !b.declaredTypes.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(
+                                "DECLARED_TYPES is expected: give"
+                                        + " the fixture declaredTypes(declared type -> kind), or declare without(Behavior.DECLARED_TYPES, reason)");
             default -> Optional.empty();
         };
     }
@@ -222,15 +242,18 @@ public final class Fixture {
     }
 
     String insertQuery() {
-        return b.insertQuery != null ? b.insertQuery : "insert into customers (id, name, email, country, created_at)"
-                + " values (6, 'Barbara Liskov', 'barbara@example.com', 'US', '2026-11-01')";
+        return b.insertQuery != null
+                ? b.insertQuery
+                : "insert into customers (id, name, email, country, created_at)"
+                        + " values (6, 'Barbara Liskov', 'barbara@example.com', 'US', '2026-11-01')";
     }
 
     Optional<TypeCase> parameterQuery() {
         if (b.parameterQuery != null) {
             return Optional.of(b.parameterQuery);
         }
-        return b.language == Language.SQL ? Optional.of(TypeCase.of("select ?", Value.of("tobira ' -- ? /* x */")))
+        return b.language == Language.SQL
+                ? Optional.of(TypeCase.of("select ?", Value.of("tobira ' -- ? /* x */")))
                 : Optional.empty();
     }
 
@@ -267,7 +290,8 @@ public final class Fixture {
      * that folds names up (the fixture's SQL dialect says so), as written everywhere else.
      */
     String stored(String unquoted) {
-        boolean upper = b.language == Language.SQL && b.dialect != null
+        boolean upper = b.language == Language.SQL
+                && b.dialect != null
                 && b.dialect.identifierCase() == SqlDialect.IdentifierCase.UPPER;
         return upper ? unquoted.toUpperCase(Locale.ROOT) : unquoted;
     }
@@ -285,9 +309,19 @@ public final class Fixture {
     }
 
     Map<String, Value> newCustomer() {
-        return b.newCustomer != null ? b.newCustomer : Map.of(stored("id"), Value.of(6), stored("name"), Value.of("Barbara Liskov"),
-                stored("email"), Value.of("barbara@example.com"), stored("country"), Value.of("US"), stored("created_at"),
-                Value.of("2026-11-01"));
+        return b.newCustomer != null
+                ? b.newCustomer
+                : Map.of(
+                        stored("id"),
+                        Value.of(6),
+                        stored("name"),
+                        Value.of("Barbara Liskov"),
+                        stored("email"),
+                        Value.of("barbara@example.com"),
+                        stored("country"),
+                        Value.of("US"),
+                        stored("created_at"),
+                        Value.of("2026-11-01"));
     }
 
     Map<String, Value> customerKey(long id) {
@@ -910,8 +944,9 @@ public final class Fixture {
          * @return this builder
          */
         public Builder declaredTypes(Map<String, Value.Kind> types) {
-            requireNonNull(types, "types is null").forEach((type, kind) -> declaredTypes.put(
-                    requireNonNull(type, "type is null"), requireNonNull(kind, "kind is null")));
+            requireNonNull(types, "types is null")
+                    .forEach((type, kind) -> declaredTypes.put(
+                            requireNonNull(type, "type is null"), requireNonNull(kind, "kind is null")));
             return this;
         }
 

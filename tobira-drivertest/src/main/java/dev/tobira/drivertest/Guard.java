@@ -35,6 +35,7 @@ final class Guard {
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
     /** The row cap of the capped read-only path: the MCP server's default. */
     private static final int CAP = 200;
+
     private static final Set<ErrorKind> INVALID = EnumSet.of(ErrorKind.SYNTAX, ErrorKind.INVALID_ARGUMENT);
 
     private final KitContext kit;
@@ -49,7 +50,8 @@ final class Guard {
         this.kit = kit;
         this.recorder = kit.recorder();
         this.driver = kit.driverName();
-        this.parameters = kit.language() == Language.SQL && kit.expects(Behavior.PARAMETERS) ? new ParameterAttacks(kit) : null;
+        this.parameters =
+                kit.language() == Language.SQL && kit.expects(Behavior.PARAMETERS) ? new ParameterAttacks(kit) : null;
         this.layers = new LayerAttacks(kit);
     }
 
@@ -75,8 +77,10 @@ final class Guard {
         candidates.addAll(kit.writeProbes());
         for (WriteProbe p : candidates) {
             if (all.putIfAbsent(p.name(), p) != null) {
-                nodes.add(DynamicTest.dynamicTest("duplicate probe name " + p.name(), () -> Assertions.fail(
-                        "two write probes are named " + p.name() + "; writeProbes() must not reuse a built-in name")));
+                nodes.add(DynamicTest.dynamicTest(
+                        "duplicate probe name " + p.name(),
+                        () -> Assertions.fail("two write probes are named " + p.name()
+                                + "; writeProbes() must not reuse a built-in name")));
             }
         }
         Map<String, String> inapplicable = kit.inapplicableProbes();
@@ -85,22 +89,27 @@ final class Guard {
                 recorder.add(new Report.Inapplicable(e.getKey(), e.getValue()));
             } else {
                 recorder.add(new Report.UnknownInapplicable(e.getKey()));
-                nodes.add(DynamicTest.dynamicTest("withoutProbe(probe, reason) names an unknown probe: " + e.getKey(),
-                        () -> kit.violation("withoutProbe(probe, reason) names " + e.getKey() + ", which is no probe; known: " + all.keySet())));
+                nodes.add(DynamicTest.dynamicTest(
+                        "withoutProbe(probe, reason) names an unknown probe: " + e.getKey(),
+                        () -> kit.violation("withoutProbe(probe, reason) names " + e.getKey()
+                                + ", which is no probe; known: " + all.keySet())));
             }
         }
         for (WriteProbe p : all.values()) {
             String reason = inapplicable.get(p.name());
             if (reason != null) {
-                nodes.add(DynamicTest.dynamicTest(p.name() + " [not applicable, checked harmless read-only]: " + display(p.text()),
+                nodes.add(DynamicTest.dynamicTest(
+                        p.name() + " [not applicable, checked harmless read-only]: " + display(p.text()),
                         checked(() -> inapplicable(p, reason))));
                 continue;
             }
-            Stream<DynamicNode> base = Stream.of(DynamicTest.dynamicTest(p.name() + ": " + display(p.text()), checked(() -> base(p))));
+            Stream<DynamicNode> base =
+                    Stream.of(DynamicTest.dynamicTest(p.name() + ": " + display(p.text()), checked(() -> base(p))));
             // JUnit pulls a container's children one at a time and runs each before it pulls the next,
             // so a variant is proven (or not) just before its test is named, and the name can say which
             Stream<DynamicNode> variants = p.variants() ? variants(p) : Stream.empty();
-            nodes.add(DynamicContainer.dynamicContainer(p.name() + " [" + p.family() + "]", Stream.concat(base, variants)));
+            nodes.add(DynamicContainer.dynamicContainer(
+                    p.name() + " [" + p.family() + "]", Stream.concat(base, variants)));
         }
         return nodes.stream();
     }
@@ -109,11 +118,14 @@ final class Guard {
     private Stream<DynamicNode> variants(WriteProbe p) {
         List<Variants.Variant> spellings;
         try {
-            spellings = kit.language() == Language.JSON ? JsonVariants.probe(p.text(), kit.fx().json())
+            spellings = kit.language() == Language.JSON
+                    ? JsonVariants.probe(p.text(), kit.fx().json())
                     : Variants.of(p.text(), kit.language(), kit.sqlDialect());
         } catch (IllegalArgumentException e) {
-            return Stream.of(DynamicTest.dynamicTest(p.name() + ": no variants", () -> Assertions.fail(
-                    p.name() + " is no JSON document, so the kit cannot spell it otherwise: " + e.getMessage())));
+            return Stream.of(DynamicTest.dynamicTest(
+                    p.name() + ": no variants",
+                    () -> Assertions.fail(p.name() + " is no JSON document, so the kit cannot spell it otherwise: "
+                            + e.getMessage())));
         }
         return spellings.stream().map(v -> variant(p, v));
     }
@@ -128,12 +140,14 @@ final class Guard {
         }
         reads.addAll(kit.safeReads());
         if (kit.language() == Language.JSON) {
-            // a read spelled otherwise is still a read: key order, white space and escapes must not make the guard refuse it
+            // a read spelled otherwise is still a read: key order, white space and escapes must not make the guard
+            // refuse it
             List<SafeRead> own = List.copyOf(reads);
             reads.addAll(JsonVariants.safeReads(kit.fx().json()));
             for (SafeRead s : own) {
                 try {
-                    JsonVariants.read(s.text()).forEach(v -> reads.add(SafeRead.of(s.name() + "~" + v.suffix(), v.text())));
+                    JsonVariants.read(s.text())
+                            .forEach(v -> reads.add(SafeRead.of(s.name() + "~" + v.suffix(), v.text())));
                 } catch (IllegalArgumentException e) {
                     // a read that is no JSON document still runs as given; its own test says what the driver made of it
                 }
@@ -143,7 +157,8 @@ final class Guard {
         List<DynamicNode> nodes = new ArrayList<>();
         for (SafeRead s : reads) {
             if (!names.add(s.name())) {
-                nodes.add(DynamicTest.dynamicTest("duplicate safe read name " + s.name(),
+                nodes.add(DynamicTest.dynamicTest(
+                        "duplicate safe read name " + s.name(),
                         () -> Assertions.fail("two safe reads are named " + s.name())));
                 continue;
             }
@@ -154,7 +169,8 @@ final class Guard {
 
     /** Without a guard there is nothing to attack; what must hold instead is that read-only is refused, not pretended. */
     static DynamicTest notDeclared(KitContext kit, String what) {
-        return DynamicTest.dynamicTest(what + ": READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
+        return DynamicTest.dynamicTest(
+                what + ": READ_ONLY is not declared, so opening read-only fails with UNSUPPORTED",
                 kit::assertReadOnlyRefused);
     }
 
@@ -171,13 +187,16 @@ final class Guard {
             ProbeDraft r = run.record;
             if (!run.proven()) {
                 r.verdict = Verdict.BROKEN;
-                r.problems.add("broken probe: it is not a proven write here. On a writable connection it gave " + run.writableAttempt
-                        + " and neither the fingerprint nor the evidence changed"
-                        + (run.refusedAsInvalid ? (Boolean.TRUE.equals(r.nativeRan)
-                                ? "; the fixture's nativeExecution ran it and nothing changed either"
-                                : "; the fixture's nativeExecution does not run text (it returned false), so the refusal could not be bypassed to prove it")
-                                : "")
-                        + ". Fix the probe, the fingerprint or the nativeExecution, or name it in the fixture's withoutProbe(probe, reason) with the reason");
+                r.problems.add(
+                        "broken probe: it is not a proven write here. On a writable connection it gave "
+                                + run.writableAttempt
+                                + " and neither the fingerprint nor the evidence changed"
+                                + (run.refusedAsInvalid
+                                        ? (Boolean.TRUE.equals(r.nativeRan)
+                                                ? "; the fixture's nativeExecution ran it and nothing changed either"
+                                                : "; the fixture's nativeExecution does not run text (it returned false), so the refusal could not be bypassed to prove it")
+                                        : "")
+                                + ". Fix the probe, the fingerprint or the nativeExecution, or name it in the fixture's withoutProbe(probe, reason) with the reason");
                 clear(run.evidence);
                 kit.violation(p.name() + ": " + String.join("; ", r.problems));
                 return;
@@ -226,14 +245,16 @@ final class Guard {
         }
         Attempt w = run.writableAttempt;
         String why = w.succeeded() ? "ran when writable and changed nothing" : w.outcome() + " when writable";
-        return DynamicTest.dynamicTest(p.name() + "~" + v.suffix() + " [unproven variant, " + why + "; checked harmless read-only]: "
+        return DynamicTest.dynamicTest(
+                p.name() + "~" + v.suffix() + " [unproven variant, " + why + "; checked harmless read-only]: "
                         + display(v.text()),
                 checked(mark, () -> {
                     try (run) {
                         harmless(run);
                     }
                     if (!run.record.problems.isEmpty()) {
-                        kit.violation("unproven variant, so it must be harmless read-only:\n" + String.join("\n", run.record.problems));
+                        kit.violation("unproven variant, so it must be harmless read-only:\n"
+                                + String.join("\n", run.record.problems));
                     }
                 }));
     }
@@ -268,8 +289,15 @@ final class Guard {
             }
         }
         try (Conn writable = kit.open(kit.writableConfig())) {
-            PathResult b = send("readOnly query on a writable connection", writable, Query.of(p.text()).withReadOnly(true), base,
-                    evidence, allowed, true, r);
+            PathResult b = send(
+                    "readOnly query on a writable connection",
+                    writable,
+                    Query.of(p.text()).withReadOnly(true),
+                    base,
+                    evidence,
+                    allowed,
+                    true,
+                    r);
             if (!b.fingerprintUnchanged()) {
                 kit.seed();
             }
@@ -304,7 +332,8 @@ final class Guard {
         }
 
         Report.ProbeRecord record() {
-            return new Report.ProbeRecord(name, family, text, variantOf, provenBy, writableOutcome, nativeRan, readOnly, verdict, problems);
+            return new Report.ProbeRecord(
+                    name, family, text, variantOf, provenBy, writableOutcome, nativeRan, readOnly, verdict, problems);
         }
     }
 
@@ -322,8 +351,14 @@ final class Guard {
         final Attempt writableAttempt;
         final boolean refusedAsInvalid;
 
-        Run(ProbeDraft record, Recorder recorder, Optional<Evidence> evidence, Conn writable, String before, Attempt writableAttempt,
-            boolean refusedAsInvalid) {
+        Run(
+                ProbeDraft record,
+                Recorder recorder,
+                Optional<Evidence> evidence,
+                Conn writable,
+                String before,
+                Attempt writableAttempt,
+                boolean refusedAsInvalid) {
             this.record = record;
             this.recorder = recorder;
             this.evidence = evidence;
@@ -410,7 +445,15 @@ final class Guard {
     private void readOnlyPaths(Run run, String base, Set<ErrorKind> allowed, boolean readAllowed) {
         String text = run.record.text;
         try (Conn readOnly = kit.open(kit.readOnlyConfig())) {
-            PathResult a = send("read-only connection", readOnly, Query.of(text), base, run.evidence, allowed, readAllowed, run.record);
+            PathResult a = send(
+                    "read-only connection",
+                    readOnly,
+                    Query.of(text),
+                    base,
+                    run.evidence,
+                    allowed,
+                    readAllowed,
+                    run.record);
             if (!a.fingerprintUnchanged() || !a.evidenceAbsent()) {
                 kit.seed();
                 clear(run.evidence);
@@ -419,24 +462,45 @@ final class Guard {
             // with a row cap, as every read of the MCP server and the command is sent: a driver may
             // take another path for it (PostgreSQL fetches a capped read whole, in one flight), and
             // on the connection the uncapped attempt may have changed
-            PathResult c = send("read-only connection, capped", readOnly, Query.of(text).withLimit(CAP), base, run.evidence,
-                    allowed, readAllowed, run.record);
+            PathResult c = send(
+                    "read-only connection, capped",
+                    readOnly,
+                    Query.of(text).withLimit(CAP),
+                    base,
+                    run.evidence,
+                    allowed,
+                    readAllowed,
+                    run.record);
             if (!c.fingerprintUnchanged() || !c.evidenceAbsent()) {
                 kit.seed();
                 clear(run.evidence);
                 base = kit.fingerprint();
             }
         }
-        PathResult b = send("readOnly query on a writable connection", run.writable, Query.of(text).withReadOnly(true), base,
-                run.evidence, allowed, readAllowed, run.record);
+        PathResult b = send(
+                "readOnly query on a writable connection",
+                run.writable,
+                Query.of(text).withReadOnly(true),
+                base,
+                run.evidence,
+                allowed,
+                readAllowed,
+                run.record);
         if (!b.fingerprintUnchanged() || !b.evidenceAbsent()) {
             kit.seed();
             clear(run.evidence);
             base = kit.fingerprint();
         }
         // the MCP server's query on a connection it may also write to: read-only and capped
-        PathResult d = send("readOnly query on a writable connection, capped", run.writable,
-                Query.of(text).withReadOnly(true).withLimit(CAP), base, run.evidence, allowed, readAllowed, run.record);
+        PathResult d = send(
+                "readOnly query on a writable connection, capped",
+                run.writable,
+                Query.of(text).withReadOnly(true).withLimit(CAP),
+                base,
+                run.evidence,
+                allowed,
+                readAllowed,
+                run.record);
         if (!d.fingerprintUnchanged()) {
             kit.seed();
         }
@@ -458,8 +522,15 @@ final class Guard {
      * allowed kind and name the driver; a result is accepted only where {@code readAllowed} (a text
      * not proven to write). Either way the fingerprint must be unchanged and the evidence absent.
      */
-    private PathResult send(String path, Conn conn, Query query, String base, Optional<Evidence> evidence,
-                            Set<ErrorKind> allowed, boolean readAllowed, ProbeDraft r) {
+    private PathResult send(
+            String path,
+            Conn conn,
+            Query query,
+            String base,
+            Optional<Evidence> evidence,
+            Set<ErrorKind> allowed,
+            boolean readAllowed,
+            ProbeDraft r) {
         Attempt a = Attempt.run(conn, query.withTimeout(PROBE_TIMEOUT));
         String after = kit.fingerprint();
         boolean unchanged = after.equals(base);
@@ -471,10 +542,11 @@ final class Guard {
         if (a.succeeded() && readAllowed) {
             // a text that is no write here may run as a read; the checks below say whether it changed anything
         } else if (!a.refusedWith(allowed)) {
-            wrong.add((a.succeeded() ? "let through, " : "") + "expected " + expectation(allowed, readAllowed) + " but got "
-                    + Report.shorten(a.toString(), 200));
+            wrong.add((a.succeeded() ? "let through, " : "") + "expected " + expectation(allowed, readAllowed)
+                    + " but got " + Report.shorten(a.toString(), 200));
         } else if (!a.refusal().getMessage().startsWith(driver + ": ")) {
-            wrong.add("the refusal's message does not start with \"" + driver + ": \": " + Report.shorten(a.refusal().getMessage(), 200));
+            wrong.add("the refusal's message does not start with \"" + driver + ": \": "
+                    + Report.shorten(a.refusal().getMessage(), 200));
         }
         if (!unchanged) {
             wrong.add("the fingerprint changed: " + Report.difference(base, after));
@@ -502,9 +574,14 @@ final class Guard {
         String base = kit.seeded();
         List<PathResult> paths = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        try (Conn readOnly = kit.open(kit.readOnlyConfig()); Conn writable = kit.open(kit.writableConfig())) {
+        try (Conn readOnly = kit.open(kit.readOnlyConfig());
+                Conn writable = kit.open(kit.writableConfig())) {
             paths.add(safePath("read-only connection", readOnly, Query.of(s.text()), base, problems));
-            paths.add(safePath("readOnly query on a writable connection", writable, Query.of(s.text()).withReadOnly(true), base,
+            paths.add(safePath(
+                    "readOnly query on a writable connection",
+                    writable,
+                    Query.of(s.text()).withReadOnly(true),
+                    base,
                     problems));
         }
         recorder.add(new Report.SafeReadRecord(s.name(), s.text(), paths, problems.isEmpty()));

@@ -58,20 +58,26 @@ final class HostileDsns {
     // ---------------------------------------------------------------- scheme://user:password@host:port/path?options
 
     private static List<Hostile> url(Dsn.Url url) {
-        List<String> own = url.password().filter(p -> p.length() >= 4).map(List::of).orElse(List.of());
+        List<String> own =
+                url.password().filter(p -> p.length() >= 4).map(List::of).orElse(List.of());
         String hostLiteral = url.host().indexOf(':') >= 0 ? "[" + url.host() + "]" : url.host();
         String port = url.port().isPresent() ? ":" + url.port().getAsInt() : "";
         List<String[]> params = new ArrayList<>();
         url.params().forEach((k, v) -> params.add(new String[] {encode(k), encode(v)}));
-        Parts base = new Parts(url.scheme(), url.user().map(HostileDsns::encode).orElse(null),
+        Parts base = new Parts(
+                url.scheme(),
+                url.user().map(HostileDsns::encode).orElse(null),
                 url.password().map(HostileDsns::encode).orElse(null),
-                url.host().indexOf(':') >= 0 ? hostLiteral : encode(url.host()), port, encodePath(url.path()), params);
+                url.host().indexOf(':') >= 0 ? hostLiteral : encode(url.host()),
+                port,
+                encodePath(url.path()),
+                params);
         String user = base.user == null ? "tobira" : base.user;
         String path = base.path.length() <= 1 ? "/tobira" : base.path;
 
         List<Hostile> out = new ArrayList<>();
-        Adder add = (name, parts, options, secrets) -> out.add(new Hostile(name, parts.render(), options, shown(parts.shown()),
-                concat(own, secrets)));
+        Adder add = (name, parts, options, secrets) ->
+                out.add(new Hostile(name, parts.render(), options, shown(parts.shown()), concat(own, secrets)));
         add.add("the fixture's own DSN, rebuilt from its parts", base, Map.of(), List.of());
         for (char c : RESERVED.toCharArray()) {
             String hostile = encode(String.valueOf(c)) + LONG_LABEL;
@@ -79,41 +85,78 @@ final class HostileDsns {
             add.add("host holds " + which, base.withHost(base.host + hostile), Map.of(), List.of());
             add.add("user holds " + which, base.withUser(user + hostile), Map.of(), List.of());
             add.add("database holds " + which, base.withPath(path + hostile), Map.of(), List.of());
-            add.add("option name holds " + which, base.plus("tobira" + encode(String.valueOf(c)) + "allowMultiQueries", "true"),
-                    Map.of(), List.of());
+            add.add(
+                    "option name holds " + which,
+                    base.plus("tobira" + encode(String.valueOf(c)) + "allowMultiQueries", "true"),
+                    Map.of(),
+                    List.of());
         }
         for (Map.Entry<String, String> o : UNKNOWN_OPTIONS.entrySet()) {
-            add.add("unknown option " + o.getKey() + "=" + o.getValue(), base.plus(encode(o.getKey()), encode(o.getValue())),
-                    Map.of(), List.of());
-            add.add("unknown configuration option " + o.getKey() + "=" + o.getValue(), base, Map.of(o.getKey(), o.getValue()),
+            add.add(
+                    "unknown option " + o.getKey() + "=" + o.getValue(),
+                    base.plus(encode(o.getKey()), encode(o.getValue())),
+                    Map.of(),
+                    List.of());
+            add.add(
+                    "unknown configuration option " + o.getKey() + "=" + o.getValue(),
+                    base,
+                    Map.of(o.getKey(), o.getValue()),
                     List.of());
         }
         for (Map.Entry<String, String> o : url.params().entrySet()) {
             String key = encode(o.getKey());
             String value = encode(o.getValue());
             add.add("option " + o.getKey() + " twice", base.plus(key, value), Map.of(), List.of());
-            add.add("option " + o.getKey() + " twice, the second in upper case", base.plus(key.toUpperCase(Locale.ROOT), value),
-                    Map.of(), List.of());
+            add.add(
+                    "option " + o.getKey() + " twice, the second in upper case",
+                    base.plus(key.toUpperCase(Locale.ROOT), value),
+                    Map.of(),
+                    List.of());
         }
         add.add("option mode twice, ro then rw", base.plus("mode", "ro").plus("mode", "rw"), Map.of(), List.of());
         add.add("option mode twice, ro then MODE=rw", base.plus("mode", "ro").plus("MODE", "rw"), Map.of(), List.of());
 
         String database = url.database().isEmpty() ? "tobira" : url.database();
         String tail = "?allowMultiQueries=true&x=" + LONG_LABEL;
-        add.add("host smuggles a path and an option", base.withHost(encode(hostLiteral + "/" + database + tail)), Map.of(), List.of());
-        add.add("host smuggles an option", base.withHost(encode(hostLiteral + "?mode=rw&x=" + LONG_LABEL)), Map.of(), List.of());
-        add.add("host smuggles a port, a path and a server setting", base.withHost(encode(hostLiteral + port + "/" + database
-                + "?options=-c%20default_transaction_read_only%3Doff&x=" + LONG_LABEL)), Map.of(), List.of());
-        add.add("host smuggles a path and an option, encoded twice", base.withHost(encode(encode(hostLiteral + "/" + database + tail))),
-                Map.of(), List.of());
-        add.add("user smuggles a host, a path and an option", base.withUser(encode(
-                (url.user().orElse("tobira")) + "@" + hostLiteral + port + "/" + database + tail)), Map.of(), List.of());
+        add.add(
+                "host smuggles a path and an option",
+                base.withHost(encode(hostLiteral + "/" + database + tail)),
+                Map.of(),
+                List.of());
+        add.add(
+                "host smuggles an option",
+                base.withHost(encode(hostLiteral + "?mode=rw&x=" + LONG_LABEL)),
+                Map.of(),
+                List.of());
+        add.add(
+                "host smuggles a port, a path and a server setting",
+                base.withHost(encode(hostLiteral + port + "/" + database
+                        + "?options=-c%20default_transaction_read_only%3Doff&x=" + LONG_LABEL)),
+                Map.of(),
+                List.of());
+        add.add(
+                "host smuggles a path and an option, encoded twice",
+                base.withHost(encode(encode(hostLiteral + "/" + database + tail))),
+                Map.of(),
+                List.of());
+        add.add(
+                "user smuggles a host, a path and an option",
+                base.withUser(encode((url.user().orElse("tobira")) + "@" + hostLiteral + port + "/" + database + tail)),
+                Map.of(),
+                List.of());
         add.add("database smuggles an option", base.withPath("/" + encode(database + tail)), Map.of(), List.of());
 
         String userOrEmpty = base.user == null ? "" : base.user;
-        add.add("a password in the DSN", base.withUser(userOrEmpty).withPassword(encode(SECRET)), Map.of(), List.of(SECRET));
-        add.add("a password holding reserved characters", base.withUser(userOrEmpty).withPassword(encode(SECRET + "@" + LONG_LABEL
-                + ":/?#&")), Map.of(), List.of(SECRET));
+        add.add(
+                "a password in the DSN",
+                base.withUser(userOrEmpty).withPassword(encode(SECRET)),
+                Map.of(),
+                List.of(SECRET));
+        add.add(
+                "a password holding reserved characters",
+                base.withUser(userOrEmpty).withPassword(encode(SECRET + "@" + LONG_LABEL + ":/?#&")),
+                Map.of(),
+                List.of(SECRET));
         return out;
     }
 
@@ -134,7 +177,8 @@ final class HostileDsns {
     }
 
     /** A URL DSN in parts, each as written (percent-encoded), so a mutation can put any text in any part. */
-    private record Parts(String scheme, String user, String password, String host, String port, String path, List<String[]> params) {
+    private record Parts(
+            String scheme, String user, String password, String host, String port, String path, List<String[]> params) {
         Parts withUser(String u) {
             return new Parts(scheme, u, password, host, port, path, params);
         }
@@ -208,9 +252,14 @@ final class HostileDsns {
             forms.put("the empty-host form with ?mode=rw", s + "//" + body + "?mode=rw");
         }
         forms.forEach((name, text) -> out.add(new Hostile(name, text, Map.of(), shown(text), List.of())));
-        out.add(new Hostile("configuration option mode=rw", s + body, Map.of("mode", "rw"), shown(s + body), List.of()));
-        out.add(new Hostile("configuration option access_mode=READ_WRITE", s + body, Map.of("access_mode", "READ_WRITE"),
-                shown(s + body), List.of()));
+        out.add(new Hostile(
+                "configuration option mode=rw", s + body, Map.of("mode", "rw"), shown(s + body), List.of()));
+        out.add(new Hostile(
+                "configuration option access_mode=READ_WRITE",
+                s + body,
+                Map.of("access_mode", "READ_WRITE"),
+                shown(s + body),
+                List.of()));
         return out;
     }
 
@@ -221,11 +270,17 @@ final class HostileDsns {
         StringBuilder sb = new StringBuilder();
         for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_'
+            if ((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
                     || c == '~') {
                 sb.append((char) c);
             } else {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                sb.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }
@@ -257,7 +312,10 @@ final class HostileDsns {
 
     /** For test names and the report: the long label abbreviated, control characters escaped. */
     private static String shown(String dsn) {
-        return dsn.replace(LONG_LABEL, "{long-label}").replace("\0", "\\0").replace("\n", "\\n").replace("\r", "\\r");
+        return dsn.replace(LONG_LABEL, "{long-label}")
+                .replace("\0", "\\0")
+                .replace("\n", "\\n")
+                .replace("\r", "\\r");
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,19 +30,37 @@ final class JsonVariants {
             .build();
 
     /** Strings that look like a write or an operator in a value position, which a read may hold. */
-    static final List<String> DANGEROUS_VALUES = List.of("$out", "$merge", "delete", "drop table orders", "{\"insert\": \"orders\"}",
-            "$where", "DeleteItem", "; db.orders.drop()");
+    static final List<String> DANGEROUS_VALUES = List.of(
+            "$out",
+            "$merge",
+            "delete",
+            "drop table orders",
+            "{\"insert\": \"orders\"}",
+            "$where",
+            "DeleteItem",
+            "; db.orders.drop()");
     /** Field names that look like a write command, which a read may name. */
-    static final List<String> DANGEROUS_FIELDS = List.of("delete", "insert", "update", "drop", "out", "merge", "writeConcern",
-            "DeleteItem");
+    static final List<String> DANGEROUS_FIELDS =
+            List.of("delete", "insert", "update", "drop", "out", "merge", "writeConcern", "DeleteItem");
 
     private JsonVariants() {}
 
-    private enum Order { KEEP, NESTED, ALL }
+    private enum Order {
+        KEEP,
+        NESTED,
+        ALL
+    }
 
     /** How a document is written out. */
-    private record Style(String indent, String colon, String comma, Order order, boolean escapeKeys, boolean escapeFirst,
-                         boolean escapeStrings, boolean repeatMembers) {
+    private record Style(
+            String indent,
+            String colon,
+            String comma,
+            Order order,
+            boolean escapeKeys,
+            boolean escapeFirst,
+            boolean escapeStrings,
+            boolean repeatMembers) {
         static Style compact() {
             return new Style("", ":", ",", Order.KEEP, false, false, false, false);
         }
@@ -77,7 +95,8 @@ final class JsonVariants {
             }
             throw new IllegalArgumentException("not a JSON object: " + Guard.display(text));
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JSON document (" + e.getOriginalMessage() + "): " + Guard.display(text), e);
+            throw new IllegalArgumentException(
+                    "not a JSON document (" + e.getOriginalMessage() + "): " + Guard.display(text), e);
         }
     }
 
@@ -91,11 +110,15 @@ final class JsonVariants {
             // the command word again at the end: a reader that takes the last key and one that takes the first agree
             out.put("duplicate-command-key", duplicateCommandKey(doc, first));
             // a null first and the real value after it: a guard that keeps the first sees no command
-            out.put("duplicate-key-null-first", "{" + quote(first, false, false) + ":null," + write(doc, Style.compact()).substring(1));
+            out.put(
+                    "duplicate-key-null-first",
+                    "{" + quote(first, false, false) + ":null,"
+                            + write(doc, Style.compact()).substring(1));
         }
         out.put("duplicate-members", write(doc, Style.compact().repeating()));
-        language.nestings().forEach((name, template) ->
-                out.put("nested-" + name, template.replace(JsonLanguage.PROBE, write(doc, Style.compact()))));
+        language.nestings()
+                .forEach((name, template) ->
+                        out.put("nested-" + name, template.replace(JsonLanguage.PROBE, write(doc, Style.compact()))));
         return distinct(text, out);
     }
 
@@ -115,8 +138,10 @@ final class JsonVariants {
                 String v = DANGEROUS_VALUES.get(i);
                 reads.add(SafeRead.of("json.value-" + slug(v), t.replace(JsonLanguage.VALUE, quote(v, false, false))));
                 if (i < 2) {
-                    // a backslash-u escape of "$out" is "$out": a guard that decodes escapes differently from the server may refuse it, or miss it
-                    reads.add(SafeRead.of("json.value-escaped-" + slug(v), t.replace(JsonLanguage.VALUE, quote(v, true, false))));
+                    // a backslash-u escape of "$out" is "$out": a guard that decodes escapes differently from the
+                    // server may refuse it, or miss it
+                    reads.add(SafeRead.of(
+                            "json.value-escaped-" + slug(v), t.replace(JsonLanguage.VALUE, quote(v, true, false))));
                 }
             }
         });
@@ -124,20 +149,26 @@ final class JsonVariants {
             for (String f : DANGEROUS_FIELDS) {
                 reads.add(SafeRead.of("json.field-" + slug(f), t.replace(JsonLanguage.FIELD, quote(f, false, false))));
             }
-            reads.add(SafeRead.of("json.field-escaped-delete", t.replace(JsonLanguage.FIELD, quote("delete", true, false))));
+            reads.add(SafeRead.of(
+                    "json.field-escaped-delete", t.replace(JsonLanguage.FIELD, quote("delete", true, false))));
         });
         return reads;
     }
 
     private static void spellings(ObjectNode doc, Map<String, String> out) {
         out.put("compact", write(doc, Style.compact()));
-        out.put("whitespace", "\n\t " + write(doc, new Style("\n\t  ", " :\t", " ,\n", Order.KEEP, false, false, false, false)) + "\r\n ");
+        out.put(
+                "whitespace",
+                "\n\t " + write(doc, new Style("\n\t  ", " :\t", " ,\n", Order.KEEP, false, false, false, false))
+                        + "\r\n ");
         out.put("key-order", write(doc, Style.compact().withOrder(Order.NESTED)));
         out.put("key-order-top", write(doc, Style.compact().withOrder(Order.ALL)));
         out.put("unicode-keys", write(doc, Style.compact().withEscapes(true, false, false)));
         out.put("unicode-key-first-char", write(doc, Style.compact().withEscapes(false, true, false)));
         out.put("unicode-strings", write(doc, Style.compact().withEscapes(false, false, true)));
-        out.put("unicode-everything", write(doc, Style.compact().withEscapes(true, false, true).withIndent(" ")));
+        out.put(
+                "unicode-everything",
+                write(doc, Style.compact().withEscapes(true, false, true).withIndent(" ")));
     }
 
     private static String duplicateCommandKey(ObjectNode doc, String first) {
@@ -185,7 +216,8 @@ final class JsonVariants {
                         sb.append(style.comma()).append(style.indent());
                     }
                     firstMember = false;
-                    sb.append(quote(m.getKey(), style.escapeKeys(), style.escapeFirst())).append(style.colon());
+                    sb.append(quote(m.getKey(), style.escapeKeys(), style.escapeFirst()))
+                            .append(style.colon());
                     write(m.getValue(), style, false, sb);
                 }
             }

@@ -26,7 +26,8 @@ final class KitContext {
     private final Tracker tracker;
     private final Recorder recorder;
     /** Whether the first connection has been asked its server version for the report. */
-    private final java.util.concurrent.atomic.AtomicBoolean versionAsked = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicBoolean versionAsked =
+            new java.util.concurrent.atomic.AtomicBoolean();
     /** The fingerprint read just after the last seed; null before the first. */
     private String seededFingerprint;
 
@@ -172,11 +173,14 @@ final class KitContext {
     /** What holds without a guard: a driver that does not declare READ_ONLY refuses read-only connections rather than pretend. */
     void assertReadOnlyRefused() {
         assertFalse(fixture.driver().declared().contains(Capability.READ_ONLY), "READ_ONLY is declared");
-        DriverException e = assertThrows(DriverException.class, () -> open(readOnlyConfig()).close(),
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> open(readOnlyConfig()).close(),
                 fixture.driver().name() + " does not declare READ_ONLY, so opening read-only must fail");
         assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
         String prefix = fixture.driver().name() + ": ";
-        assertTrue(String.valueOf(e.getMessage()).startsWith(prefix),
+        assertTrue(
+                String.valueOf(e.getMessage()).startsWith(prefix),
                 "messages start with \"" + prefix + "\", this one is: " + e.getMessage());
     }
 }

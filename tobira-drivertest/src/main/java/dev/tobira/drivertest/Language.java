@@ -32,11 +32,26 @@ public enum Language {
      */
     public Set<ProbeFamily> impliedFamilies() {
         return switch (this) {
-            case SQL -> EnumSet.of(ProbeFamily.DML, ProbeFamily.DDL, ProbeFamily.STACKING, ProbeFamily.COMMENT_TRICK,
-                    ProbeFamily.WRITABLE_CTE, ProbeFamily.SIDE_EFFECT_FUNCTION, ProbeFamily.FILE_IO, ProbeFamily.SESSION_SETTING,
-                    ProbeFamily.EXPLAIN_EXECUTES, ProbeFamily.ATTACH_EXTENSION, ProbeFamily.ADMIN);
-            case JSON -> EnumSet.of(ProbeFamily.DML, ProbeFamily.DDL, ProbeFamily.STACKING, ProbeFamily.SIDE_EFFECT_FUNCTION,
-                    ProbeFamily.ADMIN);
+            case SQL ->
+                EnumSet.of(
+                        ProbeFamily.DML,
+                        ProbeFamily.DDL,
+                        ProbeFamily.STACKING,
+                        ProbeFamily.COMMENT_TRICK,
+                        ProbeFamily.WRITABLE_CTE,
+                        ProbeFamily.SIDE_EFFECT_FUNCTION,
+                        ProbeFamily.FILE_IO,
+                        ProbeFamily.SESSION_SETTING,
+                        ProbeFamily.EXPLAIN_EXECUTES,
+                        ProbeFamily.ATTACH_EXTENSION,
+                        ProbeFamily.ADMIN);
+            case JSON ->
+                EnumSet.of(
+                        ProbeFamily.DML,
+                        ProbeFamily.DDL,
+                        ProbeFamily.STACKING,
+                        ProbeFamily.SIDE_EFFECT_FUNCTION,
+                        ProbeFamily.ADMIN);
             case OTHER -> EnumSet.of(ProbeFamily.DML, ProbeFamily.ADMIN);
         };
     }

@@ -42,8 +42,10 @@ final class LayerAttacks {
             for (boolean onWritable : List.of(false, true)) {
                 String path = onWritable ? "readOnly query on a writable connection" : "read-only connection";
                 Attempt a;
-                try (Conn conn = kit.tracker().open(layer.getValue(), onWritable ? kit.writableConfig() : kit.readOnlyConfig())) {
-                    a = Attempt.run(conn, Query.of(p.text()).withReadOnly(onWritable).withTimeout(TIMEOUT));
+                try (Conn conn = kit.tracker()
+                        .open(layer.getValue(), onWritable ? kit.writableConfig() : kit.readOnlyConfig())) {
+                    a = Attempt.run(
+                            conn, Query.of(p.text()).withReadOnly(onWritable).withTimeout(TIMEOUT));
                 }
                 boolean unchanged = kit.fingerprint().equals(base);
                 boolean absent = evidence.isEmpty() || !evidence.get().observed();

@@ -29,7 +29,7 @@ public final class NativeText {
         try (Conn conn = driver.open(writable)) {
             for (String line : text.split("\n")) {
                 try (ResultSet rs = conn.query(Query.of(line))) {
-                    rs.forEachRemaining(row -> { });
+                    rs.forEachRemaining(row -> {});
                 } catch (RuntimeException e) {
                     // go on past a failed command, as a command-line client would
                 }

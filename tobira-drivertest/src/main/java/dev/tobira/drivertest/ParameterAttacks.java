@@ -33,10 +33,13 @@ import java.util.Set;
  */
 final class ParameterAttacks {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
-    private static final Set<ErrorKind> REFUSALS = EnumSet.of(ErrorKind.READ_ONLY, ErrorKind.SYNTAX, ErrorKind.INVALID_ARGUMENT);
+    private static final Set<ErrorKind> REFUSALS =
+            EnumSet.of(ErrorKind.READ_ONLY, ErrorKind.SYNTAX, ErrorKind.INVALID_ARGUMENT);
     private static final String PROBE = "<probe>";
     /** The paths, in the order sent: the writable connection as it is first, since a parameter is never code on any. */
-    private static final String[] PATHS = {"writable connection", "read-only connection", "readOnly query on a writable connection"};
+    private static final String[] PATHS = {
+        "writable connection", "read-only connection", "readOnly query on a writable connection"
+    };
 
     /**
      * A text with one placeholder that the server reads inside a comment or a string, and the value
@@ -54,10 +57,13 @@ final class ParameterAttacks {
          */
         Optional<Carrier> union(String probe, SqlDialect dialect) {
             SqlScan scan = SqlScan.of(probe, dialect);
-            if (!value.contains(STACKED) || scan.statementCount() != 1 || !scan.firstKeyword().orElse("").equals("SELECT")) {
+            if (!value.contains(STACKED)
+                    || scan.statementCount() != 1
+                    || !scan.firstKeyword().orElse("").equals("SELECT")) {
                 return Optional.empty();
             }
-            String joined = " union all " + (dialect.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? quoteFree(probe, dialect) : probe) + " ";
+            String joined = " union all "
+                    + (dialect.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? quoteFree(probe, dialect) : probe) + " ";
             return Optional.of(new Carrier(name + "+union", text, value.replace(STACKED, joined)));
         }
     }
@@ -72,10 +78,16 @@ final class ParameterAttacks {
         StringBuilder sb = new StringBuilder();
         for (SqlToken t : SqlLexer.of(dialect).tokenize(probe)) {
             String text = t.text();
-            if (t.type() == SqlToken.Type.STRING && text.length() >= 2 && text.charAt(0) == '\'' && text.endsWith("'")
+            if (t.type() == SqlToken.Type.STRING
+                    && text.length() >= 2
+                    && text.charAt(0) == '\''
+                    && text.endsWith("'")
                     && text.indexOf('\\') < 0) {
                 String content = text.substring(1, text.length() - 1).replace("''", "'");
-                sb.append(content.isEmpty() ? "''" : "0x" + HexFormat.of().formatHex(content.getBytes(StandardCharsets.UTF_8)));
+                sb.append(
+                        content.isEmpty()
+                                ? "''"
+                                : "0x" + HexFormat.of().formatHex(content.getBytes(StandardCharsets.UTF_8)));
             } else {
                 sb.append(text);
             }
@@ -203,8 +215,8 @@ final class ParameterAttacks {
                 }
                 recorder.add(r.record());
                 if (!r.problems.isEmpty()) {
-                    violations.add(probe.name() + " in a parameter (" + c.name() + ", " + Guard.display(c.text()) + "): "
-                            + String.join("; ", r.problems));
+                    violations.add(probe.name() + " in a parameter (" + c.name() + ", " + Guard.display(c.text())
+                            + "): " + String.join("; ", r.problems));
                 }
             }
         } finally {
@@ -218,8 +230,13 @@ final class ParameterAttacks {
      * changed and returns the fingerprint to go on from; looking once after all three, it returns
      * null when anything changed, and records the paths as unchanged otherwise.
      */
-    private String paths(ParameterDraft r, Query query, Sessions sessions, String base, Optional<Evidence> evidence,
-                         boolean eachPath) {
+    private String paths(
+            ParameterDraft r,
+            Query query,
+            Sessions sessions,
+            String base,
+            Optional<Evidence> evidence,
+            boolean eachPath) {
         for (int i = 0; i < PATHS.length; i++) {
             Conn conn = i == 1 ? sessions.readOnly() : sessions.writable();
             Attempt a = Attempt.run(conn, i == 2 ? query.withReadOnly(true) : query);
@@ -230,7 +247,9 @@ final class ParameterAttacks {
                 base = restore(sessions, evidence);
             }
         }
-        if (!eachPath && (!kit.fingerprint().equals(base) || (evidence.isPresent() && evidence.get().observed()))) {
+        if (!eachPath
+                && (!kit.fingerprint().equals(base)
+                        || (evidence.isPresent() && evidence.get().observed()))) {
             return null;
         }
         return base;
@@ -252,10 +271,11 @@ final class ParameterAttacks {
             r.problems.add(path + ": expected a result or a DriverException but got " + a);
         } else if (!a.succeeded() && !a.refusedWith(REFUSALS)) {
             // no escape, since nothing changed, but a caller's mistake reported as the wrong kind: noted, not counted
-            r.notes.add(path + ": refused as " + a.outcome() + ", where READ_ONLY, SYNTAX or INVALID_ARGUMENT was expected: "
-                    + a.message());
+            r.notes.add(path + ": refused as " + a.outcome()
+                    + ", where READ_ONLY, SYNTAX or INVALID_ARGUMENT was expected: " + a.message());
         } else if (!a.succeeded() && !a.refusal().getMessage().startsWith(driver + ": ")) {
-            r.notes.add(path + ": the refusal's message does not start with \"" + driver + ": \": " + a.refusal().getMessage());
+            r.notes.add(path + ": the refusal's message does not start with \"" + driver + ": \": "
+                    + a.refusal().getMessage());
         }
         if (!unchanged) {
             r.problems.add(path + ": the fingerprint changed: the parameter ran as code");

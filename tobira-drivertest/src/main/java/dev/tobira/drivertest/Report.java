@@ -58,14 +58,38 @@ final class Report implements Recorder {
 
     /** One read-only path a proven probe was sent on. */
     @JsonPropertyOrder({"path", "outcome", "message", "fingerprintUnchanged", "evidenceAbsent"})
-    record PathResult(String path, String outcome, String message, boolean fingerprintUnchanged, boolean evidenceAbsent) {}
+    record PathResult(
+            String path, String outcome, String message, boolean fingerprintUnchanged, boolean evidenceAbsent) {}
 
     /** The record of one probe or variant, once its test is over. */
-    @JsonPropertyOrder({"name", "family", "text", "variantOf", "provenEffective", "provenBy", "writableOutcome", "nativeRan", "readOnly",
-        "outcome", "fingerprintUnchanged", "verdict", "harmless", "problems"})
-    record ProbeRecord(String name, ProbeFamily family, String text, String variantOf, String provenBy, String writableOutcome,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean nativeRan, List<PathResult> readOnly, Verdict verdict,
-            List<String> problems) implements Recorder.Entry {
+    @JsonPropertyOrder({
+        "name",
+        "family",
+        "text",
+        "variantOf",
+        "provenEffective",
+        "provenBy",
+        "writableOutcome",
+        "nativeRan",
+        "readOnly",
+        "outcome",
+        "fingerprintUnchanged",
+        "verdict",
+        "harmless",
+        "problems"
+    })
+    record ProbeRecord(
+            String name,
+            ProbeFamily family,
+            String text,
+            String variantOf,
+            String provenBy,
+            String writableOutcome,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean nativeRan,
+            List<PathResult> readOnly,
+            Verdict verdict,
+            List<String> problems)
+            implements Recorder.Entry {
         ProbeRecord {
             readOnly = List.copyOf(readOnly);
             problems = List.copyOf(problems);
@@ -94,12 +118,16 @@ final class Report implements Recorder {
         @JsonProperty("harmless")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         public Boolean harmless() {
-            return (verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE) && !readOnly.isEmpty() ? problems.isEmpty() : null;
+            return (verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE) && !readOnly.isEmpty()
+                    ? problems.isEmpty()
+                    : null;
         }
 
         /** A proven write let through, or an uncounted text that changed something (or failed the wrong way) read-only. */
         boolean violated() {
-            return verdict == Verdict.VIOLATION || ((verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE) && !problems.isEmpty());
+            return verdict == Verdict.VIOLATION
+                    || ((verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE)
+                            && !problems.isEmpty());
         }
     }
 
@@ -113,8 +141,15 @@ final class Report implements Recorder {
 
     /** A proven probe hidden in a parameter's value behind one carrier text, sent on three paths. */
     @JsonPropertyOrder({"probe", "carrier", "text", "value", "passed", "paths", "problems", "notes"})
-    record ParameterRecord(String probe, String carrier, String text, String value, List<PathResult> paths, List<String> problems,
-            List<String> notes) implements Recorder.Entry {
+    record ParameterRecord(
+            String probe,
+            String carrier,
+            String text,
+            String value,
+            List<PathResult> paths,
+            List<String> problems,
+            List<String> notes)
+            implements Recorder.Entry {
         ParameterRecord {
             paths = List.copyOf(paths);
             problems = List.copyOf(problems);
@@ -133,8 +168,14 @@ final class Report implements Recorder {
      * report's fields.
      */
     @JsonPropertyOrder({"group", "name", "text", "parameter", "passed", "paths", "problems"})
-    record BadInputRecord(String group, String name, String text, @JsonInclude(JsonInclude.Include.NON_EMPTY) String parameter,
-            List<PathResult> paths, List<String> problems) implements Recorder.Entry {
+    record BadInputRecord(
+            String group,
+            String name,
+            String text,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) String parameter,
+            List<PathResult> paths,
+            List<String> problems)
+            implements Recorder.Entry {
         BadInputRecord {
             paths = List.copyOf(paths);
             problems = List.copyOf(problems);
@@ -149,14 +190,16 @@ final class Report implements Recorder {
 
     /** One call against a {@link SilentServer}: an open, or a query on a connection that opened lazily. */
     @JsonPropertyOrder({"name", "outcome", "message", "millis", "boundMillis", "passed"})
-    record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed) implements Recorder.Entry {}
+    record SilentRecord(String name, String outcome, String message, long millis, long boundMillis, boolean passed)
+            implements Recorder.Entry {}
 
     /**
      * One hostile DSN: refused at open ({@code outcome} the error kind), or opened ({@code OPENED})
      * with the proven probes sent on it ({@code probes}, one path each).
      */
     @JsonPropertyOrder({"name", "dsn", "outcome", "message", "passed", "probes", "problems"})
-    record DsnRecord(String name, String dsn, String outcome, String message, List<PathResult> probes, List<String> problems)
+    record DsnRecord(
+            String name, String dsn, String outcome, String message, List<PathResult> probes, List<String> problems)
             implements Recorder.Entry {
         DsnRecord {
             probes = List.copyOf(probes);
@@ -170,9 +213,24 @@ final class Report implements Recorder {
     }
 
     /** One case of server code: proven on a writable connection, then called on both read-only paths. */
-    @JsonPropertyOrder({"name", "call", "provenEffective", "provenBy", "writableOutcome", "passed", "readOnly", "problems"})
-    record ServerCodeRecord(String name, String call, String provenBy, String writableOutcome, List<PathResult> readOnly,
-            List<String> problems) implements Recorder.Entry {
+    @JsonPropertyOrder({
+        "name",
+        "call",
+        "provenEffective",
+        "provenBy",
+        "writableOutcome",
+        "passed",
+        "readOnly",
+        "problems"
+    })
+    record ServerCodeRecord(
+            String name,
+            String call,
+            String provenBy,
+            String writableOutcome,
+            List<PathResult> readOnly,
+            List<String> problems)
+            implements Recorder.Entry {
         ServerCodeRecord {
             readOnly = List.copyOf(readOnly);
             problems = List.copyOf(problems);
@@ -204,7 +262,8 @@ final class Report implements Recorder {
 
     /** One proven, refused probe sent again through each driver with some of its guard's layers turned off. */
     @JsonPropertyOrder({"probe", "family", "wholeGuard", "stoppedWith"})
-    record LayerRecord(String probe, ProbeFamily family, @JsonIgnore Map<String, LayerPaths> layers) implements Recorder.Entry {
+    record LayerRecord(
+            String probe, ProbeFamily family, @JsonIgnore Map<String, LayerPaths> layers) implements Recorder.Entry {
         LayerRecord {
             layers = Collections.unmodifiableMap(new LinkedHashMap<>(layers));
         }
@@ -217,7 +276,10 @@ final class Report implements Recorder {
         /** The layers that stopped it on their own, in the fixture's order. */
         @JsonProperty("stoppedWith")
         public List<String> stoppedWith() {
-            return layers.entrySet().stream().filter(e -> e.getValue().stopped()).map(Map.Entry::getKey).toList();
+            return layers.entrySet().stream()
+                    .filter(e -> e.getValue().stopped())
+                    .map(Map.Entry::getKey)
+                    .toList();
         }
 
         /** Each layer under its own name, after the fixed fields. */
@@ -234,11 +296,19 @@ final class Report implements Recorder {
 
     /** The outcome of one test, as JUnit reported it. */
     @JsonPropertyOrder({"name", "status", "message"})
-    record TestRecord(String name, String status, @JsonInclude(JsonInclude.Include.NON_NULL) String message) implements Recorder.Entry {}
+    record TestRecord(
+            String name,
+            String status,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String message) implements Recorder.Entry {}
 
     /** The later layers of the guard, each timed, and each known to have run in this session. */
     enum Part {
-        GUARD, PARAMETERS, DSN, SERVER_CODE, LAYERS, BAD_INPUTS
+        GUARD,
+        PARAMETERS,
+        DSN,
+        SERVER_CODE,
+        LAYERS,
+        BAD_INPUTS
     }
 
     /** A part of the guard ran in this session. */
@@ -293,7 +363,12 @@ final class Report implements Recorder {
     /** Everything the checks found, in the order they found it; only ever appended to. */
     private final ConcurrentLinkedQueue<Recorder.Entry> entries = new ConcurrentLinkedQueue<>();
 
-    Report(String driver, boolean strict, Language language, int minimumProvenProbes, Set<Capability> declared,
+    Report(
+            String driver,
+            boolean strict,
+            Language language,
+            int minimumProvenProbes,
+            Set<Capability> declared,
             List<Expectations.Absence> absent) {
         this.absent = List.copyOf(absent);
         this.driver = driver;
@@ -304,7 +379,8 @@ final class Report implements Recorder {
     }
 
     /** How many violations were recorded: read after every dynamic test, so kept apart from a scan of the records. */
-    private final java.util.concurrent.atomic.AtomicInteger violationCount = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger violationCount =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
     public void add(Recorder.Entry entry) {
@@ -336,7 +412,9 @@ final class Report implements Recorder {
     }
 
     private long nanos(Part part) {
-        return entries.stream().mapToLong(e -> e instanceof Spent s && s.part() == part ? s.nanos() : 0).sum();
+        return entries.stream()
+                .mapToLong(e -> e instanceof Spent s && s.part() == part ? s.nanos() : 0)
+                .sum();
     }
 
     /** @return the safe reads recorded so far, in order */
@@ -351,11 +429,16 @@ final class Report implements Recorder {
 
     /** @return the server version of the first connection, or null before one opened */
     String serverVersion() {
-        return all(ServerVersion.class).stream().findFirst().map(ServerVersion::version).orElse(null);
+        return all(ServerVersion.class).stream()
+                .findFirst()
+                .map(ServerVersion::version)
+                .orElse(null);
     }
 
     long count(Verdict verdict) {
-        return all(ProbeRecord.class).stream().filter(p -> p.verdict() == verdict).count();
+        return all(ProbeRecord.class).stream()
+                .filter(p -> p.verdict() == verdict)
+                .count();
     }
 
     /**
@@ -373,7 +456,8 @@ final class Report implements Recorder {
 
     /** Hostile DSNs that opened without the guard, failed the wrong way or showed the password, plus what kept the attack from running. */
     long dsnViolations() {
-        return all(DsnRecord.class).stream().filter(r -> !r.passed()).count() + all(DsnProblem.class).size();
+        return all(DsnRecord.class).stream().filter(r -> !r.passed()).count()
+                + all(DsnProblem.class).size();
     }
 
     /** Server code that left its effect behind a read-only call, failed the wrong way, or could not be proven. */
@@ -389,7 +473,9 @@ final class Report implements Recorder {
     /** The families with at least one probe (or variant) proven and refused. */
     Set<ProbeFamily> coveredFamilies() {
         EnumSet<ProbeFamily> covered = EnumSet.noneOf(ProbeFamily.class);
-        all(ProbeRecord.class).stream().filter(p -> p.verdict() == Verdict.REFUSED).forEach(p -> covered.add(p.family()));
+        all(ProbeRecord.class).stream()
+                .filter(p -> p.verdict() == Verdict.REFUSED)
+                .forEach(p -> covered.add(p.family()));
         return covered;
     }
 
@@ -426,7 +512,8 @@ final class Report implements Recorder {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean paired = Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+            boolean paired = Character.isHighSurrogate(c)
+                    ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
                     : !Character.isLowSurrogate(c) || (i > 0 && Character.isHighSurrogate(s.charAt(i - 1)));
             if (!paired && sb == null) {
                 sb = new StringBuilder(s.length() + 8).append(s, 0, i);
@@ -459,13 +546,15 @@ final class Report implements Recorder {
             start++;
         }
         int end = 0;
-        while (end < max - start && before.charAt(before.length() - 1 - end) == after.charAt(after.length() - 1 - end)) {
+        while (end < max - start
+                && before.charAt(before.length() - 1 - end) == after.charAt(after.length() - 1 - end)) {
             end++;
         }
         int from = Math.max(0, start - 20);
         String was = before.substring(from, before.length() - end);
         String now = after.substring(from, after.length() - end);
-        return "\"" + (from > 0 ? "..." : "") + shorten(was, 90) + "\" became \"" + (from > 0 ? "..." : "") + shorten(now, 90) + "\"";
+        return "\"" + (from > 0 ? "..." : "") + shorten(was, 90) + "\" became \"" + (from > 0 ? "..." : "")
+                + shorten(now, 90) + "\"";
     }
 
     /** Writes {@code target/tobira-conformance/<name>.json}. */
@@ -510,18 +599,23 @@ final class Report implements Recorder {
         codeList.forEach(r -> code.add(mapper.valueToTree(r)));
         ObjectNode layerNode = root.putObject("layers");
         ArrayNode declaredLayers = layerNode.putArray("declared");
-        List<String> layerNames = all(LayerName.class).stream().map(LayerName::name).distinct().toList();
+        List<String> layerNames =
+                all(LayerName.class).stream().map(LayerName::name).distinct().toList();
         layerNames.forEach(declaredLayers::add);
         if (layerNames.isEmpty()) {
-            layerNode.put("note", "the fixture offers no driver with a layer of its guard turned off, so each probe shows only that"
-                    + " the whole guard refused it");
+            layerNode.put(
+                    "note",
+                    "the fixture offers no driver with a layer of its guard turned off, so each probe shows only that"
+                            + " the whole guard refused it");
         }
         ObjectNode summary = layerNode.putObject("summary");
         ArrayNode layerProbes = layerNode.putArray("probes");
         List<LayerRecord> layerList = all(LayerRecord.class);
         for (String layer : layerNames) {
             ObjectNode n = summary.putObject(layer);
-            List<LayerRecord> sent = layerList.stream().filter(r -> r.layers().containsKey(layer)).toList();
+            List<LayerRecord> sent = layerList.stream()
+                    .filter(r -> r.layers().containsKey(layer))
+                    .toList();
             n.put("probes", sent.size());
             n.put("stopped", sent.stream().filter(r -> r.stopped(layer)).count());
             ArrayNode through = n.putArray("letThrough");
@@ -533,7 +627,8 @@ final class Report implements Recorder {
         bad.forEach(r -> badNode.add(mapper.valueToTree(r)));
         long badPassed = bad.stream().filter(BadInputRecord::passed).count();
         ObjectNode silentNode = root.putObject("silentServer");
-        all(SilentInapplicable.class).stream().reduce((first, second) -> second)
+        all(SilentInapplicable.class).stream()
+                .reduce((first, second) -> second)
                 .ifPresent(i -> silentNode.put("inapplicable", i.reason()));
         ArrayNode silentCalls = silentNode.putArray("calls");
         all(SilentRecord.class).forEach(r -> silentCalls.add(mapper.valueToTree(r)));
@@ -584,35 +679,73 @@ final class Report implements Recorder {
             }
         }
         ObjectNode totals = root.putObject("totals");
-        totals.put("probes", probeList.stream().filter(p -> p.variantOf() == null && p.verdict() != Verdict.INAPPLICABLE).count());
-        totals.put("variants", probeList.stream().filter(p -> p.variantOf() != null).count());
-        totals.put("proven", probeList.stream().filter(ProbeRecord::provenEffective).count());
-        totals.put("refused", probeList.stream().filter(p -> p.verdict() == Verdict.REFUSED).count());
+        totals.put(
+                "probes",
+                probeList.stream()
+                        .filter(p -> p.variantOf() == null && p.verdict() != Verdict.INAPPLICABLE)
+                        .count());
+        totals.put(
+                "variants",
+                probeList.stream().filter(p -> p.variantOf() != null).count());
+        totals.put(
+                "proven",
+                probeList.stream().filter(ProbeRecord::provenEffective).count());
+        totals.put(
+                "refused",
+                probeList.stream().filter(p -> p.verdict() == Verdict.REFUSED).count());
         totals.put("violations", allViolations());
-        totals.put("broken", probeList.stream().filter(p -> p.verdict() == Verdict.BROKEN).count());
-        totals.put("unprovenVariants", probeList.stream().filter(p -> p.verdict() == Verdict.UNPROVEN_VARIANT).count());
-        totals.put("unprovenHarmless", probeList.stream()
-                .filter(p -> p.verdict() == Verdict.UNPROVEN_VARIANT && !p.readOnly().isEmpty() && p.problems().isEmpty()).count());
-        totals.put("inapplicable", inapplicable.stream().map(Inapplicable::probe).distinct().count());
+        totals.put(
+                "broken",
+                probeList.stream().filter(p -> p.verdict() == Verdict.BROKEN).count());
+        totals.put(
+                "unprovenVariants",
+                probeList.stream()
+                        .filter(p -> p.verdict() == Verdict.UNPROVEN_VARIANT)
+                        .count());
+        totals.put(
+                "unprovenHarmless",
+                probeList.stream()
+                        .filter(p -> p.verdict() == Verdict.UNPROVEN_VARIANT
+                                && !p.readOnly().isEmpty()
+                                && p.problems().isEmpty())
+                        .count());
+        totals.put(
+                "inapplicable",
+                inapplicable.stream().map(Inapplicable::probe).distinct().count());
         totals.put("safeReads", safeReadList.size());
-        totals.put("safeReadsPassed", safeReadList.stream().filter(SafeReadRecord::passed).count());
+        totals.put(
+                "safeReadsPassed",
+                safeReadList.stream().filter(SafeReadRecord::passed).count());
         ObjectNode layers = totals.putObject("violationsByLayer");
         layers.put("probes", violating());
         layers.put("parameters", parameterViolations());
         layers.put("dsn", dsnViolations());
         layers.put("serverCode", serverCodeViolations());
         totals.put("parameterAttacks", parameterList.size());
-        totals.put("parameterAttacksPassed", parameterList.stream().filter(ParameterRecord::passed).count());
-        totals.put("parameterAttacksNoted", parameterList.stream().filter(r -> !r.notes().isEmpty()).count());
+        totals.put(
+                "parameterAttacksPassed",
+                parameterList.stream().filter(ParameterRecord::passed).count());
+        totals.put(
+                "parameterAttacksNoted",
+                parameterList.stream().filter(r -> !r.notes().isEmpty()).count());
         totals.put("dsnAttacks", dsnList.size());
-        totals.put("dsnAttacksOpened", dsnList.stream().filter(r -> "OPENED".equals(r.outcome())).count());
-        totals.put("dsnAttacksPassed", dsnList.stream().filter(DsnRecord::passed).count());
+        totals.put(
+                "dsnAttacksOpened",
+                dsnList.stream().filter(r -> "OPENED".equals(r.outcome())).count());
+        totals.put(
+                "dsnAttacksPassed", dsnList.stream().filter(DsnRecord::passed).count());
         totals.put("serverCode", codeList.size());
-        totals.put("serverCodePassed", codeList.stream().filter(ServerCodeRecord::passed).count());
+        totals.put(
+                "serverCodePassed",
+                codeList.stream().filter(ServerCodeRecord::passed).count());
         totals.put("badInputs", badNode.size());
         totals.put("badInputsPassed", badPassed);
         totals.put("silentServerCalls", silentCalls.size());
-        totals.put("silentServerPassed", silentCalls.findValues("passed").stream().filter(JsonNode::asBoolean).count());
+        totals.put(
+                "silentServerPassed",
+                silentCalls.findValues("passed").stream()
+                        .filter(JsonNode::asBoolean)
+                        .count());
         ObjectNode millis = totals.putObject("millisByLayer");
         millis.put("parameters", nanos(Part.PARAMETERS) / 1_000_000);
         millis.put("dsn", nanos(Part.DSN) / 1_000_000);

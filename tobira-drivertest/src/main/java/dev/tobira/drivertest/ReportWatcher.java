@@ -14,7 +14,9 @@ final class ReportWatcher implements TestWatcher {
     @Override
     public void testSuccessful(ExtensionContext context) {
         // a factory succeeds when it has made its tests; each of them is recorded on its own as it runs
-        if (context.getTestMethod().map(m -> !m.isAnnotationPresent(TestFactory.class)).orElse(true)) {
+        if (context.getTestMethod()
+                .map(m -> !m.isAnnotationPresent(TestFactory.class))
+                .orElse(true)) {
             record(context, "passed", null);
         }
     }
@@ -40,7 +42,9 @@ final class ReportWatcher implements TestWatcher {
             return;
         }
         Deque<String> names = new ArrayDeque<>();
-        for (ExtensionContext c = context; c.getParent().isPresent() && c.getTestMethod().isPresent(); c = c.getParent().get()) {
+        for (ExtensionContext c = context;
+                c.getParent().isPresent() && c.getTestMethod().isPresent();
+                c = c.getParent().get()) {
             names.addFirst(c.getDisplayName());
         }
         if (names.isEmpty()) {

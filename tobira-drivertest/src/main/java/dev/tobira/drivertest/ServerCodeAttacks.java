@@ -62,13 +62,17 @@ final class ServerCodeAttacks {
         List<ServerCode> cases = kit.serverCode();
         if (cases.isEmpty()) {
             // optional by design: an embedded engine has no code of its own on a server to call
-            return Stream.of(DynamicTest.dynamicTest("server code: the fixture supplies none", () -> { }));
+            return Stream.of(DynamicTest.dynamicTest("server code: the fixture supplies none", () -> {}));
         }
         Set<String> names = new HashSet<>();
-        return cases.stream().map(c -> names.add(c.name())
-                ? DynamicTest.dynamicTest(c.name() + ": " + Guard.display(c.call()), kit.tracker().checked(() -> timed(c)))
-                : DynamicTest.dynamicTest("duplicate server code name " + c.name(),
-                        () -> Assertions.fail("two serverCode() cases are named " + c.name())));
+        return cases.stream()
+                .map(c -> names.add(c.name())
+                        ? DynamicTest.dynamicTest(
+                                c.name() + ": " + Guard.display(c.call()),
+                                kit.tracker().checked(() -> timed(c)))
+                        : DynamicTest.dynamicTest(
+                                "duplicate server code name " + c.name(),
+                                () -> Assertions.fail("two serverCode() cases are named " + c.name())));
     }
 
     private void timed(ServerCode c) {
@@ -94,7 +98,8 @@ final class ServerCodeAttacks {
 
     private void attack(ServerCode c, ServerCodeDraft r) {
         if (!c.setup().isEmpty() && !kit.executeNatively(c.setup())) {
-            r.problems.add("broken case: its setup could not run, since the fixture's nativeExecution does not run text (it returned false)");
+            r.problems.add(
+                    "broken case: its setup could not run, since the fixture's nativeExecution does not run text (it returned false)");
             return;
         }
         Evidence evidence = c.evidence();
@@ -121,7 +126,13 @@ final class ServerCodeAttacks {
             base = path("read-only connection", readOnly, Query.of(c.call()), base, evidence, r);
         }
         try (Conn writable = kit.open(kit.writableConfig())) {
-            path("readOnly query on a writable connection", writable, Query.of(c.call()).withReadOnly(true), base, evidence, r);
+            path(
+                    "readOnly query on a writable connection",
+                    writable,
+                    Query.of(c.call()).withReadOnly(true),
+                    base,
+                    evidence,
+                    r);
         }
     }
 
@@ -134,10 +145,12 @@ final class ServerCodeAttacks {
         if (!a.succeeded() && !a.refusedWith(REFUSALS)) {
             r.problems.add(path + ": expected a result or a refusal (READ_ONLY, PERMISSION) but got " + a);
         } else if (!a.succeeded() && !a.refusal().getMessage().startsWith(driver + ": ")) {
-            r.problems.add(path + ": the refusal's message does not start with \"" + driver + ": \": " + a.refusal().getMessage());
+            r.problems.add(path + ": the refusal's message does not start with \"" + driver + ": \": "
+                    + a.refusal().getMessage());
         }
         if (!absent) {
-            r.problems.add(path + ": the evidence was observed after the call" + (a.succeeded() ? ", which succeeded" : ""));
+            r.problems.add(
+                    path + ": the evidence was observed after the call" + (a.succeeded() ? ", which succeeded" : ""));
             evidence.clear();
         }
         if (unchanged) {

@@ -2,13 +2,13 @@ package dev.tobira.drivertest;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Column;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.ConnInfo;
-import dev.tobira.api.Capability;
 import dev.tobira.api.Driver;
 import dev.tobira.api.Facet;
 import dev.tobira.api.Query;
@@ -75,11 +75,13 @@ final class Tracker {
             }
             try {
                 conn.delegate.ping();
-                leaks.add("a closed " + conn.mode + " connection still answered ping() instead of throwing IllegalStateException");
+                leaks.add("a closed " + conn.mode
+                        + " connection still answered ping() instead of throwing IllegalStateException");
             } catch (IllegalStateException expected) {
                 // closed means closed
             } catch (RuntimeException e) {
-                leaks.add("a closed " + conn.mode + " connection's ping() threw " + e + " instead of IllegalStateException");
+                leaks.add("a closed " + conn.mode + " connection's ping() threw " + e
+                        + " instead of IllegalStateException");
             }
         }
         return leaks;

@@ -17,8 +17,17 @@ import java.util.UUID;
  */
 final class TypedGetters {
     /** The kinds that have a typed getter. */
-    static final List<Value.Kind> KINDS = List.of(Value.Kind.BOOL, Value.Kind.INT, Value.Kind.FLOAT, Value.Kind.DECIMAL,
-            Value.Kind.TEXT, Value.Kind.BYTES, Value.Kind.DATE, Value.Kind.TIME, Value.Kind.DATETIME, Value.Kind.TIMESTAMP,
+    static final List<Value.Kind> KINDS = List.of(
+            Value.Kind.BOOL,
+            Value.Kind.INT,
+            Value.Kind.FLOAT,
+            Value.Kind.DECIMAL,
+            Value.Kind.TEXT,
+            Value.Kind.BYTES,
+            Value.Kind.DATE,
+            Value.Kind.TIME,
+            Value.Kind.DATETIME,
+            Value.Kind.TIMESTAMP,
             Value.Kind.UUID);
 
     private TypedGetters() {}

@@ -27,18 +27,97 @@ final class Variants {
     record Variant(String suffix, String text) {}
 
     private static final Set<String> KEYWORDS = Set.of(
-            "ADD", "ALL", "ALTER", "ANALYZE", "AND", "AS", "ATTACH", "BEGIN", "BY", "CALL", "CHECKPOINT", "COLUMN",
-            "COMMIT", "COPY", "CREATE", "DATABASE", "DELETE", "DETACH", "DO", "DROP", "DUMPFILE", "END", "EXECUTE",
-            "EXISTS", "EXPLAIN", "EXPORT", "EXTENSION", "FROM", "FUNCTION", "GRANT", "GROUP", "HANDLER", "IF",
-            "IMPORT", "IN", "INDEX", "INSERT", "INSTALL", "INT", "INTEGER", "INTO", "IS", "KEY", "LIKE", "LIMIT",
-            "LOAD", "LOCK", "MERGE", "NOT", "NULL", "ON", "ONLY", "OR", "ORDER", "OUTFILE", "PRAGMA", "PREPARE",
-            "PRIMARY", "PROGRAM", "READ", "REFERENCES", "REINDEX", "RENAME", "REPLACE", "RETURNING", "REVOKE",
-            "ROLLBACK", "SELECT", "SESSION", "SET", "SHOW", "TABLE", "TEXT", "TO", "TRANSACTION", "TRIGGER",
-            "TRUNCATE", "UNION", "UNLOCK", "UPDATE", "USING", "VACUUM", "VALUES", "VIEW", "WHERE", "WITH", "WRITE");
+            "ADD",
+            "ALL",
+            "ALTER",
+            "ANALYZE",
+            "AND",
+            "AS",
+            "ATTACH",
+            "BEGIN",
+            "BY",
+            "CALL",
+            "CHECKPOINT",
+            "COLUMN",
+            "COMMIT",
+            "COPY",
+            "CREATE",
+            "DATABASE",
+            "DELETE",
+            "DETACH",
+            "DO",
+            "DROP",
+            "DUMPFILE",
+            "END",
+            "EXECUTE",
+            "EXISTS",
+            "EXPLAIN",
+            "EXPORT",
+            "EXTENSION",
+            "FROM",
+            "FUNCTION",
+            "GRANT",
+            "GROUP",
+            "HANDLER",
+            "IF",
+            "IMPORT",
+            "IN",
+            "INDEX",
+            "INSERT",
+            "INSTALL",
+            "INT",
+            "INTEGER",
+            "INTO",
+            "IS",
+            "KEY",
+            "LIKE",
+            "LIMIT",
+            "LOAD",
+            "LOCK",
+            "MERGE",
+            "NOT",
+            "NULL",
+            "ON",
+            "ONLY",
+            "OR",
+            "ORDER",
+            "OUTFILE",
+            "PRAGMA",
+            "PREPARE",
+            "PRIMARY",
+            "PROGRAM",
+            "READ",
+            "REFERENCES",
+            "REINDEX",
+            "RENAME",
+            "REPLACE",
+            "RETURNING",
+            "REVOKE",
+            "ROLLBACK",
+            "SELECT",
+            "SESSION",
+            "SET",
+            "SHOW",
+            "TABLE",
+            "TEXT",
+            "TO",
+            "TRANSACTION",
+            "TRIGGER",
+            "TRUNCATE",
+            "UNION",
+            "UNLOCK",
+            "UPDATE",
+            "USING",
+            "VACUUM",
+            "VALUES",
+            "VIEW",
+            "WHERE",
+            "WITH",
+            "WRITE");
 
     /** A variant's name per line-comment marker; {@code --} keeps the name it had before dialects declared others. */
-    private static final Map<String, String> LINE_COMMENT_VARIANTS = Map.of(
-            "--", "leading-line-comment", "#", "leading-hash-comment", "//", "leading-slash-comment");
+    private static final Map<String, String> LINE_COMMENT_VARIANTS =
+            Map.of("--", "leading-line-comment", "#", "leading-hash-comment", "//", "leading-slash-comment");
 
     static List<Variant> of(String text, Language language, SqlDialect dialect) {
         return language == Language.SQL ? sql(text, dialect) : other(text);
@@ -59,7 +138,8 @@ final class Variants {
         for (String marker : dialect.lineCommentMarkers()) { // every line comment the server reads, // and # too
             out.put(LINE_COMMENT_VARIANTS.get(marker), marker + " tobira: select\n" + text);
         }
-        boolean endsInComment = !tokens.isEmpty() && tokens.get(tokens.size() - 1).type() == SqlToken.Type.COMMENT;
+        boolean endsInComment =
+                !tokens.isEmpty() && tokens.get(tokens.size() - 1).type() == SqlToken.Type.COMMENT;
         out.put("trailing-semicolon", text + (endsInComment ? "\n;" : ";"));
         if (single) {
             out.put("cte-before", "with probe_cte as (select 1 as x) " + text);
@@ -94,7 +174,8 @@ final class Variants {
     private static String keywords(List<SqlToken> tokens, Set<String> dialectWords, UnaryOperator<String> change) {
         StringBuilder sb = new StringBuilder();
         for (SqlToken t : tokens) {
-            boolean keyword = t.type() == SqlToken.Type.WORD && (KEYWORDS.contains(t.upper()) || dialectWords.contains(t.upper()));
+            boolean keyword = t.type() == SqlToken.Type.WORD
+                    && (KEYWORDS.contains(t.upper()) || dialectWords.contains(t.upper()));
             sb.append(keyword ? change.apply(t.text()) : t.text());
         }
         return sb.toString();
@@ -128,7 +209,9 @@ final class Variants {
             while (end < line.length() && !Character.isWhitespace(line.charAt(end))) {
                 end++;
             }
-            sb.append(line, 0, start).append(change.apply(line.substring(start, end))).append(line.substring(end));
+            sb.append(line, 0, start)
+                    .append(change.apply(line.substring(start, end)))
+                    .append(line.substring(end));
         }
         return sb.toString();
     }

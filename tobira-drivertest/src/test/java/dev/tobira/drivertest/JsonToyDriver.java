@@ -47,11 +47,13 @@ final class JsonToyDriver implements Driver {
      * parsed value would).
      */
     static volatile boolean rawErrors;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Set<String> READS = Set.of("find", "count", "range");
     private static final Set<String> WRITES = Set.of("insert", "delete", "drop", "batch");
     private static final Pattern FIRST_KEY = Pattern.compile("^\\s*\\{\\s*\"([^\"]*)\"");
-    private static final List<Column> DOC = List.of(Column.of("key", Value.Kind.TEXT), Column.of("value", Value.Kind.TEXT));
+    private static final List<Column> DOC =
+            List.of(Column.of("key", Value.Kind.TEXT), Column.of("value", Value.Kind.TEXT));
 
     /** Whether this instance checks statements at all; the toy has no other layer, so off lets everything through. */
     private final boolean statementCheck;
@@ -66,8 +68,17 @@ final class JsonToyDriver implements Driver {
 
     static void seedShop() {
         DATA.clear();
-        DATA.putAll(Map.of("customers/1", "Ada", "customers/2", "Grace", "customers/3", "Linus", "orders/1", "1|4999|paid",
-                "orders/2", "1|1250|paid"));
+        DATA.putAll(Map.of(
+                "customers/1",
+                "Ada",
+                "customers/2",
+                "Grace",
+                "customers/3",
+                "Linus",
+                "orders/1",
+                "1|4999|paid",
+                "orders/2",
+                "1|1250|paid"));
     }
 
     @Override
@@ -140,7 +151,9 @@ final class JsonToyDriver implements Driver {
             if (command.equals("explain")) {
                 check(doc.get("explain"));
             } else if (!READS.contains(command)) {
-                throw error(ErrorKind.READ_ONLY, "only find, count, range and explain of them are allowed on a read-only connection");
+                throw error(
+                        ErrorKind.READ_ONLY,
+                        "only find, count, range and explain of them are allowed on a read-only connection");
             }
         }
 
@@ -155,22 +168,33 @@ final class JsonToyDriver implements Driver {
             }
             List<Row> rows = new ArrayList<>();
             switch (command) {
-                case "find" -> DATA.subMap(arg.asText() + "/", arg.asText() + "0").forEach((k, v) -> {
-                    JsonNode filter = doc.get("filter");
-                    if (filter == null || filter.isEmpty() || filter.toString().contains(v)) {
-                        rows.add(Row.of(DOC, Value.of(k), Value.of(v)));
-                    }
-                });
-                case "count" -> rows.add(Row.of(DOC, Value.of(arg.asText()),
-                        Value.of(String.valueOf(DATA.subMap(arg.asText() + "/", arg.asText() + "0").size()))));
+                case "find" ->
+                    DATA.subMap(arg.asText() + "/", arg.asText() + "0").forEach((k, v) -> {
+                        JsonNode filter = doc.get("filter");
+                        if (filter == null
+                                || filter.isEmpty()
+                                || filter.toString().contains(v)) {
+                            rows.add(Row.of(DOC, Value.of(k), Value.of(v)));
+                        }
+                    });
+                case "count" ->
+                    rows.add(Row.of(
+                            DOC,
+                            Value.of(arg.asText()),
+                            Value.of(String.valueOf(DATA.subMap(arg.asText() + "/", arg.asText() + "0")
+                                    .size()))));
                 case "range" -> {
                     for (long i = 1; i <= arg.asLong(); i++) {
                         rows.add(Row.of(DOC, Value.of("n"), Value.of(String.valueOf(i))));
                     }
                 }
-                case "insert" -> doc.path("documents").forEach(d ->
-                        DATA.put(arg.asText() + "/" + d.path("_id").asText(), d.path("name").asText()));
-                case "delete" -> DATA.subMap(arg.asText() + "/", arg.asText() + "0").clear();
+                case "insert" ->
+                    doc.path("documents")
+                            .forEach(d -> DATA.put(
+                                    arg.asText() + "/" + d.path("_id").asText(),
+                                    d.path("name").asText()));
+                case "delete" ->
+                    DATA.subMap(arg.asText() + "/", arg.asText() + "0").clear();
                 case "drop" -> DATA.keySet().removeIf(k -> k.startsWith(arg.asText() + "/"));
                 case "batch" -> arg.forEach(c -> rows.addAll(run(c)));
                 case "explain" -> rows.addAll(run(arg));

@@ -19,19 +19,22 @@ import org.junit.jupiter.api.Test;
 class MessageCheckTest {
     @Test
     void theFormIsBuiltFromItsParts() {
-        DriverException e = DriverException.of(ErrorKind.AUTH, "mysql", "open", "Access denied (using password: [redacted])");
+        DriverException e =
+                DriverException.of(ErrorKind.AUTH, "mysql", "open", "Access denied (using password: [redacted])");
         assertEquals("mysql: open: Access denied (using password: [redacted]): authentication failed", e.getMessage());
         assertSame(e, MessageCheck.assertWhole(e));
     }
 
     @Test
     void aCutDetailFailsTheCheck() {
-        DriverException cut = DriverException.of(ErrorKind.AUTH, "mysql", "open",
-                "Access denied for user 'x'@'127.0.0.1' (using password: [redacted]");
+        DriverException cut = DriverException.of(
+                ErrorKind.AUTH, "mysql", "open", "Access denied for user 'x'@'127.0.0.1' (using password: [redacted]");
         AssertionError e = assertThrows(AssertionError.class, () -> MessageCheck.assertWhole(cut));
         assertTrue(e.getMessage().contains("(using password: [redacted]"), e.getMessage());
-        assertThrows(AssertionError.class,
-                () -> MessageCheck.assertWhole(DriverException.of(ErrorKind.TIMEOUT, "sqlite", "query", ") (interrupted")));
+        assertThrows(
+                AssertionError.class,
+                () -> MessageCheck.assertWhole(
+                        DriverException.of(ErrorKind.TIMEOUT, "sqlite", "query", ") (interrupted")));
     }
 
     @Test
@@ -40,7 +43,8 @@ class MessageCheckTest {
         assertTrue(MessageCheck.looksWhole("You have an error near ')' at line 1"));
         assertTrue(MessageCheck.looksWhole("Table 'shop.x' doesn't exist (errno 1146)"));
         assertTrue(MessageCheck.looksWhole("array [1, 2] (of 2)"));
-        assertTrue(MessageCheck.looksWhole("near 'insert orders values (100, 1, 'x', '2026-01-01')' at line 1"),
+        assertTrue(
+                MessageCheck.looksWhole("near 'insert orders values (100, 1, 'x', '2026-01-01')' at line 1"),
                 "vendor text no redaction touched is not judged");
         assertFalse(MessageCheck.looksWhole(") b ("));
         assertFalse(MessageCheck.looksWhole("(password: [redacted]"));

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 class SilentServerTest {
     @Test
     void itAcceptsAndNeverAnswers() throws Exception {
-        try (SilentServer silent = SilentServer.start(); Socket s = new Socket()) {
+        try (SilentServer silent = SilentServer.start();
+                Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", silent.port()), 1000);
             s.setSoTimeout(300);
             InputStream in = s.getInputStream();
@@ -43,7 +44,8 @@ class SilentServerTest {
             });
             server.setDaemon(true);
             server.start();
-            try (MuteProxy proxy = MuteProxy.start("127.0.0.1", echo.getLocalPort()); Socket s = new Socket()) {
+            try (MuteProxy proxy = MuteProxy.start("127.0.0.1", echo.getLocalPort());
+                    Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", proxy.port()), 1000);
                 s.setSoTimeout(5000);
                 s.getOutputStream().write('a');
@@ -59,18 +61,32 @@ class SilentServerTest {
 
     @Test
     void hostPortKeepsEverythingButTheAddress() {
-        ConnConfig c = ConnConfig.of("postgres://app:pw@db.example:5432/shop?sslmode=disable").withPassword(Secret.of("s"))
-                .withOption("x", "y").withReadOnly(true).withConnectTimeout(Duration.ofSeconds(9));
+        ConnConfig c = ConnConfig.of("postgres://app:pw@db.example:5432/shop?sslmode=disable")
+                .withPassword(Secret.of("s"))
+                .withOption("x", "y")
+                .withReadOnly(true)
+                .withConnectTimeout(Duration.ofSeconds(9));
         ConnConfig at = SilentServer.hostPort(c).apply(4711);
         assertEquals("postgres://app:pw@127.0.0.1:4711/shop?sslmode=disable", at.dsn());
         assertEquals("s", at.password().reveal());
         assertEquals("y", at.options().get("x"));
         assertTrue(at.readOnly());
         assertEquals(Duration.ofSeconds(9), at.connectTimeout());
-        assertEquals("redis://127.0.0.1:1/0", SilentServer.hostPort(ConnConfig.of("redis://[::1]:6379/0")).apply(1).dsn());
-        assertEquals("qdrant://127.0.0.1:2", SilentServer.hostPort(ConnConfig.of("qdrant://localhost")).apply(2).dsn());
-        assertEquals("dynamodb://KEY@127.0.0.1:3?region=us-east-1",
-                SilentServer.hostPort(ConnConfig.of("dynamodb://KEY@h:8000?region=us-east-1")).apply(3).dsn());
+        assertEquals(
+                "redis://127.0.0.1:1/0",
+                SilentServer.hostPort(ConnConfig.of("redis://[::1]:6379/0"))
+                        .apply(1)
+                        .dsn());
+        assertEquals(
+                "qdrant://127.0.0.1:2",
+                SilentServer.hostPort(ConnConfig.of("qdrant://localhost"))
+                        .apply(2)
+                        .dsn());
+        assertEquals(
+                "dynamodb://KEY@127.0.0.1:3?region=us-east-1",
+                SilentServer.hostPort(ConnConfig.of("dynamodb://KEY@h:8000?region=us-east-1"))
+                        .apply(3)
+                        .dsn());
         assertThrows(IllegalArgumentException.class, () -> SilentServer.hostPort(ConnConfig.of("sqlite:shop.db")));
     }
 

@@ -22,19 +22,24 @@ class TestServerTest {
             TestServer.Candidate c = TestServer.listening("test socket", "127.0.0.1", port, "x://127.0.0.1:" + port);
             assertEquals(Optional.of("x://127.0.0.1:" + port), c.attempt().get());
         }
-        assertEquals(Optional.empty(),
-                TestServer.listening("closed socket", "127.0.0.1", port, "x://").attempt().get());
+        assertEquals(
+                Optional.empty(),
+                TestServer.listening("closed socket", "127.0.0.1", port, "x://")
+                        .attempt()
+                        .get());
     }
 
     @Test
     void theFirstCandidateThatAnswersWinsAndIsRemembered() {
-        TestServer.Found found = TestServer.find("kit-self-test-first", List.of(
-                new TestServer.Candidate("absent", Optional::empty),
-                new TestServer.Candidate("broken", () -> {
-                    throw new IllegalStateException("cannot");
-                }),
-                new TestServer.Candidate("second", () -> Optional.of("x://second")),
-                new TestServer.Candidate("third", () -> Optional.of("x://third"))));
+        TestServer.Found found = TestServer.find(
+                "kit-self-test-first",
+                List.of(
+                        new TestServer.Candidate("absent", Optional::empty),
+                        new TestServer.Candidate("broken", () -> {
+                            throw new IllegalStateException("cannot");
+                        }),
+                        new TestServer.Candidate("second", () -> Optional.of("x://second")),
+                        new TestServer.Candidate("third", () -> Optional.of("x://third"))));
         assertEquals(new TestServer.Found("x://second", "second"), found);
         // remembered for the JVM: the candidates are not asked again
         assertEquals(found, TestServer.find("kit-self-test-first", List.of()));
@@ -50,7 +55,9 @@ class TestServerTest {
         assertEquals(2, pg.readyLogTimes());
         assertThrows(IllegalArgumentException.class, () -> ContainerSpec.of(" ", 5432));
         assertThrows(IllegalArgumentException.class, () -> ContainerSpec.of("redis:7", 0));
-        assertThrows(IllegalArgumentException.class, () -> ContainerSpec.of("redis:7", 6379).readyWhenLogged(".*", 0));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ContainerSpec.of("redis:7", 6379).readyWhenLogged(".*", 0));
         assertThrows(UnsupportedOperationException.class, () -> pg.env().put("X", "y"));
     }
 

@@ -30,23 +30,40 @@ class ToyConformance extends DriverConformanceTest {
 
     @Override
     protected Fixture fixture() {
-        Fixture.Builder b = Fixture.builder(new ToyDriver()).writable(ConnConfig.of("toy:shop")).otherLanguage()
-                .seed(ToyConformance::seedShop).fingerprint(ToyDriver.DATA::toString)
-                .rows(n -> "RANGE " + n).slow("SLEEP 20000").syntaxError("GETT x")
+        Fixture.Builder b = Fixture.builder(new ToyDriver())
+                .writable(ConnConfig.of("toy:shop"))
+                .otherLanguage()
+                .seed(ToyConformance::seedShop)
+                .fingerprint(ToyDriver.DATA::toString)
+                .rows(n -> "RANGE " + n)
+                .slow("SLEEP 20000")
+                .syntaxError("GETT x")
                 .missing("SCAN nothing", CollectionRef.of("no_such_collection"))
                 .shop(CollectionRef.of("customer"), CollectionRef.of("order"), "SCAN customer")
                 .insertQuery("SET customer:6 Barbara")
                 .types(TypeCase.of("GET customer:1", Value.of("Ada")), TypeCase.of("RANGE 1", Value.of(1)))
-                .probes(WriteProbe.of("set", ProbeFamily.DML, "SET customer:9 Mallory"),
+                .probes(
+                        WriteProbe.of("set", ProbeFamily.DML, "SET customer:9 Mallory"),
                         WriteProbe.of("del", ProbeFamily.DML, "DEL customer:1"),
                         // keys are case-sensitive and the variants respell the first word of each line, so the
                         // upper and mixed variants name a key that does not exist: unproven variants, by design
                         WriteProbe.of("del.key-on-its-own-line", ProbeFamily.DML, "DEL\ncustomer:1"))
                 .safeReads(SafeRead.of("get", "GET customer:1"), SafeRead.of("get.key-named-set", "GET SET"))
-                .serverCode(ServerCode.of("f_write", "", "FCALL f_write",
-                                Evidence.of(() -> ToyDriver.DATA.remove(ToyDriver.WRITTEN), () -> ToyDriver.DATA.containsKey(ToyDriver.WRITTEN))),
-                        ServerCode.of("f_lock", "", "FCALL f_lock", Evidence.of(ToyDriver.LOCKS::clear, () -> !ToyDriver.LOCKS.isEmpty())))
-                .timeSeries(TimeSeriesCase.of(CollectionRef.of("temp"), Instant.ofEpochSecond(1000), Instant.ofEpochSecond(3000), 2))
+                .serverCode(
+                        ServerCode.of(
+                                "f_write",
+                                "",
+                                "FCALL f_write",
+                                Evidence.of(
+                                        () -> ToyDriver.DATA.remove(ToyDriver.WRITTEN),
+                                        () -> ToyDriver.DATA.containsKey(ToyDriver.WRITTEN))),
+                        ServerCode.of(
+                                "f_lock",
+                                "",
+                                "FCALL f_lock",
+                                Evidence.of(ToyDriver.LOCKS::clear, () -> !ToyDriver.LOCKS.isEmpty())))
+                .timeSeries(TimeSeriesCase.of(
+                        CollectionRef.of("temp"), Instant.ofEpochSecond(1000), Instant.ofEpochSecond(3000), 2))
                 .minimumProvenProbes(minimumProven);
         if (!strict) {
             b.without(Behavior.STRICT, "the self-test's non-strict run");
@@ -55,9 +72,11 @@ class ToyConformance extends DriverConformanceTest {
             b.without(Behavior.PARAMETERS, "a toy command has no placeholders");
         }
         if (vectorCase) {
-            b.vector(VectorCase.of(CollectionRef.of("point"), new Value.Vector(new float[] {0.9f, 0.2f}), 2, Value.of("point:1")));
+            b.vector(VectorCase.of(
+                    CollectionRef.of("point"), new Value.Vector(new float[] {0.9f, 0.2f}), 2, Value.of("point:1")));
         }
-        b.badInput(BadInput.builder().malformed("RANGE x", "SET customer:9", "GET").build());
+        b.badInput(
+                BadInput.builder().malformed("RANGE x", "SET customer:9", "GET").build());
         if (network || serverAtAnyway) {
             b.serverAt(port -> ConnConfig.of("toy://127.0.0.1:" + port));
         }
@@ -79,9 +98,33 @@ class ToyConformance extends DriverConformanceTest {
 
     private static void seedShop() {
         ToyDriver.DATA.clear();
-        ToyDriver.DATA.putAll(Map.of("customer:1", "Ada", "customer:2", "Grace", "customer:3", "Linus", "customer:4", "Margaret",
-                "customer:5", "Ken", "order:1", "1|4999", "order:2", "1|1250"));
-        ToyDriver.DATA.putAll(Map.of("point:1", "1,0", "point:2", "0,1", "point:3", "-1,0",
-                "temp:1000", "20", "temp:2000", "21", "temp:3000", "22"));
+        ToyDriver.DATA.putAll(Map.of(
+                "customer:1",
+                "Ada",
+                "customer:2",
+                "Grace",
+                "customer:3",
+                "Linus",
+                "customer:4",
+                "Margaret",
+                "customer:5",
+                "Ken",
+                "order:1",
+                "1|4999",
+                "order:2",
+                "1|1250"));
+        ToyDriver.DATA.putAll(Map.of(
+                "point:1",
+                "1,0",
+                "point:2",
+                "0,1",
+                "point:3",
+                "-1,0",
+                "temp:1000",
+                "20",
+                "temp:2000",
+                "21",
+                "temp:3000",
+                "22"));
     }
 }

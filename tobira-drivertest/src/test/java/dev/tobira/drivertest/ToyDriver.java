@@ -2,6 +2,7 @@ package dev.tobira.drivertest;
 
 import dev.tobira.api.Browser;
 import dev.tobira.api.Capability;
+import dev.tobira.api.ChangeFeed;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Column;
@@ -11,34 +12,33 @@ import dev.tobira.api.ConnInfo;
 import dev.tobira.api.Driver;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Exporter;
+import dev.tobira.api.Facet;
 import dev.tobira.api.Page;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
-import dev.tobira.api.Value;
-import dev.tobira.spi.ResultSets;
-import dev.tobira.api.ChangeFeed;
-import dev.tobira.api.Exporter;
-import dev.tobira.api.Facet;
 import dev.tobira.api.TimeSeriesReader;
+import dev.tobira.api.Value;
 import dev.tobira.api.VectorSearcher;
 import dev.tobira.spi.CursorResultSet;
+import dev.tobira.spi.ResultSets;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Comparator;
-import java.util.Optional;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 
@@ -126,8 +126,9 @@ public final class ToyDriver implements Driver {
     static volatile boolean lazyNetwork;
 
     /** The reading facets, declared when {@link #facets} is set. */
-    static final Set<Capability> READING_FACETS = EnumSet.of(Capability.CHANGE_FEED, Capability.EXPORTER,
-            Capability.VECTOR_SEARCHER, Capability.TIME_SERIES_READER);
+    static final Set<Capability> READING_FACETS = EnumSet.of(
+            Capability.CHANGE_FEED, Capability.EXPORTER, Capability.VECTOR_SEARCHER, Capability.TIME_SERIES_READER);
+
     static volatile boolean facets;
     private static final List<Feed> FEEDS = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -171,7 +172,9 @@ public final class ToyDriver implements Driver {
             throw new NullPointerException("the toy's DSN parser fell over");
         }
         boolean readOnly = config.readOnly()
-                && !(flaws.contains(Flaw.DSN_MODE_RW) && (config.dsn().contains("mode=rw") || "rw".equals(config.options().get("mode"))));
+                && !(flaws.contains(Flaw.DSN_MODE_RW)
+                        && (config.dsn().contains("mode=rw")
+                                || "rw".equals(config.options().get("mode"))));
         int port = 0;
         if (config.dsn().startsWith("toy://")) {
             port = Integer.parseInt(config.dsn().substring(config.dsn().lastIndexOf(':') + 1));
@@ -187,7 +190,9 @@ public final class ToyDriver implements Driver {
     /** The toy's wire protocol: the server speaks first, one byte; a silent server must end the wait in time. */
     static void greet(int port, java.time.Duration timeout, String op) {
         int millis = (int) Math.max(1, timeout.toMillis());
-        boolean ignored = op.equals("open") ? flaws.contains(Flaw.CONNECT_TIMEOUT_IGNORED) : flaws.contains(Flaw.LAZY_QUERY_TIMEOUT_IGNORED);
+        boolean ignored = op.equals("open")
+                ? flaws.contains(Flaw.CONNECT_TIMEOUT_IGNORED)
+                : flaws.contains(Flaw.LAZY_QUERY_TIMEOUT_IGNORED);
         try (java.net.Socket s = new java.net.Socket()) {
             s.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), millis);
             s.setSoTimeout(ignored ? 0 : millis);
@@ -195,7 +200,10 @@ public final class ToyDriver implements Driver {
                 throw DriverException.of(ErrorKind.CONNECTION, "toy", op, "the server closed the connection");
             }
         } catch (java.net.SocketTimeoutException e) {
-            throw DriverException.of(flaws.contains(Flaw.CONNECT_TIMEOUT_AS_CONNECTION) ? ErrorKind.CONNECTION : ErrorKind.TIMEOUT, "toy", op,
+            throw DriverException.of(
+                    flaws.contains(Flaw.CONNECT_TIMEOUT_AS_CONNECTION) ? ErrorKind.CONNECTION : ErrorKind.TIMEOUT,
+                    "toy",
+                    op,
                     "no greeting within " + millis + " ms");
         } catch (IOException e) {
             throw DriverException.of(ErrorKind.CONNECTION, "toy", op, "cannot reach the server");
@@ -205,7 +213,11 @@ public final class ToyDriver implements Driver {
     /** How deep a value nests, walked as a naive client's encoder walks it: recursively. */
     private static int depth(Value v) {
         if (v instanceof Value.Doc d) {
-            return 1 + d.fields().values().stream().mapToInt(ToyDriver::depth).max().orElse(0);
+            return 1
+                    + d.fields().values().stream()
+                            .mapToInt(ToyDriver::depth)
+                            .max()
+                            .orElse(0);
         }
         if (v instanceof Value.Array a) {
             return 1 + a.values().stream().mapToInt(ToyDriver::depth).max().orElse(0);
@@ -227,7 +239,8 @@ public final class ToyDriver implements Driver {
 
     private static class ToyConn implements Conn {
         private static final List<Column> VALUE = List.of(Column.of("value", Value.Kind.TEXT));
-        private static final List<Column> ENTRY = List.of(Column.of("key", Value.Kind.TEXT), Column.of("value", Value.Kind.TEXT));
+        private static final List<Column> ENTRY =
+                List.of(Column.of("key", Value.Kind.TEXT), Column.of("value", Value.Kind.TEXT));
         private static final List<Column> NUMBER = List.of(Column.of("n", Value.Kind.INT));
         private final boolean readOnly;
         private final CountDownLatch closed = new CountDownLatch(1);
@@ -261,7 +274,9 @@ public final class ToyDriver implements Driver {
             long start = System.nanoTime();
             String[] w = query.text().strip().split("\\s+", 3);
             String command = w[0].toUpperCase(Locale.ROOT);
-            boolean guarded = (readOnly || query.readOnly()) && !(flaws.contains(Flaw.CAPPED_READS_UNGUARDED) && query.limit().isPresent());
+            boolean guarded = (readOnly || query.readOnly())
+                    && !(flaws.contains(Flaw.CAPPED_READS_UNGUARDED)
+                            && query.limit().isPresent());
             if (guarded && flaws.contains(Flaw.BAD_INPUT_WRITES) && command.equals("SET") && w.length < 3) {
                 DATA.remove("customer:1");
                 throw error(ErrorKind.SYNTAX, "SET takes a key and a value");
@@ -269,17 +284,28 @@ public final class ToyDriver implements Driver {
             if (flaws.contains(Flaw.HANGS_ON_BAD_INPUT) && command.equals("GET") && w.length < 2) {
                 sleep(Long.MAX_VALUE, Query.of(""));
             }
-            if (guarded && flaws.contains(Flaw.UNPROVEN_VARIANT_INTERNAL) && command.equals("DEL") && w.length > 1
+            if (guarded
+                    && flaws.contains(Flaw.UNPROVEN_VARIANT_INTERNAL)
+                    && command.equals("DEL")
+                    && w.length > 1
                     && !DATA.containsKey(w[1])) {
                 throw error(ErrorKind.INTERNAL, "no such key " + w[1]);
             }
-            if (guarded && flaws.contains(Flaw.UNPROVEN_VARIANT_WRITES) && command.equals("DEL") && w.length > 1
+            if (guarded
+                    && flaws.contains(Flaw.UNPROVEN_VARIANT_WRITES)
+                    && command.equals("DEL")
+                    && w.length > 1
                     && !DATA.containsKey(w[1])) {
-                String folded = DATA.keySet().stream().filter(k -> k.equalsIgnoreCase(w[1])).findFirst().orElse(w[1]);
+                String folded = DATA.keySet().stream()
+                        .filter(k -> k.equalsIgnoreCase(w[1]))
+                        .findFirst()
+                        .orElse(w[1]);
                 boolean removed = DATA.remove(folded) != null;
                 return ResultSets.affected("toy", removed ? 1 : 0, start);
             }
-            if (guarded && !flaws.contains(Flaw.GUARD_OFF) && (flaws.contains(Flaw.GUARD_ALL) || !READS.contains(command))) {
+            if (guarded
+                    && !flaws.contains(Flaw.GUARD_OFF)
+                    && (flaws.contains(Flaw.GUARD_ALL) || !READS.contains(command))) {
                 throw error(ErrorKind.READ_ONLY, command + " is not allowed on a read-only connection");
             }
             try {
@@ -297,17 +323,31 @@ public final class ToyDriver implements Driver {
                     }
                     armed = true;
                 }
-                throw error(ErrorKind.SYNTAX, "malformed command: " + e.getClass().getSimpleName());
+                throw error(
+                        ErrorKind.SYNTAX, "malformed command: " + e.getClass().getSimpleName());
             }
         }
 
         private ResultSet run(String command, String[] w, Query query, boolean guarded, long start) {
             ResultSet rs = switch (command) {
-                case "GET" -> rows(VALUE, List.of(Row.of(VALUE, Value.of(DATA.get(w[1])))).iterator(), query, start);
-                case "SCAN" -> rows(ENTRY, entries(w[1]).entrySet().stream()
-                        .map(e -> Row.of(ENTRY, Value.of(e.getKey()), Value.of(e.getValue()))).iterator(), query, start);
-                case "RANGE" -> rows(NUMBER, LongStream.rangeClosed(1, Long.parseLong(w[1]))
-                        .mapToObj(n -> Row.of(NUMBER, Value.of(n))).iterator(), query, start);
+                case "GET" ->
+                    rows(VALUE, List.of(Row.of(VALUE, Value.of(DATA.get(w[1])))).iterator(), query, start);
+                case "SCAN" ->
+                    rows(
+                            ENTRY,
+                            entries(w[1]).entrySet().stream()
+                                    .map(e -> Row.of(ENTRY, Value.of(e.getKey()), Value.of(e.getValue())))
+                                    .iterator(),
+                            query,
+                            start);
+                case "RANGE" ->
+                    rows(
+                            NUMBER,
+                            LongStream.rangeClosed(1, Long.parseLong(w[1]))
+                                    .mapToObj(n -> Row.of(NUMBER, Value.of(n)))
+                                    .iterator(),
+                            query,
+                            start);
                 case "SLEEP" -> {
                     sleep(Long.parseLong(w[1]), query);
                     yield ResultSets.affected("toy", java.util.OptionalLong.empty(), start);
@@ -365,7 +405,8 @@ public final class ToyDriver implements Driver {
         }
 
         private void sleep(long millis, Query query) {
-            long bound = query.timeout().map(t -> Math.min(millis, t.toMillis())).orElse(millis);
+            long bound =
+                    query.timeout().map(t -> Math.min(millis, t.toMillis())).orElse(millis);
             try {
                 if (closed.await(bound, TimeUnit.MILLISECONDS)) {
                     throw error(ErrorKind.CANCELLED, "closed");
@@ -375,7 +416,8 @@ public final class ToyDriver implements Driver {
                 throw error(ErrorKind.CANCELLED, "interrupted");
             }
             if (bound < millis) {
-                throw error(flaws.contains(Flaw.TIMEOUT_AS_INTERNAL) ? ErrorKind.INTERNAL : ErrorKind.TIMEOUT, "timed out");
+                throw error(
+                        flaws.contains(Flaw.TIMEOUT_AS_INTERNAL) ? ErrorKind.INTERNAL : ErrorKind.TIMEOUT, "timed out");
             }
         }
 
@@ -401,15 +443,24 @@ public final class ToyDriver implements Driver {
         @Override
         public List<CollectionRef> collections(String namespace) {
             ensureOpen();
-            return DATA.keySet().stream().map(k -> k.substring(0, k.indexOf(':'))).distinct().map(CollectionRef::of).toList();
+            return DATA.keySet().stream()
+                    .map(k -> k.substring(0, k.indexOf(':')))
+                    .distinct()
+                    .map(CollectionRef::of)
+                    .toList();
         }
 
         @Override
         public CollectionInfo describe(CollectionRef collection) {
             ensureOpen();
             entries(collection.name());
-            return new CollectionInfo(collection, "prefix", List.of(new CollectionInfo.Field("key", "", Value.Kind.TEXT, false)),
-                    List.of("key"), List.of(), List.of());
+            return new CollectionInfo(
+                    collection,
+                    "prefix",
+                    List.of(new CollectionInfo.Field("key", "", Value.Kind.TEXT, false)),
+                    List.of("key"),
+                    List.of(),
+                    List.of());
         }
 
         @Override
@@ -450,8 +501,9 @@ public final class ToyDriver implements Driver {
         @Override
         public Page browse(CollectionRef collection, String cursor, int size) {
             Map.Entry<String, String> first = entries(collection.name()).firstEntry();
-            return Page.last(List.of(Column.of("key", Value.Kind.TEXT)), List.of(Row.of(List.of(Column.of("key", Value.Kind.TEXT)),
-                    Value.of(first.getKey()))));
+            return Page.last(
+                    List.of(Column.of("key", Value.Kind.TEXT)),
+                    List.of(Row.of(List.of(Column.of("key", Value.Kind.TEXT)), Value.of(first.getKey()))));
         }
     }
 
@@ -462,7 +514,8 @@ public final class ToyDriver implements Driver {
         }
         for (Feed feed : FEEDS) {
             if (key.startsWith(feed.prefix)) {
-                feed.changes.add(Row.of(Feed.COLUMNS, Value.of(op), Value.of(key), new Value.Timestamp(java.time.Instant.now())));
+                feed.changes.add(Row.of(
+                        Feed.COLUMNS, Value.of(op), Value.of(key), new Value.Timestamp(java.time.Instant.now())));
             }
         }
     }
@@ -476,9 +529,12 @@ public final class ToyDriver implements Driver {
     }
 
     /** A connection that implements the reading facets, and offers those the driver declares. */
-    private static final class FacetConn extends ToyConn implements ChangeFeed, Exporter, VectorSearcher, TimeSeriesReader {
-        private static final List<Column> NEIGHBOUR = List.of(Column.of("key", Value.Kind.TEXT), Column.of("score", Value.Kind.FLOAT));
-        private static final List<Column> POINT = List.of(Column.of("at", Value.Kind.TIMESTAMP), Column.of("value", Value.Kind.TEXT));
+    private static final class FacetConn extends ToyConn
+            implements ChangeFeed, Exporter, VectorSearcher, TimeSeriesReader {
+        private static final List<Column> NEIGHBOUR =
+                List.of(Column.of("key", Value.Kind.TEXT), Column.of("score", Value.Kind.FLOAT));
+        private static final List<Column> POINT =
+                List.of(Column.of("at", Value.Kind.TIMESTAMP), Column.of("value", Value.Kind.TEXT));
         private final Set<Capability> offered;
 
         FacetConn(boolean readOnly) {
@@ -499,7 +555,8 @@ public final class ToyDriver implements Driver {
         public <T extends Facet> Optional<T> as(Class<T> facet) {
             boolean exporter = facet == Exporter.class && flaws.contains(Flaw.UNDECLARED_EXPORTER_IN_AS);
             return exporter || offered.stream().anyMatch(c -> c.facet().orElse(null) == facet)
-                    ? Optional.of(facet.cast(this)) : Optional.empty();
+                    ? Optional.of(facet.cast(this))
+                    : Optional.empty();
         }
 
         private void offered(Capability c) {
@@ -516,16 +573,27 @@ public final class ToyDriver implements Driver {
             try (ResultSet rs = query(query)) {
                 StringBuilder sb = new StringBuilder();
                 if (!flaws.contains(Flaw.EXPORT_WITHOUT_HEADER)) {
-                    sb.append(String.join(separator, rs.columns().stream().map(Column::name).toList())).append('\n');
+                    sb.append(String.join(
+                                    separator,
+                                    rs.columns().stream().map(Column::name).toList()))
+                            .append('\n');
                 }
                 while (rs.hasNext()) {
-                    sb.append(String.join(separator, rs.next().values().stream().map(Value::toString).toList())).append('\n');
+                    sb.append(String.join(
+                                    separator,
+                                    rs.next().values().stream()
+                                            .map(Value::toString)
+                                            .toList()))
+                            .append('\n');
                     rows++;
                 }
                 out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
                 out.flush();
             } catch (IOException e) {
-                throw DriverException.builder(ErrorKind.INTERNAL, "toy", "export").detail("write failed").cause(e).build();
+                throw DriverException.builder(ErrorKind.INTERNAL, "toy", "export")
+                        .detail("write failed")
+                        .cause(e)
+                        .build();
             }
             return rows;
         }
@@ -572,9 +640,13 @@ public final class ToyDriver implements Driver {
             offered(Capability.TIME_SERIES_READER);
             boolean inclusive = flaws.contains(Flaw.RANGE_INCLUSIVE_END);
             List<Row> rows = entries(series.name()).entrySet().stream()
-                    .map(e -> Map.entry(java.time.Instant.ofEpochSecond(Long.parseLong(e.getKey().substring(e.getKey().indexOf(':') + 1))),
+                    .map(e -> Map.entry(
+                            java.time.Instant.ofEpochSecond(Long.parseLong(
+                                    e.getKey().substring(e.getKey().indexOf(':') + 1))),
                             e.getValue()))
-                    .filter(e -> !e.getKey().isBefore(from) && (e.getKey().isBefore(to) || (inclusive && e.getKey().equals(to))))
+                    .filter(e -> !e.getKey().isBefore(from)
+                            && (e.getKey().isBefore(to)
+                                    || (inclusive && e.getKey().equals(to))))
                     .sorted(Map.Entry.comparingByKey())
                     .map(e -> Row.of(POINT, new Value.Timestamp(e.getKey()), Value.of(e.getValue())))
                     .toList();
@@ -584,9 +656,12 @@ public final class ToyDriver implements Driver {
 
     /** A change feed: the changes published for its key prefix, until it is closed. */
     private static final class Feed extends CursorResultSet {
-        static final List<Column> COLUMNS = List.of(Column.of("op", Value.Kind.TEXT), Column.of("key", Value.Kind.TEXT),
+        static final List<Column> COLUMNS = List.of(
+                Column.of("op", Value.Kind.TEXT),
+                Column.of("key", Value.Kind.TEXT),
                 Column.of("at", Value.Kind.TIMESTAMP));
-        static final Row END = Row.of(COLUMNS, Value.of(""), Value.of(""), new Value.Timestamp(java.time.Instant.EPOCH));
+        static final Row END =
+                Row.of(COLUMNS, Value.of(""), Value.of(""), new Value.Timestamp(java.time.Instant.EPOCH));
         final String prefix;
         final LinkedBlockingQueue<Row> changes = new LinkedBlockingQueue<>();
 

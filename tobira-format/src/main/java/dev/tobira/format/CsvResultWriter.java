@@ -49,6 +49,7 @@ public final class CsvResultWriter implements ResultWriter {
 
     @Override
     public long write(ResultSet result, OutputStream out) throws IOException {
-        return CsvRowWriter.writeAll(result, terminal ? CsvRowWriter.csv(out, TerminalText::escape) : CsvRowWriter.csv(out));
+        return CsvRowWriter.writeAll(
+                result, terminal ? CsvRowWriter.csv(out, TerminalText::escape) : CsvRowWriter.csv(out));
     }
 }

@@ -64,9 +64,12 @@ public final class JsonResultWriter implements ResultWriter {
 
     @Override
     public long write(ResultSet result, OutputStream out) throws IOException {
-        try (result; JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+        try (result;
+                JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.setCharacterEscapes(TerminalJsonEscapes.INSTANCE); // C1 and bidi controls as JSON escapes: exact, and inert on a terminal
+            g.setCharacterEscapes(
+                    TerminalJsonEscapes
+                            .INSTANCE); // C1 and bidi controls as JSON escapes: exact, and inert on a terminal
             g.setPrettyPrinter(pretty ? InlinePrinter.INSTANCE : new MinimalPrettyPrinter(""));
             String indent = pretty ? "\n  " : "";
             String rowIndent = pretty ? "\n    " : "";
@@ -102,7 +105,8 @@ public final class JsonResultWriter implements ResultWriter {
             g.writeRaw("," + indent + "\"stats\"" + colon);
             QueryStats stats = result.stats();
             g.writeStartObject();
-            g.writeNumberField("rows_affected", stats.rowsAffected().orElse(-1)); // the format's -1 for "not told" stays
+            g.writeNumberField(
+                    "rows_affected", stats.rowsAffected().orElse(-1)); // the format's -1 for "not told" stays
             g.writeNumberField("duration_ms", stats.duration().toMillis());
             g.writeBooleanField("truncated", stats.truncated());
             g.writeEndObject();

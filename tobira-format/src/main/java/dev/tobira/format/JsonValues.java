@@ -65,6 +65,7 @@ import java.util.UUID;
 public final class JsonValues {
     /** Reads numbers as BigDecimal (exact) and refuses nothing JSON allows. */
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
     static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -255,12 +256,14 @@ public final class JsonValues {
             }
             Value v = read(p);
             if (p.nextToken() != null) {
-                throw invalid("text after the JSON value at line " + p.currentLocation().getLineNr()
-                        + ", column " + p.currentLocation().getColumnNr());
+                throw invalid("text after the JSON value at line "
+                        + p.currentLocation().getLineNr() + ", column "
+                        + p.currentLocation().getColumnNr());
             }
             return v;
         } catch (JsonProcessingException e) {
-            throw invalid("not JSON at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
+            throw invalid("not JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr());
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a string does not fail to read
         }
@@ -396,7 +399,9 @@ public final class JsonValues {
                     if (node.isBoolean()) {
                         yield Value.of(node.booleanValue());
                     }
-                    if (node.isTextual() && (node.textValue().equals("true") || node.textValue().equals("false"))) {
+                    if (node.isTextual()
+                            && (node.textValue().equals("true")
+                                    || node.textValue().equals("false"))) {
                         yield Value.of(Boolean.parseBoolean(node.textValue()));
                     }
                     throw mismatch(node, kind);
@@ -412,10 +417,16 @@ public final class JsonValues {
                     yield Value.of(number(node, kind).doubleValue());
                 }
                 case DECIMAL -> new Value.Decimal(number(node, kind));
-                case TEXT -> node.isTextual() ? new Value.Text(node.textValue())
-                        : node.isValueNode() ? new Value.Text(node.asText()) : new Value.Text(MAPPER.writeValueAsString(node));
-                case BYTES -> node.isBinary() ? new Value.Bytes(node.binaryValue())
-                        : new Value.Bytes(Base64.getDecoder().decode(text(node, kind)));
+                case TEXT ->
+                    node.isTextual()
+                            ? new Value.Text(node.textValue())
+                            : node.isValueNode()
+                                    ? new Value.Text(node.asText())
+                                    : new Value.Text(MAPPER.writeValueAsString(node));
+                case BYTES ->
+                    node.isBinary()
+                            ? new Value.Bytes(node.binaryValue())
+                            : new Value.Bytes(Base64.getDecoder().decode(text(node, kind)));
                 case DATE -> Value.of(LocalDate.parse(text(node, kind)));
                 case TIME -> Value.of(LocalTime.parse(text(node, kind)));
                 case DATETIME -> Value.of(LocalDateTime.parse(text(node, kind)));
@@ -523,9 +534,14 @@ public final class JsonValues {
     }
 
     private static DriverException mismatch(JsonNode node, Value.Kind kind) {
-        return invalid("a JSON " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + " is not a " + typeName(kind)
-                + (kind == Value.Kind.BYTES ? " (expected base64)" : kind.ordinal() >= Value.Kind.DATE.ordinal()
-                        && kind.ordinal() <= Value.Kind.TIMESTAMP.ordinal() ? " (expected ISO-8601)" : ""));
+        return invalid(
+                "a JSON " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + " is not a " + typeName(kind)
+                        + (kind == Value.Kind.BYTES
+                                ? " (expected base64)"
+                                : kind.ordinal() >= Value.Kind.DATE.ordinal()
+                                                && kind.ordinal() <= Value.Kind.TIMESTAMP.ordinal()
+                                        ? " (expected ISO-8601)"
+                                        : ""));
     }
 
     static DriverException invalid(String detail) {

@@ -32,9 +32,12 @@ public final class NdjsonResultWriter implements ResultWriter {
 
     @Override
     public long write(ResultSet result, OutputStream out) throws IOException {
-        try (result; JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+        try (result;
+                JsonGenerator g = JsonValues.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.setCharacterEscapes(TerminalJsonEscapes.INSTANCE); // C1 and bidi controls as JSON escapes: exact, and inert on a terminal
+            g.setCharacterEscapes(
+                    TerminalJsonEscapes
+                            .INSTANCE); // C1 and bidi controls as JSON escapes: exact, and inert on a terminal
             g.setPrettyPrinter(new MinimalPrettyPrinter(""));
             String[] names = result.columns().stream().map(Column::name).toArray(String[]::new);
             long n;

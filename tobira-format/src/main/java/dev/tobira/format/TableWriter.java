@@ -58,6 +58,7 @@ public final class TableWriter implements ResultWriter {
     public static final int WINDOW_CHARS = 1 << 20;
     /** The widest rule under the last column, which is never padded, so its width sets nothing else. */
     public static final int LAST_RULE_MAX = 30;
+
     private static final String GAP = "  ";
     private static final TableWriter DEFAULT = new TableWriter(DEFAULT_WINDOW, true);
 
@@ -113,7 +114,8 @@ public final class TableWriter implements ResultWriter {
                 }
                 QueryStats stats = result.stats();
                 long affected = stats.rowsAffected().orElse(0);
-                w.write(affected + (affected == 1 ? " row affected" : " rows affected") + " · " + duration(stats.duration()) + "\n");
+                w.write(affected + (affected == 1 ? " row affected" : " rows affected") + " · "
+                        + duration(stats.duration()) + "\n");
                 w.flush();
                 return 0;
             }
@@ -138,7 +140,11 @@ public final class TableWriter implements ResultWriter {
             line(w, header, widths);
             String[] rule = new String[n];
             for (int i = 0; i < n; i++) {
-                rule[i] = "─".repeat(i == n - 1 ? Math.min(widths[i], Math.max(LAST_RULE_MAX, width(header[i]))) : widths[i]);
+                rule[i] = "─"
+                        .repeat(
+                                i == n - 1
+                                        ? Math.min(widths[i], Math.max(LAST_RULE_MAX, width(header[i])))
+                                        : widths[i]);
             }
             line(w, rule, widths);
             long count = 0;
@@ -164,8 +170,8 @@ public final class TableWriter implements ResultWriter {
             }
             QueryStats stats = result.stats();
             if (footer) {
-                w.write("\n" + count + (count == 1 ? " row" : " rows") + (stats.truncated() ? " · truncated" : "") + " · "
-                        + duration(stats.duration()) + "\n");
+                w.write("\n" + count + (count == 1 ? " row" : " rows") + (stats.truncated() ? " · truncated" : "")
+                        + " · " + duration(stats.duration()) + "\n");
             }
             w.flush();
             return count;
@@ -215,7 +221,10 @@ public final class TableWriter implements ResultWriter {
             int cp = s.codePointAt(i);
             i += Character.charCount(cp);
             int type = Character.getType(cp);
-            if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || cp == 0x200B || cp == 0x200D
+            if (type == Character.NON_SPACING_MARK
+                    || type == Character.ENCLOSING_MARK
+                    || cp == 0x200B
+                    || cp == 0x200D
                     || (cp >= 0xFE00 && cp <= 0xFE0F)) {
                 continue;
             }
@@ -225,11 +234,20 @@ public final class TableWriter implements ResultWriter {
     }
 
     private static boolean wide(int cp) {
-        return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF)
-                || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF)
-                || (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F)
-                || (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1F64F)
-                || (cp >= 0x1F900 && cp <= 0x1F9FF) || (cp >= 0x20000 && cp <= 0x3FFFD);
+        return (cp >= 0x1100 && cp <= 0x115F)
+                || (cp >= 0x2E80 && cp <= 0x303E)
+                || (cp >= 0x3041 && cp <= 0x33FF)
+                || (cp >= 0x3400 && cp <= 0x4DBF)
+                || (cp >= 0x4E00 && cp <= 0x9FFF)
+                || (cp >= 0xA000 && cp <= 0xA4CF)
+                || (cp >= 0xAC00 && cp <= 0xD7A3)
+                || (cp >= 0xF900 && cp <= 0xFAFF)
+                || (cp >= 0xFE30 && cp <= 0xFE4F)
+                || (cp >= 0xFF00 && cp <= 0xFF60)
+                || (cp >= 0xFFE0 && cp <= 0xFFE6)
+                || (cp >= 0x1F300 && cp <= 0x1F64F)
+                || (cp >= 0x1F900 && cp <= 0x1F9FF)
+                || (cp >= 0x20000 && cp <= 0x3FFFD);
     }
 
     /**

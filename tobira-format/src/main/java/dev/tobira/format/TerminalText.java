@@ -43,8 +43,13 @@ public final class TerminalText {
      * @return true for a C0 or C1 control, DEL, a bidirectional control, U+2028 or U+2029
      */
     public static boolean isUnsafe(char c) {
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c || c == 0x200e || c == 0x200f
-                || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+        return c < 0x20
+                || (c >= 0x7f && c <= 0x9f)
+                || c == 0x061c
+                || c == 0x200e
+                || c == 0x200f
+                || (c >= 0x2028 && c <= 0x202e)
+                || (c >= 0x2066 && c <= 0x2069);
     }
 
     /**
@@ -80,7 +85,11 @@ public final class TerminalText {
             } else if (c < 0x100) {
                 sb.append("\\x").append(HEX[c >> 4]).append(HEX[c & 0xf]);
             } else {
-                sb.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 0xf]).append(HEX[(c >> 4) & 0xf]).append(HEX[c & 0xf]);
+                sb.append("\\u")
+                        .append(HEX[c >> 12])
+                        .append(HEX[(c >> 8) & 0xf])
+                        .append(HEX[(c >> 4) & 0xf])
+                        .append(HEX[c & 0xf]);
             }
         }
         return sb.toString();

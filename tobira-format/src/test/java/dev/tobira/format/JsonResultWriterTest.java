@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JsonResultWriterTest {
-    static final List<Column> US = List.of(Column.of("id", Value.Kind.INT), Column.of("name", Value.Kind.TEXT),
-            Column.of("country", Value.Kind.TEXT));
+    static final List<Column> US = List.of(
+            Column.of("id", Value.Kind.INT), Column.of("name", Value.Kind.TEXT), Column.of("country", Value.Kind.TEXT));
     static final List<List<Value>> US_ROWS = List.of(
             List.of(Value.of(2), Value.of("Grace Hopper"), Value.of("US")),
             List.of(Value.of(4), Value.of("Margaret Hamilton"), Value.of("US")),
@@ -36,7 +36,8 @@ class JsonResultWriterTest {
 
     @Test
     void compactEmptyAndTruncated() throws IOException {
-        assertEquals("{\"columns\":[{\"name\":\"id\",\"type\":\"int\"}],\"rows\":[],"
+        assertEquals(
+                "{\"columns\":[{\"name\":\"id\",\"type\":\"int\"}],\"rows\":[],"
                         + "\"stats\":{\"rows_affected\":-1,\"duration_ms\":12,\"truncated\":true}}\n",
                 write(JsonResultWriter.compact(), Results.of(US.subList(0, 1), List.of(), Results.stats(12, true))));
         assertEquals("""
@@ -59,11 +60,22 @@ class JsonResultWriterTest {
 
     @Test
     void nestedValuesKeepTheirTypes() throws IOException {
-        List<Column> cols = List.of(Column.of("b", Value.Kind.BYTES), Column.of("d", Value.Kind.DOC), Column.of("n", Value.Kind.NULL));
-        String out = write(JsonResultWriter.pretty(), Results.of(cols, List.of(List.of(Value.of(new byte[] {1, 2}),
-                new Value.Doc(java.util.Map.of("k", Value.of(new java.math.BigDecimal("1.50")))), Value.NULL)), Results.stats(0, false)));
-        assertEquals("    {\"b\": \"AQI=\", \"d\": {\"k\": 1.50}, \"n\": null}", out.lines().toList().get(3));
-        assertEquals("  \"columns\": [{\"name\": \"b\", \"type\": \"bytes\"}, {\"name\": \"d\", \"type\": \"object\"}, {\"name\": \"n\", \"type\": \"null\"}],",
+        List<Column> cols = List.of(
+                Column.of("b", Value.Kind.BYTES), Column.of("d", Value.Kind.DOC), Column.of("n", Value.Kind.NULL));
+        String out = write(
+                JsonResultWriter.pretty(),
+                Results.of(
+                        cols,
+                        List.of(List.of(
+                                Value.of(new byte[] {1, 2}),
+                                new Value.Doc(java.util.Map.of("k", Value.of(new java.math.BigDecimal("1.50")))),
+                                Value.NULL)),
+                        Results.stats(0, false)));
+        assertEquals(
+                "    {\"b\": \"AQI=\", \"d\": {\"k\": 1.50}, \"n\": null}",
+                out.lines().toList().get(3));
+        assertEquals(
+                "  \"columns\": [{\"name\": \"b\", \"type\": \"bytes\"}, {\"name\": \"d\", \"type\": \"object\"}, {\"name\": \"n\", \"type\": \"null\"}],",
                 out.lines().toList().get(1));
     }
 

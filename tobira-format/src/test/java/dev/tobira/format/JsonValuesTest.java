@@ -39,7 +39,8 @@ class JsonValuesTest {
         assertEquals("\"2026-10-21\"", JsonValues.toJson(Value.of(LocalDate.of(2026, 10, 21))));
         assertEquals("\"23:02:32\"", JsonValues.toJson(Value.of(LocalTime.of(23, 2, 32))));
         assertEquals("\"2026-10-21T23:02:32\"", JsonValues.toJson(Value.of(LocalDateTime.of(2026, 10, 21, 23, 2, 32))));
-        assertEquals("\"2026-10-27T23:02:32.500Z\"", JsonValues.toJson(Value.of(Instant.parse("2026-10-27T23:02:32.500Z"))));
+        assertEquals(
+                "\"2026-10-27T23:02:32.500Z\"", JsonValues.toJson(Value.of(Instant.parse("2026-10-27T23:02:32.500Z"))));
         UUID u = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
         assertEquals("\"123e4567-e89b-12d3-a456-426614174000\"", JsonValues.toJson(Value.of(u)));
     }
@@ -47,12 +48,15 @@ class JsonValuesTest {
     @Test
     void decimalsAreWrittenExactlyNeverThroughADouble() {
         assertEquals("0.10", JsonValues.toJson(Value.of(new BigDecimal("0.10"))));
-        assertEquals("12345678901234567890.123456789012345678",
+        assertEquals(
+                "12345678901234567890.123456789012345678",
                 JsonValues.toJson(Value.of(new BigDecimal("12345678901234567890.123456789012345678"))));
         // plain notation, not 1E+3
         assertEquals("1000", JsonValues.toJson(Value.of(new BigDecimal("1E+3"))));
         assertEquals("0.1", JsonValues.fromJson("0.1").toString());
-        assertEquals(new Value.Decimal(new BigDecimal("0.30000000000000000001")), JsonValues.fromJson("0.30000000000000000001"));
+        assertEquals(
+                new Value.Decimal(new BigDecimal("0.30000000000000000001")),
+                JsonValues.fromJson("0.30000000000000000001"));
     }
 
     @Test
@@ -71,9 +75,13 @@ class JsonValuesTest {
     void untypedReading() {
         assertEquals(Value.of(2), JsonValues.fromJson("2"));
         assertEquals(Value.of(-9223372036854775808L), JsonValues.fromJson("-9223372036854775808"));
-        assertEquals(new Value.Decimal(new BigDecimal("9223372036854775808")), JsonValues.fromJson("9223372036854775808"));
+        assertEquals(
+                new Value.Decimal(new BigDecimal("9223372036854775808")), JsonValues.fromJson("9223372036854775808"));
         assertEquals(new Value.Decimal(new BigDecimal("1e3")), JsonValues.fromJson("1e3"));
-        assertEquals(Value.of("2026-10-21"), JsonValues.fromJson("\"2026-10-21\""), "a string is never guessed to be a date");
+        assertEquals(
+                Value.of("2026-10-21"),
+                JsonValues.fromJson("\"2026-10-21\""),
+                "a string is never guessed to be a date");
         Value doc = JsonValues.fromJson(" {\"b\": [true, null, {}], \"a\": \"x\"} ");
         assertEquals("{\"b\":[true,null,{}],\"a\":\"x\"}", JsonValues.toJson(doc));
         assertEquals(List.of("b", "a"), List.copyOf(((Value.Doc) doc).fields().keySet()));
@@ -81,7 +89,8 @@ class JsonValuesTest {
 
     @Test
     void badJsonIsAnInvalidArgumentThatDoesNotQuoteTheText() {
-        for (String bad : new String[] {"", "{\"password\": \"hunter2\"", "1 2", "{\"a\":1,\"a\":2}", "[secret-value]"}) {
+        for (String bad :
+                new String[] {"", "{\"password\": \"hunter2\"", "1 2", "{\"a\":1,\"a\":2}", "[secret-value]"}) {
             DriverException e = assertThrows(DriverException.class, () -> JsonValues.fromJson(bad), bad);
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
             assertFalse(e.getMessage().contains("hunter2") || e.getMessage().contains("secret-value"), e.getMessage());
@@ -95,27 +104,46 @@ class JsonValuesTest {
         for (int i = 0; i < 2000; i++) {
             Value v = randomValue(random, 0);
             JsonNode node = JsonValues.toNode(v);
-            assertEquals(JsonValues.toJson(v), JsonValues.mapper().writeValueAsString(node), "tree and text agree for " + v);
+            assertEquals(
+                    JsonValues.toJson(v), JsonValues.mapper().writeValueAsString(node), "tree and text agree for " + v);
             assertEquals(v, JsonValues.fromNode(node, v.kind()), "round trip of " + v.kind() + " " + v);
-            assertEquals(v.isNull() ? Value.NULL : v, JsonValues.fromNode(JsonValues.mapper().valueToTree(node), v.kind()));
+            assertEquals(
+                    v.isNull() ? Value.NULL : v,
+                    JsonValues.fromNode(JsonValues.mapper().valueToTree(node), v.kind()));
         }
     }
 
     @Test
     void typedReadingRefusesWhatCannotBeThatKindWithoutQuotingIt() {
         JsonNode secret = JsonValues.mapper().getNodeFactory().textNode("not-base64-hunter2!");
-        for (Value.Kind kind : List.of(Value.Kind.BYTES, Value.Kind.DATE, Value.Kind.TIMESTAMP, Value.Kind.UUID, Value.Kind.INT,
-                Value.Kind.ARRAY, Value.Kind.DOC, Value.Kind.BOOL)) {
-            DriverException e = assertThrows(DriverException.class, () -> JsonValues.fromNode(secret, kind), kind.name());
+        for (Value.Kind kind : List.of(
+                Value.Kind.BYTES,
+                Value.Kind.DATE,
+                Value.Kind.TIMESTAMP,
+                Value.Kind.UUID,
+                Value.Kind.INT,
+                Value.Kind.ARRAY,
+                Value.Kind.DOC,
+                Value.Kind.BOOL)) {
+            DriverException e =
+                    assertThrows(DriverException.class, () -> JsonValues.fromNode(secret, kind), kind.name());
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
             assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
         }
         // 2^63 is no Int: refused, not wrapped around
-        assertThrows(DriverException.class, () -> JsonValues.fromNode(JsonValues.mapper().getNodeFactory()
-                .numberNode(new BigDecimal("9223372036854775808")), Value.Kind.INT));
-        assertEquals(Value.of(7), JsonValues.fromNode(JsonValues.mapper().getNodeFactory().textNode("7"), Value.Kind.INT));
-        assertEquals(Value.of(Instant.parse("2026-10-27T21:02:32Z")),
-                JsonValues.fromNode(JsonValues.mapper().getNodeFactory().textNode("2026-10-27T23:02:32+02:00"), Value.Kind.TIMESTAMP));
+        assertThrows(
+                DriverException.class,
+                () -> JsonValues.fromNode(
+                        JsonValues.mapper().getNodeFactory().numberNode(new BigDecimal("9223372036854775808")),
+                        Value.Kind.INT));
+        assertEquals(
+                Value.of(7),
+                JsonValues.fromNode(JsonValues.mapper().getNodeFactory().textNode("7"), Value.Kind.INT));
+        assertEquals(
+                Value.of(Instant.parse("2026-10-27T21:02:32Z")),
+                JsonValues.fromNode(
+                        JsonValues.mapper().getNodeFactory().textNode("2026-10-27T23:02:32+02:00"),
+                        Value.Kind.TIMESTAMP));
         assertInstanceOf(Value.Null.class, JsonValues.fromNode(null, Value.Kind.BYTES));
     }
 
@@ -144,7 +172,9 @@ class JsonValuesTest {
             }
             case DATE -> Value.of(LocalDate.ofEpochDay(r.nextInt(200_000) - 100_000));
             case TIME -> Value.of(LocalTime.ofNanoOfDay(Math.floorMod(r.nextLong(), 86_400_000_000_000L)));
-            case DATETIME -> Value.of(LocalDateTime.of(LocalDate.ofEpochDay(r.nextInt(50_000)), LocalTime.ofSecondOfDay(r.nextInt(86_400))));
+            case DATETIME ->
+                Value.of(LocalDateTime.of(
+                        LocalDate.ofEpochDay(r.nextInt(50_000)), LocalTime.ofSecondOfDay(r.nextInt(86_400))));
             case TIMESTAMP -> Value.of(Instant.ofEpochSecond(r.nextInt(), r.nextInt(1_000_000_000)));
             case UUID -> Value.of(new UUID(r.nextLong(), r.nextLong()));
             case JSON -> new Value.Json("{\"k\":[" + r.nextInt() + ",\"" + r.nextInt(9) + "\"]}");
@@ -154,7 +184,8 @@ class JsonValuesTest {
                     values.add(randomValue(r, depth + 1));
                 }
                 // an array's elements come back untyped: only kinds that read back as themselves
-                yield new Value.Array(values.stream().map(JsonValuesTest::untypedForm).toList());
+                yield new Value.Array(
+                        values.stream().map(JsonValuesTest::untypedForm).toList());
             }
             case DOC -> {
                 Map<String, Value> fields = new LinkedHashMap<>();
@@ -182,7 +213,10 @@ class JsonValuesTest {
         StringBuilder sb = new StringBuilder();
         for (int i = r.nextInt(8); i > 0; i--) {
             int pick = r.nextInt(5);
-            sb.appendCodePoint(pick == 0 ? r.nextInt(0x20) : pick == 1 ? 0x1F600 + r.nextInt(50) : pick == 2 ? '"' : 'a' + r.nextInt(26));
+            sb.appendCodePoint(
+                    pick == 0
+                            ? r.nextInt(0x20)
+                            : pick == 1 ? 0x1F600 + r.nextInt(50) : pick == 2 ? '"' : 'a' + r.nextInt(26));
         }
         return sb.toString();
     }

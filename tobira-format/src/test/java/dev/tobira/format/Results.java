@@ -6,7 +6,6 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import java.time.Duration;
-
 import java.util.List;
 import java.util.function.LongFunction;
 
@@ -45,7 +44,9 @@ final class Results {
             @Override
             public QueryStats stats() {
                 QueryStats now = QueryStats.of(next, stats.duration(), stats.truncated());
-                return stats.rowsAffected().isPresent() ? now.withRowsAffected(stats.rowsAffected().getAsLong()) : now;
+                return stats.rowsAffected().isPresent()
+                        ? now.withRowsAffected(stats.rowsAffected().getAsLong())
+                        : now;
             }
 
             @Override
@@ -58,5 +59,4 @@ final class Results {
     static QueryStats stats(long millis, boolean truncated) {
         return QueryStats.of(0, Duration.ofMillis(millis), truncated);
     }
-
 }

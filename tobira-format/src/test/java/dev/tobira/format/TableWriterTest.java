@@ -14,7 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TableWriterTest {
-    static final List<Column> TOTALS = List.of(Column.of("name", Value.Kind.TEXT), Column.of("orders", Value.Kind.INT),
+    static final List<Column> TOTALS = List.of(
+            Column.of("name", Value.Kind.TEXT),
+            Column.of("orders", Value.Kind.INT),
             Column.of("total", Value.Kind.FLOAT));
 
     @Test
@@ -41,13 +43,15 @@ class TableWriterTest {
     @Test
     void oneRowNullsTruncationAndDurations() throws IOException {
         List<Column> cols = List.of(Column.of("email", Value.Kind.TEXT));
-        assertEquals("""
+        assertEquals(
+                """
                 email
                 ─────
                 NULL
 
                 1 row · truncated · 12ms
-                """, write(TableWriter.create(), Results.of(cols, List.of(List.of(Value.NULL)), Results.stats(12, true))));
+                """,
+                write(TableWriter.create(), Results.of(cols, List.of(List.of(Value.NULL)), Results.stats(12, true))));
         assertEquals("<1ms", TableWriter.duration(Duration.ofNanos(999_999)));
         assertEquals("1.25s", TableWriter.duration(Duration.ofMillis(1250)));
         assertEquals("2s", TableWriter.duration(Duration.ofMillis(2000)));
@@ -58,20 +62,31 @@ class TableWriterTest {
     void theLastColumnsRuleStopsAtThirty() throws IOException {
         List<Column> cols = List.of(Column.of("ms", Value.Kind.INT), Column.of("query", Value.Kind.TEXT));
         String q = "DELETE FROM orders WHERE status='refunded'";
-        assertEquals("ms  query\n──  " + "─".repeat(30) + "\n0   " + q + "\n",
-                write(TableWriter.create().withoutFooter(), Results.of(cols, List.of(List.of(Value.of(0), Value.of(q))), Results.stats(0, false))));
+        assertEquals(
+                "ms  query\n──  " + "─".repeat(30) + "\n0   " + q + "\n",
+                write(
+                        TableWriter.create().withoutFooter(),
+                        Results.of(cols, List.of(List.of(Value.of(0), Value.of(q))), Results.stats(0, false))));
     }
 
     @Test
     void aWriteShowsTheRowsItAffected() throws IOException {
-        assertEquals("3 rows affected · 4ms\n", write(TableWriter.create(),
-                Results.of(List.of(), List.of(), QueryStats.of(0, Duration.ofMillis(4), false).withRowsAffected(3))));
+        assertEquals(
+                "3 rows affected · 4ms\n",
+                write(
+                        TableWriter.create(),
+                        Results.of(
+                                List.of(),
+                                List.of(),
+                                QueryStats.of(0, Duration.ofMillis(4), false).withRowsAffected(3))));
     }
 
     @Test
     void rowsAfterTheWindowKeepItsWidthsAndAreNeverCut() throws IOException {
         List<Column> cols = List.of(Column.of("k", Value.Kind.TEXT), Column.of("v", Value.Kind.INT));
-        List<List<Value>> rows = List.of(List.of(Value.of("a"), Value.of(1)), List.of(Value.of("bb"), Value.of(2)),
+        List<List<Value>> rows = List.of(
+                List.of(Value.of("a"), Value.of(1)),
+                List.of(Value.of("bb"), Value.of(2)),
                 List.of(Value.of("a much longer key"), Value.of(3)));
         assertEquals("""
                 k   v
@@ -87,8 +102,12 @@ class TableWriterTest {
     @Test
     void controlCharactersAreEscapedAndWideCharactersCountTwice() throws IOException {
         List<Column> cols = List.of(Column.of("t", Value.Kind.TEXT), Column.of("n", Value.Kind.INT));
-        String out = write(TableWriter.create(), Results.of(cols, List.of(List.of(Value.of("扉x"), Value.of(1)),
-                List.of(Value.of("a\nb\t\u001b"), Value.of(2))), Results.stats(0, false)));
+        String out = write(
+                TableWriter.create(),
+                Results.of(
+                        cols,
+                        List.of(List.of(Value.of("扉x"), Value.of(1)), List.of(Value.of("a\nb\t\u001b"), Value.of(2))),
+                        Results.stats(0, false)));
         assertEquals("""
                 t           n
                 ──────────  ─
@@ -116,8 +135,10 @@ class TableWriterTest {
             }
         };
         List<Column> cols = List.of(Column.of("id", Value.Kind.INT));
-        long n = TableWriter.create().write(Results.generated(cols, 1_000_000, i -> Row.of(cols, Value.of(i)),
-                Results.stats(0, false)), counting);
+        long n = TableWriter.create()
+                .write(
+                        Results.generated(cols, 1_000_000, i -> Row.of(cols, Value.of(i)), Results.stats(0, false)),
+                        counting);
         assertEquals(1_000_000, n);
         // the digits of 0..999999 and their line feeds alone are 6,888,890 bytes
         assertTrue(bytes[0] > 6_888_890, "every row reached the stream: " + bytes[0]);

@@ -37,14 +37,18 @@ class TerminalTextTest {
     static void assertInert(String shown) {
         for (int i = 0; i < shown.length(); i++) {
             char c = shown.charAt(i);
-            assertFalse(c != '\n' && TerminalText.isUnsafe(c), () -> "raw U+" + Integer.toHexString(c) + " in " + shown);
+            assertFalse(
+                    c != '\n' && TerminalText.isUnsafe(c), () -> "raw U+" + Integer.toHexString(c) + " in " + shown);
         }
     }
 
     @Test
     void everyUnsafeCharacterBecomesAVisibleEscape() {
-        assertEquals("ok\\x1b]52;c;ZWNobyBwd25lZA==\\x07 \\x9b2J \\u202eevil\\u202c\\rrm -rf", TerminalText.escape(HOSTILE));
-        assertEquals("\\n\\r\\t\\x00\\x7f\\x85\\u061c\\u200e\\u2028\\u2069", TerminalText.escape("\n\r\t\u0000\u007f\u0085\u061c\u200e\u2028\u2069"));
+        assertEquals(
+                "ok\\x1b]52;c;ZWNobyBwd25lZA==\\x07 \\x9b2J \\u202eevil\\u202c\\rrm -rf", TerminalText.escape(HOSTILE));
+        assertEquals(
+                "\\n\\r\\t\\x00\\x7f\\x85\\u061c\\u200e\\u2028\\u2069",
+                TerminalText.escape("\n\r\t\u0000\u007f\u0085\u061c\u200e\u2028\u2069"));
         String escaped = TerminalText.escape(UNSAFE);
         for (int i = 0; i < escaped.length(); i++) {
             assertFalse(TerminalText.isUnsafe(escaped.charAt(i)), escaped);
@@ -82,11 +86,15 @@ class TerminalTextTest {
 
     @Test
     void jsonAndNdjsonEscapeC1AndBidiAndStayExact() throws IOException {
-        for (ResultWriter w : List.of(JsonResultWriter.pretty(), JsonResultWriter.compact(), NdjsonResultWriter.create())) {
+        for (ResultWriter w :
+                List.of(JsonResultWriter.pretty(), JsonResultWriter.compact(), NdjsonResultWriter.create())) {
             String out = write(w, hostile());
             assertInert(out);
-            JsonNode first = JsonValues.mapper().readTree(w == NdjsonResultWriter.create() ? out.lines().findFirst().orElseThrow()
-                    : out);
+            JsonNode first = JsonValues.mapper()
+                    .readTree(
+                            w == NdjsonResultWriter.create()
+                                    ? out.lines().findFirst().orElseThrow()
+                                    : out);
             JsonNode row = first.has("rows") ? first.get("rows").get(0) : first;
             assertEquals(HOSTILE, row.get("name\u202e").asText(), "a parser reads the same text back");
             assertEquals("\u009b\u202e\u001b", row.get("doc").get("k").asText());
@@ -97,11 +105,15 @@ class TerminalTextTest {
     @Test
     void csvForFilesIsExactAndCsvForATerminalIsEscaped() throws IOException {
         String exact = write(OutputFormat.CSV.writer(), hostile());
-        assertTrue(exact.contains("\"ok\u001b]52;c;ZWNobyBwd25lZA==\u0007 \u009b2J \u202eevil\u202c\rrm -rf\""), "data stays exact in a file");
+        assertTrue(
+                exact.contains("\"ok\u001b]52;c;ZWNobyBwd25lZA==\u0007 \u009b2J \u202eevil\u202c\rrm -rf\""),
+                "data stays exact in a file");
         String shown = write(OutputFormat.CSV.terminalWriter(), hostile());
         assertInert(shown);
-        assertEquals("name\\u202e,doc\nok\\x1b]52;c;ZWNobyBwd25lZA==\\x07 \\x9b2J \\u202eevil\\u202c\\rrm -rf,"
-                + "\"{\"\"k\"\":\"\"\\x9b\\u202e\\u001b\"\"}\"\n", shown.substring(0, shown.indexOf('\n', shown.indexOf('\n') + 1) + 1));
+        assertEquals(
+                "name\\u202e,doc\nok\\x1b]52;c;ZWNobyBwd25lZA==\\x07 \\x9b2J \\u202eevil\\u202c\\rrm -rf,"
+                        + "\"{\"\"k\"\":\"\"\\x9b\\u202e\\u001b\"\"}\"\n",
+                shown.substring(0, shown.indexOf('\n', shown.indexOf('\n') + 1) + 1));
         for (OutputFormat f : OutputFormat.values()) {
             assertInert(write(f.terminalWriter(), hostile()));
         }

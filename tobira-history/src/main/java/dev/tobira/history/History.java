@@ -60,13 +60,15 @@ public final class History implements AutoCloseable {
     private static final int SCHEMA_VERSION = 1;
     /** {@code pragma application_id} of a tobira history: "tobi" in ASCII. */
     static final int APPLICATION_ID = 0x746f6269;
+
     private static final Set<String> TABLES = Set.of("entries", "sqlite_sequence");
     private static final String CREATE = "create table if not exists entries (id integer primary key autoincrement,"
             + " at_ms integer not null, source text not null, client text not null,"
             + " client_version text not null, connection text not null, command text not null,"
             + " query text not null, ok integer not null, rows integer not null,"
             + " duration_ms integer not null, error text not null)";
-    private static final String COLUMNS = "at_ms, source, client, client_version, connection, command, query, ok, rows, duration_ms, error";
+    private static final String COLUMNS =
+            "at_ms, source, client, client_version, connection, command, query, ok, rows, duration_ms, error";
 
     private final Path file;
     private final Retention retention;
@@ -96,7 +98,8 @@ public final class History implements AutoCloseable {
             return Path.of(explicit);
         }
         String state = env.get("XDG_STATE_HOME");
-        Path base = state != null && !state.isBlank() ? Path.of(state)
+        Path base = state != null && !state.isBlank()
+                ? Path.of(state)
                 : Path.of(System.getProperty("user.home"), ".local", "state");
         return base.resolve("tobira").resolve("history.db");
     }
@@ -189,7 +192,10 @@ public final class History implements AutoCloseable {
             if (version == SCHEMA_VERSION && tables.equals(TABLES)) {
                 return;
             }
-            throw notAHistory(path, "it says it is one, but its schema is not (version " + version + ", tables " + tables + ")", null);
+            throw notAHistory(
+                    path,
+                    "it says it is one, but its schema is not (version " + version + ", tables " + tables + ")",
+                    null);
         }
         if (appId == 0 && tables.isEmpty() && version == 0) {
             st.execute(CREATE);
@@ -201,9 +207,14 @@ public final class History implements AutoCloseable {
             st.execute("pragma application_id = " + APPLICATION_ID); // a history from before the id
             return;
         }
-        throw notAHistory(path, appId != 0 ? "another application's SQLite database (application id " + appId + ")"
-                : !tables.isEmpty() ? "a SQLite database with other tables " + tables
-                : "a SQLite database of another application (user_version " + version + ")", null);
+        throw notAHistory(
+                path,
+                appId != 0
+                        ? "another application's SQLite database (application id " + appId + ")"
+                        : !tables.isEmpty()
+                                ? "a SQLite database with other tables " + tables
+                                : "a SQLite database of another application (user_version " + version + ")",
+                null);
     }
 
     private static boolean hasColumns(Statement st) throws SQLException {
@@ -225,8 +236,10 @@ public final class History implements AutoCloseable {
     }
 
     private static HistoryException notAHistory(Path path, String what, @Nullable Throwable cause) {
-        return new HistoryException("history: " + path + " is not a tobira history (" + what + "); nothing was written to it."
-                + " Name a new file with history.file in the config or TOBIRA_HISTORY", cause);
+        return new HistoryException(
+                "history: " + path + " is not a tobira history (" + what + "); nothing was written to it."
+                        + " Name a new file with history.file in the config or TOBIRA_HISTORY",
+                cause);
     }
 
     /**
@@ -265,8 +278,10 @@ public final class History implements AutoCloseable {
             }
         }
         if (attrs.isSymbolicLink()) {
-            throw new HistoryException("history: " + path + " is a symbolic link; the history is written only to a regular file"
-                    + " at the path itself (name the target with history.file or TOBIRA_HISTORY)", null);
+            throw new HistoryException(
+                    "history: " + path + " is a symbolic link; the history is written only to a regular file"
+                            + " at the path itself (name the target with history.file or TOBIRA_HISTORY)",
+                    null);
         }
         if (!attrs.isRegularFile()) {
             throw new HistoryException("history: " + path + " is not a regular file", null);
@@ -276,7 +291,8 @@ public final class History implements AutoCloseable {
 
     /** Narrows an existing history's mode to 0600, on the file itself, never through a link. */
     private static void narrow(Path path) throws IOException {
-        PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        PosixFileAttributeView view =
+                Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
         if (view == null) {
             return;
         }
@@ -316,7 +332,8 @@ public final class History implements AutoCloseable {
         requireNonNull(entry, "entry is null");
         try {
             db.setAutoCommit(false);
-            try (PreparedStatement st = db.prepareStatement("insert into entries (" + COLUMNS + ") values (?,?,?,?,?,?,?,?,?,?,?)")) {
+            try (PreparedStatement st =
+                    db.prepareStatement("insert into entries (" + COLUMNS + ") values (?,?,?,?,?,?,?,?,?,?,?)")) {
                 st.setLong(1, entry.at().toEpochMilli());
                 st.setString(2, entry.source().id());
                 st.setString(3, HistoryEntry.cap(redactor.redact(entry.client()), HistoryEntry.MAX_LABEL_CHARS));
@@ -330,7 +347,8 @@ public final class History implements AutoCloseable {
                 st.setString(11, HistoryEntry.cap(redactor.redact(entry.error()), HistoryEntry.MAX_ERROR_CHARS));
                 st.executeUpdate();
             }
-            try (PreparedStatement st = db.prepareStatement("delete from entries where id <= (select max(id) from entries) - ?")) {
+            try (PreparedStatement st =
+                    db.prepareStatement("delete from entries where id <= (select max(id) from entries) - ?")) {
                 st.setLong(1, retention.maxEntries());
                 st.executeUpdate();
             }
@@ -389,9 +407,18 @@ public final class History implements AutoCloseable {
             List<HistoryEntry> out = new ArrayList<>();
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new HistoryEntry(Instant.ofEpochMilli(rs.getLong(1)), source(rs.getString(2)), rs.getString(3),
-                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getInt(8) != 0,
-                            rs.getLong(9), Duration.ofMillis(rs.getLong(10)), rs.getString(11)));
+                    out.add(new HistoryEntry(
+                            Instant.ofEpochMilli(rs.getLong(1)),
+                            source(rs.getString(2)),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getInt(8) != 0,
+                            rs.getLong(9),
+                            Duration.ofMillis(rs.getLong(10)),
+                            rs.getString(11)));
                 }
             }
             return out;
@@ -415,7 +442,8 @@ public final class History implements AutoCloseable {
      * @throws HistoryException if the file cannot be read
      */
     public synchronized long size() {
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("select count(*) from entries")) {
+        try (Statement st = db.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from entries")) {
             return rs.next() ? rs.getLong(1) : 0;
         } catch (SQLException e) {
             throw new HistoryException("history: cannot read " + file + ": " + e.getMessage(), e);
@@ -480,5 +508,4 @@ public final class History implements AutoCloseable {
             // nothing to do with a failed close of a local file
         }
     }
-
 }

@@ -30,14 +30,25 @@ import java.util.Set;
  * @param error the error message of a failed call, empty for a success
  * @since 0.1
  */
-public record HistoryEntry(Instant at, Source source, String client, String clientVersion, String connection,
-                           String command, String query, boolean ok, long rows, Duration duration, String error) {
+public record HistoryEntry(
+        Instant at,
+        Source source,
+        String client,
+        String clientVersion,
+        String connection,
+        String command,
+        String query,
+        boolean ok,
+        long rows,
+        Duration duration,
+        String error) {
     /** The most characters {@link History#record} stores of the client, its version, the connection and the command. */
     public static final int MAX_LABEL_CHARS = 256;
     /** The most characters {@link History#record} stores of the query text or a tool's arguments. */
     public static final int MAX_QUERY_CHARS = 8192;
     /** The most characters {@link History#record} stores of an error message. */
     public static final int MAX_ERROR_CHARS = 2048;
+
     private static final Set<String> QUERY_COMMANDS = Set.of("query", "execute");
 
     /** Checks the fields; nulls in text fields become empty strings. */
@@ -252,7 +263,8 @@ public record HistoryEntry(Instant at, Source source, String client, String clie
          * @return the entry
          */
         public HistoryEntry build() {
-            return new HistoryEntry(at, source, client, clientVersion, connection, command, query, ok, rows, duration, error);
+            return new HistoryEntry(
+                    at, source, client, clientVersion, connection, command, query, ok, rows, duration, error);
         }
     }
 }

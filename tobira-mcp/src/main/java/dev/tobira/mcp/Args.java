@@ -74,7 +74,8 @@ final class Args {
     float[] vector(String name) {
         Object v = values.get(name);
         if (!(v instanceof List<?> list) || list.isEmpty()) {
-            throw new ToolError(tool + ": argument \"" + name + "\" is required and must be a non-empty array of numbers");
+            throw new ToolError(
+                    tool + ": argument \"" + name + "\" is required and must be a non-empty array of numbers");
         }
         float[] out = new float[list.size()];
         for (int i = 0; i < out.length; i++) {

@@ -39,7 +39,8 @@ final class BoundedBody implements Filter {
     private static final String BODY = BoundedBody.class.getName() + ".body";
 
     @Override
-    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = (HttpServletResponse) res;
         Object read = request.getAttribute(BODY);
@@ -53,7 +54,10 @@ final class BoundedBody implements Filter {
             return;
         }
         if (request.getContentLengthLong() > MAX_BYTES) {
-            refuse(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "the body is larger than " + MAX_BYTES + " bytes");
+            refuse(
+                    response,
+                    HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+                    "the body is larger than " + MAX_BYTES + " bytes");
             return;
         }
         AsyncContext async = request.startAsync();
@@ -64,7 +68,10 @@ final class BoundedBody implements Filter {
             @Override
             public void onTimeout(AsyncEvent event) throws IOException {
                 if (done.compareAndSet(false, true)) {
-                    refuse(response, HttpServletResponse.SC_REQUEST_TIMEOUT, "the body took longer than " + DEADLINE.toSeconds() + " s");
+                    refuse(
+                            response,
+                            HttpServletResponse.SC_REQUEST_TIMEOUT,
+                            "the body took longer than " + DEADLINE.toSeconds() + " s");
                     response.setHeader("Connection", "close");
                     async.complete();
                 }
@@ -96,7 +103,10 @@ final class BoundedBody implements Filter {
                     }
                     if (body.size() + n > MAX_BYTES) {
                         if (done.compareAndSet(false, true)) {
-                            refuse(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "the body is larger than " + MAX_BYTES + " bytes");
+                            refuse(
+                                    response,
+                                    HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+                                    "the body is larger than " + MAX_BYTES + " bytes");
                             response.setHeader("Connection", "close");
                             async.complete();
                         }
@@ -130,7 +140,8 @@ final class BoundedBody implements Filter {
     private static void refuse(HttpServletResponse response, int status, String message) throws IOException {
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
-        byte[] bytes = (status + " " + org.eclipse.jetty.http.HttpStatus.getMessage(status) + ": " + message + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = (status + " " + org.eclipse.jetty.http.HttpStatus.getMessage(status) + ": " + message + "\n")
+                .getBytes(StandardCharsets.UTF_8);
         response.setContentLength(bytes.length);
         response.getOutputStream().write(bytes);
     }

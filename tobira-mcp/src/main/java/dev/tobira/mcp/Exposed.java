@@ -12,10 +12,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -36,10 +36,17 @@ final class Exposed implements AutoCloseable {
     private volatile Conn conn;
     /** An opening that outlived the call that started it; the next call waits for it. */
     private volatile CompletableFuture<Conn> opening;
+
     private volatile boolean busy;
     private volatile boolean closed;
 
-    Exposed(String name, ConnConfig config, Registry registry, boolean writesAllowed, ScheduledExecutorService watchdog, Executor opener) {
+    Exposed(
+            String name,
+            ConnConfig config,
+            Registry registry,
+            boolean writesAllowed,
+            ScheduledExecutorService watchdog,
+            Executor opener) {
         this.name = name;
         this.config = config.withName(name);
         this.registry = registry;
@@ -59,7 +66,9 @@ final class Exposed implements AutoCloseable {
 
     /** The driver that opens this connection's DSN, if one is registered. */
     Optional<Driver> driver() {
-        return registry.drivers().stream().filter(d -> d.schemes().contains(config.scheme())).findFirst();
+        return registry.drivers().stream()
+                .filter(d -> d.schemes().contains(config.scheme()))
+                .findFirst();
     }
 
     /** Whether the driver promises the read-only guard, without which no reading tool is offered here. */
@@ -89,10 +98,13 @@ final class Exposed implements AutoCloseable {
         }
         busy = true;
         AtomicBoolean fired = new AtomicBoolean();
-        ScheduledFuture<?> alarm = watchdog.schedule(() -> {
-            fired.set(true);
-            discard();
-        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> alarm = watchdog.schedule(
+                () -> {
+                    fired.set(true);
+                    discard();
+                },
+                timeout.toNanos(),
+                TimeUnit.NANOSECONDS);
         try {
             return work.apply(open(op, timeout));
         } catch (RuntimeException e) {
@@ -135,7 +147,8 @@ final class Exposed implements AutoCloseable {
         CompletableFuture<Conn> f = opening;
         if (f == null) {
             Duration own = config.connectTimeout();
-            ConnConfig bounded = own.isZero() || own.compareTo(timeout) > 0 ? config.withConnectTimeout(timeout) : config;
+            ConnConfig bounded =
+                    own.isZero() || own.compareTo(timeout) > 0 ? config.withConnectTimeout(timeout) : config;
             f = CompletableFuture.supplyAsync(() -> registry.open(bounded), opener);
             opening = f;
         }
@@ -151,8 +164,10 @@ final class Exposed implements AutoCloseable {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw DriverException.builder(ErrorKind.INTERNAL, "tobira", op).detail("opening connection \"" + name + "\" failed")
-                    .cause(e.getCause()).build();
+            throw DriverException.builder(ErrorKind.INTERNAL, "tobira", op)
+                    .detail("opening connection \"" + name + "\" failed")
+                    .cause(e.getCause())
+                    .build();
         }
         opening = null;
         if (closed) {

@@ -6,25 +6,25 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.DispatcherType;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
-import java.net.UnknownHostException;
-import java.util.EnumSet;
-import java.util.function.Function;
-import org.eclipse.jetty.ee10.servlet.FilterHolder;
-import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /** The SDK's Streamable HTTP servlet in an embedded Jetty, behind {@link HttpGuard}. */
@@ -45,11 +45,16 @@ final class HttpEndpoint {
         this.host = host;
     }
 
-    static McpEndpoint start(HttpOptions options, Secret token, McpJsonMapper mapper,
-                             Function<HttpServletStreamableServerTransportProvider, McpSyncServer> server) {
+    static McpEndpoint start(
+            HttpOptions options,
+            Secret token,
+            McpJsonMapper mapper,
+            Function<HttpServletStreamableServerTransportProvider, McpSyncServer> server) {
         InetAddress address = bindAddress(options);
         HttpServletStreamableServerTransportProvider provider = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(mapper).mcpEndpoint(PATH).build();
+                .jsonMapper(mapper)
+                .mcpEndpoint(PATH)
+                .build();
         McpSyncServer mcp = server.apply(provider);
         QueuedThreadPool threads = new QueuedThreadPool(32, 2);
         threads.setName("tobira-mcp-http");
@@ -66,7 +71,8 @@ final class HttpEndpoint {
         jetty.addConnector(connector);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
-        FilterHolder guard = new FilterHolder(new HttpGuard(token, connector::getLocalPort, options.insecureBind(), options.allowedOrigins()));
+        FilterHolder guard = new FilterHolder(
+                new HttpGuard(token, connector::getLocalPort, options.insecureBind(), options.allowedOrigins()));
         guard.setAsyncSupported(true);
         context.addFilter(guard, "/*", EnumSet.of(DispatcherType.REQUEST));
         FilterHolder body = new FilterHolder(new BoundedBody());
@@ -87,9 +93,12 @@ final class HttpEndpoint {
             jetty.start();
         } catch (Exception e) {
             mcp.closeGracefully();
-            throw new IllegalStateException("cannot serve HTTP on " + options.host() + ":" + options.port() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot serve HTTP on " + options.host() + ":" + options.port() + ": " + e.getMessage(), e);
         }
-        String shown = address.getHostAddress().contains(":") ? "[" + address.getHostAddress() + "]" : address.getHostAddress();
+        String shown = address.getHostAddress().contains(":")
+                ? "[" + address.getHostAddress() + "]"
+                : address.getHostAddress();
         return McpEndpoint.http(mcp, new HttpEndpoint(jetty, connector, shown));
     }
 
@@ -102,8 +111,9 @@ final class HttpEndpoint {
             throw new IllegalArgumentException("cannot bind " + options.host() + ": unknown host");
         }
         if (!address.isLoopbackAddress() && !options.insecureBind()) {
-            throw new IllegalArgumentException("refusing to bind " + options.host()
-                    + ": not a loopback address, so other machines could reach the server; pass --insecure-bind to allow it");
+            throw new IllegalArgumentException(
+                    "refusing to bind " + options.host()
+                            + ": not a loopback address, so other machines could reach the server; pass --insecure-bind to allow it");
         }
         return address;
     }
@@ -149,11 +159,16 @@ final class HttpEndpoint {
 
         @Override
         public void onOpened(Connection connection) {
-            connector.getScheduler().schedule(() -> {
-                if (!served.contains(connection)) {
-                    connection.getEndPoint().close();
-                }
-            }, HEAD_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            connector
+                    .getScheduler()
+                    .schedule(
+                            () -> {
+                                if (!served.contains(connection)) {
+                                    connection.getEndPoint().close();
+                                }
+                            },
+                            HEAD_DEADLINE.toMillis(),
+                            TimeUnit.MILLISECONDS);
         }
 
         @Override

@@ -33,16 +33,21 @@ final class HttpGuard implements Filter {
         this.token = token;
         this.port = port;
         this.anyHost = anyHost;
-        this.allowedOrigins = allowedOrigins.stream().map(o -> o.toLowerCase(Locale.ROOT)).toList();
+        this.allowedOrigins =
+                allowedOrigins.stream().map(o -> o.toLowerCase(Locale.ROOT)).toList();
     }
 
     @Override
-    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = (HttpServletResponse) res;
         List<String> hosts = java.util.Collections.list(request.getHeaders("Host"));
         if (hosts.size() != 1 || !hostAllowed(hosts.get(0))) {
-            refuse(response, HttpServletResponse.SC_FORBIDDEN, "Host not allowed: the server answers only to its own loopback name");
+            refuse(
+                    response,
+                    HttpServletResponse.SC_FORBIDDEN,
+                    "Host not allowed: the server answers only to its own loopback name");
             return;
         }
         String origin = request.getHeader("Origin");
@@ -51,7 +56,8 @@ final class HttpGuard implements Filter {
             return;
         }
         String auth = request.getHeader("Authorization");
-        if (auth == null || !auth.regionMatches(true, 0, "Bearer ", 0, 7)
+        if (auth == null
+                || !auth.regionMatches(true, 0, "Bearer ", 0, 7)
                 || !token.equals(Secret.of(auth.substring(7).strip()))) {
             response.setHeader("WWW-Authenticate", "Bearer");
             refuse(response, HttpServletResponse.SC_UNAUTHORIZED, "a bearer token is required");

@@ -28,7 +28,8 @@ import java.util.Set;
  * @param token the bearer token HTTP clients must send; {@link Secret#none()} for stdio only
  * @since 0.1
  */
-public record McpPolicy(List<String> expose, Set<String> allowWrites, int maxRows, int maxResultBytes, Duration timeout, Secret token) {
+public record McpPolicy(
+        List<String> expose, Set<String> allowWrites, int maxRows, int maxResultBytes, Duration timeout, Secret token) {
     /** The row cap when none is given. */
     public static final int DEFAULT_MAX_ROWS = 200;
     /** The highest row cap. */
@@ -87,8 +88,8 @@ public record McpPolicy(List<String> expose, Set<String> allowWrites, int maxRow
             throw new IllegalArgumentException("max_rows must be 1 to " + MAX_ROWS_LIMIT + ", not " + maxRows);
         }
         if (maxResultBytes < MIN_RESULT_BYTES || maxResultBytes > MAX_RESULT_BYTES_LIMIT) {
-            throw new IllegalArgumentException("max_result_bytes must be " + MIN_RESULT_BYTES + " to " + MAX_RESULT_BYTES_LIMIT
-                    + ", not " + maxResultBytes);
+            throw new IllegalArgumentException("max_result_bytes must be " + MIN_RESULT_BYTES + " to "
+                    + MAX_RESULT_BYTES_LIMIT + ", not " + maxResultBytes);
         }
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("the per-call timeout must be positive, not " + timeout);
@@ -118,7 +119,8 @@ public record McpPolicy(List<String> expose, Set<String> allowWrites, int maxRow
      * @throws IllegalArgumentException if a name is blank or given twice
      */
     public static McpPolicy exposing(String... expose) {
-        return new McpPolicy(List.of(expose), Set.of(), DEFAULT_MAX_ROWS, DEFAULT_MAX_RESULT_BYTES, DEFAULT_TIMEOUT, Secret.none());
+        return new McpPolicy(
+                List.of(expose), Set.of(), DEFAULT_MAX_ROWS, DEFAULT_MAX_RESULT_BYTES, DEFAULT_TIMEOUT, Secret.none());
     }
 
     /**

@@ -49,7 +49,10 @@ final class QueuedCallLog implements CallLog {
         writer.shutdown();
         try {
             if (!writer.awaitTermination(DRAIN_SECONDS, TimeUnit.SECONDS)) {
-                Logs.warn(LOG, Redactor.standard(), "history: entries still queued after " + DRAIN_SECONDS + " s were dropped");
+                Logs.warn(
+                        LOG,
+                        Redactor.standard(),
+                        "history: entries still queued after " + DRAIN_SECONDS + " s were dropped");
                 writer.shutdownNow();
             }
         } catch (InterruptedException e) {

@@ -20,8 +20,9 @@ final class SchemaResource {
     record Target(String connection, CollectionRef ref) {}
 
     static String uri(String connection, CollectionRef ref) {
-        return PREFIX + encode(connection) + "/" + (ref.namespace().isEmpty() ? DEFAULT_NAMESPACE : encode(ref.namespace()))
-                + "/" + encode(ref.name()) + "/schema";
+        return PREFIX + encode(connection) + "/"
+                + (ref.namespace().isEmpty() ? DEFAULT_NAMESPACE : encode(ref.namespace())) + "/" + encode(ref.name())
+                + "/schema";
     }
 
     static Optional<Target> parse(String uri) {
@@ -29,7 +30,11 @@ final class SchemaResource {
             return Optional.empty();
         }
         String[] parts = uri.substring(PREFIX.length()).split("/", -1);
-        if (parts.length != 4 || !parts[3].equals("schema") || parts[0].isEmpty() || parts[1].isEmpty() || parts[2].isEmpty()) {
+        if (parts.length != 4
+                || !parts[3].equals("schema")
+                || parts[0].isEmpty()
+                || parts[1].isEmpty()
+                || parts[2].isEmpty()) {
             return Optional.empty();
         }
         try {

@@ -18,8 +18,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -39,12 +39,14 @@ import org.eclipse.jetty.util.Callback;
 final class ShortErrors implements Filter {
     /** The longest message kept from the SDK's error. */
     static final int MAX_MESSAGE = 200;
+
     private static final System.Logger LOG = Logs.of(ShortErrors.class);
     private static final int MAX_HELD = 64 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
-    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+            throws IOException, ServletException {
         HttpServletResponse response = (HttpServletResponse) res;
         Held held = new Held(response);
         try {
@@ -67,7 +69,8 @@ final class ShortErrors implements Filter {
         response.resetBuffer();
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
-        String text = status + " " + HttpStatus.getMessage(status) + (message == null || message.isBlank() ? "" : ": " + clean(message)) + "\n";
+        String text = status + " " + HttpStatus.getMessage(status)
+                + (message == null || message.isBlank() ? "" : ": " + clean(message)) + "\n";
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         response.setContentLength(bytes.length);
         response.getOutputStream().write(bytes);
@@ -192,7 +195,9 @@ final class ShortErrors implements Filter {
             if (rpc != null && rpc.path("code").isInt()) {
                 ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
                 answer.set("id", NullNode.getInstance());
-                answer.putObject("error").put("code", rpc.get("code").intValue()).put("message", clean(rpc.path("message").asText("")));
+                answer.putObject("error")
+                        .put("code", rpc.get("code").intValue())
+                        .put("message", clean(rpc.path("message").asText("")));
                 byte[] bytes = (answer + "\n").getBytes(StandardCharsets.UTF_8);
                 real.resetBuffer();
                 real.setStatus(status);
@@ -209,7 +214,8 @@ final class ShortErrors implements Filter {
     static org.eclipse.jetty.server.handler.ErrorHandler errorHandler() {
         return new org.eclipse.jetty.server.handler.ErrorHandler() {
             @Override
-            protected void generateResponse(Request request, Response response, int code, String message, Throwable cause, Callback callback) {
+            protected void generateResponse(
+                    Request request, Response response, int code, String message, Throwable cause, Callback callback) {
                 line(response, code, callback);
             }
         };
@@ -219,8 +225,15 @@ final class ShortErrors implements Filter {
     static org.eclipse.jetty.ee10.servlet.ErrorHandler contextErrorHandler() {
         return new org.eclipse.jetty.ee10.servlet.ErrorHandler() {
             @Override
-            protected boolean generateAcceptableResponse(Request request, Response response, Callback callback, String contentType,
-                                                         List<java.nio.charset.Charset> charsets, int code, String message, Throwable cause) {
+            protected boolean generateAcceptableResponse(
+                    Request request,
+                    Response response,
+                    Callback callback,
+                    String contentType,
+                    List<java.nio.charset.Charset> charsets,
+                    int code,
+                    String message,
+                    Throwable cause) {
                 line(response, code, callback);
                 return true;
             }

@@ -73,8 +73,10 @@ final class StdioTransport implements McpServerTransportProvider {
     private static final int INITIALIZE_ANSWERED = 2;
 
     private static final ObjectMapper STRICT = new ObjectMapper(JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
-            .build())
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(MAX_DEPTH)
+                            .build())
+                    .build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final InputStream in;
@@ -91,6 +93,7 @@ final class StdioTransport implements McpServerTransportProvider {
      * answer moves it on (to NOT_INITIALIZED again when the answer is an error, so the client can retry).
      */
     private final AtomicInteger initialize = new AtomicInteger(NOT_INITIALIZED);
+
     private volatile Object initializeId;
     /** Whether {@code notifications/initialized} was passed on; touched by the reader thread only. */
     private boolean initialized;
@@ -140,8 +143,11 @@ final class StdioTransport implements McpServerTransportProvider {
             LineReader lines = new LineReader(in, MAX_LINE_BYTES);
             for (LineReader.Line line; !closed.get() && (line = lines.next()) != null; ) {
                 if (line.tooLong()) {
-                    error(null, INVALID_REQUEST, "Invalid Request: the message is longer than " + MAX_LINE_BYTES
-                            + " bytes (the most one line may hold)");
+                    error(
+                            null,
+                            INVALID_REQUEST,
+                            "Invalid Request: the message is longer than " + MAX_LINE_BYTES
+                                    + " bytes (the most one line may hold)");
                 } else {
                     try {
                         accept(line.bytes(), line.length());
@@ -164,7 +170,10 @@ final class StdioTransport implements McpServerTransportProvider {
     private void finish() {
         try {
             if (!inFlight.tryAcquire(MAX_IN_FLIGHT, drain.toMillis(), TimeUnit.MILLISECONDS)) {
-                Logs.warn(LOG, Redactor.standard(), "the input ended; requests still unanswered after " + drain.toSeconds() + " s are dropped");
+                Logs.warn(
+                        LOG,
+                        Redactor.standard(),
+                        "the input ended; requests still unanswered after " + drain.toSeconds() + " s are dropped");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -181,7 +190,10 @@ final class StdioTransport implements McpServerTransportProvider {
         try {
             node = STRICT.readTree(bytes, 0, length);
         } catch (StreamConstraintsException e) {
-            error(null, PARSE_ERROR, "Parse error: the message is nested deeper than " + MAX_DEPTH + " levels or too long");
+            error(
+                    null,
+                    PARSE_ERROR,
+                    "Parse error: the message is nested deeper than " + MAX_DEPTH + " levels or too long");
             return;
         } catch (JsonProcessingException e) {
             error(null, PARSE_ERROR, "Parse error: the line is not one JSON value in UTF-8");
@@ -242,8 +254,12 @@ final class StdioTransport implements McpServerTransportProvider {
     private void request(String method, Object id, Object params) {
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
             if (!initialize.compareAndSet(NOT_INITIALIZED, INITIALIZING)) {
-                error(id, INVALID_REQUEST, initialize.get() == INITIALIZING ? "Invalid Request: an initialize is already being answered"
-                        : "Invalid Request: the session is already initialized");
+                error(
+                        id,
+                        INVALID_REQUEST,
+                        initialize.get() == INITIALIZING
+                                ? "Invalid Request: an initialize is already being answered"
+                                : "Invalid Request: the session is already initialized");
                 return;
             }
             initializeId = id;
@@ -253,8 +269,11 @@ final class StdioTransport implements McpServerTransportProvider {
             if (McpSchema.METHOD_PING.equals(method)) {
                 write(McpSchema.JSONRPCResponse.result(id, Map.of()));
             } else {
-                error(id, INVALID_REQUEST, "Invalid Request: the session is not initialized: send initialize, then "
-                        + McpSchema.METHOD_NOTIFICATION_INITIALIZED + ", before " + method);
+                error(
+                        id,
+                        INVALID_REQUEST,
+                        "Invalid Request: the session is not initialized: send initialize, then "
+                                + McpSchema.METHOD_NOTIFICATION_INITIALIZED + ", before " + method);
             }
             return;
         }
@@ -285,7 +304,8 @@ final class StdioTransport implements McpServerTransportProvider {
     private void response(JsonNode node, Object id) {
         McpSchema.JSONRPCResponse response;
         try {
-            JSONRPCError error = node.hasNonNull("error") ? STRICT.convertValue(node.get("error"), JSONRPCError.class) : null;
+            JSONRPCError error =
+                    node.hasNonNull("error") ? STRICT.convertValue(node.get("error"), JSONRPCError.class) : null;
             Object result = node.hasNonNull("result") ? STRICT.convertValue(node.get("result"), Object.class) : null;
             response = new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, result, error);
         } catch (IllegalArgumentException e) {

@@ -135,7 +135,10 @@ public final class TobiraMcpServer implements AutoCloseable {
     public McpEndpoint serveStdio(InputStream in, OutputStream out) {
         requireOpen();
         // a call may wait a timeout for its connection, then run a timeout
-        StdioTransport transport = new StdioTransport(requireNonNull(in, "in is null"), requireNonNull(out, "out is null"), mapper,
+        StdioTransport transport = new StdioTransport(
+                requireNonNull(in, "in is null"),
+                requireNonNull(out, "out is null"),
+                mapper,
                 policy.timeout().multipliedBy(2).plusSeconds(5));
         McpSyncServer server = configure(McpServer.sync(transport));
         return McpEndpoint.stdio(server, transport);
@@ -158,7 +161,8 @@ public final class TobiraMcpServer implements AutoCloseable {
         requireNonNull(options, "options is null");
         HttpEndpoint.bindAddress(options);
         if (policy.token().isEmpty()) {
-            throw new IllegalArgumentException("HTTP mode needs a bearer token (mcp.token): every request must carry it");
+            throw new IllegalArgumentException(
+                    "HTTP mode needs a bearer token (mcp.token): every request must carry it");
         }
         return HttpEndpoint.start(options, policy.token(), mapper, provider -> configure(McpServer.sync(provider)));
     }
@@ -169,33 +173,46 @@ public final class TobiraMcpServer implements AutoCloseable {
                 .instructions("tobira serves the database connections " + String.join(", ", policy.expose())
                         + ". Every read is read-only, capped at " + policy.maxRows() + " rows and "
                         + policy.timeout().toSeconds() + " seconds. Start with list_connections.")
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
+                .capabilities(McpSchema.ServerCapabilities.builder()
+                        .tools(false)
+                        .resources(false, false)
+                        .build())
                 .tools(tools.specifications())
                 .resourceTemplates(schemaTemplate())
                 .build();
     }
 
     private SyncResourceTemplateSpecification schemaTemplate() {
-        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder(SchemaResource.TEMPLATE, "collection schema")
+        McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder(
+                        SchemaResource.TEMPLATE, "collection schema")
                 .description("The fields, keys and indexes of a collection, as describe returns them")
                 .mimeType("application/json")
                 .build();
         return new SyncResourceTemplateSpecification(template, (exchange, request) -> {
-            SchemaResource.Target target = SchemaResource.parse(request.uri()).orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
-                    .message("not a schema resource: " + request.uri() + " (expected " + SchemaResource.TEMPLATE + ")").build());
+            SchemaResource.Target target = SchemaResource.parse(request.uri())
+                    .orElseThrow(() -> McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                            .message("not a schema resource: " + request.uri() + " (expected " + SchemaResource.TEMPLATE
+                                    + ")")
+                            .build());
             Exposed e = exposed.get(target.connection());
             if (e == null) {
                 throw McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
-                        .message(ToolError.unknownConnection(target.connection()).getMessage()).build();
+                        .message(
+                                ToolError.unknownConnection(target.connection()).getMessage())
+                        .build();
             }
             CollectionInfo info;
             try {
                 info = e.call("resource", policy.timeout(), c -> c.describe(target.ref()));
             } catch (DriverException ex) {
-                throw McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND).message(redactor.redact(ex.getMessage())).build();
+                throw McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                        .message(redactor.redact(ex.getMessage()))
+                        .build();
             }
-            return McpSchema.ReadResourceResult.builder(List.of(
-                    McpSchema.TextResourceContents.builder(request.uri(), tools.describeJson(info)).mimeType("application/json").build()))
+            return McpSchema.ReadResourceResult.builder(
+                            List.of(McpSchema.TextResourceContents.builder(request.uri(), tools.describeJson(info))
+                                    .mimeType("application/json")
+                                    .build()))
                     .build();
         });
     }
@@ -293,9 +310,12 @@ public final class TobiraMcpServer implements AutoCloseable {
          */
         public TobiraMcpServer build() {
             if (policy == null || policy.expose().isEmpty()) {
-                throw new IllegalArgumentException("nothing is exposed: name at least one connection in mcp.expose (or --expose)");
+                throw new IllegalArgumentException(
+                        "nothing is exposed: name at least one connection in mcp.expose (or --expose)");
             }
-            List<String> missing = policy.expose().stream().filter(n -> !connections.containsKey(n)).toList();
+            List<String> missing = policy.expose().stream()
+                    .filter(n -> !connections.containsKey(n))
+                    .toList();
             if (!missing.isEmpty()) {
                 throw new IllegalArgumentException("exposed but not configured: " + String.join(", ", missing));
             }

@@ -54,6 +54,7 @@ final class Tools {
     static final int MAX_HISTORY_NAME = 256;
     /** The most characters of a query, a tool's arguments or an error kept in the history. */
     static final int MAX_HISTORY_TEXT = 16 * 1024;
+
     private static final System.Logger LOG = Logs.of(Tools.class);
 
     private final Map<String, Exposed> exposed;
@@ -73,38 +74,125 @@ final class Tools {
     /** The tools of this policy: {@code similar} only with a vector store, {@code execute} only with allow_writes. */
     List<SyncToolSpecification> specifications() {
         List<SyncToolSpecification> specs = new ArrayList<>();
-        specs.add(reading("list_connections", "List the connections this server exposes, with driver, data model, dialect and whether they are read-only.",
-                Schemas.object(Map.of(), List.of()), this::listConnections));
-        specs.add(reading("list_namespaces", "List the namespaces (databases, schemas) of a connection.",
-                Schemas.object(Map.of("connection", Schemas.CONNECTION), List.of("connection")), this::listNamespaces));
-        specs.add(reading("list_collections", "List the collections (tables, views, key prefixes, document collections) of a namespace; each is also a resource tobira://<connection>/<namespace>/<collection>/schema.",
-                Schemas.object(Map.of("connection", Schemas.CONNECTION, "namespace", Schemas.NAMESPACE), List.of("connection")),
+        specs.add(reading(
+                "list_connections",
+                "List the connections this server exposes, with driver, data model, dialect and whether they are read-only.",
+                Schemas.object(Map.of(), List.of()),
+                this::listConnections));
+        specs.add(reading(
+                "list_namespaces",
+                "List the namespaces (databases, schemas) of a connection.",
+                Schemas.object(Map.of("connection", Schemas.CONNECTION), List.of("connection")),
+                this::listNamespaces));
+        specs.add(reading(
+                "list_collections",
+                "List the collections (tables, views, key prefixes, document collections) of a namespace; each is also a resource tobira://<connection>/<namespace>/<collection>/schema.",
+                Schemas.object(
+                        Map.of("connection", Schemas.CONNECTION, "namespace", Schemas.NAMESPACE),
+                        List.of("connection")),
                 this::listCollections));
-        specs.add(reading("describe", "Describe a collection: fields with type and nullability, primary key, foreign keys, indexes. Never DDL, never rows.",
-                Schemas.object(Map.of("connection", Schemas.CONNECTION, "collection", Schemas.COLLECTION, "namespace", Schemas.NAMESPACE),
-                        List.of("connection", "collection")), this::describe));
-        specs.add(reading("sample", "Return the first rows of a collection (" + SAMPLE_ROWS + " unless limit says fewer or more, at most " + policy.maxRows() + ").",
-                Schemas.object(Map.of("connection", Schemas.CONNECTION, "collection", Schemas.COLLECTION, "namespace", Schemas.NAMESPACE,
-                        "limit", Schemas.limit(policy.maxRows())), List.of("connection", "collection")), this::sample));
-        specs.add(reading("query", "Run one read-only query in the connection's own language (SQL, a Redis command line, ...). Writes are refused by the driver's guard. At most "
-                        + policy.maxRows() + " rows and " + policy.maxResultBytes() + " bytes of JSON; truncated says whether there were more.",
-                Schemas.object(Map.of("connection", Schemas.CONNECTION, "query", Schemas.text("the query, one statement"),
-                        "params", Schemas.PARAMS, "namespace", Schemas.NAMESPACE, "limit", Schemas.limit(policy.maxRows())),
-                        List.of("connection", "query")), this::query));
-        specs.add(reading("explain", "Show how the database would run a read-only query, without running it.",
-                Schemas.object(Map.of("connection", Schemas.CONNECTION, "query", Schemas.text("the query, one statement"),
-                        "params", Schemas.PARAMS, "namespace", Schemas.NAMESPACE), List.of("connection", "query")), this::explain));
-        if (exposed.values().stream().anyMatch(e -> e.driver().map(d -> d.declared().contains(Capability.VECTOR_SEARCHER)).orElse(false))) {
-            specs.add(reading("similar", "Find the k records nearest to a vector in a collection of a vector-capable connection.",
-                    Schemas.object(Map.of("connection", Schemas.CONNECTION, "collection", Schemas.COLLECTION, "namespace", Schemas.NAMESPACE,
-                            "vector", Schemas.VECTOR, "k", Schemas.limit(policy.maxRows())), List.of("connection", "collection", "vector")),
+        specs.add(reading(
+                "describe",
+                "Describe a collection: fields with type and nullability, primary key, foreign keys, indexes. Never DDL, never rows.",
+                Schemas.object(
+                        Map.of(
+                                "connection",
+                                Schemas.CONNECTION,
+                                "collection",
+                                Schemas.COLLECTION,
+                                "namespace",
+                                Schemas.NAMESPACE),
+                        List.of("connection", "collection")),
+                this::describe));
+        specs.add(reading(
+                "sample",
+                "Return the first rows of a collection (" + SAMPLE_ROWS + " unless limit says fewer or more, at most "
+                        + policy.maxRows() + ").",
+                Schemas.object(
+                        Map.of(
+                                "connection",
+                                Schemas.CONNECTION,
+                                "collection",
+                                Schemas.COLLECTION,
+                                "namespace",
+                                Schemas.NAMESPACE,
+                                "limit",
+                                Schemas.limit(policy.maxRows())),
+                        List.of("connection", "collection")),
+                this::sample));
+        specs.add(reading(
+                "query",
+                "Run one read-only query in the connection's own language (SQL, a Redis command line, ...). Writes are refused by the driver's guard. At most "
+                        + policy.maxRows() + " rows and " + policy.maxResultBytes()
+                        + " bytes of JSON; truncated says whether there were more.",
+                Schemas.object(
+                        Map.of(
+                                "connection",
+                                Schemas.CONNECTION,
+                                "query",
+                                Schemas.text("the query, one statement"),
+                                "params",
+                                Schemas.PARAMS,
+                                "namespace",
+                                Schemas.NAMESPACE,
+                                "limit",
+                                Schemas.limit(policy.maxRows())),
+                        List.of("connection", "query")),
+                this::query));
+        specs.add(reading(
+                "explain",
+                "Show how the database would run a read-only query, without running it.",
+                Schemas.object(
+                        Map.of(
+                                "connection",
+                                Schemas.CONNECTION,
+                                "query",
+                                Schemas.text("the query, one statement"),
+                                "params",
+                                Schemas.PARAMS,
+                                "namespace",
+                                Schemas.NAMESPACE),
+                        List.of("connection", "query")),
+                this::explain));
+        if (exposed.values().stream()
+                .anyMatch(e -> e.driver()
+                        .map(d -> d.declared().contains(Capability.VECTOR_SEARCHER))
+                        .orElse(false))) {
+            specs.add(reading(
+                    "similar",
+                    "Find the k records nearest to a vector in a collection of a vector-capable connection.",
+                    Schemas.object(
+                            Map.of(
+                                    "connection",
+                                    Schemas.CONNECTION,
+                                    "collection",
+                                    Schemas.COLLECTION,
+                                    "namespace",
+                                    Schemas.NAMESPACE,
+                                    "vector",
+                                    Schemas.VECTOR,
+                                    "k",
+                                    Schemas.limit(policy.maxRows())),
+                            List.of("connection", "collection", "vector")),
                     this::similar));
         }
         if (!policy.allowWrites().isEmpty()) {
-            Tool tool = Tool.builder("execute", Schemas.object(Map.of("connection", Schemas.CONNECTION, "statement", Schemas.text("the statement"),
-                            "params", Schemas.PARAMS, "namespace", Schemas.NAMESPACE), List.of("connection", "statement")))
+            Tool tool = Tool.builder(
+                            "execute",
+                            Schemas.object(
+                                    Map.of(
+                                            "connection",
+                                            Schemas.CONNECTION,
+                                            "statement",
+                                            Schemas.text("the statement"),
+                                            "params",
+                                            Schemas.PARAMS,
+                                            "namespace",
+                                            Schemas.NAMESPACE),
+                                    List.of("connection", "statement")))
                     .description("Run one statement that may write, on a connection in allow_writes ("
-                            + String.join(", ", new java.util.TreeSet<>(policy.allowWrites())) + "). There is no confirmation.")
+                            + String.join(", ", new java.util.TreeSet<>(policy.allowWrites()))
+                            + "). There is no confirmation.")
                     .annotations(new ToolAnnotations("execute", false, true, false, false, null))
                     .build();
             specs.add(new SyncToolSpecification(tool, (ex, req) -> call("execute", ex, req, this::execute)));
@@ -113,7 +201,8 @@ final class Tools {
     }
 
     private SyncToolSpecification reading(String name, String description, Map<String, Object> schema, Body body) {
-        Tool tool = Tool.builder(name, schema).description(description)
+        Tool tool = Tool.builder(name, schema)
+                .description(description)
                 .annotations(new ToolAnnotations(name, true, false, true, false, null))
                 .build();
         return new SyncToolSpecification(tool, (ex, req) -> call(name, ex, req, body));
@@ -127,14 +216,19 @@ final class Tools {
         Outcome run(Args args);
     }
 
-    private CallToolResult call(String tool, McpSyncServerExchange exchange, McpSchema.CallToolRequest request, Body body) {
+    private CallToolResult call(
+            String tool, McpSyncServerExchange exchange, McpSchema.CallToolRequest request, Body body) {
         Instant at = Instant.now();
         long start = System.nanoTime();
         Args args = new Args(tool, request.arguments());
         McpSchema.Implementation client = exchange == null ? null : exchange.getClientInfo();
         // everything here is the client's to choose: bounded before it is kept
-        HistoryEntry.Builder entry = HistoryEntry.builder(Source.MCP).at(at).command(tool)
-                .client(client == null ? null : cap(client.name(), MAX_HISTORY_NAME), client == null ? null : cap(client.version(), MAX_HISTORY_NAME))
+        HistoryEntry.Builder entry = HistoryEntry.builder(Source.MCP)
+                .at(at)
+                .command(tool)
+                .client(
+                        client == null ? null : cap(client.name(), MAX_HISTORY_NAME),
+                        client == null ? null : cap(client.version(), MAX_HISTORY_NAME))
                 .connection(cap(args.optionalTextQuietly("connection"), MAX_HISTORY_NAME))
                 .query(cap(historyText(tool, args), MAX_HISTORY_TEXT));
         CallToolResult result;
@@ -146,12 +240,16 @@ final class Tools {
                         + " bytes (the server's max_result_bytes)");
             }
             entry.ok(out.rows());
-            result = CallToolResult.builder().addTextContent(out.json()).isError(false).build();
+            result = CallToolResult.builder()
+                    .addTextContent(out.json())
+                    .isError(false)
+                    .build();
         } catch (DriverException | ToolError e) {
             result = error(e.getMessage());
             entry.failed(cap(e.getMessage(), MAX_HISTORY_TEXT));
         } catch (RuntimeException e) {
-            String message = "tobira: " + tool + ": internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
+            String message =
+                    "tobira: " + tool + ": internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
             result = error(message);
             entry.failed(cap(message, MAX_HISTORY_TEXT));
         }
@@ -169,7 +267,10 @@ final class Tools {
     }
 
     private CallToolResult error(String message) {
-        return CallToolResult.builder().addTextContent(redactor.redact(message)).isError(true).build();
+        return CallToolResult.builder()
+                .addTextContent(redactor.redact(message))
+                .isError(true)
+                .build();
     }
 
     private void record(HistoryEntry entry) {
@@ -255,30 +356,34 @@ final class Tools {
     private Outcome listNamespaces(Args args) {
         Exposed e = connection(args);
         List<String> names = e.call("list_namespaces", policy.timeout(), Conn::namespaces);
-        return new Outcome(write(g -> {
-            g.writeStartArray();
-            for (String n : names) {
-                g.writeString(n);
-            }
-            g.writeEndArray();
-        }), names.size());
+        return new Outcome(
+                write(g -> {
+                    g.writeStartArray();
+                    for (String n : names) {
+                        g.writeString(n);
+                    }
+                    g.writeEndArray();
+                }),
+                names.size());
     }
 
     private Outcome listCollections(Args args) {
         Exposed e = connection(args);
         String ns = args.optionalText("namespace");
         List<CollectionRef> refs = e.call("list_collections", policy.timeout(), c -> c.collections(ns));
-        return new Outcome(write(g -> {
-            g.writeStartArray();
-            for (CollectionRef r : refs) {
-                g.writeStartObject();
-                g.writeStringField("namespace", r.namespace());
-                g.writeStringField("name", r.name());
-                g.writeStringField("resource", SchemaResource.uri(e.name(), r));
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-        }), refs.size());
+        return new Outcome(
+                write(g -> {
+                    g.writeStartArray();
+                    for (CollectionRef r : refs) {
+                        g.writeStartObject();
+                        g.writeStringField("namespace", r.namespace());
+                        g.writeStringField("name", r.name());
+                        g.writeStringField("resource", SchemaResource.uri(e.name(), r));
+                        g.writeEndObject();
+                    }
+                    g.writeEndArray();
+                }),
+                refs.size());
     }
 
     private Outcome describe(Args args) {
@@ -336,16 +441,22 @@ final class Tools {
         CollectionRef ref = new CollectionRef(args.optionalText("namespace"), args.text("collection"));
         int limit = args.count("limit", SAMPLE_ROWS, policy.maxRows());
         return e.call("sample", policy.timeout(), c -> {
-            Browser browser = c.as(Browser.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED, c.info().driver(),
-                    "sample", "this connection cannot page through a collection"));
+            Browser browser = c.as(Browser.class)
+                    .orElseThrow(() -> DriverException.of(
+                            ErrorKind.UNSUPPORTED,
+                            c.info().driver(),
+                            "sample",
+                            "this connection cannot page through a collection"));
             Page page = browser.browse(ref, "", limit);
-            return rowsResult(page.columns(), page.rows().iterator(), limit, page.hasNext()).outcome();
+            return rowsResult(page.columns(), page.rows().iterator(), limit, page.hasNext())
+                    .outcome();
         });
     }
 
     private Query readQuery(Args args, String textArg) {
         return inNamespace(Query.of(args.text(textArg)).withParams(args.params()), args)
-                .withReadOnly(true).withTimeout(policy.timeout());
+                .withReadOnly(true)
+                .withTimeout(policy.timeout());
     }
 
     /** An absent or empty "namespace" argument is the connection's default, as it always was for clients. */
@@ -369,20 +480,26 @@ final class Tools {
         Exposed e = guarded(args, "explain");
         Query q = readQuery(args, "query");
         return e.call("explain", policy.timeout(), c -> {
-            Explainer ex = c.as(Explainer.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED, c.info().driver(),
-                    "explain", "this connection cannot explain a query"));
+            Explainer ex = c.as(Explainer.class)
+                    .orElseThrow(() -> DriverException.of(
+                            ErrorKind.UNSUPPORTED,
+                            c.info().driver(),
+                            "explain",
+                            "this connection cannot explain a query"));
             Explainer.Plan plan = ex.explain(q);
-            return new Outcome(write(g -> {
-                g.writeStartObject();
-                g.writeStringField("format", plan.format());
-                g.writeFieldName("plan");
-                if ("json".equals(plan.format())) {
-                    g.writeTree(json.readTree(plan.text()));
-                } else {
-                    g.writeString(plan.text());
-                }
-                g.writeEndObject();
-            }), 0);
+            return new Outcome(
+                    write(g -> {
+                        g.writeStartObject();
+                        g.writeStringField("format", plan.format());
+                        g.writeFieldName("plan");
+                        if ("json".equals(plan.format())) {
+                            g.writeTree(json.readTree(plan.text()));
+                        } else {
+                            g.writeString(plan.text());
+                        }
+                        g.writeEndObject();
+                    }),
+                    0);
         });
     }
 
@@ -392,8 +509,12 @@ final class Tools {
         float[] vector = args.vector("vector");
         int k = args.count("k", SIMILAR_K, policy.maxRows());
         return e.call("similar", policy.timeout(), c -> {
-            VectorSearcher vs = c.as(VectorSearcher.class).orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED, c.info().driver(),
-                    "similar", "this connection cannot search vectors"));
+            VectorSearcher vs = c.as(VectorSearcher.class)
+                    .orElseThrow(() -> DriverException.of(
+                            ErrorKind.UNSUPPORTED,
+                            c.info().driver(),
+                            "similar",
+                            "this connection cannot search vectors"));
             try (ResultSet rs = vs.search(ref, new Value.Vector(vector), k)) {
                 return result(rs, k, false);
             }
@@ -407,7 +528,9 @@ final class Tools {
         }
         int cap = policy.maxRows();
         Query q = inNamespace(Query.of(args.text("statement")).withParams(args.params()), args)
-                .withReadOnly(false).withLimit(cap).withTimeout(policy.timeout());
+                .withReadOnly(false)
+                .withLimit(cap)
+                .withTimeout(policy.timeout());
         return e.call("execute", policy.timeout(), c -> {
             try (ResultSet rs = c.query(q)) {
                 return result(rs, cap, true);
@@ -420,16 +543,23 @@ final class Tools {
         List<Column> columns = rs.columns();
         if (withAffected && columns.isEmpty()) {
             long affected = rs.stats().rowsAffected().orElse(-1); // the tool's -1 for "the driver cannot tell" stays
-            return new Outcome(write(g -> {
-                g.writeStartObject();
-                g.writeNumberField("rows_affected", affected);
-                g.writeEndObject();
-            }), 0);
+            return new Outcome(
+                    write(g -> {
+                        g.writeStartObject();
+                        g.writeNumberField("rows_affected", affected);
+                        g.writeEndObject();
+                    }),
+                    0);
         }
         Rows rows = rowsResult(columns, rs, cap, false);
         // ask for one more row first: a driver learns that its limit cut the result only when asked past it
         boolean more = !rows.cut() && rows.json().size() == cap && rs.hasNext();
-        return new Rows(rows.columns(), rows.json(), rows.cut(), rows.truncated() || more || rs.stats().truncated()).outcome();
+        return new Rows(
+                        rows.columns(),
+                        rows.json(),
+                        rows.cut(),
+                        rows.truncated() || more || rs.stats().truncated())
+                .outcome();
     }
 
     /**
@@ -439,7 +569,10 @@ final class Tools {
      */
     private record Rows(String columns, List<String> json, boolean cut, boolean truncated) {
         Outcome outcome() {
-            StringBuilder out = new StringBuilder(columns.length() + 32 + json.stream().mapToInt(String::length).sum() + json.size());
+            StringBuilder out = new StringBuilder(columns.length()
+                    + 32
+                    + json.stream().mapToInt(String::length).sum()
+                    + json.size());
             out.append("{\"columns\":").append(columns).append(",\"rows\":[");
             for (int i = 0; i < json.size(); i++) {
                 if (i > 0) {

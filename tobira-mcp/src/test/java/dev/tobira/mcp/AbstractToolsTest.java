@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractToolsTest {
-    static final Set<String> READING_TOOLS = Set.of("list_connections", "list_namespaces", "list_collections", "describe",
-            "sample", "query", "explain");
+    static final Set<String> READING_TOOLS =
+            Set.of("list_connections", "list_namespaces", "list_collections", "describe", "sample", "query", "explain");
     static final int MAX_ROWS = 20;
 
     private Target target;
@@ -51,14 +51,17 @@ abstract class AbstractToolsTest {
     }
 
     private Session session(Transport t) {
-        return sessions.computeIfAbsent(t, x -> Session.open(x, Session.Spec.of("shop", target.dsn()).maxRows(MAX_ROWS)));
+        return sessions.computeIfAbsent(
+                t, x -> Session.open(x, Session.Spec.of("shop", target.dsn()).maxRows(MAX_ROWS)));
     }
 
     @ParameterizedTest
     @EnumSource(Transport.class)
     void theToolListHasEveryReadingToolAndNoExecute(Transport t) {
         List<McpSchema.Tool> tools = session(t).client.listTools().tools();
-        assertEquals(new TreeSet<>(READING_TOOLS), tools.stream().map(McpSchema.Tool::name).collect(Collectors.toCollection(TreeSet::new)));
+        assertEquals(
+                new TreeSet<>(READING_TOOLS),
+                tools.stream().map(McpSchema.Tool::name).collect(Collectors.toCollection(TreeSet::new)));
         for (McpSchema.Tool tool : tools) {
             assertNotNull(tool.annotations(), tool.name());
             assertEquals(Boolean.TRUE, tool.annotations().readOnlyHint(), tool.name() + " is read-only");
@@ -66,7 +69,8 @@ abstract class AbstractToolsTest {
             assertEquals("object", tool.inputSchema().get("type"), tool.name());
             assertNotNull(tool.description(), tool.name());
         }
-        McpSchema.Tool query = tools.stream().filter(x -> x.name().equals("query")).findFirst().orElseThrow();
+        McpSchema.Tool query =
+                tools.stream().filter(x -> x.name().equals("query")).findFirst().orElseThrow();
         assertEquals(List.of("connection", "query"), query.inputSchema().get("required"));
     }
 
@@ -99,7 +103,10 @@ abstract class AbstractToolsTest {
     @ParameterizedTest
     @EnumSource(Transport.class)
     void describeGivesFieldsAndKeysButNoRows(Transport t) {
-        JsonNode d = session(t).ok("describe", Map.of("connection", "shop", "collection", target.orders(), "namespace", target.namespace()));
+        JsonNode d = session(t)
+                .ok(
+                        "describe",
+                        Map.of("connection", "shop", "collection", target.orders(), "namespace", target.namespace()));
         assertEquals(target.orders(), d.get("collection").asText());
         String[] field = target.orderField().split(":", 2);
         JsonNode f = field(d, field[0]);
@@ -108,15 +115,27 @@ abstract class AbstractToolsTest {
             assertEquals(field[1], f.get("type").asText(), f.toString());
         }
         assertTrue(d.has("primary_key") && d.has("foreign_keys"), d.toString());
-        assertFalse(d.toString().contains("Lovelace") || d.toString().toLowerCase(java.util.Locale.ROOT).contains("create table"),
+        assertFalse(
+                d.toString().contains("Lovelace")
+                        || d.toString().toLowerCase(java.util.Locale.ROOT).contains("create table"),
                 "no rows, no DDL: " + d);
     }
 
     @ParameterizedTest
     @EnumSource(Transport.class)
     void sampleReturnsTheFirstRows(Transport t) {
-        JsonNode r = session(t).ok("sample", Map.of("connection", "shop", "collection", target.orders(), "namespace", target.namespace(),
-                "limit", 3));
+        JsonNode r = session(t)
+                .ok(
+                        "sample",
+                        Map.of(
+                                "connection",
+                                "shop",
+                                "collection",
+                                target.orders(),
+                                "namespace",
+                                target.namespace(),
+                                "limit",
+                                3));
         assertEquals(3, r.get("rows").size(), r.toString());
         assertTrue(r.get("truncated").asBoolean(), r.toString());
         assertFalse(r.get("columns").isEmpty());
@@ -136,9 +155,12 @@ abstract class AbstractToolsTest {
     void anEmptyNamespaceArgumentIsTheConnectionsDefault(Transport t) {
         // Query.withNamespace refuses "" (issue 31): the tool maps it to the default, as clients always had it
         Session s = session(t);
-        JsonNode empty = s.ok("query", Map.of("connection", "shop", "query", target.topPaidCustomer(), "namespace", ""));
+        JsonNode empty =
+                s.ok("query", Map.of("connection", "shop", "query", target.topPaidCustomer(), "namespace", ""));
         assertEquals("Ada Lovelace", empty.get("rows").get(0).get(0).asText(), empty.toString());
-        JsonNode named = s.ok("query", Map.of("connection", "shop", "query", target.topPaidCustomer(), "namespace", target.namespace()));
+        JsonNode named = s.ok(
+                "query",
+                Map.of("connection", "shop", "query", target.topPaidCustomer(), "namespace", target.namespace()));
         assertEquals("Ada Lovelace", named.get("rows").get(0).get(0).asText(), named.toString());
     }
 
@@ -177,7 +199,9 @@ abstract class AbstractToolsTest {
     @EnumSource(Transport.class)
     void executeIsNotATool(Transport t) {
         Session s = session(t);
-        McpError e = assertThrows(McpError.class, () -> s.call("execute", Map.of("connection", "shop", "statement", target.refundedDelete())));
+        McpError e = assertThrows(
+                McpError.class,
+                () -> s.call("execute", Map.of("connection", "shop", "statement", target.refundedDelete())));
         // the SDK's own unknown-tool error, as for any name the server does not offer
         assertEquals(McpSchema.ErrorCodes.INVALID_PARAMS, e.getJsonRpcError().code(), e.getMessage());
         assertTrue(e.getMessage().startsWith("Unknown tool"), e.getMessage());
@@ -201,15 +225,23 @@ abstract class AbstractToolsTest {
     @EnumSource(Transport.class)
     void everyCollectionIsASchemaResource(Transport t) {
         Session s = session(t);
-        List<McpSchema.ResourceTemplate> templates = s.client.listResourceTemplates().resourceTemplates();
-        assertEquals(List.of(SchemaResource.TEMPLATE), templates.stream().map(McpSchema.ResourceTemplate::uriTemplate).toList());
+        List<McpSchema.ResourceTemplate> templates =
+                s.client.listResourceTemplates().resourceTemplates();
+        assertEquals(
+                List.of(SchemaResource.TEMPLATE),
+                templates.stream().map(McpSchema.ResourceTemplate::uriTemplate).toList());
         String uri = "tobira://shop/" + target.namespace() + "/" + target.orders() + "/schema";
-        McpSchema.ReadResourceResult r = s.client.readResource(McpSchema.ReadResourceRequest.builder(uri).build());
-        McpSchema.TextResourceContents c = (McpSchema.TextResourceContents) r.contents().get(0);
+        McpSchema.ReadResourceResult r =
+                s.client.readResource(McpSchema.ReadResourceRequest.builder(uri).build());
+        McpSchema.TextResourceContents c =
+                (McpSchema.TextResourceContents) r.contents().get(0);
         assertEquals("application/json", c.mimeType());
         assertTrue(c.text().contains("\"" + target.orderField().split(":")[0] + "\""), c.text());
-        McpError e = assertThrows(McpError.class, () -> s.client.readResource(McpSchema.ReadResourceRequest.builder(
-                "tobira://prod/" + target.namespace() + "/orders/schema").build()));
+        McpError e = assertThrows(
+                McpError.class,
+                () -> s.client.readResource(
+                        McpSchema.ReadResourceRequest.builder("tobira://prod/" + target.namespace() + "/orders/schema")
+                                .build()));
         assertTrue(e.getMessage().contains("unknown connection \"prod\""), e.getMessage());
     }
 

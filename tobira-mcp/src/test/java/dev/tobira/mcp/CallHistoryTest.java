@@ -27,7 +27,8 @@ class CallHistoryTest {
     void everyCallIsRecordedInAFileOnlyItsOwnerCanRead(Transport t) throws IOException {
         Path file = dir.resolve(t + "-history.db");
         try (SqliteTarget target = new SqliteTarget();
-             Session s = Session.open(t, Session.Spec.of("shop", target.dsn()).history(file))) {
+                Session s =
+                        Session.open(t, Session.Spec.of("shop", target.dsn()).history(file))) {
             s.ok("list_connections", Map.of());
             s.ok("describe", Map.of("connection", "shop", "collection", "orders"));
             s.ok("query", Map.of("connection", "shop", "query", "select id from orders where status = 'paid'"));
@@ -65,12 +66,17 @@ class CallHistoryTest {
     void whatAClientSendsIsBoundedBeforeTheHistory() {
         Path file = dir.resolve("bounded-history.db");
         String huge = "n".repeat(200_000);
-        try (SqliteTarget target = new SqliteTarget(); History store = History.open(file)) {
-            try (TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server(store); RawStdio io = new RawStdio(server)) {
-                io.send(RawStdio.INITIALIZE.replace("\"name\":\"raw\"", "\"name\":\"" + huge + "\"").replace("\"version\":\"1\"", "\"version\":\"" + huge + "\""));
+        try (SqliteTarget target = new SqliteTarget();
+                History store = History.open(file)) {
+            try (TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server(store);
+                    RawStdio io = new RawStdio(server)) {
+                io.send(RawStdio.INITIALIZE
+                        .replace("\"name\":\"raw\"", "\"name\":\"" + huge + "\"")
+                        .replace("\"version\":\"1\"", "\"version\":\"" + huge + "\""));
                 io.next();
                 io.send(RawStdio.INITIALIZED);
-                io.send(RawStdio.call(1, "query", "{\"connection\":\"" + huge + "\",\"query\":\"select '" + huge + "'\"}"));
+                io.send(RawStdio.call(
+                        1, "query", "{\"connection\":\"" + huge + "\",\"query\":\"select '" + huge + "'\"}"));
                 io.next();
                 io.send(RawStdio.call(2, "describe", "{\"connection\":\"shop\",\"collection\":\"" + huge + "\"}"));
                 io.next();
@@ -78,10 +84,18 @@ class CallHistoryTest {
             List<HistoryEntry> entries = store.recent(10);
             assertEquals(2, entries.size(), entries.toString().length() + " chars");
             for (HistoryEntry e : entries) {
-                assertTrue(e.clientLabel().length() <= 600, "client: " + e.clientLabel().length());
-                assertTrue(e.connection().length() <= Tools.MAX_HISTORY_NAME + 1, "connection: " + e.connection().length());
-                assertTrue(e.display().length() <= Tools.MAX_HISTORY_TEXT + 100, "query: " + e.display().length());
-                assertTrue(e.error().length() <= Tools.MAX_HISTORY_TEXT + 100, "error: " + e.error().length());
+                assertTrue(
+                        e.clientLabel().length() <= 600,
+                        "client: " + e.clientLabel().length());
+                assertTrue(
+                        e.connection().length() <= Tools.MAX_HISTORY_NAME + 1,
+                        "connection: " + e.connection().length());
+                assertTrue(
+                        e.display().length() <= Tools.MAX_HISTORY_TEXT + 100,
+                        "query: " + e.display().length());
+                assertTrue(
+                        e.error().length() <= Tools.MAX_HISTORY_TEXT + 100,
+                        "error: " + e.error().length());
             }
         }
     }

@@ -50,7 +50,9 @@ final class ChildServer {
         if (history != null) {
             b.history(history);
         }
-        try (history; TobiraMcpServer server = b.build(); McpEndpoint endpoint = server.serveStdio(System.in, System.out)) {
+        try (history;
+                TobiraMcpServer server = b.build();
+                McpEndpoint endpoint = server.serveStdio(System.in, System.out)) {
             endpoint.awaitClosed();
         }
         // the SDK's schedulers may hold threads after the client has gone
@@ -59,8 +61,11 @@ final class ChildServer {
 
     /** The command line that runs this class in a child JVM on the test's class path. */
     static List<String> command(List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ChildServer.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ChildServer.class.getName()));
         cmd.addAll(args);
         return cmd;
     }

@@ -53,7 +53,9 @@ class ConnectTimeoutTest {
 
         @Override
         public Conn open(ConnConfig config) {
-            Duration wait = honoursTimeout && !config.connectTimeout().isZero() ? config.connectTimeout() : Duration.ofSeconds(8);
+            Duration wait = honoursTimeout && !config.connectTimeout().isZero()
+                    ? config.connectTimeout()
+                    : Duration.ofSeconds(8);
             try {
                 Thread.sleep(wait.toMillis());
             } catch (InterruptedException e) {
@@ -66,15 +68,23 @@ class ConnectTimeoutTest {
     @Test
     void connectingIsBoundedByTheCallsTimeout() {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = TobiraMcpServer.builder(Registry.empty().add(new SqliteDriver())
-                             .add(new Silent("silent", true)).add(new Silent("deaf", false)))
-                     .connection("shop", ConnConfig.of(target.dsn()).withReadOnly(true))
-                     // the connections' own connect timeout is the default, 10 s
-                     .connection("slow", ConnConfig.of("silent:" + target.file).withReadOnly(true))
-                     .connection("deaf", ConnConfig.of("deaf:" + target.file).withReadOnly(true))
-                     .policy(new McpPolicy(List.of("shop", "slow", "deaf"), Set.of(), 200, Duration.ofSeconds(2), Secret.of(Session.TOKEN)))
-                     .build();
-             Session s = Session.attach(server)) {
+                TobiraMcpServer server = TobiraMcpServer.builder(Registry.empty()
+                                .add(new SqliteDriver())
+                                .add(new Silent("silent", true))
+                                .add(new Silent("deaf", false)))
+                        .connection("shop", ConnConfig.of(target.dsn()).withReadOnly(true))
+                        // the connections' own connect timeout is the default, 10 s
+                        .connection(
+                                "slow", ConnConfig.of("silent:" + target.file).withReadOnly(true))
+                        .connection("deaf", ConnConfig.of("deaf:" + target.file).withReadOnly(true))
+                        .policy(new McpPolicy(
+                                List.of("shop", "slow", "deaf"),
+                                Set.of(),
+                                200,
+                                Duration.ofSeconds(2),
+                                Secret.of(Session.TOKEN)))
+                        .build();
+                Session s = Session.attach(server)) {
             for (String name : List.of("slow", "deaf")) {
                 long t0 = System.nanoTime();
                 String message = s.error("query", Map.of("connection", name, "query", "select 1"));
@@ -83,7 +93,10 @@ class ConnectTimeoutTest {
                 assertTrue(message.contains("timed out") || message.contains("timeout"), message);
             }
             // the server goes on
-            assertTrue(s.ok("query", Map.of("connection", "shop", "query", "select 1")).get("rows").size() == 1);
+            assertTrue(s.ok("query", Map.of("connection", "shop", "query", "select 1"))
+                            .get("rows")
+                            .size()
+                    == 1);
         }
     }
 }

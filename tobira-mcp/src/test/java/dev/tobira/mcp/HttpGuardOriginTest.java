@@ -27,7 +27,8 @@ class HttpGuardOriginTest {
     void withAnyHostAcceptedTheHostNoLongerVouchesForTheOrigin() throws Exception {
         HttpGuard guard = new HttpGuard(Secret.of(TOKEN), () -> 8765, true, List.of("http://inspector.example:6274"));
         assertEquals(403, status(guard, "evil.example:8765", "http://evil.example:8765"), "a rebinding page");
-        assertEquals(200, status(guard, "evil.example:8765", "http://inspector.example:6274"), "an origin allowed by name");
+        assertEquals(
+                200, status(guard, "evil.example:8765", "http://inspector.example:6274"), "an origin allowed by name");
         assertEquals(200, status(guard, "db.internal:8765", null), "no Origin: not a browser page");
     }
 
@@ -40,10 +41,13 @@ class HttpGuardOriginTest {
 
     /** The status the filter answers with, 200 when it passes the request on. */
     private static int status(HttpGuard guard, String host, String origin) throws Exception {
-        Map<String, String> headers = origin == null ? Map.of("Authorization", "Bearer " + TOKEN)
+        Map<String, String> headers = origin == null
+                ? Map.of("Authorization", "Bearer " + TOKEN)
                 : Map.of("Authorization", "Bearer " + TOKEN, "Origin", origin);
-        HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(HttpServletRequest.class.getClassLoader(),
-                new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
+        HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(
+                HttpServletRequest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, args) -> switch (method.getName()) {
                     case "getHeaders" -> Collections.enumeration("Host".equals(args[0]) ? List.of(host) : List.of());
                     case "getHeader" -> headers.get((String) args[0]);
                     default -> null;
@@ -61,8 +65,10 @@ class HttpGuardOriginTest {
             @Override
             public void write(int b) {}
         };
-        HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
-                new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> {
+        HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(
+                HttpServletResponse.class.getClassLoader(),
+                new Class<?>[] {HttpServletResponse.class},
+                (proxy, method, args) -> {
                     if (method.getName().equals("setStatus")) {
                         status.set((Integer) args[0]);
                     }

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HttpGuardTest {
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
+    private static final String INITIALIZE =
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
 
     private SqliteTarget target;
     private TobiraMcpServer server;
@@ -87,7 +88,8 @@ class HttpGuardTest {
     void aRequestWithTheTokenIsServed() throws IOException {
         String r = post(host(), null, "Bearer " + Session.TOKEN);
         assertEquals(200, status(r), r);
-        String fromLocalhost = post("localhost:" + endpoint.port(), "http://localhost:" + endpoint.port(), "Bearer " + Session.TOKEN);
+        String fromLocalhost =
+                post("localhost:" + endpoint.port(), "http://localhost:" + endpoint.port(), "Bearer " + Session.TOKEN);
         assertEquals(200, status(fromLocalhost), fromLocalhost);
     }
 
@@ -109,35 +111,45 @@ class HttpGuardTest {
     void aForeignHostIsRefusedEvenWithTheToken() throws IOException {
         // a DNS rebinding page reaches 127.0.0.1 under its own name
         assertEquals(403, status(post("evil.example:" + endpoint.port(), null, "Bearer " + Session.TOKEN)));
-        assertEquals(403, status(post("127.0.0.1:1", null, "Bearer " + Session.TOKEN)), "another port is another origin");
+        assertEquals(
+                403, status(post("127.0.0.1:1", null, "Bearer " + Session.TOKEN)), "another port is another origin");
         assertEquals(403, status(post("127.0.0.2:" + endpoint.port(), null, "Bearer " + Session.TOKEN)));
     }
 
     @Test
     void aForeignOriginIsRefusedEvenWithTheToken() throws IOException {
         assertEquals(403, status(post(host(), "http://evil.example", "Bearer " + Session.TOKEN)));
-        assertEquals(403, status(post(host(), "http://localhost:" + endpoint.port(), "Bearer " + Session.TOKEN)),
+        assertEquals(
+                403,
+                status(post(host(), "http://localhost:" + endpoint.port(), "Bearer " + Session.TOKEN)),
                 "the Origin must be the Host the request names");
         assertEquals(403, status(post(host(), "null", "Bearer " + Session.TOKEN)));
     }
 
     @Test
     void aNonLoopbackBindIsRefusedWithoutInsecureBind() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> server.serveHttp(HttpOptions.loopback(0).withHost("0.0.0.0", false)));
         assertTrue(e.getMessage().startsWith("refusing to bind 0.0.0.0: not a loopback address"), e.getMessage());
         assertTrue(e.getMessage().contains("--insecure-bind"), e.getMessage());
         // with it, the address is accepted (checked without binding: a test sends nothing off the loopback)
-        assertEquals("0.0.0.0", HttpEndpoint.bindAddress(HttpOptions.loopback(0).withHost("0.0.0.0", true)).getHostAddress());
-        assertTrue(HttpEndpoint.bindAddress(HttpOptions.loopback(0).withHost("localhost", false)).isLoopbackAddress());
+        assertEquals(
+                "0.0.0.0",
+                HttpEndpoint.bindAddress(HttpOptions.loopback(0).withHost("0.0.0.0", true))
+                        .getHostAddress());
+        assertTrue(HttpEndpoint.bindAddress(HttpOptions.loopback(0).withHost("localhost", false))
+                .isLoopbackAddress());
     }
 
     @Test
     void httpModeNeedsAToken() {
         try (TobiraMcpServer noToken = TobiraMcpServer.builder(dev.tobira.api.Registry.discover())
                 .connection("shop", dev.tobira.api.ConnConfig.of(target.dsn()).withReadOnly(true))
-                .policy(McpPolicy.exposing("shop")).build()) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> noToken.serveHttp(HttpOptions.loopback(0)));
+                .policy(McpPolicy.exposing("shop"))
+                .build()) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> noToken.serveHttp(HttpOptions.loopback(0)));
             assertTrue(e.getMessage().startsWith("HTTP mode needs a bearer token"), e.getMessage());
         }
     }
@@ -145,7 +157,15 @@ class HttpGuardTest {
     /** The command's side of this (exit 1, one error line) is {@code tobira mcp}'s, tested in tobira-cli. */
     @Test
     void aServerWithNothingExposedIsNotBuilt() {
-        assertThrows(IllegalArgumentException.class, () -> TobiraMcpServer.builder(dev.tobira.api.Registry.discover())
-                .policy(new McpPolicy(List.of(), java.util.Set.of(), 200, McpPolicy.DEFAULT_TIMEOUT, dev.tobira.api.Secret.none())).build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TobiraMcpServer.builder(dev.tobira.api.Registry.discover())
+                        .policy(new McpPolicy(
+                                List.of(),
+                                java.util.Set.of(),
+                                200,
+                                McpPolicy.DEFAULT_TIMEOUT,
+                                dev.tobira.api.Secret.none()))
+                        .build());
     }
 }

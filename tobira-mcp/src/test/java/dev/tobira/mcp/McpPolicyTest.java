@@ -24,37 +24,60 @@ class McpPolicyTest {
 
     @Test
     void allowWritesMustBeASubsetOfExpose() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withAllowWrites("cache"));
-        assertEquals("allow_writes names connections that are not exposed: cache (allow_writes must be a subset of expose)", e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withAllowWrites("cache"));
+        assertEquals(
+                "allow_writes names connections that are not exposed: cache (allow_writes must be a subset of expose)",
+                e.getMessage());
         assertTrue(McpPolicy.exposing("shop", "cache").withAllowWrites("cache").writable("cache"));
     }
 
     @Test
     void maxResultBytesIsOneKibToSixtyFourMib() {
         assertEquals(1 << 20, McpPolicy.exposing("shop").maxResultBytes());
-        assertEquals(1 << 20, new McpPolicy(List.of("shop"), Set.of(), 200, Duration.ofSeconds(30), Secret.none()).maxResultBytes());
+        assertEquals(
+                1 << 20,
+                new McpPolicy(List.of("shop"), Set.of(), 200, Duration.ofSeconds(30), Secret.none()).maxResultBytes());
         assertEquals(1024, McpPolicy.exposing("shop").withMaxResultBytes(1024).maxResultBytes());
-        assertEquals(64 << 20, McpPolicy.exposing("shop").withMaxResultBytes(64 << 20).maxResultBytes());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxResultBytes(1023));
+        assertEquals(
+                64 << 20,
+                McpPolicy.exposing("shop").withMaxResultBytes(64 << 20).maxResultBytes());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxResultBytes(1023));
         assertEquals("max_result_bytes must be 1024 to 67108864, not 1023", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxResultBytes((64 << 20) + 1));
+        assertThrows(
+                IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxResultBytes((64 << 20) + 1));
         // the other settings survive
-        assertEquals(7, McpPolicy.exposing("shop").withMaxResultBytes(4096).withMaxRows(7).maxRows());
-        assertEquals(4096, McpPolicy.exposing("shop").withMaxResultBytes(4096).withMaxRows(7).maxResultBytes());
+        assertEquals(
+                7,
+                McpPolicy.exposing("shop")
+                        .withMaxResultBytes(4096)
+                        .withMaxRows(7)
+                        .maxRows());
+        assertEquals(
+                4096,
+                McpPolicy.exposing("shop")
+                        .withMaxResultBytes(4096)
+                        .withMaxRows(7)
+                        .maxResultBytes());
     }
 
     @Test
     void maxRowsIsOneToAThousand() {
         assertEquals(1, McpPolicy.exposing("shop").withMaxRows(1).maxRows());
         assertEquals(1000, McpPolicy.exposing("shop").withMaxRows(1000).maxRows());
-        assertThrows(IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxRows(0));
-        assertThrows(IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxRows(1001));
+        assertThrows(
+                IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxRows(0));
+        assertThrows(
+                IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withMaxRows(1001));
     }
 
     @Test
     void theTimeoutIsPositive() {
-        assertThrows(IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withTimeout(Duration.ZERO));
-        assertThrows(IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withTimeout(Duration.ofSeconds(-1)));
+        assertThrows(
+                IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withTimeout(Duration.ZERO));
+        assertThrows(
+                IllegalArgumentException.class, () -> McpPolicy.exposing("shop").withTimeout(Duration.ofSeconds(-1)));
     }
 
     @Test

@@ -36,7 +36,8 @@ class NodeClientTest {
         try (SqliteTarget target = new SqliteTarget()) {
             List<String> before = target.fingerprint();
             Session.Spec spec = Session.Spec.of("shop", target.dsn()).history(historyFile);
-            ProcessBuilder pb = new ProcessBuilder("node", script.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
+            ProcessBuilder pb =
+                    new ProcessBuilder("node", script.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
             Map<String, String> env = pb.environment();
             TobiraMcpServer server = null;
             McpEndpoint endpoint = null;
@@ -77,7 +78,8 @@ class NodeClientTest {
                 List<HistoryEntry> entries = h.recent(20);
                 assertEquals(6, entries.size(), "six tool calls: " + entries);
                 entries.forEach(e -> assertEquals("walkthrough-node/1.0.0", e.clientLabel(), e.toString()));
-                assertTrue(entries.stream().anyMatch(e -> !e.ok() && e.display().equals("DELETE FROM orders WHERE status='refunded'")));
+                assertTrue(entries.stream()
+                        .anyMatch(e -> !e.ok() && e.display().equals("DELETE FROM orders WHERE status='refunded'")));
             }
         } catch (IOException e) {
             throw new AssertionError("cannot run node (Node.js 18 or newer must be on the PATH): " + e.getMessage(), e);

@@ -20,13 +20,20 @@ final class PostgresTarget implements Target {
     private final String database = "tobira_mcp_" + Long.toHexString(System.nanoTime());
 
     PostgresTarget() {
-        URI url = URI.create(TestServer.find("postgres", List.of(
-                TestServer.listening("local server on 127.0.0.1:5432", "127.0.0.1", 5432, "postgres://postgres@127.0.0.1:5432/postgres"))).url());
+        URI url = URI.create(TestServer.find(
+                        "postgres",
+                        List.of(TestServer.listening(
+                                "local server on 127.0.0.1:5432",
+                                "127.0.0.1",
+                                5432,
+                                "postgres://postgres@127.0.0.1:5432/postgres")))
+                .url());
         host = url.getHost();
         port = url.getPort() < 0 ? 5432 : url.getPort();
         String info = url.getUserInfo();
         user = info == null ? "postgres" : info.split(":", 2)[0];
-        try (Connection c = jdbc("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = jdbc("postgres");
+                Statement s = c.createStatement()) {
             s.execute("create database " + database);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -105,7 +112,8 @@ final class PostgresTarget implements Target {
 
     @Override
     public void close() {
-        try (Connection c = jdbc("postgres"); Statement s = c.createStatement()) {
+        try (Connection c = jdbc("postgres");
+                Statement s = c.createStatement()) {
             s.execute("drop database if exists " + database + " with (force)");
         } catch (SQLException e) {
             System.err.println("[tobira] could not drop " + database + ": " + e.getMessage());

@@ -28,7 +28,10 @@ final class RawHttp {
         for (String h : extraHeaders) {
             req.append(h).append("\r\n");
         }
-        req.append("Content-Length: ").append(b.length).append("\r\nConnection: close\r\n\r\n").append(body);
+        req.append("Content-Length: ")
+                .append(b.length)
+                .append("\r\nConnection: close\r\n\r\n")
+                .append(body);
         return req.toString();
     }
 
@@ -53,7 +56,8 @@ final class RawHttp {
             int split = text.indexOf("\r\n\r\n");
             String head = split < 0 ? text : text.substring(0, split);
             String body = split < 0 ? "" : text.substring(split + 4);
-            int status = head.length() >= 12 && head.startsWith("HTTP/1.1 ") ? Integer.parseInt(head.substring(9, 12)) : -1;
+            int status =
+                    head.length() >= 12 && head.startsWith("HTTP/1.1 ") ? Integer.parseInt(head.substring(9, 12)) : -1;
             return new Response(status, head, body);
         }
     }

@@ -25,20 +25,36 @@ final class RedisTarget implements Target {
     private final int port;
 
     RedisTarget() {
-        URI url = URI.create(TestServer.find("redis", List.of(
-                TestServer.listening("local server on 127.0.0.1:6379", "127.0.0.1", 6379, "redis://127.0.0.1:6379"))).url());
+        URI url = URI.create(TestServer.find(
+                        "redis",
+                        List.of(TestServer.listening(
+                                "local server on 127.0.0.1:6379", "127.0.0.1", 6379, "redis://127.0.0.1:6379")))
+                .url());
         host = url.getHost();
         port = url.getPort() < 0 ? 6379 : url.getPort();
-        client = RedisClient.create(RedisURI.Builder.redis(host, port).withDatabase(DB).build());
+        client = RedisClient.create(
+                RedisURI.Builder.redis(host, port).withDatabase(DB).build());
         conn = client.connect();
         RedisCommands<String, String> r = conn.sync();
-        String[][] customers = {{"1", "Ada Lovelace", "GB"}, {"2", "Grace Hopper", "US"}, {"3", "Linus Torvalds", "FI"},
-            {"4", "Margaret Hamilton", "US"}, {"5", "Ken Thompson", "US"}};
+        String[][] customers = {
+            {"1", "Ada Lovelace", "GB"},
+            {"2", "Grace Hopper", "US"},
+            {"3", "Linus Torvalds", "FI"},
+            {"4", "Margaret Hamilton", "US"},
+            {"5", "Ken Thompson", "US"}
+        };
         for (String[] c : customers) {
             r.hset(customers() + ":" + c[0], Map.of("id", c[0], "name", c[1], "country", c[2]));
         }
-        String[][] orders = {{"1", "1", "4999", "paid"}, {"2", "1", "1250", "paid"}, {"3", "2", "8900", "refunded"},
-            {"4", "3", "2300", "paid"}, {"5", "4", "15000", "pending"}, {"6", "2", "720", "paid"}, {"7", "5", "3100", "paid"}};
+        String[][] orders = {
+            {"1", "1", "4999", "paid"},
+            {"2", "1", "1250", "paid"},
+            {"3", "2", "8900", "refunded"},
+            {"4", "3", "2300", "paid"},
+            {"5", "4", "15000", "pending"},
+            {"6", "2", "720", "paid"},
+            {"7", "5", "3100", "paid"}
+        };
         for (String[] o : orders) {
             r.hset(orders() + ":" + o[0], Map.of("id", o[0], "customer_id", o[1], "total_cents", o[2], "status", o[3]));
         }

@@ -36,7 +36,8 @@ class ResultBytesTest {
     @Test
     void aQueryStopsAtTheDefaultByteCapAndSaysTruncated() throws Exception {
         try (SqliteTarget target = new SqliteTarget();
-             Session s = Session.open(Transport.HTTP, Session.Spec.of("shop", target.dsn()).maxRows(1000))) {
+                Session s = Session.open(
+                        Transport.HTTP, Session.Spec.of("shop", target.dsn()).maxRows(1000))) {
             McpSchema.CallToolResult r = s.call("query", Map.of("connection", "shop", "query", WIDE));
             JsonNode result = json(r);
             assertTrue(bytes(r) <= McpPolicy.DEFAULT_MAX_RESULT_BYTES, bytes(r) + " bytes");
@@ -57,24 +58,35 @@ class ResultBytesTest {
     @Test
     void theByteCapIsConfigurableAndHoldsForSampleAndForARowLargerThanTheCap() throws Exception {
         try (SqliteTarget target = new SqliteTarget()) {
-            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + target.file); Statement st = c.createStatement()) {
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + target.file);
+                    Statement st = c.createStatement()) {
                 st.execute("create table wide(id integer primary key, pad text)");
-                st.execute("insert into wide(pad) select hex(zeroblob(5000)) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 40) select i from n)");
+                st.execute(
+                        "insert into wide(pad) select hex(zeroblob(5000)) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 40) select i from n)");
                 st.execute("insert into wide(pad) values (hex(zeroblob(100000)))");
             } catch (SQLException e) {
                 throw new IllegalStateException(e);
             }
-            McpPolicy policy = Session.Spec.of("shop", target.dsn()).maxRows(1000).policy().withMaxResultBytes(64 * 1024);
+            McpPolicy policy =
+                    Session.Spec.of("shop", target.dsn()).maxRows(1000).policy().withMaxResultBytes(64 * 1024);
             try (TobiraMcpServer server = TobiraMcpServer.builder(dev.tobira.api.Registry.discover())
-                         .connection("shop", dev.tobira.api.ConnConfig.of(target.dsn()).withReadOnly(true)).policy(policy).build();
-                 Session s = Session.attach(server)) {
-                McpSchema.CallToolResult sample = s.call("sample", Map.of("connection", "shop", "collection", "wide", "limit", 41));
+                            .connection(
+                                    "shop",
+                                    dev.tobira.api.ConnConfig.of(target.dsn()).withReadOnly(true))
+                            .policy(policy)
+                            .build();
+                    Session s = Session.attach(server)) {
+                McpSchema.CallToolResult sample =
+                        s.call("sample", Map.of("connection", "shop", "collection", "wide", "limit", 41));
                 JsonNode rows = json(sample);
                 assertTrue(bytes(sample) <= 64 * 1024, bytes(sample) + " bytes");
                 assertTrue(rows.get("truncated").asBoolean());
-                assertTrue(rows.get("rows").size() >= 3 && rows.get("rows").size() < 41, rows.get("rows").size() + " rows");
+                assertTrue(
+                        rows.get("rows").size() >= 3 && rows.get("rows").size() < 41,
+                        rows.get("rows").size() + " rows");
                 // one row larger than the whole cap: no row, truncated
-                McpSchema.CallToolResult big = s.call("query", Map.of("connection", "shop", "query", "select pad from wide where id = 41"));
+                McpSchema.CallToolResult big =
+                        s.call("query", Map.of("connection", "shop", "query", "select pad from wide where id = 41"));
                 JsonNode none = json(big);
                 assertEquals(0, none.get("rows").size(), none.toString());
                 assertTrue(none.get("truncated").asBoolean());

@@ -76,7 +76,8 @@ final class Session implements AutoCloseable {
         }
 
         McpPolicy policy() {
-            return new McpPolicy(new ArrayList<>(dsns.keySet()), allowWrites, maxRows, timeout, dev.tobira.api.Secret.of(TOKEN));
+            return new McpPolicy(
+                    new ArrayList<>(dsns.keySet()), allowWrites, maxRows, timeout, dev.tobira.api.Secret.of(TOKEN));
         }
 
         TobiraMcpServer server() {
@@ -84,7 +85,8 @@ final class Session implements AutoCloseable {
         }
 
         TobiraMcpServer server(History store) {
-            TobiraMcpServer.Builder b = TobiraMcpServer.builder(Registry.discover()).policy(policy());
+            TobiraMcpServer.Builder b =
+                    TobiraMcpServer.builder(Registry.discover()).policy(policy());
             dsns.forEach((n, d) -> b.connection(n, ConnConfig.of(d).withReadOnly(!allowWrites.contains(n))));
             if (store != null) {
                 b.history(store);
@@ -102,7 +104,8 @@ final class Session implements AutoCloseable {
                 args.add("--allow-writes");
                 args.add(w);
             }
-            args.addAll(List.of("--max-rows", String.valueOf(maxRows), "--timeout", String.valueOf(timeout.toSeconds())));
+            args.addAll(
+                    List.of("--max-rows", String.valueOf(maxRows), "--timeout", String.valueOf(timeout.toSeconds())));
             if (history == null) {
                 args.add("--no-history");
             } else {
@@ -113,15 +116,21 @@ final class Session implements AutoCloseable {
     }
 
     static Session open(Transport transport, Spec spec) {
-        McpSchema.Implementation me = McpSchema.Implementation.builder("tobira-test", "1.0").build();
+        McpSchema.Implementation me =
+                McpSchema.Implementation.builder("tobira-test", "1.0").build();
         JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         if (transport == Transport.STDIO) {
             List<String> command = ChildServer.command(spec.args());
-            ServerParameters params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+            ServerParameters params = ServerParameters.builder(command.get(0))
+                    .args(command.subList(1, command.size()))
+                    .build();
             StdioClientTransport t = new StdioClientTransport(params, mapper);
             t.setStdErrorHandler(line -> System.err.println("[server] " + line));
-            McpSyncClient c = McpClient.sync(t).clientInfo(me).requestTimeout(Duration.ofSeconds(60))
-                    .initializationTimeout(Duration.ofSeconds(60)).build();
+            McpSyncClient c = McpClient.sync(t)
+                    .clientInfo(me)
+                    .requestTimeout(Duration.ofSeconds(60))
+                    .initializationTimeout(Duration.ofSeconds(60))
+                    .build();
             c.initialize();
             return new Session(c, null, null, null);
         }
@@ -133,20 +142,27 @@ final class Session implements AutoCloseable {
 
     /** A client over HTTP to a server the caller owns and closes. */
     static Session attach(TobiraMcpServer server) {
-        McpSchema.Implementation me = McpSchema.Implementation.builder("tobira-test", "1.0").build();
+        McpSchema.Implementation me =
+                McpSchema.Implementation.builder("tobira-test", "1.0").build();
         JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         McpEndpoint endpoint = server.serveHttp(HttpOptions.loopback(0));
-        HttpClientStreamableHttpTransport t = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + endpoint.port())
-                .endpoint("/mcp").jsonMapper(mapper)
+        HttpClientStreamableHttpTransport t = HttpClientStreamableHttpTransport.builder(
+                        "http://127.0.0.1:" + endpoint.port())
+                .endpoint("/mcp")
+                .jsonMapper(mapper)
                 .requestBuilder(java.net.http.HttpRequest.newBuilder().header("Authorization", "Bearer " + TOKEN))
                 .build();
-        McpSyncClient c = McpClient.sync(t).clientInfo(me).requestTimeout(Duration.ofSeconds(60)).build();
+        McpSyncClient c = McpClient.sync(t)
+                .clientInfo(me)
+                .requestTimeout(Duration.ofSeconds(60))
+                .build();
         c.initialize();
         return new Session(c, null, endpoint, null);
     }
 
     McpSchema.CallToolResult call(String tool, Map<String, Object> args) {
-        return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(args).build());
+        return client.callTool(
+                McpSchema.CallToolRequest.builder(tool).arguments(args).build());
     }
 
     /** Calls a tool that must succeed and returns its JSON. */

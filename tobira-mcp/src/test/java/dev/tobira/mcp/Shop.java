@@ -23,8 +23,9 @@ final class Shop {
                     + "(6,2,720,'paid','2026-10-25'),(7,5,3100,'paid','2026-10-26')");
 
     /** Ada Lovelace: 4999 + 1250 paid. */
-    static final String TOP_PAID = "select c.name, sum(o.total_cents) as cents from customers c join orders o on o.customer_id = c.id "
-            + "where o.status = 'paid' group by c.id, c.name order by cents desc limit 1";
+    static final String TOP_PAID =
+            "select c.name, sum(o.total_cents) as cents from customers c join orders o on o.customer_id = c.id "
+                    + "where o.status = 'paid' group by c.id, c.name order by cents desc limit 1";
 
     static void seed(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
@@ -37,7 +38,7 @@ final class Shop {
     static List<String> fingerprint(Connection c) throws SQLException {
         List<String> out = new ArrayList<>();
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select id, customer_id, total_cents, status from orders order by id")) {
+                ResultSet rs = s.executeQuery("select id, customer_id, total_cents, status from orders order by id")) {
             while (rs.next()) {
                 out.add(rs.getLong(1) + "|" + rs.getLong(2) + "|" + rs.getLong(3) + "|" + rs.getString(4));
             }

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
  * the headers. Loopback only, every loop bounded.
  */
 class SlowClientsTest {
-    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
+    static final String INITIALIZE =
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
 
     /** Opens a request whose head is whole, then sends its body one byte every 300 ms, at most 40 s; returns the status seen, or -1. */
     private static int trickleBody(int port, CountDownLatch started) {
@@ -71,8 +72,8 @@ class SlowClientsTest {
     @Test
     void fortySlowBodiesAndTwentySlowHeadsDoNotStarveAClient() throws Exception {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-             McpEndpoint endpoint = server.serveHttp(HttpOptions.loopback(0))) {
+                TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
+                McpEndpoint endpoint = server.serveHttp(HttpOptions.loopback(0))) {
             int port = endpoint.port();
             ExecutorService pool = Executors.newFixedThreadPool(60);
             try {
@@ -96,7 +97,9 @@ class SlowClientsTest {
                 AtomicInteger timedOut = new AtomicInteger();
                 for (Future<Integer> f : bodies) {
                     int status = f.get(60, TimeUnit.SECONDS);
-                    assertTrue(status == 408 || status == -1, "a slow body ends with 408 or a closed connection, not " + status);
+                    assertTrue(
+                            status == 408 || status == -1,
+                            "a slow body ends with 408 or a closed connection, not " + status);
                     if (status == 408) {
                         timedOut.incrementAndGet();
                     }
@@ -115,8 +118,8 @@ class SlowClientsTest {
     @Test
     void aBodyOverTheCapIsRefused() throws IOException {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-             McpEndpoint endpoint = server.serveHttp(HttpOptions.loopback(0))) {
+                TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
+                McpEndpoint endpoint = server.serveHttp(HttpOptions.loopback(0))) {
             int port = endpoint.port();
             String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAuthorization: Bearer " + Session.TOKEN
                     + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n";

@@ -35,11 +35,12 @@ class StdioAnswersTest {
     @Test
     void anInitializeAnsweredWithAnErrorCanBeSentAgain() {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-             RawStdio io = new RawStdio(server)) {
+                TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
+                RawStdio io = new RawStdio(server)) {
             // capabilities that are not an object: the SDK answers with an error
-            io.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                    + "\"capabilities\":7,\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+            io.send(
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                            + "\"capabilities\":7,\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
             JsonNode failed = io.next();
             assertEquals(1, failed.path("id").asInt(), failed.toString());
             assertTrue(failed.has("error"), failed.toString());
@@ -47,7 +48,14 @@ class StdioAnswersTest {
             io.initialize();
             io.send(RawStdio.call(2, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) from orders\"}"));
             JsonNode answer = io.next();
-            assertTrue(answer.path("result").path("content").path(0).path("text").asText().contains("[[7]]"), answer.toString());
+            assertTrue(
+                    answer.path("result")
+                            .path("content")
+                            .path(0)
+                            .path("text")
+                            .asText()
+                            .contains("[[7]]"),
+                    answer.toString());
 
             // once one succeeded, another is refused
             io.send(RawStdio.INITIALIZE.replace("\"init\"", "3"));
@@ -85,19 +93,29 @@ class StdioAnswersTest {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-             RawStdio io = new RawStdio(server, (in, out) -> {
-                 JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
-                 StdioTransport transport = new StdioTransport(in, out, mapper, Duration.ofSeconds(5));
-                 return McpEndpoint.stdio(McpServer.sync(transport).serverInfo("echo", "1").jsonMapper(mapper)
-                         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                         .tools(unwritable()).build(), transport);
-             })) {
+                TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
+                RawStdio io = new RawStdio(server, (in, out) -> {
+                    JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
+                    StdioTransport transport = new StdioTransport(in, out, mapper, Duration.ofSeconds(5));
+                    return McpEndpoint.stdio(
+                            McpServer.sync(transport)
+                                    .serverInfo("echo", "1")
+                                    .jsonMapper(mapper)
+                                    .capabilities(McpSchema.ServerCapabilities.builder()
+                                            .tools(false)
+                                            .build())
+                                    .tools(unwritable())
+                                    .build(),
+                            transport);
+                })) {
             io.initialize();
             io.send(RawStdio.call(1, "echo", "{\"key\":\"\\u001b[2J\\nERROR forged line\"}"));
             JsonNode answer = io.next();
             assertEquals(1, answer.path("id").asInt(), answer.toString());
-            assertEquals(StdioTransport.INTERNAL_ERROR, answer.path("error").path("code").asInt(), answer.toString());
+            assertEquals(
+                    StdioTransport.INTERNAL_ERROR,
+                    answer.path("error").path("code").asInt(),
+                    answer.toString());
             io.send(RawStdio.ping(2));
             assertEquals(2, io.next().path("id").asInt(), "the server goes on");
         } finally {
@@ -106,7 +124,9 @@ class StdioAnswersTest {
             logger.setUseParentHandlers(parents);
         }
         assertEquals("", stderr.toString(StandardCharsets.UTF_8), "nothing written to System.err");
-        LogRecord line = records.stream().filter(r -> r.getMessage().startsWith("cannot write an answer")).findFirst()
+        LogRecord line = records.stream()
+                .filter(r -> r.getMessage().startsWith("cannot write an answer"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no log record: " + records));
         assertTrue(line.getMessage().contains("\\x1b[2J\\nERROR forged line"), line.getMessage());
         assertFalse(line.getMessage().contains("\u001b") || line.getMessage().contains("\n"), line.getMessage());
@@ -114,9 +134,14 @@ class StdioAnswersTest {
 
     /** A tool whose result holds a value no serializer can write, under a key the client chooses. */
     private static SyncToolSpecification unwritable() {
-        McpSchema.Tool tool = McpSchema.Tool.builder("echo", Map.of("type", "object")).build();
-        return new SyncToolSpecification(tool, (exchange, request) -> McpSchema.CallToolResult.builder().addTextContent("x")
-                .meta(Map.of(String.valueOf(request.arguments().get("key")), new Object())).build());
+        McpSchema.Tool tool =
+                McpSchema.Tool.builder("echo", Map.of("type", "object")).build();
+        return new SyncToolSpecification(
+                tool,
+                (exchange, request) -> McpSchema.CallToolResult.builder()
+                        .addTextContent("x")
+                        .meta(Map.of(String.valueOf(request.arguments().get("key")), new Object()))
+                        .build());
     }
 
     /** The module writes to no standard stream: standard output is the stdio protocol's. */
@@ -125,14 +150,18 @@ class StdioAnswersTest {
         Path main = Path.of("src/main/java");
         assertTrue(Files.isDirectory(main), main.toAbsolutePath() + " (the tests run from the module's directory)");
         try (Stream<Path> files = Files.walk(main)) {
-            List<String> offenders = files.filter(f -> f.toString().endsWith(".java")).flatMap(f -> {
-                try {
-                    return Files.readAllLines(f).stream().filter(l -> l.matches(".*System\\.(out|err)\\s*\\..*")
-                            || l.contains("printStackTrace")).map(l -> main.relativize(f) + ": " + l.strip());
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).toList();
+            List<String> offenders = files.filter(f -> f.toString().endsWith(".java"))
+                    .flatMap(f -> {
+                        try {
+                            return Files.readAllLines(f).stream()
+                                    .filter(l ->
+                                            l.matches(".*System\\.(out|err)\\s*\\..*") || l.contains("printStackTrace"))
+                                    .map(l -> main.relativize(f) + ": " + l.strip());
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .toList();
             assertEquals(List.of(), offenders);
         }
     }

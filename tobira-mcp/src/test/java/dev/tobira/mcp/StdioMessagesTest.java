@@ -43,16 +43,18 @@ class StdioMessagesTest {
     @Test
     void everyMalformedMessageGetsAnErrorAndTheServerGoesOn() {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-             RawStdio io = new RawStdio(server)) {
+                TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
+                RawStdio io = new RawStdio(server)) {
             io.initialize();
             Map<String, Integer> malformed = new java.util.LinkedHashMap<>();
             malformed.put("this is not json", -32700);
             malformed.put("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":", -32700);
             malformed.put("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"} trailing", -32700);
             malformed.put(nested(10_000), -32700);
-            malformed.put("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"query\",\"arguments\":{\"params\":"
-                    + nested(5_000) + "}}}", -32700);
+            malformed.put(
+                    "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"query\",\"arguments\":{\"params\":"
+                            + nested(5_000) + "}}}",
+                    -32700);
             malformed.put("[]", -32600);
             malformed.put("[" + RawStdio.ping(5) + "," + RawStdio.ping(6) + "]", -32600);
             malformed.put("42", -32600);
@@ -81,23 +83,36 @@ class StdioMessagesTest {
             io.send(RawStdio.call(8, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) from orders\"}"));
             JsonNode answer = io.next();
             assertEquals(8, answer.path("id").asInt(), answer.toString());
-            assertTrue(answer.path("result").path("content").get(0).path("text").asText().contains("[[7]]"), answer.toString());
+            assertTrue(
+                    answer.path("result")
+                            .path("content")
+                            .get(0)
+                            .path("text")
+                            .asText()
+                            .contains("[[7]]"),
+                    answer.toString());
         }
     }
 
     @Test
     void aLineOverTheCapIsRefusedWithoutReadingItAndTheServerGoesOn() {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-             RawStdio io = new RawStdio(server)) {
+                TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
+                RawStdio io = new RawStdio(server)) {
             io.initialize();
-            String head = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"query\",\"arguments\":{\"connection\":\"shop\",\"query\":\"select '";
+            String head =
+                    "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"query\",\"arguments\":{\"connection\":\"shop\",\"query\":\"select '";
             byte[] big = new byte[25 * 1024 * 1024];
             java.util.Arrays.fill(big, (byte) 'a');
             io.sendBytes(head.getBytes(StandardCharsets.UTF_8)).sendBytes(big).send("'\"}}}");
             JsonNode refused = io.next();
             assertError(refused, -32600, null);
-            assertTrue(refused.path("error").path("message").asText().contains(String.valueOf(StdioTransport.MAX_LINE_BYTES)), refused.toString());
+            assertTrue(
+                    refused.path("error")
+                            .path("message")
+                            .asText()
+                            .contains(String.valueOf(StdioTransport.MAX_LINE_BYTES)),
+                    refused.toString());
             io.send(RawStdio.ping(10));
             assertPong(io.next(), 10);
         }
@@ -106,8 +121,8 @@ class StdioMessagesTest {
     @Test
     void requestsBeforeInitializeGetAnError() {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-             RawStdio io = new RawStdio(server)) {
+                TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
+                RawStdio io = new RawStdio(server)) {
             io.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
             JsonNode early = io.next();
             assertError(early, -32600, 1);
@@ -133,11 +148,13 @@ class StdioMessagesTest {
     void theEndOfInputEndsTheServerAfterItAnsweredWhatItRead() throws InterruptedException {
         SqliteTarget target = new SqliteTarget();
         TobiraMcpServer server = Session.Spec.of("shop", target.dsn()).server();
-        try (target; RawStdio io = new RawStdio(server)) {
+        try (target;
+                RawStdio io = new RawStdio(server)) {
             io.initialize();
             io.send("garbage first");
             for (int i = 1; i <= 5; i++) {
-                io.send(RawStdio.call(i, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) + " + i + " from orders\"}"));
+                io.send(RawStdio.call(
+                        i, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) + " + i + " from orders\"}"));
             }
             io.endInput();
             Thread waiter = new Thread(() -> {
@@ -157,7 +174,13 @@ class StdioMessagesTest {
             Map<Integer, String> byId = new HashMap<>();
             for (JsonNode a : answers) {
                 if (a.path("id").isInt()) {
-                    byId.put(a.get("id").asInt(), a.path("result").path("content").path(0).path("text").asText());
+                    byId.put(
+                            a.get("id").asInt(),
+                            a.path("result")
+                                    .path("content")
+                                    .path(0)
+                                    .path("text")
+                                    .asText());
                 }
             }
             assertEquals(6, answers.size(), "the parse error and five answers: " + answers);
@@ -177,15 +200,26 @@ class StdioMessagesTest {
     @Test
     void theCommandAnswersEverythingAndExitsWhenItsInputEnds() throws Exception {
         try (SqliteTarget target = new SqliteTarget()) {
-            List<String> command = ChildServer.command(Session.Spec.of("shop", target.dsn()).args());
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> command =
+                    ChildServer.command(Session.Spec.of("shop", target.dsn()).args());
+            Process p = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             try {
-                String input = String.join("\n", "[1,2", RawStdio.ping(1), RawStdio.INITIALIZE, RawStdio.INITIALIZED,
-                        RawStdio.call(2, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) from orders\"}"), "") ;
+                String input = String.join(
+                        "\n",
+                        "[1,2",
+                        RawStdio.ping(1),
+                        RawStdio.INITIALIZE,
+                        RawStdio.INITIALIZED,
+                        RawStdio.call(
+                                2, "query", "{\"connection\":\"shop\",\"query\":\"select count(*) from orders\"}"),
+                        "");
                 try (java.io.OutputStream stdin = p.getOutputStream()) {
                     stdin.write(input.getBytes(StandardCharsets.UTF_8));
                 }
-                assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the server did not exit within 60 s of the end of its input");
+                assertTrue(
+                        p.waitFor(60, TimeUnit.SECONDS), "the server did not exit within 60 s of the end of its input");
                 assertEquals(0, p.exitValue());
                 List<JsonNode> answers = new java.util.ArrayList<>();
                 for (String line : new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
@@ -196,7 +230,15 @@ class StdioMessagesTest {
                 assertPong(answers.get(1), 1);
                 assertEquals("init", answers.get(2).path("id").asText(), answers.toString());
                 assertEquals(2, answers.get(3).path("id").asInt(), answers.toString());
-                assertTrue(answers.get(3).path("result").path("content").path(0).path("text").asText().contains("[[7]]"), answers.toString());
+                assertTrue(
+                        answers.get(3)
+                                .path("result")
+                                .path("content")
+                                .path(0)
+                                .path("text")
+                                .asText()
+                                .contains("[[7]]"),
+                        answers.toString());
             } finally {
                 p.destroyForcibly();
             }

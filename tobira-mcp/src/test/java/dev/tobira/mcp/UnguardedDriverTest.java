@@ -46,8 +46,11 @@ class UnguardedDriverTest {
 
         @Override
         public Conn open(ConnConfig config) {
-            ConnConfig c = ConnConfig.of("sqlite:" + config.dsn().substring("unguarded:".length())).withName(config.name())
-                    .withReadOnly(config.readOnly()).withPassword(config.password()).withConnectTimeout(config.connectTimeout());
+            ConnConfig c = ConnConfig.of("sqlite:" + config.dsn().substring("unguarded:".length()))
+                    .withName(config.name())
+                    .withReadOnly(config.readOnly())
+                    .withPassword(config.password())
+                    .withConnectTimeout(config.connectTimeout());
             for (var o : config.options().entrySet()) {
                 c = c.withOption(o.getKey(), o.getValue());
             }
@@ -58,19 +61,30 @@ class UnguardedDriverTest {
     @Test
     void noReadingToolRunsOnADriverWithoutTheGuard() {
         try (SqliteTarget target = new SqliteTarget();
-             TobiraMcpServer server = TobiraMcpServer.builder(Registry.empty().add(new SqliteDriver()).add(new Unguarded()))
-                     .connection("shop", ConnConfig.of(target.dsn()).withReadOnly(true))
-                     .connection("loose", ConnConfig.of("unguarded:" + target.file).withReadOnly(true))
-                     .policy(new McpPolicy(List.of("shop", "loose"), Set.of(), 200, McpPolicy.DEFAULT_TIMEOUT, Secret.of(Session.TOKEN)))
-                     .build();
-             Session s = Session.attach(server)) {
+                TobiraMcpServer server = TobiraMcpServer.builder(
+                                Registry.empty().add(new SqliteDriver()).add(new Unguarded()))
+                        .connection("shop", ConnConfig.of(target.dsn()).withReadOnly(true))
+                        .connection(
+                                "loose",
+                                ConnConfig.of("unguarded:" + target.file).withReadOnly(true))
+                        .policy(new McpPolicy(
+                                List.of("shop", "loose"),
+                                Set.of(),
+                                200,
+                                McpPolicy.DEFAULT_TIMEOUT,
+                                Secret.of(Session.TOKEN)))
+                        .build();
+                Session s = Session.attach(server)) {
             for (String tool : List.of("query", "explain")) {
                 String message = s.error(tool, Map.of("connection", "loose", "query", "select count(*) from orders"));
-                assertEquals(tool + ": connection \"loose\": its driver declares no read-only guard, so " + tool + " is not offered on it",
+                assertEquals(
+                        tool + ": connection \"loose\": its driver declares no read-only guard, so " + tool
+                                + " is not offered on it",
                         message);
             }
             String sample = s.error("sample", Map.of("connection", "loose", "collection", "orders"));
-            assertTrue(sample.startsWith("sample: connection \"loose\": its driver declares no read-only guard"), sample);
+            assertTrue(
+                    sample.startsWith("sample: connection \"loose\": its driver declares no read-only guard"), sample);
             JsonNode described = s.ok("describe", Map.of("connection", "loose", "collection", "orders"));
             assertEquals("orders", described.get("collection").asText());
             JsonNode guarded = s.ok("query", Map.of("connection", "shop", "query", "select count(*) from orders"));

@@ -39,12 +39,19 @@ class WritesTest {
     }
 
     private Session session(Transport t) {
-        return sessions.computeIfAbsent(t, x -> Session.open(x,
-                Session.Spec.of("shop", shop.dsn()).with("scratch", scratch.dsn()).allowWrites("scratch")));
+        return sessions.computeIfAbsent(
+                t,
+                x -> Session.open(
+                        x,
+                        Session.Spec.of("shop", shop.dsn())
+                                .with("scratch", scratch.dsn())
+                                .allowWrites("scratch")));
     }
 
     private long count(SqliteTarget t, String sql) {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.file); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.file);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getLong(1) : -1;
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -54,7 +61,10 @@ class WritesTest {
     @ParameterizedTest
     @EnumSource(Transport.class)
     void executeIsListedAsDestructive(Transport t) {
-        McpSchema.Tool execute = session(t).client.listTools().tools().stream().filter(x -> x.name().equals("execute")).findFirst().orElseThrow();
+        McpSchema.Tool execute = session(t).client.listTools().tools().stream()
+                .filter(x -> x.name().equals("execute"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(Boolean.FALSE, execute.annotations().readOnlyHint());
         assertEquals(Boolean.TRUE, execute.annotations().destructiveHint());
         assertTrue(execute.description().contains("scratch"), execute.description());
@@ -64,8 +74,16 @@ class WritesTest {
     @EnumSource(Transport.class)
     void executeWritesToAnAllowedConnection(Transport t) {
         long before = count(scratch, "select count(*) from orders where status = 'refunded'");
-        JsonNode r = session(t).ok("execute", Map.of("connection", "scratch", "statement", "update orders set status = 'refunded' where id = ?",
-                "params", java.util.List.of(t.ordinal() + 1)));
+        JsonNode r = session(t)
+                .ok(
+                        "execute",
+                        Map.of(
+                                "connection",
+                                "scratch",
+                                "statement",
+                                "update orders set status = 'refunded' where id = ?",
+                                "params",
+                                java.util.List.of(t.ordinal() + 1)));
         assertEquals(1, r.get("rows_affected").asLong(), r.toString());
         assertEquals(before + 1, count(scratch, "select count(*) from orders where status = 'refunded'"));
     }
@@ -74,7 +92,10 @@ class WritesTest {
     @EnumSource(Transport.class)
     void executeIsRefusedOnAConnectionNotInAllowWrites(Transport t) {
         var before = shop.fingerprint();
-        String message = session(t).error("execute", Map.of("connection", "shop", "statement", "DELETE FROM orders WHERE status='refunded'"));
+        String message = session(t)
+                .error(
+                        "execute",
+                        Map.of("connection", "shop", "statement", "DELETE FROM orders WHERE status='refunded'"));
         assertEquals("execute: connection \"shop\" is not in allow_writes: refused by policy", message);
         assertEquals(before, shop.fingerprint());
     }
@@ -83,7 +104,8 @@ class WritesTest {
     @EnumSource(Transport.class)
     void queryStaysReadOnlyOnAWritableConnection(Transport t) {
         var before = scratch.fingerprint();
-        String message = session(t).error("query", Map.of("connection", "scratch", "query", "DELETE FROM orders WHERE status='refunded'"));
+        String message = session(t)
+                .error("query", Map.of("connection", "scratch", "query", "DELETE FROM orders WHERE status='refunded'"));
         assertTrue(message.endsWith(": read-only violation"), message);
         assertEquals(before, scratch.fingerprint());
     }

@@ -115,7 +115,10 @@ public final class CallDeadline {
      * @throws NullPointerException if an argument is null
      */
     public static DriverException expired(String driver, String op) {
-        return DriverException.of(ErrorKind.TIMEOUT, requireNonNull(driver, "driver is null"), requireNonNull(op, "op is null"),
+        return DriverException.of(
+                ErrorKind.TIMEOUT,
+                requireNonNull(driver, "driver is null"),
+                requireNonNull(op, "op is null"),
                 "the call ran past its timeout");
     }
 }

@@ -49,7 +49,8 @@ public final class Causes {
     }
 
     private static boolean isTimeout(Throwable t) {
-        return t instanceof SocketTimeoutException || t instanceof TimeoutException
+        return t instanceof SocketTimeoutException
+                || t instanceof TimeoutException
                 || t.getClass().getSimpleName().endsWith("TimeoutException");
     }
 }

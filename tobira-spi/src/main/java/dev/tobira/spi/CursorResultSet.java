@@ -9,12 +9,12 @@ import dev.tobira.api.QueryStats;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 
 /**
  * The bookkeeping every streamed {@link ResultSet} needs, written once: the row limit and
@@ -76,6 +76,7 @@ public abstract class CursorResultSet implements ResultSet {
      * stops the rows ({@link #stopped}) instead of cancelling them.
      */
     private volatile Thread viewer;
+
     private boolean stopped;
     private Row next;
     private long rows;
@@ -293,7 +294,10 @@ public abstract class CursorResultSet implements ResultSet {
     }
 
     private DriverException cancelled(String detail, Throwable cause) {
-        return DriverException.builder(ErrorKind.CANCELLED, driver, "query").detail(detail).cause(cause).build();
+        return DriverException.builder(ErrorKind.CANCELLED, driver, "query")
+                .detail(detail)
+                .cause(cause)
+                .build();
     }
 
     /** Throws a failure as it was caught: unchecked as it is, a checked one (thrown sneakily) unchanged too. */

@@ -197,8 +197,15 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
      * @param params the query parameters in order; a key without {@code =} has the empty value
      * @since 0.1
      */
-    record Url(String scheme, Optional<String> user, Optional<String> password, String host, OptionalInt port,
-            String path, Map<String, String> params) implements Dsn {
+    record Url(
+            String scheme,
+            Optional<String> user,
+            Optional<String> password,
+            String host,
+            OptionalInt port,
+            String path,
+            Map<String, String> params)
+            implements Dsn {
         /**
          * Checks and copies the parts.
          *
@@ -326,7 +333,9 @@ public sealed interface Dsn permits Dsn.Opaque, Dsn.Url {
             sb.append(DsnParser.encode(path, "?#"));
             char sep = '?';
             for (Map.Entry<String, String> e : params.entrySet()) {
-                sb.append(sep).append(DsnParser.encode(e.getKey(), "&=#")).append('=')
+                sb.append(sep)
+                        .append(DsnParser.encode(e.getKey(), "&=#"))
+                        .append('=')
                         .append(DsnParser.encode(e.getValue(), "&#"));
                 sep = '&';
             }

@@ -37,8 +37,8 @@ public final class DsnOptions {
             case "false":
                 return false;
             default:
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, "open",
-                        "the " + option + " option must be true or false");
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT, driver, "open", "the " + option + " option must be true or false");
         }
     }
 
@@ -70,7 +70,10 @@ public final class DsnOptions {
             ok = c >= '0' && c <= '9';
         }
         if (!ok || Integer.parseInt(value) > max) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, "open",
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    driver,
+                    "open",
                     "the " + option + " option must be a number from 0 to " + max);
         }
         return Integer.parseInt(value);

@@ -123,9 +123,10 @@ final class DsnParser {
                 throw invalid("an IPv6 host must be written in brackets, and only one host is allowed");
             }
             if (!host.isEmpty() && !isDnsName(host)) {
-                throw invalid(hasOnlyNameCharacters(host)
-                        ? "the host is not a DNS name (" + HOST_RULE + ")"
-                        : "the host holds a reserved character (" + HOST_RULE + ")");
+                throw invalid(
+                        hasOnlyNameCharacters(host)
+                                ? "the host is not a DNS name (" + HOST_RULE + ")"
+                                : "the host holds a reserved character (" + HOST_RULE + ")");
             }
         }
         OptionalInt port = port(portText);
@@ -290,8 +291,7 @@ final class DsnParser {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '%') {
-                if (i + 2 >= s.length() || !Ascii.isHexDigit(s.charAt(i + 1))
-                        || !Ascii.isHexDigit(s.charAt(i + 2))) {
+                if (i + 2 >= s.length() || !Ascii.isHexDigit(s.charAt(i + 1)) || !Ascii.isHexDigit(s.charAt(i + 2))) {
                     throw invalid("the " + part + " holds a malformed percent-encoding");
                 }
                 bytes.write(Character.digit(s.charAt(i + 1), 16) * 16 + Character.digit(s.charAt(i + 2), 16));
@@ -299,7 +299,8 @@ final class DsnParser {
             } else {
                 int len = 1;
                 if (Character.isSurrogate(c)) {
-                    if (!Character.isHighSurrogate(c) || i + 1 >= s.length()
+                    if (!Character.isHighSurrogate(c)
+                            || i + 1 >= s.length()
                             || !Character.isLowSurrogate(s.charAt(i + 1))) {
                         throw invalid("the " + part + " holds a lone surrogate character");
                     }
@@ -311,7 +312,8 @@ final class DsnParser {
             }
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes.toByteArray()))
@@ -329,7 +331,9 @@ final class DsnParser {
      */
     private static boolean isControl(char c) {
         int type = Character.getType(c);
-        return Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+        return Character.isISOControl(c)
+                || type == Character.FORMAT
+                || type == Character.LINE_SEPARATOR
                 || type == Character.PARAGRAPH_SEPARATOR;
     }
 
@@ -363,7 +367,10 @@ final class DsnParser {
                     || (isWhiteSpace(c) && !(c == ' ' && allowed.indexOf(' ') >= 0))
                     || (Dsn.RESERVED.indexOf(c) >= 0 && allowed.indexOf(c) < 0);
             if (refused) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP,
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        driver,
+                        OP,
                         what + " holds a reserved character (" + refusedCharacters(allowed) + ")");
             }
         }
@@ -374,8 +381,12 @@ final class DsnParser {
      * (in both places, or in two spellings that differ only in case), an unknown name and a value
      * with a control character. Names are quoted in messages only when they are plain words.
      */
-    static Map<String, String> options(String driver, Map<String, String> params, Optional<String> password,
-            Map<String, String> configured, Set<String> known) {
+    static Map<String, String> options(
+            String driver,
+            Map<String, String> params,
+            Optional<String> password,
+            Map<String, String> configured,
+            Set<String> known) {
         List<Map.Entry<String, String>> entries = new ArrayList<>(params.entrySet());
         entries.addAll(new TreeMap<>(configured).entrySet());
         Map<String, String> options = new LinkedHashMap<>();
@@ -384,20 +395,34 @@ final class DsnParser {
             String name = requireNonNull(e.getKey(), "option name");
             String earlier = byLowerCase.putIfAbsent(Ascii.lower(name), name);
             if (earlier != null) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, earlier.equals(name)
-                        ? shown(password, name).map(n -> "option " + n + " is given both in the DSN and in the options")
-                                .orElse("an option is given both in the DSN and in the options")
-                        : shown(password, earlier).flatMap(a -> shown(password, name).map(b -> "options " + a + " and " + b))
-                                .orElse("two options") + " differ only in case");
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        driver,
+                        OP,
+                        earlier.equals(name)
+                                ? shown(password, name)
+                                        .map(n -> "option " + n + " is given both in the DSN and in the options")
+                                        .orElse("an option is given both in the DSN and in the options")
+                                : shown(password, earlier)
+                                                .flatMap(a ->
+                                                        shown(password, name).map(b -> "options " + a + " and " + b))
+                                                .orElse("two options")
+                                        + " differ only in case");
             }
             options.put(name, requireNonNull(e.getValue(), "option value"));
         }
         for (String name : options.keySet()) {
             if (!known.contains(name)) {
-                String list = known.isEmpty() ? "this driver takes none" : "known: " + String.join(", ", new TreeSet<>(known));
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, OP, shown(password, name)
-                        .map(n -> "unknown option " + n + " (" + list + ")")
-                        .orElse("unknown option: its name holds a reserved character (" + list + ")"));
+                String list = known.isEmpty()
+                        ? "this driver takes none"
+                        : "known: " + String.join(", ", new TreeSet<>(known));
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        driver,
+                        OP,
+                        shown(password, name)
+                                .map(n -> "unknown option " + n + " (" + list + ")")
+                                .orElse("unknown option: its name holds a reserved character (" + list + ")"));
             }
         }
         for (Map.Entry<String, String> e : options.entrySet()) {
@@ -415,7 +440,9 @@ final class DsnParser {
 
     /** A name as a message may quote it: a plain word of at most 64 characters that does not hold the DSN's password. */
     private static Optional<String> shown(Optional<String> password, String name) {
-        boolean plain = !name.isEmpty() && name.length() <= 64 && hasOnlyNameCharacters(name)
+        boolean plain = !name.isEmpty()
+                && name.length() <= 64
+                && hasOnlyNameCharacters(name)
                 && password.filter(p -> !p.isEmpty() && name.contains(p)).isEmpty();
         return plain ? Optional.of(name) : Optional.empty();
     }

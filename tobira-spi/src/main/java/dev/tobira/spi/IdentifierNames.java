@@ -17,8 +17,7 @@ import java.util.Locale;
  * ({@link SqlDialect#identifierKey}) is for telling names apart exactly, never for refusing.
  */
 final class IdentifierNames {
-    private IdentifierNames() {
-    }
+    private IdentifierNames() {}
 
     /**
      * The comparable form of a decoded name: NFKD without combining marks and spaces, then Unicode case folded
@@ -40,8 +39,11 @@ final class IdentifierNames {
             int type = Character.getType(c);
             // a space inside a name (set_config\u00a0 is one name to PostgreSQL) is dropped: the
             // comparison only decides what to refuse, so reading more names as a refused one is safe
-            if (type != Character.NON_SPACING_MARK && type != Character.ENCLOSING_MARK && type != Character.FORMAT
-                    && !Character.isSpaceChar(c) && !Character.isWhitespace(c)) {
+            if (type != Character.NON_SPACING_MARK
+                    && type != Character.ENCLOSING_MARK
+                    && type != Character.FORMAT
+                    && !Character.isSpaceChar(c)
+                    && !Character.isWhitespace(c)) {
                 sb.append(c);
             }
         }

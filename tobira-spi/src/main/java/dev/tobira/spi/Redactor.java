@@ -51,9 +51,22 @@ public final class Redactor {
     public static final String MASK = "[redacted]";
 
     private static final Redactor STANDARD = new Redactor(List.of());
-    private static final List<String> SENSITIVE_SUFFIXES = List.of("password", "passwd", "pwd", "pass",
-            "passphrase", "secret", "token", "apikey", "api_key", "api-key", "privatekey", "private_key",
-            "private-key", "credential", "credentials");
+    private static final List<String> SENSITIVE_SUFFIXES = List.of(
+            "password",
+            "passwd",
+            "pwd",
+            "pass",
+            "passphrase",
+            "secret",
+            "token",
+            "apikey",
+            "api_key",
+            "api-key",
+            "privatekey",
+            "private_key",
+            "private-key",
+            "credential",
+            "credentials");
 
     private final List<String> literals;
 
@@ -180,7 +193,10 @@ public final class Redactor {
         for (int at = lower.indexOf("identified"); at >= 0; at = lower.indexOf("identified", at + 1)) {
             int by = lower.indexOf("by", at + 10);
             // BY within the clause: IDENTIFIED WITH a_plugin_name BY fits, a BY further on does not
-            if (by < 0 || by - at > 80 || (by > 0 && isKeyChar(s.charAt(by - 1))) || (by + 2 < s.length() && isKeyChar(s.charAt(by + 2)))) {
+            if (by < 0
+                    || by - at > 80
+                    || (by > 0 && isKeyChar(s.charAt(by - 1)))
+                    || (by + 2 < s.length() && isKeyChar(s.charAt(by + 2)))) {
                 continue;
             }
             int k = skipBlanks(s, by + 2);
@@ -215,7 +231,10 @@ public final class Redactor {
                 k++;
             }
             k = skipBlanks(s, k);
-            if (k < n && s.charAt(k) == '(' && k + 1 < n && (s.charAt(skipBlanks(s, k + 1)) == '\'' || s.charAt(skipBlanks(s, k + 1)) == '"')) {
+            if (k < n
+                    && s.charAt(k) == '('
+                    && k + 1 < n
+                    && (s.charAt(skipBlanks(s, k + 1)) == '\'' || s.charAt(skipBlanks(s, k + 1)) == '"')) {
                 k = skipBlanks(s, k + 1); // PASSWORD('x'), the function of MySQL's SET PASSWORD
             }
             if (k > j && k < n && (s.charAt(k) == '\'' || s.charAt(k) == '"')) {
@@ -419,8 +438,10 @@ public final class Redactor {
      */
     private static boolean isPlainScheme(String head, int scheme) {
         int k = scheme;
-        while (k > 0 && (Ascii.isLetter(head.charAt(k - 1)) || Ascii.isDigit(head.charAt(k - 1))
-                || "+.-".indexOf(head.charAt(k - 1)) >= 0)) {
+        while (k > 0
+                && (Ascii.isLetter(head.charAt(k - 1))
+                        || Ascii.isDigit(head.charAt(k - 1))
+                        || "+.-".indexOf(head.charAt(k - 1)) >= 0)) {
             k--;
         }
         if (k == scheme || !Ascii.isLetter(head.charAt(k))) {
@@ -457,7 +478,16 @@ public final class Redactor {
     }
 
     private static boolean isUserChar(char c) {
-        return Ascii.isLetter(c) || Ascii.isDigit(c) || c == '_' || c == '-' || c == '.' || c == '$' || c == '#'
-                || c == '%' || c == '+' || c == '~' || c >= 0x80;
+        return Ascii.isLetter(c)
+                || Ascii.isDigit(c)
+                || c == '_'
+                || c == '-'
+                || c == '.'
+                || c == '$'
+                || c == '#'
+                || c == '%'
+                || c == '+'
+                || c == '~'
+                || c >= 0x80;
     }
 }

@@ -295,25 +295,44 @@ public final class SqlDialect {
     }
 
     /** The words that begin a write in every dialect: none of them may be declared a read. */
-    private static final WordSet WRITES = WordSet.of(List.of("INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT",
-            "REPLACE", "CREATE", "DROP", "ALTER", "TRUNCATE", "GRANT", "REVOKE", "RENAME"));
+    private static final WordSet WRITES = WordSet.of(List.of(
+            "INSERT",
+            "UPDATE",
+            "DELETE",
+            "MERGE",
+            "UPSERT",
+            "REPLACE",
+            "CREATE",
+            "DROP",
+            "ALTER",
+            "TRUNCATE",
+            "GRANT",
+            "REVOKE",
+            "RENAME"));
 
     /**
      * Standard SQL: {@code '…'} strings, {@code "…"} identifiers, {@code --} comments ending at a
      * line feed or carriage return, nested block comments, unquoted names folded to upper case.
      */
-    public static final SqlDialect ANSI =
-            of("ansi", Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS,
-                    Feature.UNICODE_ESCAPE_IDENTIFIERS, Feature.UNICODE_SPACES_SEPARATE)
-                    .withIdentifierCase(IdentifierCase.UPPER);
+    public static final SqlDialect ANSI = of(
+                    "ansi",
+                    Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT,
+                    Feature.NESTED_COMMENTS,
+                    Feature.UNICODE_ESCAPE_IDENTIFIERS,
+                    Feature.UNICODE_SPACES_SEPARATE)
+            .withIdentifierCase(IdentifierCase.UPPER);
 
     /**
      * SQLite: {@code "…"}, {@code `…`} and {@code […]} identifiers, block comments that do not nest,
      * line comments ending at a line feed, Tcl-style {@code $name(…)} parameters, and trigger bodies
      * that hold semicolons, names compared without regard to case.
      */
-    public static final SqlDialect SQLITE = of("sqlite", Feature.BACKTICK_IDENTIFIERS, Feature.BRACKET_IDENTIFIERS,
-            Feature.TCL_VARIABLES, Feature.TRIGGER_BODIES);
+    public static final SqlDialect SQLITE = of(
+            "sqlite",
+            Feature.BACKTICK_IDENTIFIERS,
+            Feature.BRACKET_IDENTIFIERS,
+            Feature.TCL_VARIABLES,
+            Feature.TRIGGER_BODIES);
 
     /**
      * PostgreSQL (and what speaks its dialect): {@code E'…'} strings, dollar quoting, {@code "…"}
@@ -321,8 +340,13 @@ public final class SqlDialect {
      * unquoted names folded to lower case. Assumes {@code standard_conforming_strings} is on, the
      * default since 9.1.
      */
-    public static final SqlDialect POSTGRES = of("postgres", Feature.ESCAPE_STRINGS, Feature.DOLLAR_QUOTES,
-            Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.NESTED_COMMENTS, Feature.UNICODE_ESCAPE_IDENTIFIERS)
+    public static final SqlDialect POSTGRES = of(
+                    "postgres",
+                    Feature.ESCAPE_STRINGS,
+                    Feature.DOLLAR_QUOTES,
+                    Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT,
+                    Feature.NESTED_COMMENTS,
+                    Feature.UNICODE_ESCAPE_IDENTIFIERS)
             .withIdentifierCase(IdentifierCase.LOWER);
 
     /**
@@ -332,8 +356,13 @@ public final class SqlDialect {
      * compared without regard to case (table names follow the server's
      * {@code lower_case_table_names}).
      */
-    public static final SqlDialect MYSQL = of("mysql", Feature.BACKSLASH_ESCAPES, Feature.DOUBLE_QUOTED_STRINGS,
-            Feature.BACKTICK_IDENTIFIERS, Feature.DASH_COMMENT_NEEDS_SPACE, Feature.HASH_COMMENTS,
+    public static final SqlDialect MYSQL = of(
+            "mysql",
+            Feature.BACKSLASH_ESCAPES,
+            Feature.DOUBLE_QUOTED_STRINGS,
+            Feature.BACKTICK_IDENTIFIERS,
+            Feature.DASH_COMMENT_NEEDS_SPACE,
+            Feature.HASH_COMMENTS,
             Feature.EXECUTABLE_COMMENTS);
 
     /**
@@ -351,22 +380,30 @@ public final class SqlDialect {
      * carriage return, block comments that do not nest; column and function names compared without
      * regard to case (dataset and table names are case-sensitive by default).
      */
-    public static final SqlDialect BIGQUERY = of("bigquery", Feature.BACKSLASH_ESCAPES,
-            Feature.DOUBLE_QUOTED_STRINGS, Feature.BACKTICK_IDENTIFIERS, Feature.BACKTICK_BACKSLASH_ESCAPES,
-            Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT, Feature.HASH_COMMENTS, Feature.TRIPLE_QUOTED_STRINGS,
-            Feature.RAW_AND_BYTES_PREFIXES, Feature.UNICODE_SPACES_SEPARATE);
+    public static final SqlDialect BIGQUERY = of(
+            "bigquery",
+            Feature.BACKSLASH_ESCAPES,
+            Feature.DOUBLE_QUOTED_STRINGS,
+            Feature.BACKTICK_IDENTIFIERS,
+            Feature.BACKTICK_BACKSLASH_ESCAPES,
+            Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT,
+            Feature.HASH_COMMENTS,
+            Feature.TRIPLE_QUOTED_STRINGS,
+            Feature.RAW_AND_BYTES_PREFIXES,
+            Feature.UNICODE_SPACES_SEPARATE);
 
     private final String name;
     /** Bit {@code f.ordinal()} is set when feature {@code f} is on: the lexer asks per character. */
     private final int features;
+
     private final IdentifierCase identifierCase;
     /** The dialect's own statement words in upper case, in the order declared. */
     private final Map<String, StatementKind> statementWords;
     /** Made once: a scan cache keyed by text and dialect asks for it on every query. */
     private final int hash;
 
-    private SqlDialect(String name, int features, IdentifierCase identifierCase,
-            Map<String, StatementKind> statementWords) {
+    private SqlDialect(
+            String name, int features, IdentifierCase identifierCase, Map<String, StatementKind> statementWords) {
         this.name = requireNonNull(name, "name is null");
         this.features = features;
         this.identifierCase = identifierCase;
@@ -558,7 +595,8 @@ public final class SqlDialect {
     }
 
     /** Adds words of a kind to a copy of {@code declared}, as {@link #withStatementWords} says. */
-    static Map<String, StatementKind> declare(Map<String, StatementKind> declared, StatementKind kind, String... words) {
+    static Map<String, StatementKind> declare(
+            Map<String, StatementKind> declared, StatementKind kind, String... words) {
         requireNonNull(kind, "kind is null");
         Map<String, StatementKind> all = new LinkedHashMap<>(declared);
         for (String word : requireNonNull(words, "words is null")) {
@@ -569,8 +607,9 @@ public final class SqlDialect {
             // CALL, SET, COPY, LOAD, PRAGMA…: a word every guard already knows does more than read in
             // some form, and one word declared a read would open all of them on a read-only path
             if (kind == StatementKind.READ && StatementGuard.STATEMENT_WORD_LIST.contains(upper)) {
-                throw new IllegalArgumentException(upper + " is a statement every guard knows and cannot be declared a read:"
-                        + " allow it with StatementGuard.Builder.allow, where the choice is visible");
+                throw new IllegalArgumentException(
+                        upper + " is a statement every guard knows and cannot be declared a read:"
+                                + " allow it with StatementGuard.Builder.allow, where the choice is visible");
             }
             // a word declared again moves to the end, so the map's order is the order of the last declarations
             all.remove(upper);
@@ -590,8 +629,12 @@ public final class SqlDialect {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SqlDialect d && d.hash == hash && d.name.equals(name) && d.features == features
-                && d.identifierCase == identifierCase && d.statementWords.equals(statementWords);
+        return o instanceof SqlDialect d
+                && d.hash == hash
+                && d.name.equals(name)
+                && d.features == features
+                && d.identifierCase == identifierCase
+                && d.statementWords.equals(statementWords);
     }
 
     @Override
@@ -602,7 +645,8 @@ public final class SqlDialect {
     @Override
     public String toString() {
         // the name and features first, as before: a dialect without declarations prints as it did
-        StringBuilder sb = new StringBuilder("SqlDialect[").append(name).append(", ").append(features());
+        StringBuilder sb =
+                new StringBuilder("SqlDialect[").append(name).append(", ").append(features());
         if (identifierCase != IdentifierCase.INSENSITIVE) {
             sb.append(", ").append(identifierCase).append(" case");
         }

@@ -3,7 +3,6 @@ package dev.tobira.spi;
 import static java.util.Objects.requireNonNull;
 
 import dev.tobira.spi.SqlDialect.Feature;
-
 import java.util.List;
 
 /**
@@ -78,6 +77,7 @@ public final class SqlLexer {
     private static final class Run {
         /** Classes of the ASCII characters, as bits. */
         private static final byte OPERATOR_CHAR = 1;
+
         private static final byte PUNCTUATION_CHAR = 2;
         private static final byte WORD_START = 4;
         private static final byte WORD_PART = 8;
@@ -225,7 +225,10 @@ public final class SqlLexer {
          */
         private void string(int open) {
             char quote = s.charAt(open);
-            if (d.has(Feature.TRIPLE_QUOTED_STRINGS) && at(open + 1) == quote && at(open + 2) == quote && open + 2 < n) {
+            if (d.has(Feature.TRIPLE_QUOTED_STRINGS)
+                    && at(open + 1) == quote
+                    && at(open + 2) == quote
+                    && open + 2 < n) {
                 tripleQuoted(open, quote);
             } else {
                 quoted(Tokens.STRING, open, quote, d.has(Feature.BACKSLASH_ESCAPES), true);
@@ -402,7 +405,8 @@ public final class SqlLexer {
             int j = pos;
             if (s.charAt(j) == '0' && (at(j + 1) == 'x' || at(j + 1) == 'X') && Ascii.isHexDigit(at(j + 2))) {
                 j += 2;
-                while (j < n && (Ascii.isHexDigit(s.charAt(j)) || (s.charAt(j) == '_' && Ascii.isHexDigit(at(j + 1))))) {
+                while (j < n
+                        && (Ascii.isHexDigit(s.charAt(j)) || (s.charAt(j) == '_' && Ascii.isHexDigit(at(j + 1))))) {
                     j++;
                 }
                 emit(Tokens.NUMBER, j);
@@ -426,8 +430,12 @@ public final class SqlLexer {
         }
 
         private int digits(int j) {
-            while (j < n && (Ascii.isDigit(s.charAt(j)) || (s.charAt(j) == '_' && j > pos && Ascii.isDigit(at(j + 1))
-                    && Ascii.isDigit(s.charAt(j - 1))))) {
+            while (j < n
+                    && (Ascii.isDigit(s.charAt(j))
+                            || (s.charAt(j) == '_'
+                                    && j > pos
+                                    && Ascii.isDigit(at(j + 1))
+                                    && Ascii.isDigit(s.charAt(j - 1))))) {
                 j++;
             }
             return j;
@@ -444,9 +452,13 @@ public final class SqlLexer {
         }
 
         static boolean isUnicodeSpace(char c) {
-            return Character.isSpaceChar(c) || Character.isWhitespace(c)
+            return Character.isSpaceChar(c)
+                    || Character.isWhitespace(c)
                     // white space to Unicode or to some reader, though not of a space category in Java
-                    || c == '\u0085' || c == '\u180e' || c == '\u200b' || c == '\u2060';
+                    || c == '\u0085'
+                    || c == '\u180e'
+                    || c == '\u200b'
+                    || c == '\u2060';
         }
 
         private boolean isWordStart(char c) {

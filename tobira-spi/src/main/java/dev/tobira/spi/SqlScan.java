@@ -31,6 +31,7 @@ public final class SqlScan {
     private final Tokens tokens;
     /** Per statement, its first and after its last significant token: {@code [2k]} and {@code [2k + 1]}. */
     private final int[] spans;
+
     private final int statementCount;
     /**
      * The {@link SqlToken}s made so far, by index, allocated on first use: a token is made when it
@@ -38,6 +39,7 @@ public final class SqlScan {
      * Races only make an equal token twice, and a token's identity fields are final, so no lock.
      */
     private SqlToken[] made;
+
     private List<SqlToken> tokenList;
     // made once, under the lock: a statement copies its text
     private volatile List<Statement> statementList;
@@ -117,7 +119,15 @@ public final class SqlScan {
      * than the server never hides a statement from the guard, ending them at fewer would.
      */
     private static final class Boundary {
-        private enum State { START, EXPLAIN, CREATE, NORMAL, BODY, BODY_SEMICOLON, BODY_END }
+        private enum State {
+            START,
+            EXPLAIN,
+            CREATE,
+            NORMAL,
+            BODY,
+            BODY_SEMICOLON,
+            BODY_END
+        }
 
         private State state = State.START;
 
@@ -136,10 +146,14 @@ public final class SqlScan {
         void read(Tokens t, int i) {
             state = switch (state) {
                 case START -> is(t, i, "CREATE") ? State.CREATE : is(t, i, "EXPLAIN") ? State.EXPLAIN : State.NORMAL;
-                case EXPLAIN -> is(t, i, "CREATE") ? State.CREATE
-                        : is(t, i, "QUERY") || is(t, i, "PLAN") ? State.EXPLAIN : State.NORMAL;
-                case CREATE -> is(t, i, "TRIGGER") ? State.BODY
-                        : is(t, i, "TEMP") || is(t, i, "TEMPORARY") ? State.CREATE : State.NORMAL;
+                case EXPLAIN ->
+                    is(t, i, "CREATE")
+                            ? State.CREATE
+                            : is(t, i, "QUERY") || is(t, i, "PLAN") ? State.EXPLAIN : State.NORMAL;
+                case CREATE ->
+                    is(t, i, "TRIGGER")
+                            ? State.BODY
+                            : is(t, i, "TEMP") || is(t, i, "TEMPORARY") ? State.CREATE : State.NORMAL;
                 case NORMAL -> State.NORMAL;
                 case BODY, BODY_END -> State.BODY;
                 case BODY_SEMICOLON -> is(t, i, "END") ? State.BODY_END : State.BODY;
@@ -262,8 +276,8 @@ public final class SqlScan {
             }
             int start = tokens.start(spans[2 * k]);
             int end = tokens.end(spans[2 * k + 1] - 1);
-            array[k] = new Statement(start, end, tokens.sql.substring(start, end),
-                    new TokenList(significant, first, size - first));
+            array[k] = new Statement(
+                    start, end, tokens.sql.substring(start, end), new TokenList(significant, first, size - first));
         }
         return new ArrayView<>(array, array.length);
     }
@@ -579,11 +593,15 @@ public final class SqlScan {
 
     /** Tells whether quoted identifier i is the body of a {@code U&"…"}: {@code U}, {@code &} and the quote touch. */
     private boolean isUnicodeEscaped(int i) {
-        return dialect.has(SqlDialect.Feature.UNICODE_ESCAPE_IDENTIFIERS) && tokens.kind(i) == Tokens.QUOTED_IDENTIFIER
-                && tokens.sql.charAt(tokens.start(i)) == '"' && i >= 2
-                && tokens.kind(i - 1) == Tokens.OPERATOR && tokens.end(i - 1) - tokens.start(i - 1) == 1
+        return dialect.has(SqlDialect.Feature.UNICODE_ESCAPE_IDENTIFIERS)
+                && tokens.kind(i) == Tokens.QUOTED_IDENTIFIER
+                && tokens.sql.charAt(tokens.start(i)) == '"'
+                && i >= 2
+                && tokens.kind(i - 1) == Tokens.OPERATOR
+                && tokens.end(i - 1) - tokens.start(i - 1) == 1
                 && tokens.sql.charAt(tokens.start(i - 1)) == '&'
-                && tokens.kind(i - 2) == Tokens.WORD && tokens.end(i - 2) - tokens.start(i - 2) == 1
+                && tokens.kind(i - 2) == Tokens.WORD
+                && tokens.end(i - 2) - tokens.start(i - 2) == 1
                 && (tokens.sql.charAt(tokens.start(i - 2)) == 'U' || tokens.sql.charAt(tokens.start(i - 2)) == 'u');
     }
 
@@ -785,7 +803,8 @@ public final class SqlScan {
         public Optional<String> firstKeyword() {
             int k = skipOpenParentheses(0);
             return k < tokens.size() && tokens.get(k).type() == Type.WORD
-                    ? Optional.of(tokens.get(k).upper()) : Optional.empty();
+                    ? Optional.of(tokens.get(k).upper())
+                    : Optional.empty();
         }
     }
 }

@@ -48,8 +48,8 @@ public final class SqlToken {
         requireNonNull(type, "type is null");
         requireNonNull(text, "text is null");
         if (start < 0 || end - start != text.length()) {
-            throw new IllegalArgumentException("span [" + start + ", " + end + ") does not hold "
-                    + text.length() + " characters");
+            throw new IllegalArgumentException(
+                    "span [" + start + ", " + end + ") does not hold " + text.length() + " characters");
         }
         this.type = type;
         this.start = start;
@@ -176,8 +176,12 @@ public final class SqlToken {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SqlToken t && type == t.type && start == t.start && end == t.end
-                && unterminated == t.unterminated && text().equals(t.text());
+        return o instanceof SqlToken t
+                && type == t.type
+                && start == t.start
+                && end == t.end
+                && unterminated == t.unterminated
+                && text().equals(t.text());
     }
 
     @Override
@@ -192,8 +196,8 @@ public final class SqlToken {
     /** Returns the parts of the token, as a record would print them. */
     @Override
     public String toString() {
-        return "SqlToken[type=" + type + ", start=" + start + ", end=" + end + ", text=" + text()
-                + ", unterminated=" + unterminated + "]";
+        return "SqlToken[type=" + type + ", start=" + start + ", end=" + end + ", text=" + text() + ", unterminated="
+                + unterminated + "]";
     }
 
     /**

@@ -62,10 +62,12 @@ public final class StatementGuard {
     private final WordSet allowed;
     /** The words a statement may begin with: every dialect's, and the guard's own dialect's. */
     private final WordSet known;
+
     private final String refusal;
     private final WordSet forbiddenWords;
     /** The names as the builder got them, by their upper case. */
     private final Map<String, String> forbiddenFunctions;
+
     private final WordSet forbiddenFunctionNames;
     private final boolean singleStatement;
     private final List<Rule> rules;
@@ -76,16 +78,102 @@ public final class StatementGuard {
      * refuses among these stays a read-only violation.
      */
     static final List<String> STATEMENT_WORD_LIST = List.of(
-            "ABORT", "ALTER", "ANALYSE", "ANALYZE", "ATTACH", "BACKUP", "BEGIN", "BINLOG", "CACHE", "CALL", "CHANGE", "CHECK",
-            "CLONE", "PUT", "REMOVE", "RESTORE", "UNDROP",
-            "CHECKPOINT", "CHECKSUM", "CLOSE", "CLUSTER", "COMMENT", "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE",
-            "DELETE", "DESC", "DESCRIBE", "DETACH", "DISCARD", "DO", "DROP", "END", "EXECUTE", "EXPLAIN", "EXPORT",
-            "FETCH", "FLUSH", "FORCE", "FROM", "GET", "GRANT", "HANDLER", "HELP", "IMPORT", "INSERT", "INSTALL", "KILL",
-            "LISTEN", "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY", "OPTIMIZE", "PIVOT", "PRAGMA", "PREPARE", "PURGE",
-            "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "RENAME", "REPAIR", "REPLACE", "RESET", "RESIGNAL", "RESTART",
-            "REVOKE", "ROLLBACK", "SAVEPOINT", "SECURITY", "SELECT", "SET", "SHOW", "SHUTDOWN", "SIGNAL", "START",
-            "STOP", "SUMMARIZE", "TABLE", "TRUNCATE", "UNINSTALL", "UNLISTEN", "UNLOCK", "UNPIVOT", "UPDATE", "UPSERT",
-            "USE", "VACUUM", "VALUES", "WITH", "XA");
+            "ABORT",
+            "ALTER",
+            "ANALYSE",
+            "ANALYZE",
+            "ATTACH",
+            "BACKUP",
+            "BEGIN",
+            "BINLOG",
+            "CACHE",
+            "CALL",
+            "CHANGE",
+            "CHECK",
+            "CLONE",
+            "PUT",
+            "REMOVE",
+            "RESTORE",
+            "UNDROP",
+            "CHECKPOINT",
+            "CHECKSUM",
+            "CLOSE",
+            "CLUSTER",
+            "COMMENT",
+            "COMMIT",
+            "COPY",
+            "CREATE",
+            "DEALLOCATE",
+            "DECLARE",
+            "DELETE",
+            "DESC",
+            "DESCRIBE",
+            "DETACH",
+            "DISCARD",
+            "DO",
+            "DROP",
+            "END",
+            "EXECUTE",
+            "EXPLAIN",
+            "EXPORT",
+            "FETCH",
+            "FLUSH",
+            "FORCE",
+            "FROM",
+            "GET",
+            "GRANT",
+            "HANDLER",
+            "HELP",
+            "IMPORT",
+            "INSERT",
+            "INSTALL",
+            "KILL",
+            "LISTEN",
+            "LOAD",
+            "LOCK",
+            "MERGE",
+            "MOVE",
+            "NOTIFY",
+            "OPTIMIZE",
+            "PIVOT",
+            "PRAGMA",
+            "PREPARE",
+            "PURGE",
+            "REASSIGN",
+            "REFRESH",
+            "REINDEX",
+            "RELEASE",
+            "RENAME",
+            "REPAIR",
+            "REPLACE",
+            "RESET",
+            "RESIGNAL",
+            "RESTART",
+            "REVOKE",
+            "ROLLBACK",
+            "SAVEPOINT",
+            "SECURITY",
+            "SELECT",
+            "SET",
+            "SHOW",
+            "SHUTDOWN",
+            "SIGNAL",
+            "START",
+            "STOP",
+            "SUMMARIZE",
+            "TABLE",
+            "TRUNCATE",
+            "UNINSTALL",
+            "UNLISTEN",
+            "UNLOCK",
+            "UNPIVOT",
+            "UPDATE",
+            "UPSERT",
+            "USE",
+            "VACUUM",
+            "VALUES",
+            "WITH",
+            "XA");
 
     private StatementGuard(Builder b) {
         this.driver = b.driver;
@@ -202,7 +290,8 @@ public final class StatementGuard {
         if (!allowed.isEmpty() && !scan.statementsBeginWith(allowed)) {
             if (scan.unknownLeadingWord(allowed, known) != null) {
                 // "selec 1" is a typo, not a write: the exit code of a query error, still refused before it runs
-                throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "the text does not begin with a statement keyword");
+                throw DriverException.of(
+                        ErrorKind.SYNTAX, driver, OP, "the text does not begin with a statement keyword");
             }
             throw readOnly(refusal);
         }
@@ -252,7 +341,10 @@ public final class StatementGuard {
         }
         if (sql.indexOf('\ufeff') >= 0 && holdsByteOrderMarkInCode(scan)) {
             // no server reads it as white space: a syntax error, whatever the allow-list would say of the word it hides
-            throw DriverException.of(ErrorKind.SYNTAX, driver, OP,
+            throw DriverException.of(
+                    ErrorKind.SYNTAX,
+                    driver,
+                    OP,
                     "the query text holds a byte order mark (U+FEFF) outside a string or comment; remove it");
         }
         if (scan.isEmpty()) {
@@ -264,7 +356,9 @@ public final class StatementGuard {
     private static boolean holdsByteOrderMarkInCode(SqlScan scan) {
         for (SqlToken token : scan.tokens()) {
             SqlToken.Type type = token.type();
-            if (type != SqlToken.Type.STRING && type != SqlToken.Type.COMMENT && type != SqlToken.Type.QUOTED_IDENTIFIER
+            if (type != SqlToken.Type.STRING
+                    && type != SqlToken.Type.COMMENT
+                    && type != SqlToken.Type.QUOTED_IDENTIFIER
                     && token.text().indexOf('\ufeff') >= 0) {
                 return true;
             }

@@ -27,6 +27,7 @@ final class Tokens {
     private byte[] kinds;
     /** {@code bounds[i]} is where token i starts, {@code bounds[i + 1]} where it ends. */
     private int[] bounds;
+
     private int count;
     private boolean unterminated;
     private boolean executable;

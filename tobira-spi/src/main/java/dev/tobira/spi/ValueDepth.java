@@ -95,7 +95,10 @@ public final class ValueDepth {
             }
             Value element = it.next();
             if (++elements > MAX_ELEMENTS) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op,
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        driver,
+                        op,
                         what + " holds more than " + MAX_ELEMENTS + " array and document elements");
             }
             Iterator<Value> inner = children(element);
@@ -105,10 +108,13 @@ public final class ValueDepth {
         }
     }
 
-    private static void enter(Deque<Iterator<Value>> open, Iterator<Value> level, int maxDepth, String driver, String op,
-            String what) {
+    private static void enter(
+            Deque<Iterator<Value>> open, Iterator<Value> level, int maxDepth, String driver, String op, String what) {
         if (open.size() >= maxDepth) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    driver,
+                    op,
                     what + " nests deeper than " + maxDepth + " levels of arrays and documents");
         }
         open.push(level);

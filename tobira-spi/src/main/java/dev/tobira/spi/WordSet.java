@@ -16,9 +16,11 @@ final class WordSet {
      * are turned away after reading two characters.
      */
     private final String[][] table;
+
     private final int mask;
     /** Bit {@code k} set when some word has {@code k} characters, or for 63 when some has 63 or more. */
     private final long lengths;
+
     private final boolean empty;
 
     private WordSet(String[] upper) {

@@ -32,21 +32,31 @@ class CallDeadlineTest {
         assertTrue(left > 0 && left <= Duration.ofHours(1).toNanos(), "left " + left);
         assertEquals(20, d.millisLeft("d", "op", 20));
         long ms = d.millisLeft("d", "op", Long.MAX_VALUE);
-        assertTrue(ms > Duration.ofMinutes(59).toMillis() && ms <= Duration.ofHours(1).toMillis(), "ms " + ms);
+        assertTrue(
+                ms > Duration.ofMinutes(59).toMillis()
+                        && ms <= Duration.ofHours(1).toMillis(),
+                "ms " + ms);
         d.check("d", "op");
     }
 
     @Test
     void aCallThatBeganLongerAgoThanItsTimeoutHasExpired() {
-        CallDeadline d = CallDeadline.of(System.nanoTime() - Duration.ofSeconds(2).toNanos(), Duration.ofSeconds(1));
+        CallDeadline d =
+                CallDeadline.of(System.nanoTime() - Duration.ofSeconds(2).toNanos(), Duration.ofSeconds(1));
         assertTrue(d.bounded());
         DriverException e = assertThrows(DriverException.class, () -> d.remainingNanos("qdrant", "scroll"));
         assertEquals(ErrorKind.TIMEOUT, e.kind());
         assertEquals("qdrant", e.driver());
         assertEquals("scroll", e.op());
         assertTrue(e.getMessage().contains("the call ran past its timeout"), e.getMessage());
-        assertEquals(ErrorKind.TIMEOUT, assertThrows(DriverException.class, () -> d.millisLeft("qdrant", "scroll", 10)).kind());
-        assertEquals(ErrorKind.TIMEOUT, assertThrows(DriverException.class, () -> d.check("qdrant", "scroll")).kind());
+        assertEquals(
+                ErrorKind.TIMEOUT,
+                assertThrows(DriverException.class, () -> d.millisLeft("qdrant", "scroll", 10))
+                        .kind());
+        assertEquals(
+                ErrorKind.TIMEOUT,
+                assertThrows(DriverException.class, () -> d.check("qdrant", "scroll"))
+                        .kind());
     }
 
     @Test

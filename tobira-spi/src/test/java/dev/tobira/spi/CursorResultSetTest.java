@@ -220,11 +220,13 @@ class CursorResultSetTest {
      */
     @Test
     void closeRacingTheIterationReleasesExactlyOnce() throws Exception {
-        raceClose(rs -> {
-            while (rs.hasNext()) {
-                rs.next();
-            }
-        }, NoSuchElementException.class);
+        raceClose(
+                rs -> {
+                    while (rs.hasNext()) {
+                        rs.next();
+                    }
+                },
+                NoSuchElementException.class);
     }
 
     /**
@@ -340,11 +342,15 @@ class CursorResultSetTest {
     void anActionsFailureIsThrownAsItIsAndClosesTheResult() {
         Counted rs = new Counted(5, 0, -1);
         IllegalArgumentException failure = new IllegalArgumentException("the caller's");
-        assertSame(failure, assertThrows(IllegalArgumentException.class, () -> rs.forEachRow(row -> {
-            if (n(row) == 2) {
-                throw failure;
-            }
-        })));
+        assertSame(
+                failure,
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> rs.forEachRow(row -> {
+                            if (n(row) == 2) {
+                                throw failure;
+                            }
+                        })));
         assertEquals(1, rs.releases.get());
         assertTrue(rs.isClosed());
         assertFalse(rs.hasNext());
@@ -378,10 +384,14 @@ class CursorResultSetTest {
     void aCloseFromTheActionHoldsEvenWhenTheActionThenThrows() {
         Counted rs = new Counted(-1, 0, -1);
         IllegalStateException failure = new IllegalStateException("after the close");
-        assertSame(failure, assertThrows(IllegalStateException.class, () -> rs.forEachRow(row -> {
-            rs.close();
-            throw failure;
-        })));
+        assertSame(
+                failure,
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> rs.forEachRow(row -> {
+                            rs.close();
+                            throw failure;
+                        })));
         assertEquals(1, rs.releases.get());
         assertTrue(rs.isClosed());
         assertFalse(rs.hasNext());
@@ -454,10 +464,12 @@ class CursorResultSetTest {
     /** As {@link #closeRacingTheIterationReleasesExactlyOnce}, for forEachRow, which throws nothing but CANCELLED. */
     @Test
     void closeRacingForEachRowReleasesExactlyOnce() throws Exception {
-        raceClose(rs -> rs.forEachRow(row -> {
-            rs.inAction.set(true);
-            n(row);
-            rs.inAction.set(false);
-        }), null);
+        raceClose(
+                rs -> rs.forEachRow(row -> {
+                    rs.inAction.set(true);
+                    n(row);
+                    rs.inAction.set(false);
+                }),
+                null);
     }
 }

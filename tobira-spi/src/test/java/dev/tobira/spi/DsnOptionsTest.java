@@ -27,9 +27,12 @@ class DsnOptionsTest {
         assertEquals(1000, DsnOptions.count("x", "describeSample", "1000", 1000));
         assertEquals(7, DsnOptions.count("x", "describeSample", "0007", 1000));
         for (String bad : new String[] {"", "-1", "+1", "1001", "00001", "1e3", "١٢", "99999999999"}) {
-            DriverException e = assertThrows(DriverException.class, () -> DsnOptions.count("x", "describeSample", bad, 1000), bad);
+            DriverException e =
+                    assertThrows(DriverException.class, () -> DsnOptions.count("x", "describeSample", bad, 1000), bad);
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
-            assertTrue(e.getMessage().contains("the describeSample option must be a number from 0 to 1000"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("the describeSample option must be a number from 0 to 1000"),
+                    e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> DsnOptions.count("x", "n", "1", -1));
         assertThrows(NullPointerException.class, () -> DsnOptions.count("x", "n", null, 1));

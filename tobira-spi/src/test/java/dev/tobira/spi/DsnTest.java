@@ -30,11 +30,16 @@ class DsnTest {
         assertFalse(masked.contains("s3cr3tDsn"), masked);
         assertFalse(masked.contains("c0nfPw"), masked);
         assertFalse(masked.contains("hunter2"), masked);
-        assertEquals(Redactor.standard().withSecret("s3cr3tDsn").withSecret("c0nfPw").redact(said), masked,
+        assertEquals(
+                Redactor.standard().withSecret("s3cr3tDsn").withSecret("c0nfPw").redact(said),
+                masked,
                 "the same as the two secrets added one by one");
         Dsn.Url bare = Dsn.parseUrl("d", "redis://h:1/0");
-        assertEquals(Redactor.standard().redact(said), bare.redactor(Secret.none()).redact(said));
-        assertEquals(Redactor.standard().redact(said), Dsn.parseUrl("d", "redis://u:@h:1/0").redactor(Secret.none()).redact(said),
+        assertEquals(
+                Redactor.standard().redact(said), bare.redactor(Secret.none()).redact(said));
+        assertEquals(
+                Redactor.standard().redact(said),
+                Dsn.parseUrl("d", "redis://u:@h:1/0").redactor(Secret.none()).redact(said),
                 "an empty password masks nothing");
         assertThrows(NullPointerException.class, () -> bare.redactor(null));
     }
@@ -49,7 +54,8 @@ class DsnTest {
 
     @Test
     void urlForm() {
-        Dsn.Url url = Dsn.parseUrl("pg", "postgres://ada:s3cret@db.example:5432/shop?sslmode=require&application_name=t");
+        Dsn.Url url =
+                Dsn.parseUrl("pg", "postgres://ada:s3cret@db.example:5432/shop?sslmode=require&application_name=t");
         assertEquals("postgres", url.scheme());
         assertEquals(Optional.of("ada"), url.user());
         assertEquals(Optional.of("s3cret"), url.password());
@@ -58,7 +64,9 @@ class DsnTest {
         assertEquals("/shop", url.path());
         assertEquals("shop", url.database());
         assertEquals(Map.of("sslmode", "require", "application_name", "t"), url.params());
-        assertEquals(java.util.List.of("sslmode", "application_name"), java.util.List.copyOf(url.params().keySet()));
+        assertEquals(
+                java.util.List.of("sslmode", "application_name"),
+                java.util.List.copyOf(url.params().keySet()));
     }
 
     @Test
@@ -75,7 +83,9 @@ class DsnTest {
         assertEquals("/abs/path.db", file.path());
         assertEquals(Optional.of(""), Dsn.parseUrl("x", "redis://:@h").password());
         assertEquals(Optional.of(""), Dsn.parseUrl("x", "redis://:@h").user());
-        assertEquals(Map.of("flag", "", "k", "v=w"), Dsn.parseUrl("x", "x://h?flag&&k=v=w").params());
+        assertEquals(
+                Map.of("flag", "", "k", "v=w"),
+                Dsn.parseUrl("x", "x://h?flag&&k=v=w").params());
     }
 
     @Test
@@ -101,8 +111,12 @@ class DsnTest {
         Dsn.Url url = Dsn.parseUrl("pg", "postgres://u:p@[::1]:5432/db");
         assertEquals("::1", url.host());
         assertEquals(OptionalInt.of(5432), url.port());
-        assertEquals("fe80::1%eth0", Dsn.parseUrl("pg", "postgres://[fe80::1%25eth0]/db").host());
-        assertEquals(OptionalInt.empty(), Dsn.parseUrl("pg", "postgres://[2001:db8::7]").port());
+        assertEquals(
+                "fe80::1%eth0",
+                Dsn.parseUrl("pg", "postgres://[fe80::1%25eth0]/db").host());
+        assertEquals(
+                OptionalInt.empty(),
+                Dsn.parseUrl("pg", "postgres://[2001:db8::7]").port());
         assertEquals("postgres://u:[redacted]@[::1]:5432/db", url.toString());
     }
 
@@ -112,9 +126,12 @@ class DsnTest {
         assertEquals("postgres://ada:[redacted]@h:5432/shop?password=[redacted]&sslmode=require", dsn.toString());
         Dsn tricky = Dsn.parse("pg", "postgres://s3cret:s3cret@h/s3cret");
         assertFalse(tricky.toString().contains("s3cret"), tricky.toString());
-        assertEquals("sqlite:file.db?password=[redacted]",
+        assertEquals(
+                "sqlite:file.db?password=[redacted]",
                 Dsn.parse("sqlite", "sqlite:file.db?password=hunter2").toString());
-        assertEquals("x://a%40b@h/p%3Fq?k%26=v%23", Dsn.parseUrl("x", "x://a%40b@h/p%3Fq?k%26=v%23").toString());
+        assertEquals(
+                "x://a%40b@h/p%3Fq?k%26=v%23",
+                Dsn.parseUrl("x", "x://a%40b@h/p%3Fq?k%26=v%23").toString());
     }
 
     @Test
@@ -128,12 +145,16 @@ class DsnTest {
 
     @Test
     void badInputIsAnInvalidArgumentWithAFixedMessage() {
-        assertEquals("pg: open: invalid DSN: the DSN is empty: invalid argument", invalid("").getMessage());
-        assertEquals("pg: open: invalid DSN: expected scheme:… or scheme://…: invalid argument",
+        assertEquals(
+                "pg: open: invalid DSN: the DSN is empty: invalid argument",
+                invalid("").getMessage());
+        assertEquals(
+                "pg: open: invalid DSN: expected scheme:… or scheme://…: invalid argument",
                 invalid("no scheme here").getMessage());
         invalid("1pg://h");
         invalid("sqlite:");
-        assertEquals("pg: open: invalid DSN: the port is not a number from 1 to 65535: invalid argument",
+        assertEquals(
+                "pg: open: invalid DSN: the port is not a number from 1 to 65535: invalid argument",
                 invalid("postgres://u:p@h:99999/db").getMessage());
         invalid("postgres://h:0");
         invalid("postgres://h:x1");
@@ -151,8 +172,10 @@ class DsnTest {
         invalid("postgres://h/db?=v");
         invalid("postgres://h/db?a=1&a=2");
         invalid("postgres://u:\ud800@h");
-        assertEquals("pg: open: invalid DSN: expected scheme://host: invalid argument",
-                assertThrows(DriverException.class, () -> Dsn.parseUrl("pg", "sqlite:x")).getMessage());
+        assertEquals(
+                "pg: open: invalid DSN: expected scheme://host: invalid argument",
+                assertThrows(DriverException.class, () -> Dsn.parseUrl("pg", "sqlite:x"))
+                        .getMessage());
     }
 
     @Test
@@ -163,7 +186,8 @@ class DsnTest {
             "postgres://u:hunter2%zz@h/db",
             "postgres://u:hunter2@[::1/db",
             "postgres://u:hunter2@h/db#x",
-            "postgres://u:hunter2@h/db?a=1&a=2" }) {
+            "postgres://u:hunter2@h/db?a=1&a=2"
+        }) {
             DriverException e = invalid(text);
             assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
         }

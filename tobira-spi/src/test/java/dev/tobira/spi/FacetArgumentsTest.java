@@ -17,17 +17,39 @@ class FacetArgumentsTest {
 
     @Test
     void badCallsAreRefusedAlikeEverywhere() {
-        assertEquals("size is less than 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> FacetArguments.browse(T, "", 0)).getMessage());
-        assertEquals("cursor is null", assertThrows(NullPointerException.class, () -> FacetArguments.browse(T, null, 1)).getMessage());
+        assertEquals(
+                "size is less than 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> FacetArguments.browse(T, "", 0))
+                        .getMessage());
+        assertEquals(
+                "cursor is null",
+                assertThrows(NullPointerException.class, () -> FacetArguments.browse(T, null, 1))
+                        .getMessage());
         assertDoesNotThrow(() -> FacetArguments.browse(T, "", 1));
-        assertEquals("values is empty", assertThrows(IllegalArgumentException.class, () -> FacetArguments.insert(T, Map.of())).getMessage());
-        assertEquals("key is empty", assertThrows(IllegalArgumentException.class, () -> FacetArguments.update(T, Map.of(), ROW)).getMessage());
-        assertEquals("changes is empty", assertThrows(IllegalArgumentException.class, () -> FacetArguments.update(T, ROW, Map.of())).getMessage());
-        assertEquals("key is empty", assertThrows(IllegalArgumentException.class, () -> FacetArguments.delete(T, Map.of())).getMessage());
-        assertEquals("collection is null", assertThrows(NullPointerException.class, () -> FacetArguments.delete(null, ROW)).getMessage());
-        assertEquals("cursor 5 is outside the text of length 4",
-                assertThrows(IndexOutOfBoundsException.class, () -> FacetArguments.complete("sele", 5)).getMessage());
+        assertEquals(
+                "values is empty",
+                assertThrows(IllegalArgumentException.class, () -> FacetArguments.insert(T, Map.of()))
+                        .getMessage());
+        assertEquals(
+                "key is empty",
+                assertThrows(IllegalArgumentException.class, () -> FacetArguments.update(T, Map.of(), ROW))
+                        .getMessage());
+        assertEquals(
+                "changes is empty",
+                assertThrows(IllegalArgumentException.class, () -> FacetArguments.update(T, ROW, Map.of()))
+                        .getMessage());
+        assertEquals(
+                "key is empty",
+                assertThrows(IllegalArgumentException.class, () -> FacetArguments.delete(T, Map.of()))
+                        .getMessage());
+        assertEquals(
+                "collection is null",
+                assertThrows(NullPointerException.class, () -> FacetArguments.delete(null, ROW))
+                        .getMessage());
+        assertEquals(
+                "cursor 5 is outside the text of length 4",
+                assertThrows(IndexOutOfBoundsException.class, () -> FacetArguments.complete("sele", 5))
+                        .getMessage());
         assertThrows(IndexOutOfBoundsException.class, () -> FacetArguments.complete("sele", -1));
         assertDoesNotThrow(() -> FacetArguments.complete("sele", 4));
     }
@@ -44,8 +66,10 @@ class FacetArgumentsTest {
         assertEquals(1, closed.get(), "only the result still open is closed");
         open.add(closed::incrementAndGet);
         assertEquals(2, closed.get(), "a result that opens after the close is closed at once");
-        assertDoesNotThrow(() -> open.add(() -> {
-            throw new IllegalStateException("broken");
-        }), "a result that fails to close does not fail the connection's close");
+        assertDoesNotThrow(
+                () -> open.add(() -> {
+                    throw new IllegalStateException("broken");
+                }),
+                "a result that fails to close does not fail the connection's close");
     }
 }

@@ -16,8 +16,10 @@ import org.junit.jupiter.api.Test;
  */
 class IdentifierCaseTest {
     /** Letters whose case folding is irregular, beside plain ones. */
-    private static final String[] LETTERS = {"a", "A", "i", "I", "ı", "İ", "s", "S", "ſ", "ß", "ẞ", "k", "K", "\u212a",
-        "é", "É", "e\u0301", "ǅ", "ǆ", "Ǆ", "ﬀ", "Ａ", "ａ", "µ", "μ", "Μ", "ς", "σ", "Σ", "_", "1", "ǰ", "ŉ", "ﬃ"};
+    private static final String[] LETTERS = {
+        "a", "A", "i", "I", "ı", "İ", "s", "S", "ſ", "ß", "ẞ", "k", "K", "\u212a", "é", "É", "e\u0301", "ǅ", "ǆ", "Ǆ",
+        "ﬀ", "Ａ", "ａ", "µ", "μ", "Μ", "ς", "σ", "Σ", "_", "1", "ǰ", "ŉ", "ﬃ"
+    };
     /** Ways a caller may spell a name again, one of which the server may resolve to the same name. */
     private static final List<UnaryOperator<String>> SPELLINGS = List.of(
             s -> s,
@@ -42,8 +44,11 @@ class IdentifierCaseTest {
                     boolean qa = (quoted & 1) != 0;
                     boolean qb = (quoted & 2) != 0;
                     if (c.key(a, qa).equals(c.key(b, qb))) {
-                        assertEquals(IdentifierNames.normalise(a), IdentifierNames.normalise(b),
-                                c + " resolves " + a + " (quoted " + qa + ") and " + b + " (quoted " + qb + ") to one name");
+                        assertEquals(
+                                IdentifierNames.normalise(a),
+                                IdentifierNames.normalise(b),
+                                c + " resolves " + a + " (quoted " + qa + ") and " + b + " (quoted " + qb
+                                        + ") to one name");
                     }
                 }
             }

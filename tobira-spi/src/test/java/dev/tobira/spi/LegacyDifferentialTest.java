@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.DriverException;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -30,26 +30,145 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LegacyDifferentialTest {
     private static final int CASES_PER_BATCH = 1_000;
     private static final int BATCHES = 6;
-    private static final List<SqlDialect> DIALECTS = List.of(SqlDialect.ANSI, SqlDialect.SQLITE,
-            SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB, SqlDialect.ANSI.with(SqlDialect.Feature.TRIGGER_BODIES),
+    private static final List<SqlDialect> DIALECTS = List.of(
+            SqlDialect.ANSI,
+            SqlDialect.SQLITE,
+            SqlDialect.POSTGRES,
+            SqlDialect.MYSQL,
+            SqlDialect.DUCKDB,
+            SqlDialect.ANSI.with(SqlDialect.Feature.TRIGGER_BODIES),
             SqlDialect.SQLITE.without(SqlDialect.Feature.TRIGGER_BODIES));
-    private static final String[] PIECES = {"'", "\"", "`", "[", "]", "$", "$$", "$a$", "$a", "$1", "-", "--",
-        "-- ", "--\t", "/", "*", "/*", "*/", "/*!", "/*M!", "/*m!", "/*+", "#", ";", "\\", "\\'", "\n", "\r", " ",
-        "\t", "\f", "\u000b", "\u007f", "e", "E", "E'", "e'", "x", "X'", "N", "n'", "b'", "B", "u", "U&", "1", "0x1f",
-        "0X", "1_000", "1__0", "1e5", "1E+", "1.", ".5", "..", "!", "M", "m", "(", ")", ":", "::", ":a", "@", "@a",
-        "#a", "?", "?1", "a", "é", "\u0000", "\ud83d\ude00", "\ud800", "_", "{", "}", "=", "<>", "||", "+-",
-        " create ", " trigger ", " end ", " case ", " temp ", " temporary ", " explain ", " query ", " plan ",
-        " begin ", "select", "SELECT", " into ", "Into", "drop", "lo_export", "Lo_Export", "\"lo_export\"",
-        "\"LO\"\"X\"", "\"\"", "[lo_export]", "`lo_export`", "load_file", ".", ",", "$x(1)", "$a::b", "ſelect",
-        "K", "ı", "with", "values", "'it''s'", "E'\\''", "$q$ ; $q$", "/* /* */ */"};
-    private static final List<String> WORDS = List.of("SELECT", "into", "Drop", "é", "ſelect", "e", "X", "U",
-            "trigger", "END", "a", "", "select1", "lo_export");
+    private static final String[] PIECES = {
+        "'",
+        "\"",
+        "`",
+        "[",
+        "]",
+        "$",
+        "$$",
+        "$a$",
+        "$a",
+        "$1",
+        "-",
+        "--",
+        "-- ",
+        "--\t",
+        "/",
+        "*",
+        "/*",
+        "*/",
+        "/*!",
+        "/*M!",
+        "/*m!",
+        "/*+",
+        "#",
+        ";",
+        "\\",
+        "\\'",
+        "\n",
+        "\r",
+        " ",
+        "\t",
+        "\f",
+        "\u000b",
+        "\u007f",
+        "e",
+        "E",
+        "E'",
+        "e'",
+        "x",
+        "X'",
+        "N",
+        "n'",
+        "b'",
+        "B",
+        "u",
+        "U&",
+        "1",
+        "0x1f",
+        "0X",
+        "1_000",
+        "1__0",
+        "1e5",
+        "1E+",
+        "1.",
+        ".5",
+        "..",
+        "!",
+        "M",
+        "m",
+        "(",
+        ")",
+        ":",
+        "::",
+        ":a",
+        "@",
+        "@a",
+        "#a",
+        "?",
+        "?1",
+        "a",
+        "é",
+        "\u0000",
+        "\ud83d\ude00",
+        "\ud800",
+        "_",
+        "{",
+        "}",
+        "=",
+        "<>",
+        "||",
+        "+-",
+        " create ",
+        " trigger ",
+        " end ",
+        " case ",
+        " temp ",
+        " temporary ",
+        " explain ",
+        " query ",
+        " plan ",
+        " begin ",
+        "select",
+        "SELECT",
+        " into ",
+        "Into",
+        "drop",
+        "lo_export",
+        "Lo_Export",
+        "\"lo_export\"",
+        "\"LO\"\"X\"",
+        "\"\"",
+        "[lo_export]",
+        "`lo_export`",
+        "load_file",
+        ".",
+        ",",
+        "$x(1)",
+        "$a::b",
+        "ſelect",
+        "K",
+        "ı",
+        "with",
+        "values",
+        "'it''s'",
+        "E'\\''",
+        "$q$ ; $q$",
+        "/* /* */ */"
+    };
+    private static final List<String> WORDS = List.of(
+            "SELECT", "into", "Drop", "é", "ſelect", "e", "X", "U", "trigger", "END", "a", "", "select1", "lo_export");
     private static final List<String> FUNCTIONS = List.of("lo_export", "LOAD_FILE", "x", "lo\"x", "e", "a");
 
     static Stream<Arguments> batches() {
-        return IntStream.range(0, DIALECTS.size()).boxed().flatMap(
-                d -> IntStream.range(0, BATCHES).mapToObj(b -> Arguments.of(DIALECTS.get(d).name()
-                        + (DIALECTS.get(d).has(SqlDialect.Feature.TRIGGER_BODIES) ? "+triggers" : ""), d, b)));
+        return IntStream.range(0, DIALECTS.size())
+                .boxed()
+                .flatMap(d -> IntStream.range(0, BATCHES)
+                        .mapToObj(b -> Arguments.of(
+                                DIALECTS.get(d).name()
+                                        + (DIALECTS.get(d).has(SqlDialect.Feature.TRIGGER_BODIES) ? "+triggers" : ""),
+                                d,
+                                b)));
     }
 
     @ParameterizedTest(name = "{0} batch {2}")
@@ -80,7 +199,8 @@ class LegacyDifferentialTest {
             Random r = new Random(seed);
             SqlDialect d = SqlDialect.of("random");
             // the reference lexer knows the features up to trigger bodies, not GoogleSQL's
-            for (SqlDialect.Feature f : EnumSet.range(SqlDialect.Feature.BACKSLASH_ESCAPES, SqlDialect.Feature.TRIGGER_BODIES)) {
+            for (SqlDialect.Feature f :
+                    EnumSet.range(SqlDialect.Feature.BACKSLASH_ESCAPES, SqlDialect.Feature.TRIGGER_BODIES)) {
                 d = r.nextBoolean() ? d.with(f) : d;
             }
             String sql = r.nextBoolean() ? pieces(r) : new SqlGen(d, r).next().sql();
@@ -176,22 +296,36 @@ class LegacyDifferentialTest {
     }
 
     private static void compareGuards(SqlDialect d, String sql, String at) {
-        StatementGuard guard = StatementGuard.builder("diff").dialect(d)
+        StatementGuard guard = StatementGuard.builder("diff")
+                .dialect(d)
                 .allow("SELECT", "with", "VALUES", "explain", "e")
                 .forbidWords("INTO", "drop", "e1")
                 .forbidFunctions("lo_export", "Load_File", "x")
                 .build();
-        LegacyStatementGuard legacy = LegacyStatementGuard.builder("diff").dialect(d)
+        LegacyStatementGuard legacy = LegacyStatementGuard.builder("diff")
+                .dialect(d)
                 .allow("SELECT", "with", "VALUES", "explain", "e")
                 .forbidWords("INTO", "drop", "e1")
                 .forbidFunctions("lo_export", "Load_File", "x")
                 .build();
-        assertEquals(outcome(() -> legacy.check(sql).statementCount()), outcome(() -> guard.check(sql).statementCount()), at);
-        assertEquals(outcome(() -> legacy.checkSingleStatement(sql).statementCount()),
-                outcome(() -> guard.checkSingleStatement(sql).statementCount()), at);
-        StatementGuard open = StatementGuard.builder("diff").dialect(d).singleStatement(false).build();
-        LegacyStatementGuard legacyOpen = LegacyStatementGuard.builder("diff").dialect(d).singleStatement(false).build();
-        assertEquals(outcome(() -> legacyOpen.check(sql).statementCount()), outcome(() -> open.check(sql).statementCount()), at);
+        assertEquals(
+                outcome(() -> legacy.check(sql).statementCount()),
+                outcome(() -> guard.check(sql).statementCount()),
+                at);
+        assertEquals(
+                outcome(() -> legacy.checkSingleStatement(sql).statementCount()),
+                outcome(() -> guard.checkSingleStatement(sql).statementCount()),
+                at);
+        StatementGuard open =
+                StatementGuard.builder("diff").dialect(d).singleStatement(false).build();
+        LegacyStatementGuard legacyOpen = LegacyStatementGuard.builder("diff")
+                .dialect(d)
+                .singleStatement(false)
+                .build();
+        assertEquals(
+                outcome(() -> legacyOpen.check(sql).statementCount()),
+                outcome(() -> open.check(sql).statementCount()),
+                at);
     }
 
     /** What a call came to: its result, or the kind and message of the DriverException it threw. */

@@ -261,7 +261,8 @@ final class LegacySqlLexer {
             int j = pos;
             if (s.charAt(j) == '0' && (at(j + 1) == 'x' || at(j + 1) == 'X') && Ascii.isHexDigit(at(j + 2))) {
                 j += 2;
-                while (j < n && (Ascii.isHexDigit(s.charAt(j)) || (s.charAt(j) == '_' && Ascii.isHexDigit(at(j + 1))))) {
+                while (j < n
+                        && (Ascii.isHexDigit(s.charAt(j)) || (s.charAt(j) == '_' && Ascii.isHexDigit(at(j + 1))))) {
                     j++;
                 }
                 emit(Type.NUMBER, j);
@@ -285,8 +286,12 @@ final class LegacySqlLexer {
         }
 
         private int digits(int j) {
-            while (j < n && (Ascii.isDigit(s.charAt(j)) || (s.charAt(j) == '_' && j > pos && Ascii.isDigit(at(j + 1))
-                    && Ascii.isDigit(s.charAt(j - 1))))) {
+            while (j < n
+                    && (Ascii.isDigit(s.charAt(j))
+                            || (s.charAt(j) == '_'
+                                    && j > pos
+                                    && Ascii.isDigit(at(j + 1))
+                                    && Ascii.isDigit(s.charAt(j - 1))))) {
                 j++;
             }
             return j;
@@ -295,8 +300,14 @@ final class LegacySqlLexer {
         // issue 29, added to the reference: every Unicode space separates words, except where the
         // server's own boundary decides what a string is (dollar-quote tags, SQLite variables)
         private static boolean isSpace(char c) {
-            return Ascii.isSpace(c) || (c >= 0x80 && (Character.isSpaceChar(c) || Character.isWhitespace(c)
-                    || c == 0x85 || c == 0x180e || c == 0x200b || c == 0x2060));
+            return Ascii.isSpace(c)
+                    || (c >= 0x80
+                            && (Character.isSpaceChar(c)
+                                    || Character.isWhitespace(c)
+                                    || c == 0x85
+                                    || c == 0x180e
+                                    || c == 0x200b
+                                    || c == 0x2060));
         }
 
         private static boolean isWordStart(char c) {

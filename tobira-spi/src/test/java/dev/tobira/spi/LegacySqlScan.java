@@ -82,7 +82,15 @@ final class LegacySqlScan {
      * than the server never hides a statement from the guard, ending them at fewer would.
      */
     private static final class Boundary {
-        private enum State { START, EXPLAIN, CREATE, NORMAL, BODY, BODY_SEMICOLON, BODY_END }
+        private enum State {
+            START,
+            EXPLAIN,
+            CREATE,
+            NORMAL,
+            BODY,
+            BODY_SEMICOLON,
+            BODY_END
+        }
 
         private State state = State.START;
 
@@ -100,11 +108,16 @@ final class LegacySqlScan {
         void read(SqlToken token) {
             String word = token.type() == Type.WORD ? token.upper() : "";
             state = switch (state) {
-                case START -> word.equals("CREATE") ? State.CREATE : word.equals("EXPLAIN") ? State.EXPLAIN : State.NORMAL;
-                case EXPLAIN -> word.equals("CREATE") ? State.CREATE
-                        : word.equals("QUERY") || word.equals("PLAN") ? State.EXPLAIN : State.NORMAL;
-                case CREATE -> word.equals("TRIGGER") ? State.BODY
-                        : word.equals("TEMP") || word.equals("TEMPORARY") ? State.CREATE : State.NORMAL;
+                case START ->
+                    word.equals("CREATE") ? State.CREATE : word.equals("EXPLAIN") ? State.EXPLAIN : State.NORMAL;
+                case EXPLAIN ->
+                    word.equals("CREATE")
+                            ? State.CREATE
+                            : word.equals("QUERY") || word.equals("PLAN") ? State.EXPLAIN : State.NORMAL;
+                case CREATE ->
+                    word.equals("TRIGGER")
+                            ? State.BODY
+                            : word.equals("TEMP") || word.equals("TEMPORARY") ? State.CREATE : State.NORMAL;
                 case NORMAL -> State.NORMAL;
                 case BODY, BODY_END -> State.BODY;
                 case BODY_SEMICOLON -> word.equals("END") ? State.BODY_END : State.BODY;
@@ -253,8 +266,10 @@ final class LegacySqlScan {
             int name = sig.get(k - 1);
             char escape = '\\';
             if (tokens.get(name).type() == Type.STRING) {
-                if (k < 3 || !tokens.get(sig.get(k - 2)).upper().equals("UESCAPE")
-                        || tokens.get(sig.get(k - 2)).type() != Type.WORD || !unicodeEscaped(sig.get(k - 3))
+                if (k < 3
+                        || !tokens.get(sig.get(k - 2)).upper().equals("UESCAPE")
+                        || tokens.get(sig.get(k - 2)).type() != Type.WORD
+                        || !unicodeEscaped(sig.get(k - 3))
                         || tokens.get(name).text().length() != 3) {
                     continue;
                 }
@@ -282,10 +297,14 @@ final class LegacySqlScan {
     }
 
     private boolean unicodeEscaped(int i) {
-        return dialect.has(SqlDialect.Feature.UNICODE_ESCAPE_IDENTIFIERS) && i >= 2
-                && tokens.get(i).type() == Type.QUOTED_IDENTIFIER && tokens.get(i).text().startsWith("\"")
-                && tokens.get(i - 1).text().equals("&") && tokens.get(i - 1).type() == Type.OPERATOR
-                && (tokens.get(i - 2).text().equals("U") || tokens.get(i - 2).text().equals("u"));
+        return dialect.has(SqlDialect.Feature.UNICODE_ESCAPE_IDENTIFIERS)
+                && i >= 2
+                && tokens.get(i).type() == Type.QUOTED_IDENTIFIER
+                && tokens.get(i).text().startsWith("\"")
+                && tokens.get(i - 1).text().equals("&")
+                && tokens.get(i - 1).type() == Type.OPERATOR
+                && (tokens.get(i - 2).text().equals("U")
+                        || tokens.get(i - 2).text().equals("u"));
     }
 
     /**

@@ -174,7 +174,8 @@ final class LegacyStatementGuard {
             }
             // issue 15, added to the reference: a first word that begins no statement is a typo
             if (unknown) {
-                throw DriverException.of(ErrorKind.SYNTAX, driver, OP, "the text does not begin with a statement keyword");
+                throw DriverException.of(
+                        ErrorKind.SYNTAX, driver, OP, "the text does not begin with a statement keyword");
             }
             if (refused) {
                 throw readOnly(refusal);
@@ -230,9 +231,14 @@ final class LegacyStatementGuard {
         }
         // issue 14, added to the reference: a byte order mark in the code is a syntax error
         for (SqlToken token : scan.tokens()) {
-            if (token.type() != SqlToken.Type.STRING && token.type() != SqlToken.Type.COMMENT
-                    && token.type() != SqlToken.Type.QUOTED_IDENTIFIER && token.text().indexOf('\ufeff') >= 0) {
-                throw DriverException.of(ErrorKind.SYNTAX, driver, OP,
+            if (token.type() != SqlToken.Type.STRING
+                    && token.type() != SqlToken.Type.COMMENT
+                    && token.type() != SqlToken.Type.QUOTED_IDENTIFIER
+                    && token.text().indexOf('\ufeff') >= 0) {
+                throw DriverException.of(
+                        ErrorKind.SYNTAX,
+                        driver,
+                        OP,
                         "the query text holds a byte order mark (U+FEFF) outside a string or comment; remove it");
             }
         }

@@ -43,21 +43,22 @@ class QuotedNameDecodingTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "select * from `EXTERNAL\\x5fQUERY`('c', 'select 1')",
-        "select * from `EXTERNAL\\X5FQUERY`('c', 'select 1')",
-        "select * from `EXTERNAL\\u005FQUERY`('c', 'select 1')",
-        "select * from `EXTERNAL\\U0000005fQUERY`('c', 'select 1')",
-        "select * from `EXTERNAL\\137QUERY`('c', 'select 1')",
-        "select * from `\\x45XTERNAL_QUERY`('c', 'select 1')",
-        "select * from `region-us.EXTERNAL_QUERY`('c', 'select 1')",
-        "select * from `region-us`.`external_query`('c', 'select 1')",
-        "select * from `region-us`.EXTERNAL_QUERY('c', 'select 1')",
-        "select * from `ｅｘｔｅｒｎａｌ_ｑｕｅｒｙ`('c', 'select 1')",
-        "select * from EXTERNAL_QUERY\u00a0('c', 'select 1')",
-        "select * from EXTERNAL_QUERY\u2003('c', 'select 1')",
-        "select * from\u3000EXTERNAL_QUERY('c', 'select 1')",
-    })
+    @ValueSource(
+            strings = {
+                "select * from `EXTERNAL\\x5fQUERY`('c', 'select 1')",
+                "select * from `EXTERNAL\\X5FQUERY`('c', 'select 1')",
+                "select * from `EXTERNAL\\u005FQUERY`('c', 'select 1')",
+                "select * from `EXTERNAL\\U0000005fQUERY`('c', 'select 1')",
+                "select * from `EXTERNAL\\137QUERY`('c', 'select 1')",
+                "select * from `\\x45XTERNAL_QUERY`('c', 'select 1')",
+                "select * from `region-us.EXTERNAL_QUERY`('c', 'select 1')",
+                "select * from `region-us`.`external_query`('c', 'select 1')",
+                "select * from `region-us`.EXTERNAL_QUERY('c', 'select 1')",
+                "select * from `ｅｘｔｅｒｎａｌ_ｑｕｅｒｙ`('c', 'select 1')",
+                "select * from EXTERNAL_QUERY\u00a0('c', 'select 1')",
+                "select * from EXTERNAL_QUERY\u2003('c', 'select 1')",
+                "select * from\u3000EXTERNAL_QUERY('c', 'select 1')",
+            })
     void bigQueryDecodesBacktickNamesAndUnicodeSpaces(String sql) {
         refused(BIGQUERY, sql);
     }
@@ -67,12 +68,17 @@ class QuotedNameDecodingTest {
     void everyUnicodeSpaceSeparatesWordsWhereTheDialectSaysSo(String space) {
         refused(BIGQUERY, "select (1)" + space + "TRUNCATE table t");
         List<SqlToken> tokens = SqlLexer.of(SqlDialect.BIGQUERY).tokenize("a" + space + "b");
-        assertEquals(List.of(SqlToken.Type.WORD, SqlToken.Type.WHITESPACE, SqlToken.Type.WORD),
+        assertEquals(
+                List.of(SqlToken.Type.WORD, SqlToken.Type.WHITESPACE, SqlToken.Type.WORD),
                 tokens.stream().map(SqlToken::type).toList());
         // PostgreSQL, DuckDB, MySQL and SQLite take such a space into a name, and so does their lexer
         for (SqlDialect server : List.of(SqlDialect.POSTGRES, SqlDialect.DUCKDB, SqlDialect.MYSQL, SqlDialect.SQLITE)) {
-            assertEquals(List.of(SqlToken.Type.WORD), SqlLexer.of(server).tokenize("a" + space + "b").stream()
-                    .map(SqlToken::type).toList(), server.name());
+            assertEquals(
+                    List.of(SqlToken.Type.WORD),
+                    SqlLexer.of(server).tokenize("a" + space + "b").stream()
+                            .map(SqlToken::type)
+                            .toList(),
+                    server.name());
         }
     }
 
@@ -90,19 +96,24 @@ class QuotedNameDecodingTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "select U&\"pg_\\0072ead_file\"('/etc/passwd')",
-        "select u&\"pg_\\+000072ead_file\"('/etc/passwd')",
-        "select U&\"pg_!0072ead_file\" UESCAPE '!' ('/etc/passwd')",
-        "select U&\"pg_!0072ead_file\" /* c */ uescape /* c */ '!' /* c */ ('/etc/passwd')",
-        "select pg_catalog.U&\"lo\\005Fexport\"(1, '/tmp/x')",
-        "select \"pg_read_file\"('/etc/passwd')",
-    })
+    @ValueSource(
+            strings = {
+                "select U&\"pg_\\0072ead_file\"('/etc/passwd')",
+                "select u&\"pg_\\+000072ead_file\"('/etc/passwd')",
+                "select U&\"pg_!0072ead_file\" UESCAPE '!' ('/etc/passwd')",
+                "select U&\"pg_!0072ead_file\" /* c */ uescape /* c */ '!' /* c */ ('/etc/passwd')",
+                "select pg_catalog.U&\"lo\\005Fexport\"(1, '/tmp/x')",
+                "select \"pg_read_file\"('/etc/passwd')",
+            })
     void postgresDecodesUnicodeEscapeIdentifiers(String sql) {
         refused(POSTGRES, sql);
-        refused(DUCKDB, sql.replace("pg_\\0072ead_file", "read\\005Ftext").replace("pg_\\+000072ead_file", "read\\+00005Ftext")
-                .replace("pg_!0072ead_file", "read!005Ftext").replace("lo\\005Fexport", "read\\005Ftext")
-                .replace("\"pg_read_file\"", "\"read_text\""));
+        refused(
+                DUCKDB,
+                sql.replace("pg_\\0072ead_file", "read\\005Ftext")
+                        .replace("pg_\\+000072ead_file", "read\\+00005Ftext")
+                        .replace("pg_!0072ead_file", "read!005Ftext")
+                        .replace("lo\\005Fexport", "read\\005Ftext")
+                        .replace("\"pg_read_file\"", "\"read_text\""));
     }
 
     @Test
@@ -125,7 +136,9 @@ class QuotedNameDecodingTest {
         for (StatementGuard guard : List.of(BIGQUERY, POSTGRES, MYSQL)) {
             DriverException e = assertThrows(DriverException.class, () -> guard.check("select 1; delete from orders"));
             assertEquals(ErrorKind.SYNTAX, e.kind());
-            assertEquals(guard.driver() + ": query: multiple statements are not supported yet: invalid query", e.getMessage());
+            assertEquals(
+                    guard.driver() + ": query: multiple statements are not supported yet: invalid query",
+                    e.getMessage());
             e = assertThrows(DriverException.class, () -> guard.check("delete from orders; select 1"));
             assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
         }

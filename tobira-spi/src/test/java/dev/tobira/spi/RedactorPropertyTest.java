@@ -32,38 +32,71 @@ class RedactorPropertyTest {
      * One way a password appears in text: how the form writes it, the text around it, and the
      * non-secret parts that must survive redaction.
      */
-    record Form(String name, Function<String, Optional<String>> embed, Function<String, String> template,
+    record Form(
+            String name,
+            Function<String, Optional<String>> embed,
+            Function<String, String> template,
             List<String> survivors) {}
 
     private static final List<Form> FORMS = List.of(
-            new Form("url", p -> Optional.of(p.replace(" ", "%20")),
-                    e -> "postgres://ada:" + e + "@db.example:5432/shop?sslmode=require", List.of("ada", "db.example")),
-            new Form("url-encoded", p -> Optional.of(rfc3986(p)),
+            new Form(
+                    "url",
+                    p -> Optional.of(p.replace(" ", "%20")),
+                    e -> "postgres://ada:" + e + "@db.example:5432/shop?sslmode=require",
+                    List.of("ada", "db.example")),
+            new Form(
+                    "url-encoded",
+                    p -> Optional.of(rfc3986(p)),
                     e -> "error: could not connect to mysql://ada:" + e + "@db.example/shop: refused",
                     List.of("ada", "db.example", "refused")),
-            new Form("jdbc-url", p -> Optional.of(rfc3986(p)),
+            new Form(
+                    "jdbc-url",
+                    p -> Optional.of(rfc3986(p)),
                     e -> "jdbc:postgresql://db.example/shop?user=ada&password=" + e + "&ssl=true",
                     List.of("ada", "db.example", "ssl=true")),
-            new Form("go-mysql", p -> p.contains(" ") ? Optional.empty() : Optional.of(p),
-                    e -> "ada:" + e + "@tcp(db.example:3306)/shop", List.of("ada", "db.example")),
-            new Form("oracle", p -> p.contains(" ") ? Optional.empty() : Optional.of(p),
-                    e -> "scott/" + e + "@//db.example:1521/ORCL", List.of("scott", "db.example")),
-            new Form("libpq-quoted", p -> Optional.of("'" + p.replace("\\", "\\\\").replace("'", "\\'") + "'"),
-                    e -> "host=db.example user=ada password=" + e + " dbname=shop", List.of("ada", "db.example", "shop")),
-            new Form("libpq-bare", p -> p.matches("[^\\s'\"{]+") ? Optional.of(p) : Optional.empty(),
-                    e -> "host=db.example user=ada password=" + e + " dbname=shop", List.of("ada", "db.example", "shop")),
-            new Form("ado-braced", p -> Optional.of("{" + p.replace("}", "}}") + "}"),
+            new Form(
+                    "go-mysql",
+                    p -> p.contains(" ") ? Optional.empty() : Optional.of(p),
+                    e -> "ada:" + e + "@tcp(db.example:3306)/shop",
+                    List.of("ada", "db.example")),
+            new Form(
+                    "oracle",
+                    p -> p.contains(" ") ? Optional.empty() : Optional.of(p),
+                    e -> "scott/" + e + "@//db.example:1521/ORCL",
+                    List.of("scott", "db.example")),
+            new Form(
+                    "libpq-quoted",
+                    p -> Optional.of("'" + p.replace("\\", "\\\\").replace("'", "\\'") + "'"),
+                    e -> "host=db.example user=ada password=" + e + " dbname=shop",
+                    List.of("ada", "db.example", "shop")),
+            new Form(
+                    "libpq-bare",
+                    p -> p.matches("[^\\s'\"{]+") ? Optional.of(p) : Optional.empty(),
+                    e -> "host=db.example user=ada password=" + e + " dbname=shop",
+                    List.of("ada", "db.example", "shop")),
+            new Form(
+                    "ado-braced",
+                    p -> Optional.of("{" + p.replace("}", "}}") + "}"),
                     e -> "Server=db.example;User Id=ada;Password=" + e + ";Database=shop",
                     List.of("ada", "db.example", "Database=shop")),
-            new Form("ado-quoted", p -> Optional.of("\"" + p.replace("\"", "\"\"") + "\""),
-                    e -> "Server=db.example;UID=ada;PWD=" + e + ";", List.of("ada", "db.example")),
-            new Form("sqlserver", p -> p.matches("[^\\s;'\"{]+") ? Optional.of(p) : Optional.empty(),
+            new Form(
+                    "ado-quoted",
+                    p -> Optional.of("\"" + p.replace("\"", "\"\"") + "\""),
+                    e -> "Server=db.example;UID=ada;PWD=" + e + ";",
+                    List.of("ada", "db.example")),
+            new Form(
+                    "sqlserver",
+                    p -> p.matches("[^\\s;'\"{]+") ? Optional.of(p) : Optional.empty(),
                     e -> "jdbc:sqlserver://db.example;user=ada;password=" + e + ";encrypt=true",
                     List.of("ada", "db.example", "encrypt=true")),
-            new Form("json", p -> Optional.of("\"" + p.replace("\\", "\\\\").replace("\"", "\\\"") + "\""),
+            new Form(
+                    "json",
+                    p -> Optional.of("\"" + p.replace("\\", "\\\\").replace("\"", "\\\"") + "\""),
                     e -> "{\"user\":\"ada\",\"password\":" + e + ",\"host\":\"db.example\"}",
                     List.of("ada", "db.example")),
-            new Form("query-token", p -> Optional.of(URLEncoder.encode(p, StandardCharsets.UTF_8)),
+            new Form(
+                    "query-token",
+                    p -> Optional.of(URLEncoder.encode(p, StandardCharsets.UTF_8)),
                     e -> "GET https://api.example/v1/items?access_token=" + e + "&page=2 failed",
                     List.of("api.example", "page=2")));
 
@@ -85,7 +118,9 @@ class RedactorPropertyTest {
     }
 
     static String rfc3986(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A")
+        return URLEncoder.encode(s, StandardCharsets.UTF_8)
+                .replace("+", "%20")
+                .replace("*", "%2A")
                 .replace("%7E", "~");
     }
 
@@ -114,13 +149,15 @@ class RedactorPropertyTest {
                 }
                 String text = form.template().apply(embedded.get());
                 String redacted = Redactor.standard().redact(text);
-                String where = form.name() + ", password " + password + ", " + Seeds.describe(seed) + "\n  input:  " + text;
+                String where =
+                        form.name() + ", password " + password + ", " + Seeds.describe(seed) + "\n  input:  " + text;
                 assertNoLeak(password, redacted, where);
                 assertNoLeak(embedded.get(), redacted, where);
                 assertTrue(redacted.contains(Redactor.MASK), where);
                 for (String survivor : form.survivors()) {
-                    assertTrue(redacted.contains(survivor), () -> "masked \"" + survivor + "\" too: " + where
-                            + "\n  output: " + redacted);
+                    assertTrue(
+                            redacted.contains(survivor),
+                            () -> "masked \"" + survivor + "\" too: " + where + "\n  output: " + redacted);
                 }
             }
         }
@@ -139,7 +176,8 @@ class RedactorPropertyTest {
             String redacted = redactor.redact(text);
             assertNoLeak(password, redacted, where);
             assertNoLeak(rfc3986(password), redacted, where);
-            assertTrue(redacted.startsWith("login failed for ada with ") && redacted.endsWith("on db.example"),
+            assertTrue(
+                    redacted.startsWith("login failed for ada with ") && redacted.endsWith("on db.example"),
                     () -> where + "\n  output: " + redacted);
         }
     }
@@ -161,7 +199,8 @@ class RedactorPropertyTest {
             for (String bad : new String[] {
                 "postgres://ada:" + encoded + "@db.example:99999/shop",
                 "postgres://ada:" + password + "@db.example/shop#x",
-                "postgres://ada:" + password + "%@[::1/shop" }) {
+                "postgres://ada:" + password + "%@[::1/shop"
+            }) {
                 try {
                     Dsn.parse("pg", bad);
                     fail("parsed " + bad);

@@ -18,10 +18,14 @@ class RedactorTest {
     @Test
     void aValueInsideParenthesesKeepsTheClosingOne() {
         Redactor r = Redactor.standard();
-        assertEquals("Access denied for user 'x'@'127.0.0.1' (using password: [redacted])",
+        assertEquals(
+                "Access denied for user 'x'@'127.0.0.1' (using password: [redacted])",
                 r.redact("Access denied for user 'x'@'127.0.0.1' (using password: YES)"));
         assertEquals("(password=[redacted]) and more", r.redact("(password=hunter2) and more"));
-        assertEquals("host=db password=[redacted]", r.redact("host=db password=a)b"), "no parenthesis before the key: all of it");
+        assertEquals(
+                "host=db password=[redacted]",
+                r.redact("host=db password=a)b"),
+                "no parenthesis before the key: all of it");
         assertEquals("refused (dsn x:db?password=[redacted])", r.redact("refused (dsn x:db?password=p-77)"));
     }
 
@@ -30,7 +34,9 @@ class RedactorTest {
         redacts("postgres://ada:s3cret@db.example:5432/shop", "postgres://ada:[redacted]@db.example:5432/shop");
         redacts("redis://:s3cret@cache:6379/0", "redis://:[redacted]@cache:6379/0");
         redacts("jdbc:mysql://ada:pw@h/db", "jdbc:mysql://ada:[redacted]@h/db");
-        redacts("connect to postgres://ada:pw@h/db failed: timeout", "connect to postgres://ada:[redacted]@h/db failed: timeout");
+        redacts(
+                "connect to postgres://ada:pw@h/db failed: timeout",
+                "connect to postgres://ada:[redacted]@h/db failed: timeout");
         redacts("postgres://ada@h/db", "postgres://ada@h/db");
     }
 
@@ -63,9 +69,11 @@ class RedactorTest {
     void keyValuePairs() {
         redacts("host=h password=s3cret user=u", "host=h password=[redacted] user=u");
         redacts("host=h PWD=s3cret", "host=h PWD=[redacted]");
-        redacts("pass=a secret=b token=c apikey=d api_key=e", "pass=[redacted] secret=[redacted] token=[redacted] "
-                + "apikey=[redacted] api_key=[redacted]");
-        redacts("PGPASSWORD=x sslpassword=y client_secret=z X-Api-Key=w",
+        redacts(
+                "pass=a secret=b token=c apikey=d api_key=e",
+                "pass=[redacted] secret=[redacted] token=[redacted] " + "apikey=[redacted] api_key=[redacted]");
+        redacts(
+                "PGPASSWORD=x sslpassword=y client_secret=z X-Api-Key=w",
                 "PGPASSWORD=[redacted] sslpassword=[redacted] client_secret=[redacted] X-Api-Key=[redacted]");
         redacts("password = spaced", "password = [redacted]");
         redacts("user=u password=", "user=u password=");
@@ -82,7 +90,8 @@ class RedactorTest {
 
     @Test
     void semicolonSeparatedJdbcAndAdoStrings() {
-        redacts("jdbc:sqlserver://h;user=u;password=s3;cret;encrypt=true",
+        redacts(
+                "jdbc:sqlserver://h;user=u;password=s3;cret;encrypt=true",
                 "jdbc:sqlserver://h;user=u;password=[redacted];encrypt=true");
         redacts("Server=h;Password=abc;", "Server=h;Password=[redacted];");
         redacts("Server=h; Password=abc; Database=d", "Server=h; Password=[redacted]; Database=d");
@@ -109,7 +118,8 @@ class RedactorTest {
 
     @Test
     void textWithoutCredentialsIsReturnedUnchanged() {
-        String text = "sqlite: query: only SELECT statements are allowed on a read-only connection: read-only violation";
+        String text =
+                "sqlite: query: only SELECT statements are allowed on a read-only connection: read-only violation";
         assertEquals(text, R.redact(text));
         assertEquals("", R.redact(""));
     }
@@ -117,7 +127,8 @@ class RedactorTest {
     @Test
     void literalSecretsAreMaskedRawAndEncoded() {
         Redactor r = R.withSecret("p@ss w*rd~");
-        assertEquals("failed for [redacted] and [redacted] and [redacted]",
+        assertEquals(
+                "failed for [redacted] and [redacted] and [redacted]",
                 r.redact("failed for p@ss w*rd~ and p%40ss+w*rd%7E and p%40ss%20w%2Ard~"));
         assertEquals("nothing here", r.redact("nothing here"));
         assertEquals("a [redacted] b", R.withSecrets(List.of("xy", "", "xyz")).redact("a xyz b"));
@@ -153,7 +164,9 @@ class RedactorTest {
                 List.of("://".repeat(n) + "@", "://:" + Redactor.MASK + "@", "://:" + Redactor.MASK + "@"),
                 List.of("?password=x" + "&a".repeat(n), "?" + masked, "?" + masked),
                 List.of(";password=x" + ";a".repeat(n), ";" + masked, ";" + masked),
-                List.of("password='" + "\\'".repeat(n), "password='" + Redactor.MASK + "'" + "\\'".repeat(n - 1),
+                List.of(
+                        "password='" + "\\'".repeat(n),
+                        "password='" + Redactor.MASK + "'" + "\\'".repeat(n - 1),
                         "password='" + Redactor.MASK + "'" + "\\'".repeat(n - 1)),
                 List.of("password=".repeat(n), masked, masked),
                 List.of("a".repeat(n) + "@", "a".repeat(n) + "@", Redactor.MASK + "@"));
@@ -175,13 +188,17 @@ class RedactorTest {
     @Test
     void sqlCredentialLiterals() {
         redacts("ALTER ROLE bob PASSWORD 'hunter2'", "ALTER ROLE bob PASSWORD '[redacted]'");
-        redacts("create role app login encrypted password 'it''s; x' valid until 'infinity'",
+        redacts(
+                "create role app login encrypted password 'it''s; x' valid until 'infinity'",
                 "create role app login encrypted password '[redacted]' valid until 'infinity'");
         redacts("CREATE USER u IDENTIFIED BY 'hunter2'", "CREATE USER u IDENTIFIED BY '[redacted]'");
-        redacts("ALTER USER u IDENTIFIED WITH mysql_native_password BY \"hunter2\"",
+        redacts(
+                "ALTER USER u IDENTIFIED WITH mysql_native_password BY \"hunter2\"",
                 "ALTER USER u IDENTIFIED WITH mysql_native_password BY \"[redacted]\"");
         redacts("SET PASSWORD FOR u = PASSWORD('hunter2')", "SET PASSWORD FOR u = PASSWORD('[redacted]')");
-        redacts("GRANT SELECT ON t TO u IDENTIFIED BY PASSWORD '*ABCD'", "GRANT SELECT ON t TO u IDENTIFIED BY PASSWORD '[redacted]'");
+        redacts(
+                "GRANT SELECT ON t TO u IDENTIFIED BY PASSWORD '*ABCD'",
+                "GRANT SELECT ON t TO u IDENTIFIED BY PASSWORD '[redacted]'");
         redacts("select 'identified' as a, 'by' as b", "select 'identified' as a, 'by' as b");
         redacts("select status from orders where status = 'paid'", "select status from orders where status = 'paid'");
     }

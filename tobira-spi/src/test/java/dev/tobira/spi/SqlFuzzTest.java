@@ -58,8 +58,10 @@ class SqlFuzzTest {
             assertEquals(1, scan.statementCount());
             assertTrue(!scan.isUnterminated() && !scan.containsNul());
             if (!writable) {
-                assertTrue(!scan.hasExecutableComment() && scan.findWord(Set.of("INTO")).isEmpty());
-                assertTrue(Set.of("SELECT", "WITH", "VALUES", "EXPLAIN").contains(scan.firstKeyword().orElseThrow()));
+                assertTrue(!scan.hasExecutableComment()
+                        && scan.findWord(Set.of("INTO")).isEmpty());
+                assertTrue(Set.of("SELECT", "WITH", "VALUES", "EXPLAIN")
+                        .contains(scan.firstKeyword().orElseThrow()));
             }
         } catch (DriverException e) {
             assertTrue(GUARD_KINDS.contains(e.kind()), e::getMessage);
@@ -71,8 +73,10 @@ class SqlFuzzTest {
     void redactorMasksAnyPasswordInAUrl(FuzzedDataProvider data) {
         String password = data.consumeString(40);
         String tail = data.consumeRemainingAsString();
-        if (password.length() < 3 || password.chars().anyMatch(Character::isWhitespace)
-                || tail.contains(password) || Redactor.MASK.contains(password)) {
+        if (password.length() < 3
+                || password.chars().anyMatch(Character::isWhitespace)
+                || tail.contains(password)
+                || Redactor.MASK.contains(password)) {
             return;
         }
         String text = "postgres://user:" + password + "@db.example:5432/shop " + tail;

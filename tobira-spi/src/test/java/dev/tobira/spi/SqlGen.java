@@ -16,12 +16,54 @@ final class SqlGen {
     /** Words that only ever appear inside literals and comments. */
     static final List<String> DANGER = List.of("DROP", "DELETE", "INSERT", "UPDATE", "TRUNCATE", "GRANT", "ATTACH");
 
-    private static final String[] WORDS = {"select", "FROM", "t", "x1", "where", "a_b", "Name", "émoji", "with",
-        "values", "e", "x", "n", "b", "u", "order", "by", "case", "when", "then", "END", "end", "create", "explain",
-        "Temp"};
-    private static final String[] PAYLOAD = {";", ";", "DROP", "delete", "Insert", " ", "  ", "'", "''", "\"", "`",
-        "[", "]", "--", "-- ", "/*", "*/", "#", "$$", "$a$", "$1", "\\", "\\'", "\n", "\r", "\r\n", "\t", "x", "é",
-        "E'", "?", ":", "@", "!", "/*!", "*", "/", "$", "{", "}", "名", "\ud83d\ude00"};
+    private static final String[] WORDS = {
+        "select", "FROM", "t", "x1", "where", "a_b", "Name", "émoji", "with", "values", "e", "x", "n", "b", "u",
+        "order", "by", "case", "when", "then", "END", "end", "create", "explain", "Temp"
+    };
+    private static final String[] PAYLOAD = {
+        ";",
+        ";",
+        "DROP",
+        "delete",
+        "Insert",
+        " ",
+        "  ",
+        "'",
+        "''",
+        "\"",
+        "`",
+        "[",
+        "]",
+        "--",
+        "-- ",
+        "/*",
+        "*/",
+        "#",
+        "$$",
+        "$a$",
+        "$1",
+        "\\",
+        "\\'",
+        "\n",
+        "\r",
+        "\r\n",
+        "\t",
+        "x",
+        "é",
+        "E'",
+        "?",
+        ":",
+        "@",
+        "!",
+        "/*!",
+        "*",
+        "/",
+        "$",
+        "{",
+        "}",
+        "名",
+        "\ud83d\ude00"
+    };
 
     private final SqlDialect d;
     private final Random r;
@@ -94,12 +136,23 @@ final class SqlGen {
         if (r.nextBoolean()) {
             sb.append(word(r.nextBoolean() ? "temp" : "temporary", words)).append(separator());
         }
-        sb.append(word("trigger", words)).append(separator()).append(word("tr", words)).append(separator())
-                .append(word(r.nextBoolean() ? "after" : "before", words)).append(separator())
-                .append(word("insert", words)).append(separator()).append(word("on", words)).append(separator())
-                .append(word("t", words)).append(separator());
+        sb.append(word("trigger", words))
+                .append(separator())
+                .append(word("tr", words))
+                .append(separator())
+                .append(word(r.nextBoolean() ? "after" : "before", words))
+                .append(separator())
+                .append(word("insert", words))
+                .append(separator())
+                .append(word("on", words))
+                .append(separator())
+                .append(word("t", words))
+                .append(separator());
         if (r.nextInt(3) == 0) {
-            sb.append(word("when", words)).append(separator()).append(fragment(words, executable)).append(separator());
+            sb.append(word("when", words))
+                    .append(separator())
+                    .append(fragment(words, executable))
+                    .append(separator());
         }
         sb.append(word("begin", words));
         int body = 1 + r.nextInt(3);
@@ -111,10 +164,18 @@ final class SqlGen {
             } while (Ascii.upper(first).equals("END"));
             sb.append(statement(first, words, executable));
             if (r.nextBoolean()) {
-                sb.append(separator()).append(word("case", words)).append(separator()).append(word("when", words))
-                        .append(separator()).append(fragment(words, executable)).append(separator())
-                        .append(word("then", words)).append(separator()).append(fragment(words, executable))
-                        .append(separator()).append(word("end", words));
+                sb.append(separator())
+                        .append(word("case", words))
+                        .append(separator())
+                        .append(word("when", words))
+                        .append(separator())
+                        .append(fragment(words, executable))
+                        .append(separator())
+                        .append(word("then", words))
+                        .append(separator())
+                        .append(fragment(words, executable))
+                        .append(separator())
+                        .append(word("end", words));
             }
             sb.append(r.nextBoolean() ? "" : separator()).append(';');
         }
@@ -227,8 +288,10 @@ final class SqlGen {
             case 3:
                 return pick(new String[] {"=", "<>", "+", "*", "(", ")", ",", ".", "<=", "-", "/", "||", "%"});
             case 4:
-                return pick(d.has(SqlDialect.Feature.TCL_VARIABLES) ? new String[] {"?", "?3", "$1", ":name", "@v", "$a::b(x;y)"}
-                        : new String[] {"?", "?3", "$1"});
+                return pick(
+                        d.has(SqlDialect.Feature.TCL_VARIABLES)
+                                ? new String[] {"?", "?3", "$1", ":name", "@v", "$a::b(x;y)"}
+                                : new String[] {"?", "?3", "$1"});
             case 5:
             case 6:
             case 7:
@@ -268,17 +331,21 @@ final class SqlGen {
             return tag + p + tag;
         }
         String raw = d.has(SqlDialect.Feature.RAW_AND_BYTES_PREFIXES)
-                ? pick(new String[] {"", "", "r", "R", "b", "B", "rb", "BR", "bR"}) : "";
+                ? pick(new String[] {"", "", "r", "R", "b", "B", "rb", "BR", "bR"})
+                : "";
         if (form == 3 && d.has(SqlDialect.Feature.TRIPLE_QUOTED_STRINGS)) {
             char quote = d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS) && r.nextBoolean() ? '"' : '\'';
             String three = "" + quote + quote + quote;
             return raw + three + tripleEscaped(p, quote) + three;
         }
         if (form == 2 && d.has(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS)) {
-            return raw + "\"" + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '"') : p.replace("\"", "\"\"")) + "\"";
+            return raw + "\""
+                    + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '"') : p.replace("\"", "\"\""))
+                    + "\"";
         }
         String prefix = raw.isEmpty() ? pick(new String[] {"", "", "", "N", "x", "B"}) : raw;
-        return prefix + "'" + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '\'') : p.replace("'", "''")) + "'";
+        return prefix + "'"
+                + (d.has(SqlDialect.Feature.BACKSLASH_ESCAPES) ? backslashed(p, '\'') : p.replace("'", "''")) + "'";
     }
 
     /** The inside of a triple-quoted string: single quotes stay, backslashes and each quote that might close it are escaped. */

@@ -25,16 +25,24 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SqlLexerPropertyTest {
     static final int BATCHES = 10;
     static final int CASES_PER_BATCH = 1_000;
-    static final List<SqlDialect> DIALECTS =
-            List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB,
-                    SqlDialect.BIGQUERY, DeclaredDialectGuardTest.SLASHDB,
-                    DeclaredDialectGuardTest.SLASHDB.with(SqlDialect.Feature.NO_DASH_COMMENTS,
-                            SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT).withName("slashdb-nodash"),
-                    SqlDialect.MYSQL.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS).withName("mysql-slash"));
+    static final List<SqlDialect> DIALECTS = List.of(
+            SqlDialect.ANSI,
+            SqlDialect.SQLITE,
+            SqlDialect.POSTGRES,
+            SqlDialect.MYSQL,
+            SqlDialect.DUCKDB,
+            SqlDialect.BIGQUERY,
+            DeclaredDialectGuardTest.SLASHDB,
+            DeclaredDialectGuardTest.SLASHDB
+                    .with(SqlDialect.Feature.NO_DASH_COMMENTS, SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT)
+                    .withName("slashdb-nodash"),
+            SqlDialect.MYSQL.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS).withName("mysql-slash"));
 
     static Stream<Arguments> batches() {
-        return IntStream.range(0, DIALECTS.size()).boxed().flatMap(
-                d -> IntStream.range(0, BATCHES).mapToObj(b -> Arguments.of(DIALECTS.get(d).name(), d, b)));
+        return IntStream.range(0, DIALECTS.size())
+                .boxed()
+                .flatMap(d -> IntStream.range(0, BATCHES)
+                        .mapToObj(b -> Arguments.of(DIALECTS.get(d).name(), d, b)));
     }
 
     @ParameterizedTest(name = "{0} batch {2}")
@@ -51,26 +59,37 @@ class SqlLexerPropertyTest {
             assertEquals(g.keywords().size(), scan.statementCount(), () -> "statement count: " + where);
             for (int s = 0; s < g.keywords().size(); s++) {
                 int at = s;
-                assertEquals(g.keywords().get(s), scan.statements().get(s).keywords(), () -> "words of statement " + at
-                        + ": " + where);
-                assertEquals(Optional.of(g.keywords().get(s).get(0)), scan.statements().get(s).firstKeyword(),
+                assertEquals(
+                        g.keywords().get(s),
+                        scan.statements().get(s).keywords(),
+                        () -> "words of statement " + at + ": " + where);
+                assertEquals(
+                        Optional.of(g.keywords().get(s).get(0)),
+                        scan.statements().get(s).firstKeyword(),
                         () -> "first keyword: " + where);
             }
             // a dangerous word is read in code only where the generator put one (a trigger's event)
-            List<String> dangerInCode = scan.tokens().stream().filter(t -> t.type() == Type.WORD)
-                    .map(SqlToken::upper).filter(SqlGen.DANGER::contains).toList();
-            List<String> dangerGenerated = g.keywords().stream().flatMap(List::stream)
-                    .filter(SqlGen.DANGER::contains).toList();
+            List<String> dangerInCode = scan.tokens().stream()
+                    .filter(t -> t.type() == Type.WORD)
+                    .map(SqlToken::upper)
+                    .filter(SqlGen.DANGER::contains)
+                    .toList();
+            List<String> dangerGenerated = g.keywords().stream()
+                    .flatMap(List::stream)
+                    .filter(SqlGen.DANGER::contains)
+                    .toList();
             assertEquals(dangerGenerated, dangerInCode, () -> "keyword in a literal: " + where);
             if (g.triggers() == 0) {
                 assertEquals(Optional.empty(), scan.findWord(SqlGen.DANGER), () -> "keyword in a literal: " + where);
             }
             assertEquals(g.executable(), scan.hasExecutableComment(), () -> "executable comment: " + where);
             if (d.has(SqlDialect.Feature.TRIGGER_BODIES)) {
-                SqlScan split = SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES)).scan(g.sql());
+                SqlScan split = SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES))
+                        .scan(g.sql());
                 checkOnlyJoined(scan, split, where);
                 if (g.triggers() > 0) {
-                    assertTrue(split.statementCount() > scan.statementCount(),
+                    assertTrue(
+                            split.statementCount() > scan.statementCount(),
                             () -> "a trigger body's semicolons split without triggerBodies: " + where);
                 } else {
                     assertEquals(split.statements(), scan.statements(), () -> "no trigger, same statements: " + where);
@@ -91,7 +110,8 @@ class SqlLexerPropertyTest {
             ends.add(s.end());
         }
         for (SqlScan.Statement s : joined.statements()) {
-            assertTrue(starts.contains(s.start()) && ends.contains(s.end()),
+            assertTrue(
+                    starts.contains(s.start()) && ends.contains(s.end()),
                     () -> "statement " + s.text() + " does not join whole statements: " + where);
         }
     }
@@ -101,10 +121,57 @@ class SqlLexerPropertyTest {
     void lexerNeverThrowsAndTokensTileAnyText(String name, int dialect, int batch) {
         SqlDialect d = DIALECTS.get(dialect);
         SqlLexer lexer = SqlLexer.of(d);
-        String[] alphabet = {"'", "\"", "`", "[", "]", "$", "$$", "$a$", "-", "--", "/", "*", "/*", "*/", "#", ";",
-            "\\", "\n", "\r", " ", "e", "E", "x", "N", "1", ".", "!", "M", "(", ")", ":", "::", "@", "?", "a", "é",
-            "\u0000", "\ud83d\ude00", "\ud800", "0x", "_", "{", "}", "=", " create ", " trigger ", " end ", " case ",
-            " temp "};
+        String[] alphabet = {
+            "'",
+            "\"",
+            "`",
+            "[",
+            "]",
+            "$",
+            "$$",
+            "$a$",
+            "-",
+            "--",
+            "/",
+            "*",
+            "/*",
+            "*/",
+            "#",
+            ";",
+            "\\",
+            "\n",
+            "\r",
+            " ",
+            "e",
+            "E",
+            "x",
+            "N",
+            "1",
+            ".",
+            "!",
+            "M",
+            "(",
+            ")",
+            ":",
+            "::",
+            "@",
+            "?",
+            "a",
+            "é",
+            "\u0000",
+            "\ud83d\ude00",
+            "\ud800",
+            "0x",
+            "_",
+            "{",
+            "}",
+            "=",
+            " create ",
+            " trigger ",
+            " end ",
+            " case ",
+            " temp "
+        };
         for (int i = 0; i < CASES_PER_BATCH; i++) {
             long seed = Seeds.of(2, dialect, batch, i);
             Random r = new Random(seed);
@@ -123,7 +190,11 @@ class SqlLexerPropertyTest {
             }
             checkTiling(sql, scan, where);
             if (d.has(SqlDialect.Feature.TRIGGER_BODIES)) {
-                checkOnlyJoined(scan, SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES)).scan(sql), where);
+                checkOnlyJoined(
+                        scan,
+                        SqlLexer.of(d.without(SqlDialect.Feature.TRIGGER_BODIES))
+                                .scan(sql),
+                        where);
             }
         }
     }
@@ -156,8 +227,12 @@ class SqlLexerPropertyTest {
         for (SqlScan.Statement s : scan.statements()) {
             statementWords.addAll(s.keywords());
             // only a trigger body keeps semicolons inside its statement
-            assertTrue(s.tokens().stream().allMatch(t -> t.significant()
-                    && (t.type() != Type.SEMICOLON || scan.dialect().has(SqlDialect.Feature.TRIGGER_BODIES))), where);
+            assertTrue(
+                    s.tokens().stream()
+                            .allMatch(t -> t.significant()
+                                    && (t.type() != Type.SEMICOLON
+                                            || scan.dialect().has(SqlDialect.Feature.TRIGGER_BODIES))),
+                    where);
         }
         assertEquals(words, statementWords, () -> "statements lose or invent words: " + where);
         assertTrue(scan.statementCount() <= semicolons + 1, where);

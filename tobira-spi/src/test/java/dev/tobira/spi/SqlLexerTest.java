@@ -32,9 +32,21 @@ class SqlLexerTest {
 
     @Test
     void wordsNumbersPunctuationAndOperators() {
-        assertEquals(List.of("WORD:select", "NUMBER:1.5e3", "OPERATOR:<>", "NUMBER:0xFF", "PUNCTUATION:,",
-                "NUMBER:.5", "OPERATOR:::", "WORD:int", "PUNCTUATION:(", "WORD:a$b", "PUNCTUATION:)",
-                "SEMICOLON:;"), lex(SqlDialect.POSTGRES, "select 1.5e3 <> 0xFF, .5::int (a$b);"));
+        assertEquals(
+                List.of(
+                        "WORD:select",
+                        "NUMBER:1.5e3",
+                        "OPERATOR:<>",
+                        "NUMBER:0xFF",
+                        "PUNCTUATION:,",
+                        "NUMBER:.5",
+                        "OPERATOR:::",
+                        "WORD:int",
+                        "PUNCTUATION:(",
+                        "WORD:a$b",
+                        "PUNCTUATION:)",
+                        "SEMICOLON:;"),
+                lex(SqlDialect.POSTGRES, "select 1.5e3 <> 0xFF, .5::int (a$b);"));
     }
 
     @Test
@@ -52,8 +64,8 @@ class SqlLexerTest {
 
     @Test
     void singleQuotesDoubleToEscapeInEveryDialect() {
-        for (SqlDialect d : List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL,
-                SqlDialect.DUCKDB)) {
+        for (SqlDialect d :
+                List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB)) {
             assertEquals(List.of("STRING:'it''s; drop'", "WORD:x"), lex(d, "'it''s; drop' x"), d.name());
         }
     }
@@ -61,7 +73,8 @@ class SqlLexerTest {
     @Test
     void backslashEscapesOnlyWhereTheDialectHasThem() {
         assertEquals(List.of("STRING:'a\\'; drop x'"), lex(SqlDialect.MYSQL, "'a\\'; drop x'"));
-        assertEquals(List.of("STRING:'a\\'", "SEMICOLON:;", "WORD:drop", "STRING:x'!"),
+        assertEquals(
+                List.of("STRING:'a\\'", "SEMICOLON:;", "WORD:drop", "STRING:x'!"),
                 lex(SqlDialect.POSTGRES, "'a\\'; drop x'"));
         assertEquals(List.of("STRING:'a\\\\'", "SEMICOLON:;"), lex(SqlDialect.MYSQL, "'a\\\\';"));
     }
@@ -91,8 +104,9 @@ class SqlLexerTest {
 
     @Test
     void dollarDigitsAreParametersNotQuotes() {
-        assertEquals(List.of("WORD:select", "PARAMETER:$1", "PUNCTUATION:,", "PARAMETER:$2", "SEMICOLON:;",
-                "WORD:drop"), lex(SqlDialect.POSTGRES, "select $1, $2; drop"));
+        assertEquals(
+                List.of("WORD:select", "PARAMETER:$1", "PUNCTUATION:,", "PARAMETER:$2", "SEMICOLON:;", "WORD:drop"),
+                lex(SqlDialect.POSTGRES, "select $1, $2; drop"));
         assertEquals(List.of("PARAMETER:$1", "OPERATOR:$", "WORD:x"), lex(SqlDialect.POSTGRES, "$1$ x"));
     }
 
@@ -113,7 +127,8 @@ class SqlLexerTest {
             assertEquals(List.of("QUOTED_IDENTIFIER:\"a\"\"; drop\""), lex(d, "\"a\"\"; drop\""), d.name());
         }
         assertEquals(List.of("STRING:\"a\\\"; drop\""), lex(SqlDialect.MYSQL, "\"a\\\"; drop\""));
-        assertEquals(List.of("QUOTED_IDENTIFIER:\"a\\\"", "SEMICOLON:;"),
+        assertEquals(
+                List.of("QUOTED_IDENTIFIER:\"a\\\"", "SEMICOLON:;"),
                 lex(SqlDialect.MYSQL.without(SqlDialect.Feature.DOUBLE_QUOTED_STRINGS), "\"a\\\";"));
     }
 
@@ -127,14 +142,18 @@ class SqlLexerTest {
 
     @Test
     void bracketsInSqliteEndAtTheFirstClose() {
-        assertEquals(List.of("QUOTED_IDENTIFIER:[a;b]", "PUNCTUATION:]", "SEMICOLON:;"),
-                lex(SqlDialect.SQLITE, "[a;b]];"));
-        assertEquals(List.of("PUNCTUATION:[", "WORD:a", "SEMICOLON:;", "PUNCTUATION:]"), lex(SqlDialect.POSTGRES, "[a;]"));
+        assertEquals(
+                List.of("QUOTED_IDENTIFIER:[a;b]", "PUNCTUATION:]", "SEMICOLON:;"), lex(SqlDialect.SQLITE, "[a;b]];"));
+        assertEquals(
+                List.of("PUNCTUATION:[", "WORD:a", "SEMICOLON:;", "PUNCTUATION:]"), lex(SqlDialect.POSTGRES, "[a;]"));
     }
 
     @Test
     void bracketEscapesAsSqlServerReadsThem() {
-        SqlDialect sqlServer = SqlDialect.ANSI.withName("sqlserver").with(SqlDialect.Feature.BRACKET_IDENTIFIERS).with(SqlDialect.Feature.BRACKET_ESCAPES);
+        SqlDialect sqlServer = SqlDialect.ANSI
+                .withName("sqlserver")
+                .with(SqlDialect.Feature.BRACKET_IDENTIFIERS)
+                .with(SqlDialect.Feature.BRACKET_ESCAPES);
         assertEquals(List.of("QUOTED_IDENTIFIER:[a]];b]", "SEMICOLON:;"), lex(sqlServer, "[a]];b];"));
     }
 
@@ -153,8 +172,8 @@ class SqlLexerTest {
 
     @Test
     void mysqlDashCommentNeedsWhitespaceOrControlOrEnd() {
-        assertEquals(List.of("WORD:SELECT", "NUMBER:1", "OPERATOR:--", "NUMBER:1"),
-                lex(SqlDialect.MYSQL, "SELECT 1--1"));
+        assertEquals(
+                List.of("WORD:SELECT", "NUMBER:1", "OPERATOR:--", "NUMBER:1"), lex(SqlDialect.MYSQL, "SELECT 1--1"));
         assertEquals(List.of("WORD:SELECT", "NUMBER:1", "COMMENT:-- 1"), lex(SqlDialect.MYSQL, "SELECT 1-- 1"));
         assertEquals(List.of("WORD:SELECT", "NUMBER:1", "COMMENT:--\t1"), lex(SqlDialect.MYSQL, "SELECT 1--\t1"));
         assertEquals(List.of("NUMBER:1", "COMMENT:--\u00011"), lex(SqlDialect.MYSQL, "1--\u00011"));
@@ -167,7 +186,8 @@ class SqlLexerTest {
     @Test
     void operatorRunsStopBeforeComments() {
         assertEquals(List.of("WORD:a", "OPERATOR:+", "COMMENT:-- c"), lex(SqlDialect.POSTGRES, "a +-- c"));
-        assertEquals(List.of("WORD:a", "OPERATOR:<", "COMMENT:/* c */", "WORD:b"), lex(SqlDialect.POSTGRES, "a </* c */b"));
+        assertEquals(
+                List.of("WORD:a", "OPERATOR:<", "COMMENT:/* c */", "WORD:b"), lex(SqlDialect.POSTGRES, "a </* c */b"));
         assertEquals(List.of("WORD:a", "OPERATOR:<", "COMMENT:# c"), lex(SqlDialect.MYSQL, "a <# c"));
     }
 
@@ -184,7 +204,8 @@ class SqlLexerTest {
         assertEquals(List.of("NUMBER:1", "COMMENT://2"), lex(slash, "1//2"));
         // a carriage return ends it where it ends a -- comment, and nowhere else
         assertEquals(List.of("COMMENT:// x", "SEMICOLON:;", "WORD:drop"), lex(slash, "// x\r; drop"));
-        assertEquals(List.of("COMMENT:// x\r; drop"),
+        assertEquals(
+                List.of("COMMENT:// x\r; drop"),
                 lex(SqlDialect.SQLITE.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS), "// x\r; drop"));
         // an operator run stops where the comment begins, and //* is a line comment, not a block
         assertEquals(List.of("WORD:a", "OPERATOR:+", "COMMENT:// c"), lex(slash, "a +// c"));
@@ -195,9 +216,16 @@ class SqlLexerTest {
         assertEquals(List.of("COMMENT:-- // x", "WORD:y", "COMMENT:// -- z"), lex(slash, "-- // x\ny // -- z"));
         assertEquals(List.of("OPERATOR:/", "WORD:x"), lex(slash, "/x"));
         // every built-in dialect reads // as two slashes, as before
-        for (SqlDialect d : List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL,
-                SqlDialect.DUCKDB, SqlDialect.BIGQUERY)) {
-            assertEquals(List.of("NUMBER:1", "OPERATOR://", "NUMBER:2", "SEMICOLON:;", "WORD:drop"), lex(d, "1//2;drop"),
+        for (SqlDialect d : List.of(
+                SqlDialect.ANSI,
+                SqlDialect.SQLITE,
+                SqlDialect.POSTGRES,
+                SqlDialect.MYSQL,
+                SqlDialect.DUCKDB,
+                SqlDialect.BIGQUERY)) {
+            assertEquals(
+                    List.of("NUMBER:1", "OPERATOR://", "NUMBER:2", "SEMICOLON:;", "WORD:drop"),
+                    lex(d, "1//2;drop"),
                     d.name());
         }
     }
@@ -205,10 +233,12 @@ class SqlLexerTest {
     @Test
     void dashDashIsTwoMinusSignsWhereTheServerHasNoSuchComment() {
         SqlDialect noDash = SqlDialect.ANSI.with(SqlDialect.Feature.NO_DASH_COMMENTS);
-        assertEquals(List.of("WORD:SELECT", "NUMBER:1", "OPERATOR:--", "NUMBER:1", "SEMICOLON:;", "WORD:drop"),
+        assertEquals(
+                List.of("WORD:SELECT", "NUMBER:1", "OPERATOR:--", "NUMBER:1", "SEMICOLON:;", "WORD:drop"),
                 lex(noDash, "SELECT 1--1;drop"));
         assertEquals(List.of("NUMBER:1", "OPERATOR:--", "SEMICOLON:;"), lex(noDash, "1 -- ;"));
-        assertEquals(List.of("NUMBER:1", "OPERATOR:--", "SEMICOLON:;"),
+        assertEquals(
+                List.of("NUMBER:1", "OPERATOR:--", "SEMICOLON:;"),
                 lex(SqlDialect.MYSQL.with(SqlDialect.Feature.NO_DASH_COMMENTS), "1 -- ;"));
         assertEquals(List.of("NUMBER:1", "OPERATOR:-", "COMMENT:/* x */"), lex(noDash, "1 -/* x */"));
         SqlDialect slashOnly = noDash.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS);
@@ -218,18 +248,18 @@ class SqlLexerTest {
     @Test
     void hashDoubleSlashAndDashCommentsTogether() {
         SqlDialect all = SqlDialect.MYSQL.with(SqlDialect.Feature.DOUBLE_SLASH_COMMENTS);
-        assertEquals(List.of("WORD:a", "COMMENT:# //", "WORD:b", "COMMENT:// #", "WORD:c", "COMMENT:-- #"),
+        assertEquals(
+                List.of("WORD:a", "COMMENT:# //", "WORD:b", "COMMENT:// #", "WORD:c", "COMMENT:-- #"),
                 lex(all, "a # //\nb // #\nc -- #"));
         // MySQL's executable comments stay code the guard cannot read, whatever else is declared
-        assertEquals(List.of("WORD:SELECT", "EXECUTABLE_COMMENT:/*! // */", "WORD:x"),
-                lex(all, "SELECT /*! // */ x"));
+        assertEquals(List.of("WORD:SELECT", "EXECUTABLE_COMMENT:/*! // */", "WORD:x"), lex(all, "SELECT /*! // */ x"));
     }
 
     @Test
     void blockCommentsNestInPostgresAndDuckdb() {
         for (SqlDialect d : List.of(SqlDialect.POSTGRES, SqlDialect.DUCKDB, SqlDialect.ANSI)) {
-            assertEquals(List.of("COMMENT:/* a /* b */ ; drop */", "WORD:x"), lex(d, "/* a /* b */ ; drop */ x"),
-                    d.name());
+            assertEquals(
+                    List.of("COMMENT:/* a /* b */ ; drop */", "WORD:x"), lex(d, "/* a /* b */ ; drop */ x"), d.name());
             assertEquals(List.of("COMMENT:/* /* */!"), lex(d, "/* /* */"), d.name());
         }
     }
@@ -237,8 +267,10 @@ class SqlLexerTest {
     @Test
     void blockCommentsDoNotNestInMysqlAndSqlite() {
         for (SqlDialect d : List.of(SqlDialect.MYSQL, SqlDialect.SQLITE)) {
-            assertEquals(List.of("COMMENT:/* a /* b */", "SEMICOLON:;", "WORD:drop", "OPERATOR:*/"),
-                    lex(d, "/* a /* b */ ; drop */"), d.name());
+            assertEquals(
+                    List.of("COMMENT:/* a /* b */", "SEMICOLON:;", "WORD:drop", "OPERATOR:*/"),
+                    lex(d, "/* a /* b */ ; drop */"),
+                    d.name());
         }
     }
 
@@ -251,7 +283,8 @@ class SqlLexerTest {
 
     @Test
     void executableCommentsInMysql() {
-        assertEquals(List.of("WORD:SELECT", "EXECUTABLE_COMMENT:/*! sleep(1) */"),
+        assertEquals(
+                List.of("WORD:SELECT", "EXECUTABLE_COMMENT:/*! sleep(1) */"),
                 lex(SqlDialect.MYSQL, "SELECT /*! sleep(1) */"));
         assertEquals(List.of("EXECUTABLE_COMMENT:/*!50000 DELETE */"), lex(SqlDialect.MYSQL, "/*!50000 DELETE */"));
         assertEquals(List.of("EXECUTABLE_COMMENT:/*M! DELETE */"), lex(SqlDialect.MYSQL, "/*M! DELETE */"));
@@ -263,15 +296,19 @@ class SqlLexerTest {
 
     @Test
     void parameters() {
-        assertEquals(List.of("PARAMETER:?", "PARAMETER:?12", "PARAMETER:$3", "PARAMETER:$name"),
+        assertEquals(
+                List.of("PARAMETER:?", "PARAMETER:?12", "PARAMETER:$3", "PARAMETER:$name"),
                 lex(SqlDialect.DUCKDB, "? ?12 $3 $name"));
-        assertEquals(List.of("PARAMETER::a", "PARAMETER:@b", "PARAMETER:#c", "PARAMETER:$d::e"),
+        assertEquals(
+                List.of("PARAMETER::a", "PARAMETER:@b", "PARAMETER:#c", "PARAMETER:$d::e"),
                 lex(SqlDialect.SQLITE, ":a @b #c $d::e"));
     }
 
     @Test
     void sqliteTclVariablesSwallowTheirParenthesizedSuffix() {
-        assertEquals(List.of("WORD:select", "PARAMETER:$a(x';y)", "SEMICOLON:;"), lex(SqlDialect.SQLITE, "select $a(x';y);"));
+        assertEquals(
+                List.of("WORD:select", "PARAMETER:$a(x';y)", "SEMICOLON:;"),
+                lex(SqlDialect.SQLITE, "select $a(x';y);"));
         assertEquals(List.of("PARAMETER:$a(x", "STRING:'y)'"), lex(SqlDialect.SQLITE, "$a(x 'y)'"));
         assertEquals(List.of("OPERATOR::", "PUNCTUATION:("), lex(SqlDialect.SQLITE, ":("));
     }
@@ -288,8 +325,8 @@ class SqlLexerTest {
     @Test
     void tokensTileTheText() {
         String sql = "select 'a' -- c\n, \"b\" /* d */; $$x$$ E'\\'' `q` [r] #h\n?1";
-        for (SqlDialect d : List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL,
-                SqlDialect.DUCKDB)) {
+        for (SqlDialect d :
+                List.of(SqlDialect.ANSI, SqlDialect.SQLITE, SqlDialect.POSTGRES, SqlDialect.MYSQL, SqlDialect.DUCKDB)) {
             int at = 0;
             StringBuilder sb = new StringBuilder();
             for (SqlToken t : SqlLexer.of(d).tokenize(sql)) {
@@ -322,29 +359,63 @@ class SqlLexerTest {
         // input, then its shape in SQLite, PostgreSQL and MySQL
         Map<String, List<Shape>> cases = new LinkedHashMap<>();
         // without nesting, /*/*/ is a comment and * an operator, six characters a turn; 2 of them are left open
-        cases.put("/*".repeat(n), List.of(new Shape(n / 3 * 2 + 1, Type.COMMENT, Type.COMMENT, true),
-                new Shape(1, Type.COMMENT, Type.COMMENT, true), new Shape(n / 3 * 2 + 1, Type.COMMENT, Type.COMMENT, true)));
-        cases.put("$a$".repeat(n), List.of(new Shape(1, Type.PARAMETER, Type.PARAMETER, false),
-                new Shape(n / 2, Type.STRING, Type.STRING, false), new Shape(1, Type.PARAMETER, Type.PARAMETER, false)));
-        cases.put("$" + "a".repeat(n) + "$" + ("$" + "a".repeat(n - 1) + "b").repeat(2), List.of(
-                new Shape(1, Type.PARAMETER, Type.PARAMETER, false), new Shape(1, Type.STRING, Type.STRING, true),
-                new Shape(1, Type.PARAMETER, Type.PARAMETER, false)));
-        cases.put("'".repeat(2 * n + 1), List.of(new Shape(1, Type.STRING, Type.STRING, true),
-                new Shape(1, Type.STRING, Type.STRING, true), new Shape(1, Type.STRING, Type.STRING, true)));
+        cases.put(
+                "/*".repeat(n),
+                List.of(
+                        new Shape(n / 3 * 2 + 1, Type.COMMENT, Type.COMMENT, true),
+                        new Shape(1, Type.COMMENT, Type.COMMENT, true),
+                        new Shape(n / 3 * 2 + 1, Type.COMMENT, Type.COMMENT, true)));
+        cases.put(
+                "$a$".repeat(n),
+                List.of(
+                        new Shape(1, Type.PARAMETER, Type.PARAMETER, false),
+                        new Shape(n / 2, Type.STRING, Type.STRING, false),
+                        new Shape(1, Type.PARAMETER, Type.PARAMETER, false)));
+        cases.put(
+                "$" + "a".repeat(n) + "$" + ("$" + "a".repeat(n - 1) + "b").repeat(2),
+                List.of(
+                        new Shape(1, Type.PARAMETER, Type.PARAMETER, false),
+                        new Shape(1, Type.STRING, Type.STRING, true),
+                        new Shape(1, Type.PARAMETER, Type.PARAMETER, false)));
+        cases.put(
+                "'".repeat(2 * n + 1),
+                List.of(
+                        new Shape(1, Type.STRING, Type.STRING, true),
+                        new Shape(1, Type.STRING, Type.STRING, true),
+                        new Shape(1, Type.STRING, Type.STRING, true)));
         // MySQL: a dash run is an operator up to the last two, a comment at the end of the text
-        cases.put("-".repeat(n), List.of(new Shape(1, Type.COMMENT, Type.COMMENT, false),
-                new Shape(1, Type.COMMENT, Type.COMMENT, false), new Shape(2, Type.OPERATOR, Type.COMMENT, false)));
-        cases.put("\\".repeat(n), List.of(new Shape(n, Type.OPERATOR, Type.OPERATOR, false),
-                new Shape(n, Type.OPERATOR, Type.OPERATOR, false), new Shape(n, Type.OPERATOR, Type.OPERATOR, false)));
+        cases.put(
+                "-".repeat(n),
+                List.of(
+                        new Shape(1, Type.COMMENT, Type.COMMENT, false),
+                        new Shape(1, Type.COMMENT, Type.COMMENT, false),
+                        new Shape(2, Type.OPERATOR, Type.COMMENT, false)));
+        cases.put(
+                "\\".repeat(n),
+                List.of(
+                        new Shape(n, Type.OPERATOR, Type.OPERATOR, false),
+                        new Shape(n, Type.OPERATOR, Type.OPERATOR, false),
+                        new Shape(n, Type.OPERATOR, Type.OPERATOR, false)));
         // SQLite: one Tcl variable whose ( suffix never closes; elsewhere $a then (
-        cases.put("$a(".repeat(n), List.of(new Shape(1, Type.PARAMETER, Type.PARAMETER, false),
-                new Shape(2 * n, Type.PARAMETER, Type.PUNCTUATION, false),
-                new Shape(2 * n, Type.PARAMETER, Type.PUNCTUATION, false)));
+        cases.put(
+                "$a(".repeat(n),
+                List.of(
+                        new Shape(1, Type.PARAMETER, Type.PARAMETER, false),
+                        new Shape(2 * n, Type.PARAMETER, Type.PUNCTUATION, false),
+                        new Shape(2 * n, Type.PARAMETER, Type.PUNCTUATION, false)));
         // the number 1e1, then one word e1e1…e
-        cases.put("1e".repeat(n), List.of(new Shape(2, Type.NUMBER, Type.WORD, false),
-                new Shape(2, Type.NUMBER, Type.WORD, false), new Shape(2, Type.NUMBER, Type.WORD, false)));
-        cases.put("[".repeat(n), List.of(new Shape(1, Type.QUOTED_IDENTIFIER, Type.QUOTED_IDENTIFIER, true),
-                new Shape(n, Type.PUNCTUATION, Type.PUNCTUATION, false), new Shape(n, Type.PUNCTUATION, Type.PUNCTUATION, false)));
+        cases.put(
+                "1e".repeat(n),
+                List.of(
+                        new Shape(2, Type.NUMBER, Type.WORD, false),
+                        new Shape(2, Type.NUMBER, Type.WORD, false),
+                        new Shape(2, Type.NUMBER, Type.WORD, false)));
+        cases.put(
+                "[".repeat(n),
+                List.of(
+                        new Shape(1, Type.QUOTED_IDENTIFIER, Type.QUOTED_IDENTIFIER, true),
+                        new Shape(n, Type.PUNCTUATION, Type.PUNCTUATION, false),
+                        new Shape(n, Type.PUNCTUATION, Type.PUNCTUATION, false)));
         assertEquals(2, n % 3, "the /* case leaves two open");
         cases.forEach((input, shapes) -> {
             for (int i = 0; i < dialects.size(); i++) {
@@ -361,7 +432,8 @@ class SqlLexerTest {
     void tokenChecksItsSpan() {
         assertThrows(IllegalArgumentException.class, () -> new SqlToken(Type.WORD, 0, 2, "a", false));
         assertThrows(IllegalArgumentException.class, () -> new SqlToken(Type.WORD, -1, 0, "a", false));
-        assertThrows(NullPointerException.class, () -> SqlLexer.of(SqlDialect.ANSI).tokenize(null));
+        assertThrows(
+                NullPointerException.class, () -> SqlLexer.of(SqlDialect.ANSI).tokenize(null));
         assertThrows(NullPointerException.class, () -> SqlLexer.of(null));
     }
 
@@ -395,7 +467,9 @@ class SqlLexerTest {
         assertEquals(List.of("STRING:'''x!"), lex(bq, "'''x"));
         assertEquals(List.of("WORD:r", "STRING:'x'"), lex(SqlDialect.MYSQL, "r'x'"), "only where the dialect has them");
         assertEquals(List.of("STRING:'''a'c'''"), lex(bq, "'''a'c'''"));
-        assertEquals(List.of("STRING:'''a'", "WORD:c", "STRING:'''!"), lex(SqlDialect.ANSI, "'''a'c'''"),
+        assertEquals(
+                List.of("STRING:'''a'", "WORD:c", "STRING:'''!"),
+                lex(SqlDialect.ANSI, "'''a'c'''"),
                 "triple quotes only where the dialect has them");
     }
 

@@ -22,7 +22,10 @@ class SqlScanTest {
         assertEquals(1, scan(SqlDialect.ANSI, "select 1;").statementCount());
         assertEquals(1, scan(SqlDialect.ANSI, "select 1 ;  ; ;; -- done\n").statementCount());
         assertEquals(2, scan(SqlDialect.ANSI, "select 1;; select 2").statementCount());
-        assertEquals(2, scan(SqlDialect.ANSI, "select 1; /* c */ ; select 2; /* trailing */").statementCount());
+        assertEquals(
+                2,
+                scan(SqlDialect.ANSI, "select 1; /* c */ ; select 2; /* trailing */")
+                        .statementCount());
         assertEquals(0, scan(SqlDialect.ANSI, "").statementCount());
         assertEquals(0, scan(SqlDialect.ANSI, " ;; -- x\n /* y */ ;").statementCount());
         assertTrue(scan(SqlDialect.ANSI, "/* only */").isEmpty());
@@ -31,9 +34,15 @@ class SqlScanTest {
 
     @Test
     void semicolonsInsideQuotesAndCommentsDoNotSplit() {
-        assertEquals(1, scan(SqlDialect.POSTGRES, "select ';', \";\", $$;$$, E'\\';' /* ; */ -- ;\n").statementCount());
-        assertEquals(1, scan(SqlDialect.MYSQL, "select ';', \";\", `;`, '\\';' # ;\n").statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "select ';', \";\", `;`, [;] -- ;\n").statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.POSTGRES, "select ';', \";\", $$;$$, E'\\';' /* ; */ -- ;\n")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.MYSQL, "select ';', \";\", `;`, '\\';' # ;\n").statementCount());
+        assertEquals(
+                1, scan(SqlDialect.SQLITE, "select ';', \";\", `;`, [;] -- ;\n").statementCount());
     }
 
     @Test
@@ -54,8 +63,11 @@ class SqlScanTest {
 
     @Test
     void firstKeywordSkipsCommentsAndOpeningParentheses() {
-        assertEquals(Optional.of("SELECT"), scan(SqlDialect.ANSI, "-- hi\n/* there */ Select 1").firstKeyword());
-        assertEquals(Optional.of("SELECT"), scan(SqlDialect.MYSQL, "((select 1))").firstKeyword());
+        assertEquals(
+                Optional.of("SELECT"),
+                scan(SqlDialect.ANSI, "-- hi\n/* there */ Select 1").firstKeyword());
+        assertEquals(
+                Optional.of("SELECT"), scan(SqlDialect.MYSQL, "((select 1))").firstKeyword());
         assertEquals(Optional.empty(), scan(SqlDialect.ANSI, "'select' 1").firstKeyword());
         assertEquals(Optional.empty(), scan(SqlDialect.ANSI, "\"select\"").firstKeyword());
         assertEquals(Optional.empty(), scan(SqlDialect.MYSQL, "/*!select*/ 1").firstKeyword());
@@ -71,64 +83,122 @@ class SqlScanTest {
         assertEquals(1, scan.statementCount());
         assertEquals(TRIGGER, scan.statements().get(0).text());
         assertEquals(Optional.of("CREATE"), scan.firstKeyword());
-        assertEquals(2, scan.statements().get(0).tokens().stream().filter(t -> t.type() == Type.SEMICOLON).count());
+        assertEquals(
+                2,
+                scan.statements().get(0).tokens().stream()
+                        .filter(t -> t.type() == Type.SEMICOLON)
+                        .count());
         // the other dialects know no trigger bodies: three statements there
         assertEquals(3, scan(SqlDialect.ANSI, TRIGGER).statementCount());
-        assertEquals(3, scan(SqlDialect.SQLITE.without(SqlDialect.Feature.TRIGGER_BODIES), TRIGGER).statementCount());
-        assertEquals(1, scan(SqlDialect.ANSI.with(SqlDialect.Feature.TRIGGER_BODIES), TRIGGER).statementCount());
+        assertEquals(
+                3,
+                scan(SqlDialect.SQLITE.without(SqlDialect.Feature.TRIGGER_BODIES), TRIGGER)
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.ANSI.with(SqlDialect.Feature.TRIGGER_BODIES), TRIGGER)
+                        .statementCount());
     }
 
     @Test
     void aTriggerEndsAtTheSemicolonAfterItsEnd() {
         assertEquals(1, scan(SqlDialect.SQLITE, TRIGGER + ";").statementCount());
-        List<SqlScan.Statement> two = scan(SqlDialect.SQLITE, TRIGGER + "; delete from orders").statements();
+        List<SqlScan.Statement> two =
+                scan(SqlDialect.SQLITE, TRIGGER + "; delete from orders").statements();
         assertEquals(2, two.size());
         assertEquals(TRIGGER, two.get(0).text());
         assertEquals("delete from orders", two.get(1).text());
         assertEquals(2, scan(SqlDialect.SQLITE, "select 1; " + TRIGGER).statementCount());
-        assertEquals(3, scan(SqlDialect.SQLITE, TRIGGER + ";" + TRIGGER + " ; ; select 2;").statementCount());
+        assertEquals(
+                3,
+                scan(SqlDialect.SQLITE, TRIGGER + ";" + TRIGGER + " ; ; select 2;")
+                        .statementCount());
         // a CASE … END before the semicolon, an END that does not follow a semicolon: still the body
-        assertEquals(1, scan(SqlDialect.SQLITE, "create trigger t before delete on o begin select case when 1 then 2 end;"
-                + " select case end end; end; ").statementCount());
+        assertEquals(
+                1,
+                scan(
+                                SqlDialect.SQLITE,
+                                "create trigger t before delete on o begin select case when 1 then 2 end;"
+                                        + " select case end end; end; ")
+                        .statementCount());
         // END after the last semicolon, but not followed by one: SQLite reads on, and so does the scan
-        assertEquals(1, scan(SqlDialect.SQLITE, "create trigger t begin select 1; end select 2; end").statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "create trigger t begin select 1; end select 2; end")
+                        .statementCount());
     }
 
     @Test
     void onlyALeadingCreateTriggerOpensABody() {
-        assertEquals(1, scan(SqlDialect.SQLITE, "CREATE TEMP TRIGGER t BEGIN SELECT 1; END").statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "Create /* c */ Temporary\nTrigger t begin select 1; End").statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "explain create trigger t begin select 1; end").statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "explain query plan create trigger t begin select 1; end").statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "CREATE TEMP TRIGGER t BEGIN SELECT 1; END")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "Create /* c */ Temporary\nTrigger t begin select 1; End")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "explain create trigger t begin select 1; end")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "explain query plan create trigger t begin select 1; end")
+                        .statementCount());
         // anything else between EXPLAIN and CREATE, or before CREATE, and the semicolons split again
-        assertEquals(2, scan(SqlDialect.SQLITE, "explain select create trigger t begin select 1; end").statementCount());
-        assertEquals(2, scan(SqlDialect.SQLITE, "(create trigger t begin select 1; end").statementCount());
-        assertEquals(2, scan(SqlDialect.SQLITE, "create table trigger (a); select 1").statementCount());
-        assertEquals(2, scan(SqlDialect.SQLITE, "select 'create trigger t begin'; delete from t").statementCount());
-        assertEquals(2, scan(SqlDialect.SQLITE, "create \"trigger\" t begin x; end").statementCount());
-        assertEquals(2, scan(SqlDialect.SQLITE, "create -- trigger\n t begin x; end").statementCount());
+        assertEquals(
+                2,
+                scan(SqlDialect.SQLITE, "explain select create trigger t begin select 1; end")
+                        .statementCount());
+        assertEquals(
+                2,
+                scan(SqlDialect.SQLITE, "(create trigger t begin select 1; end").statementCount());
+        assertEquals(
+                2, scan(SqlDialect.SQLITE, "create table trigger (a); select 1").statementCount());
+        assertEquals(
+                2,
+                scan(SqlDialect.SQLITE, "select 'create trigger t begin'; delete from t")
+                        .statementCount());
+        assertEquals(
+                2, scan(SqlDialect.SQLITE, "create \"trigger\" t begin x; end").statementCount());
+        assertEquals(
+                2, scan(SqlDialect.SQLITE, "create -- trigger\n t begin x; end").statementCount());
     }
 
     @Test
     void anEndInAStringOrCommentDoesNotEndABody() {
-        assertEquals(1, scan(SqlDialect.SQLITE, "create trigger t begin select 1; 'end'; delete from o; end")
-                .statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "create trigger t begin select 1; \"end\"; delete from o; end")
-                .statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "create trigger t begin select 1; [end]; delete from o; end")
-                .statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "create trigger t begin select 1; /* end; */ delete from o; end")
-                .statementCount());
-        assertEquals(1, scan(SqlDialect.SQLITE, "create trigger t begin select 1; -- end;\n delete from o; end")
-                .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "create trigger t begin select 1; 'end'; delete from o; end")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "create trigger t begin select 1; \"end\"; delete from o; end")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "create trigger t begin select 1; [end]; delete from o; end")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "create trigger t begin select 1; /* end; */ delete from o; end")
+                        .statementCount());
+        assertEquals(
+                1,
+                scan(SqlDialect.SQLITE, "create trigger t begin select 1; -- end;\n delete from o; end")
+                        .statementCount());
         // and a comment between END and its semicolon does not stop it ending there
-        assertEquals(2, scan(SqlDialect.SQLITE, "create trigger t begin select 1; end /* x */ ; delete from o")
-                .statementCount());
+        assertEquals(
+                2,
+                scan(SqlDialect.SQLITE, "create trigger t begin select 1; end /* x */ ; delete from o")
+                        .statementCount());
     }
 
     @Test
     void findsWordsOnlyInCode() {
-        SqlScan scan = scan(SqlDialect.POSTGRES,
+        SqlScan scan = scan(
+                SqlDialect.POSTGRES,
                 "select 'drop', \"delete\", $x$insert$x$ /* update */ -- truncate\n from t where Copy = 1");
         assertEquals(Optional.empty(), scan.findWord(Set.of("drop", "DELETE", "insert", "update", "truncate")));
         assertEquals(Optional.of("COPY"), scan.findWord(Set.of("copy", "program")));

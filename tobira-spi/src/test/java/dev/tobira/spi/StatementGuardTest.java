@@ -35,19 +35,33 @@ class StatementGuardTest {
         DriverException e = assertThrows(DriverException.class, () -> SQLITE.check("selec 1"));
         assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
         assertEquals("sqlite: query: the text does not begin with a statement keyword: syntax error", e.getMessage());
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> SQLITE.check("select 1; frobnicate")).kind());
-        assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> SQLITE.check("delete from t")).kind(),
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> SQLITE.check("select 1; frobnicate"))
+                        .kind());
+        assertEquals(
+                ErrorKind.READ_ONLY,
+                assertThrows(DriverException.class, () -> SQLITE.check("delete from t"))
+                        .kind(),
                 "a write keyword stays a read-only violation");
-        assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> SQLITE.check("vacuum")).kind());
+        assertEquals(
+                ErrorKind.READ_ONLY,
+                assertThrows(DriverException.class, () -> SQLITE.check("vacuum"))
+                        .kind());
     }
 
     @Test
     void aByteOrderMarkOutsideStringsAndCommentsIsASyntaxError() {
         DriverException e = assertThrows(DriverException.class, () -> SQLITE.check("\ufeffselect 1"));
         assertEquals(ErrorKind.SYNTAX, e.kind(), "no server reads it as white space; not a read-only refusal");
-        assertEquals("sqlite: query: the query text holds a byte order mark (U+FEFF) outside a string or comment; remove it:"
-                + " syntax error", e.getMessage());
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement("select 1\ufeff")).kind());
+        assertEquals(
+                "sqlite: query: the query text holds a byte order mark (U+FEFF) outside a string or comment; remove it:"
+                        + " syntax error",
+                e.getMessage());
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement("select 1\ufeff"))
+                        .kind());
         SQLITE.check("select '\ufeff' -- \ufeff");
     }
 
@@ -70,7 +84,8 @@ class StatementGuardTest {
             "explain query plan select 1",
             "pragma table_info(customers)",
             "select 'delete from customers; drop table t' as s /* drop */ -- delete\n",
-            "(select 1)" }) {
+            "(select 1)"
+        }) {
             assertEquals(1, SQLITE.check(sql).statementCount(), sql);
         }
     }
@@ -80,8 +95,8 @@ class StatementGuardTest {
         DriverException e = refused(SQLITE, "select 1; select 2");
         assertEquals(ErrorKind.SYNTAX, e.kind());
         assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", e.getMessage());
-        DriverException writable = assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement(
-                "insert into t values (1); delete from t"));
+        DriverException writable = assertThrows(
+                DriverException.class, () -> SQLITE.checkSingleStatement("insert into t values (1); delete from t"));
         assertEquals(ErrorKind.SYNTAX, writable.kind());
         assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", writable.getMessage());
         assertEquals(e.getMessage(), StatementGuard.multipleStatements("sqlite").getMessage());
@@ -105,8 +120,10 @@ class StatementGuardTest {
         assertEquals(ErrorKind.READ_ONLY, readOnly.kind());
         assertEquals(SQLITE_REFUSAL, readOnly.getMessage());
         // a statement after the trigger is still a second statement
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class,
-                () -> SQLITE.checkSingleStatement(trigger + "; delete from orders")).kind());
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement(trigger + "; delete from orders"))
+                        .kind());
         assertEquals(ErrorKind.SYNTAX, refused(SQLITE, "select 1; " + trigger).kind());
         // an EXPLAIN of a trigger is one statement, and reads
         assertEquals(1, SQLITE.check("explain " + trigger).statementCount());
@@ -114,34 +131,52 @@ class StatementGuardTest {
 
     @Test
     void singleStatementRuleCanBeTurnedOff() {
-        StatementGuard guard = StatementGuard.builder("x").allow("select").singleStatement(false).build();
+        StatementGuard guard = StatementGuard.builder("x")
+                .allow("select")
+                .singleStatement(false)
+                .build();
         assertEquals(2, guard.check("select 1; select 2").statementCount());
-        assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class,
-                () -> guard.check("select 1; update t set a = 1")).kind());
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class,
-                () -> guard.checkSingleStatement("select 1; select 2")).kind());
+        assertEquals(
+                ErrorKind.READ_ONLY,
+                assertThrows(DriverException.class, () -> guard.check("select 1; update t set a = 1"))
+                        .kind());
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> guard.checkSingleStatement("select 1; select 2"))
+                        .kind());
     }
 
     @Test
     void writableCheckIgnoresTheReadOnlyRules() {
         assertEquals(1, SQLITE.checkSingleStatement("delete from customers;").statementCount());
-        StatementGuard mysql = StatementGuard.builder("mysql").dialect(SqlDialect.MYSQL).allow("select").build();
+        StatementGuard mysql = StatementGuard.builder("mysql")
+                .dialect(SqlDialect.MYSQL)
+                .allow("select")
+                .build();
         assertEquals(1, mysql.checkSingleStatement("/*!40101 SET NAMES utf8 */").statementCount());
     }
 
     @Test
     void unterminatedTextIsASyntaxError() {
-        assertEquals("sqlite: query: unterminated string literal: syntax error",
+        assertEquals(
+                "sqlite: query: unterminated string literal: syntax error",
                 refused(SQLITE, "select 'abc").getMessage());
-        assertEquals("sqlite: query: unterminated quoted identifier: syntax error",
+        assertEquals(
+                "sqlite: query: unterminated quoted identifier: syntax error",
                 refused(SQLITE, "select [abc").getMessage());
-        assertEquals("sqlite: query: unterminated comment: syntax error",
+        assertEquals(
+                "sqlite: query: unterminated comment: syntax error",
                 refused(SQLITE, "select 1 /* abc").getMessage());
-        StatementGuard mysql = StatementGuard.builder("mysql").dialect(SqlDialect.MYSQL).build();
-        assertEquals("mysql: query: unterminated executable comment: syntax error",
-                assertThrows(DriverException.class, () -> mysql.checkSingleStatement("select 1 /*! x")).getMessage());
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class,
-                () -> SQLITE.checkSingleStatement("insert into t values ('x")).kind());
+        StatementGuard mysql =
+                StatementGuard.builder("mysql").dialect(SqlDialect.MYSQL).build();
+        assertEquals(
+                "mysql: query: unterminated executable comment: syntax error",
+                assertThrows(DriverException.class, () -> mysql.checkSingleStatement("select 1 /*! x"))
+                        .getMessage());
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement("insert into t values ('x"))
+                        .kind());
     }
 
     @Test
@@ -150,35 +185,51 @@ class StatementGuardTest {
             DriverException e = refused(SQLITE, sql);
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), sql);
             assertEquals("sqlite: query: empty query: invalid argument", e.getMessage());
-            assertEquals(ErrorKind.INVALID_ARGUMENT,
-                    assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement(sql)).kind());
+            assertEquals(
+                    ErrorKind.INVALID_ARGUMENT,
+                    assertThrows(DriverException.class, () -> SQLITE.checkSingleStatement(sql))
+                            .kind());
         }
     }
 
     @Test
     void nulIsASyntaxError() {
-        StatementGuard mysql = StatementGuard.builder("mysql").dialect(SqlDialect.MYSQL).allow("select").build();
+        StatementGuard mysql = StatementGuard.builder("mysql")
+                .dialect(SqlDialect.MYSQL)
+                .allow("select")
+                .build();
         DriverException e = assertThrows(DriverException.class, () -> mysql.check("select 1 # \u0000\n; drop table t"));
         assertEquals("mysql: query: the query text holds a NUL character: syntax error", e.getMessage());
     }
 
     @Test
     void executableCommentsAreRefusedOnTheReadOnlyPath() {
-        StatementGuard mysql = StatementGuard.builder("mysql").dialect(SqlDialect.MYSQL).allow("select").build();
+        StatementGuard mysql = StatementGuard.builder("mysql")
+                .dialect(SqlDialect.MYSQL)
+                .allow("select")
+                .build();
         DriverException e = assertThrows(DriverException.class, () -> mysql.check("select 1 /*!50000 , sleep(1) */"));
         assertEquals(ErrorKind.READ_ONLY, e.kind());
-        assertEquals("mysql: query: executable comments are not allowed on a read-only connection: read-only violation",
+        assertEquals(
+                "mysql: query: executable comments are not allowed on a read-only connection: read-only violation",
                 e.getMessage());
-        assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class,
-                () -> mysql.check("/*M! delete from t */ select 1")).kind());
+        assertEquals(
+                ErrorKind.READ_ONLY,
+                assertThrows(DriverException.class, () -> mysql.check("/*M! delete from t */ select 1"))
+                        .kind());
         assertEquals(1, mysql.check("select 1 /* plain */ -- x\n # y").statementCount());
     }
 
     @Test
     void mysqlDashRuleCannotHideAStatement() {
-        StatementGuard mysql = StatementGuard.builder("mysql").dialect(SqlDialect.MYSQL).allow("select").build();
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class,
-                () -> mysql.check("select 1--1; select 2")).kind());
+        StatementGuard mysql = StatementGuard.builder("mysql")
+                .dialect(SqlDialect.MYSQL)
+                .allow("select")
+                .build();
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> mysql.check("select 1--1; select 2"))
+                        .kind());
         assertEquals(1, mysql.check("select 1-- 1; delete from t").statementCount());
     }
 
@@ -189,13 +240,22 @@ class StatementGuardTest {
                 .forbidWords("do", "PROGRAM")
                 .forbidFunctions("lo_export", "pg_read_file")
                 .build();
-        assertEquals("postgres: query: DO is not allowed on a read-only connection: read-only violation",
-                assertThrows(DriverException.class, () -> pg.check("DO $$ begin delete from t; end $$")).getMessage());
-        assertEquals("postgres: query: PROGRAM is not allowed on a read-only connection: read-only violation",
-                assertThrows(DriverException.class, () -> pg.check("copy t to program 'rm -rf /'")).getMessage());
-        assertEquals("postgres: query: lo_export() is not allowed on a read-only connection: read-only violation",
-                assertThrows(DriverException.class, () -> pg.check("select LO_EXPORT(1, '/tmp/x')")).getMessage());
-        assertEquals(1, pg.check("select 'do', \"program\", $q$lo_export(1)$q$, lo_export /* not a call */").statementCount());
+        assertEquals(
+                "postgres: query: DO is not allowed on a read-only connection: read-only violation",
+                assertThrows(DriverException.class, () -> pg.check("DO $$ begin delete from t; end $$"))
+                        .getMessage());
+        assertEquals(
+                "postgres: query: PROGRAM is not allowed on a read-only connection: read-only violation",
+                assertThrows(DriverException.class, () -> pg.check("copy t to program 'rm -rf /'"))
+                        .getMessage());
+        assertEquals(
+                "postgres: query: lo_export() is not allowed on a read-only connection: read-only violation",
+                assertThrows(DriverException.class, () -> pg.check("select LO_EXPORT(1, '/tmp/x')"))
+                        .getMessage());
+        assertEquals(
+                1,
+                pg.check("select 'do', \"program\", $q$lo_export(1)$q$, lo_export /* not a call */")
+                        .statementCount());
         assertEquals(1, pg.check("update t set a = 1").statementCount());
     }
 
@@ -208,27 +268,44 @@ class StatementGuardTest {
                         : Optional.empty())
                 .rule(scan -> Optional.of("second rule"))
                 .build();
-        assertEquals("pg: query: COPY TO PROGRAM is not allowed on a read-only connection: read-only violation",
-                assertThrows(DriverException.class, () -> guard.check("COPY t TO PROGRAM 'x'")).getMessage());
-        assertEquals("pg: query: second rule: read-only violation",
-                assertThrows(DriverException.class, () -> guard.check("select 1")).getMessage());
+        assertEquals(
+                "pg: query: COPY TO PROGRAM is not allowed on a read-only connection: read-only violation",
+                assertThrows(DriverException.class, () -> guard.check("COPY t TO PROGRAM 'x'"))
+                        .getMessage());
+        assertEquals(
+                "pg: query: second rule: read-only violation",
+                assertThrows(DriverException.class, () -> guard.check("select 1"))
+                        .getMessage());
         StatementGuard broken = StatementGuard.builder("pg").rule(scan -> null).build();
         assertThrows(NullPointerException.class, () -> broken.check("select 1"));
     }
 
     @Test
     void defaultRefusalIsBuiltFromTheAllowList() {
-        assertEquals("only SELECT statements are allowed on a read-only connection",
+        assertEquals(
+                "only SELECT statements are allowed on a read-only connection",
                 StatementGuard.builder("x").allow("select").build().refusal());
-        assertEquals("only SELECT and SHOW statements are allowed on a read-only connection",
+        assertEquals(
+                "only SELECT and SHOW statements are allowed on a read-only connection",
                 StatementGuard.builder("x").allow("select", "Show").build().refusal());
-        assertEquals("only SELECT, WITH and VALUES statements are allowed on a read-only connection",
-                StatementGuard.builder("x").allow("select", "with").allow("values", "select").build().refusal());
-        assertEquals("this statement is not allowed on a read-only connection",
+        assertEquals(
+                "only SELECT, WITH and VALUES statements are allowed on a read-only connection",
+                StatementGuard.builder("x")
+                        .allow("select", "with")
+                        .allow("values", "select")
+                        .build()
+                        .refusal());
+        assertEquals(
+                "this statement is not allowed on a read-only connection",
                 StatementGuard.builder("x").build().refusal());
-        StatementGuard custom = StatementGuard.builder("x").allow("select").refusal("reads only").build();
-        assertEquals("x: query: reads only: read-only violation",
-                assertThrows(DriverException.class, () -> custom.check("insert into t values (1)")).getMessage());
+        StatementGuard custom = StatementGuard.builder("x")
+                .allow("select")
+                .refusal("reads only")
+                .build();
+        assertEquals(
+                "x: query: reads only: read-only violation",
+                assertThrows(DriverException.class, () -> custom.check("insert into t values (1)"))
+                        .getMessage());
     }
 
     @Test

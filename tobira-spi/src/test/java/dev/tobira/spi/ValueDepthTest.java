@@ -35,7 +35,8 @@ class ValueDepthTest {
     /** Issue 29 item 2: on a thread with the default stack, and naming the parameter by its position. */
     @Test
     void theParametersOfACallAreCheckedOnADefaultStackAndNamedByPosition() throws InterruptedException {
-        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown =
+                new java.util.concurrent.atomic.AtomicReference<>();
         Thread t = new Thread(() -> {
             try {
                 ValueDepth.checkParameters(List.of(Value.of(1L), nested(10_000)), 64, "x", "query");
@@ -47,14 +48,17 @@ class ValueDepthTest {
         t.join();
         DriverException e = assertInstanceOf(DriverException.class, thrown.get());
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
-        assertEquals("x: query: parameter 2 nests deeper than 64 levels of arrays and documents: invalid argument", e.getMessage());
+        assertEquals(
+                "x: query: parameter 2 nests deeper than 64 levels of arrays and documents: invalid argument",
+                e.getMessage());
         assertDoesNotThrow(() -> ValueDepth.checkParameters(List.of(nested(64)), 64, "x", "query"));
         assertThrows(DriverException.class, () -> ValueDepth.checkParameters(List.of(nested(65)), 64, "x", "query"));
     }
 
     @Test
     void tenThousandLevelsAreRefusedWithoutOverflowingTheStack() {
-        DriverException e = assertThrows(DriverException.class, () -> ValueDepth.check(nested(10_000), 100, "toy", "query"));
+        DriverException e =
+                assertThrows(DriverException.class, () -> ValueDepth.check(nested(10_000), 100, "toy", "query"));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
     }
 

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /** {@link WordSet} and {@link Keywords} answer as folding the span with {@code Ascii.upper} would. */
 class WordSetTest {
-    private static final char[] ALPHABET = {'a', 'A', 'b', 'B', 'z', 'Z', '_', '1', '$', 'é', 'É', 'ſ', 'S', 's',
-        'K', '\u212a', 'k', 'ı', 'I', 'i', '\u0000', '{'};
+    private static final char[] ALPHABET = {
+        'a', 'A', 'b', 'B', 'z', 'Z', '_', '1', '$', 'é', 'É', 'ſ', 'S', 's', 'K', '\u212a', 'k', 'ı', 'I', 'i',
+        '\u0000', '{'
+    };
 
     private static String random(Random r, int maxLength) {
         StringBuilder sb = new StringBuilder();
@@ -49,7 +51,8 @@ class WordSetTest {
             assertEquals(words.isEmpty(), set.isEmpty());
             for (int q = 0; q < 50; q++) {
                 // spans inside a longer text, and the words themselves in another case
-                String span = r.nextBoolean() || words.isEmpty() ? random(r, 5)
+                String span = r.nextBoolean() || words.isEmpty()
+                        ? random(r, 5)
                         : flipCase(words.get(r.nextInt(words.size())), r);
                 String text = random(r, 3) + span + random(r, 3);
                 int start = text.indexOf(span);
@@ -91,7 +94,9 @@ class WordSetTest {
         assertEquals("CUSTOMERS", Keywords.upper("customers", 0, 9));
         assertEquals("ſELECT", Keywords.upper("ſelect", 0, 6));
         SqlScan scan = SqlScan.of("select name from t; Select 1", SqlDialect.ANSI);
-        assertSame(scan.statements().get(0).tokens().get(0).upper(), scan.statements().get(1).tokens().get(0).upper());
+        assertSame(
+                scan.statements().get(0).tokens().get(0).upper(),
+                scan.statements().get(1).tokens().get(0).upper());
         assertSame(first, scan.firstKeyword().orElseThrow());
     }
 }

@@ -30,7 +30,8 @@ final class Binder {
         return DriverException.builder(ErrorKind.INVALID_ARGUMENT, driver, "query")
                 .detail("parameter " + index + " is the " + value.kind().name() + " " + shown(value)
                         + ", outside the range it can be sent in (" + range + ")")
-                .cause(cause).build();
+                .cause(cause)
+                .build();
     }
 
     /** The value as a message shows it: its display form, cut to 60 characters. */
@@ -82,8 +83,12 @@ final class Binder {
                 st.setString(index, value.toString());
                 return;
             default:
-                throw DriverException.of(ErrorKind.UNSUPPORTED, driver, "query",
-                        "parameters of kind " + value.kind().name().toLowerCase(java.util.Locale.ROOT) + " are not supported");
+                throw DriverException.of(
+                        ErrorKind.UNSUPPORTED,
+                        driver,
+                        "query",
+                        "parameters of kind " + value.kind().name().toLowerCase(java.util.Locale.ROOT)
+                                + " are not supported");
         }
     }
 }

@@ -143,7 +143,8 @@ public final class Call {
         if (scan.isPresent()) {
             SqlScan s = scan.get();
             // the guard scanned this very string with this very dialect on the hot path: identity first
-            if ((s.sql() == sql || s.sql().equals(sql)) && (s.dialect() == dialect || s.dialect().equals(dialect))) {
+            if ((s.sql() == sql || s.sql().equals(sql))
+                    && (s.dialect() == dialect || s.dialect().equals(dialect))) {
                 return s;
             }
         }
@@ -163,14 +164,23 @@ public final class Call {
     }
 
     private Builder toBuilder() {
-        return builder().guarded(guarded).inTransaction(inTransaction).readOnlyConnection(readOnlyConnection)
-                .limit(limit).timeout(timeout).scan(scan);
+        return builder()
+                .guarded(guarded)
+                .inTransaction(inTransaction)
+                .readOnlyConnection(readOnlyConnection)
+                .limit(limit)
+                .timeout(timeout)
+                .scan(scan);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Call c && c.guarded == guarded && c.inTransaction == inTransaction
-                && c.readOnlyConnection == readOnlyConnection && c.limit == limit && c.scan.equals(scan)
+        return o instanceof Call c
+                && c.guarded == guarded
+                && c.inTransaction == inTransaction
+                && c.readOnlyConnection == readOnlyConnection
+                && c.limit == limit
+                && c.scan.equals(scan)
                 && c.timeout.equals(timeout);
     }
 
@@ -182,8 +192,9 @@ public final class Call {
     /** The flags, the limit and the deadline; the scan is left out, as it repeats the query's text. */
     @Override
     public String toString() {
-        return "Call[guarded=" + guarded + ", inTransaction=" + inTransaction + ", readOnlyConnection=" + readOnlyConnection
-                + (limit > 0 ? ", limit=" + limit : "") + (timeout.isZero() ? "" : ", timeout=" + timeout) + "]";
+        return "Call[guarded=" + guarded + ", inTransaction=" + inTransaction + ", readOnlyConnection="
+                + readOnlyConnection + (limit > 0 ? ", limit=" + limit : "")
+                + (timeout.isZero() ? "" : ", timeout=" + timeout) + "]";
     }
 
     /**

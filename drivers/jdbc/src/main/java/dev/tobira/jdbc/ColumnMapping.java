@@ -32,9 +32,11 @@ public record ColumnMapping(Value.Kind kind, ColumnReader reader, Set<Value.Kind
         requireNonNull(kind, "kind is null");
         requireNonNull(reader, "reader is null");
         // an EnumSet: admits() runs for every cell a dialect's reader returns
-        cellKinds = Collections.unmodifiableSet(cellKinds.isEmpty() ? EnumSet.noneOf(Value.Kind.class) : EnumSet.copyOf(cellKinds));
+        cellKinds = Collections.unmodifiableSet(
+                cellKinds.isEmpty() ? EnumSet.noneOf(Value.Kind.class) : EnumSet.copyOf(cellKinds));
         if (!cellKinds.contains(kind)) {
-            throw new IllegalArgumentException("the cell kinds " + cellKinds + " do not hold the column's kind " + kind);
+            throw new IllegalArgumentException(
+                    "the cell kinds " + cellKinds + " do not hold the column's kind " + kind);
         }
     }
 

@@ -335,7 +335,8 @@ public final class ColumnReaders {
         }
         if (o instanceof BigInteger b) {
             return b.compareTo(LONG_MIN) >= 0 && b.compareTo(LONG_MAX) <= 0
-                    ? Value.of(b.longValue()) : Value.of(new BigDecimal(b));
+                    ? Value.of(b.longValue())
+                    : Value.of(new BigDecimal(b));
         }
         if (o instanceof Boolean b) {
             return Value.of(b.booleanValue());

@@ -30,14 +30,17 @@ final class Completions {
         Dialect dialect = session.dialect();
         Catalog catalog = dialect.catalog();
         // the dialect's own lexer, so a word inside a string or comment is never taken for the one typed
-        List<SqlToken> tokens = SqlScan.of(text.substring(0, cursor), dialect.sqlDialect()).tokens();
+        List<SqlToken> tokens =
+                SqlScan.of(text.substring(0, cursor), dialect.sqlDialect()).tokens();
         int last = tokens.size() - 1;
         SqlToken typed = last >= 0 && tokens.get(last).type() == SqlToken.Type.WORD ? tokens.get(last) : null;
         String prefix = typed == null ? "" : typed.text().toLowerCase(Locale.ROOT);
         int end = typed == null ? last : last - 1;
         boolean afterDot = end >= 0 && tokens.get(end).isPunctuation(".");
         int before = previousSignificant(tokens, end);
-        String previous = before >= 0 && tokens.get(before).type() == SqlToken.Type.WORD ? tokens.get(before).upper() : "";
+        String previous = before >= 0 && tokens.get(before).type() == SqlToken.Type.WORD
+                ? tokens.get(before).upper()
+                : "";
 
         Map<String, Completion> out = new LinkedHashMap<>();
         List<CollectionRef> collections = catalog.collections(session, "");

@@ -5,8 +5,13 @@ package dev.tobira.jdbc;
  * session, the error mapping, the caches and what is in flight. None of them knows the connection
  * or its facets.
  */
-record Context(Dialect dialect, JdbcSession session, SqlErrors errors, ColumnCache columns, StatementCache statements,
-               InFlight inFlight) {
+record Context(
+        Dialect dialect,
+        JdbcSession session,
+        SqlErrors errors,
+        ColumnCache columns,
+        StatementCache statements,
+        InFlight inFlight) {
 
     /** Forgets what the base and the catalog keep about the schema, which a statement or a transaction may have changed. */
     void schemaMayHaveChanged() throws java.sql.SQLException {

@@ -31,7 +31,11 @@ final class CursorView implements RowView {
      * @param failed turns an exception of the JDBC driver into what the result throws, as a failed
      *     fetch does
      */
-    CursorView(ResultColumns mapped, List<Column> columns, java.sql.ResultSet rs, Function<Exception, RuntimeException> failed) {
+    CursorView(
+            ResultColumns mapped,
+            List<Column> columns,
+            java.sql.ResultSet rs,
+            Function<Exception, RuntimeException> failed) {
         this.mapped = mapped;
         this.columns = columns;
         this.rs = rs;
@@ -99,12 +103,15 @@ final class CursorView implements RowView {
     public <T> T get(int index, Class<T> type) {
         // the object kinds read in place; Boolean, Long, Double and String reach the getters below
         // through RowView's default, and a null here (another kind, a NULL) goes through the Value
-        Object v = type == BigDecimal.class ? decimal(index)
-                : type == byte[].class ? bytes(index)
-                : type == LocalDate.class ? date(index)
-                : type == LocalDateTime.class ? dateTime(index)
-                : type == Instant.class ? timestamp(index)
-                : null;
+        Object v = type == BigDecimal.class
+                ? decimal(index)
+                : type == byte[].class
+                        ? bytes(index)
+                        : type == LocalDate.class
+                                ? date(index)
+                                : type == LocalDateTime.class
+                                        ? dateTime(index)
+                                        : type == Instant.class ? timestamp(index) : null;
         return v != null ? type.cast(v) : RowView.super.get(index, type);
     }
 

@@ -74,7 +74,9 @@ public final class DatabaseFile {
         for (int i = 0; i < body.length(); i++) {
             char c = body.charAt(i);
             int type = Character.getType(c);
-            if (Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+            if (Character.isISOControl(c)
+                    || type == Character.FORMAT
+                    || type == Character.LINE_SEPARATOR
                     || type == Character.PARAGRAPH_SEPARATOR) {
                 throw invalid(driver, "the database path holds a control character");
             }
@@ -91,8 +93,10 @@ public final class DatabaseFile {
         }
         for (char marker : (OPTION_MARKERS + optionMarkers).toCharArray()) {
             if (body.indexOf(marker) >= 0) {
-                throw invalid(driver, "the database path holds a '" + marker + "', which the JDBC driver or the engine would read"
-                        + " as the start of options");
+                throw invalid(
+                        driver,
+                        "the database path holds a '" + marker + "', which the JDBC driver or the engine would read"
+                                + " as the start of options");
             }
         }
         if (SCHEME.matcher(body).matches()) {
@@ -122,7 +126,8 @@ public final class DatabaseFile {
      */
     public static Path resolve(String driver, Path path, boolean readOnly) {
         requireNonNull(driver, "driver is null");
-        String shown = Redactor.standard().redact(requireNonNull(path, "path is null").toString());
+        String shown =
+                Redactor.standard().redact(requireNonNull(path, "path is null").toString());
         if (Files.isDirectory(path)) {
             throw invalid(driver, shown + " is a directory, not a database file");
         }
@@ -136,11 +141,15 @@ public final class DatabaseFile {
             Path absolute = path.toAbsolutePath().normalize();
             Path parent = absolute.getParent();
             if (parent == null || !Files.isDirectory(parent)) {
-                throw DriverException.of(ErrorKind.NOT_FOUND, driver, "open", "no such directory for the database file: " + shown);
+                throw DriverException.of(
+                        ErrorKind.NOT_FOUND, driver, "open", "no such directory for the database file: " + shown);
             }
             return parent.toRealPath().resolve(absolute.getFileName());
         } catch (IOException e) {
-            throw DriverException.builder(ErrorKind.NOT_FOUND, driver, "open").detail("cannot resolve " + shown).cause(e).build();
+            throw DriverException.builder(ErrorKind.NOT_FOUND, driver, "open")
+                    .detail("cannot resolve " + shown)
+                    .cause(e)
+                    .build();
         }
     }
 

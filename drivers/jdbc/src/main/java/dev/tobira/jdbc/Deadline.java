@@ -25,6 +25,7 @@ final class Deadline {
      * without reading is stopped by its next step ({@link #fired()}).
      */
     static final long REPEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
     static final int REPEATS = 20;
 
     private final Canceller canceller;

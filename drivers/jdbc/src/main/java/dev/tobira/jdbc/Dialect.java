@@ -38,10 +38,14 @@ record Dialect(
         if (!guard.driver().equals(name)) {
             throw new IllegalArgumentException(d + ": the guard's driver \"" + guard.driver() + "\" is not " + name);
         }
-        return new Dialect(name, Set.copyOf(d.schemes()), Set.copyOf(d.declared()),
+        return new Dialect(
+                name,
+                Set.copyOf(d.schemes()),
+                Set.copyOf(d.declared()),
                 requireNonNull(d.dialectName(), d + ".dialectName() is null"),
                 requireNonNull(d.model(), d + ".model() is null"),
-                requireNonNull(d.sqlDialect(), d + ".sqlDialect() is null"), guard,
+                requireNonNull(d.sqlDialect(), d + ".sqlDialect() is null"),
+                guard,
                 requireNonNull(d.connector(), d + ".connector() is null"),
                 requireNonNull(d.readOnlyMode(), d + ".readOnlyMode() is null"),
                 requireNonNull(d.typeMapping(), d + ".typeMapping() is null"),

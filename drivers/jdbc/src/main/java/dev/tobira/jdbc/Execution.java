@@ -3,10 +3,10 @@ package dev.tobira.jdbc;
 import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.Exporter;
 import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
-import dev.tobira.api.Exporter;
 import dev.tobira.csv.CsvRowWriter;
 import dev.tobira.spi.CursorResultSet;
 import dev.tobira.spi.ResultSets;
@@ -51,10 +51,12 @@ final class Execution {
     private volatile boolean exporting;
     /** The text a plain statement runs, for a dialect that places parameters itself; null for a prepared statement. */
     private String plainText;
+
     private java.sql.ResultSet rows;
     private Deadline deadline = Deadline.none();
     /** The cancel of a close from another thread, sent again until the statement has started. */
     private volatile Deadline closing = Deadline.none();
+
     private volatile boolean started;
     private PreparedStatement keepable; // given back to the connection's StatementCache when the call ends well
     private String keepableSql;
@@ -106,7 +108,8 @@ final class Execution {
      * @param namespace the namespace to run in, empty for the current one
      * @return the number of rows written
      */
-    long export(String sql, SqlScan scan, List<Value> params, Exporter.Format format, OutputStream out, String namespace) {
+    long export(
+            String sql, SqlScan scan, List<Value> params, Exporter.Format format, OutputStream out, String namespace) {
         try {
             enter(namespace);
             exporting = true;
@@ -114,8 +117,11 @@ final class Execution {
             if (!call.timeout().isZero()) {
                 deadline = Deadline.arm(this::cancelNow, call.timeout());
             }
-            OptionalLong written = dialect.bulkExport().isEmpty() ? OptionalLong.empty()
-                    : dialect.bulkExport().get().export(session, new Export(this, sql, scan, params, format, out, call));
+            OptionalLong written = dialect.bulkExport().isEmpty()
+                    ? OptionalLong.empty()
+                    : dialect.bulkExport()
+                            .get()
+                            .export(session, new Export(this, sql, scan, params, format, out, call));
             if (written == null) {
                 throw new NullPointerException(dialect + ": the bulk export returned null");
             }
@@ -275,7 +281,9 @@ final class Execution {
         } catch (RuntimeException e) {
             // the JDBC driver's own failure (a value it converts only now, as duckdb_jdbc does), never a raw exception
             throw DriverException.builder(ErrorKind.INTERNAL, dialect.name(), op)
-                    .detail("the JDBC driver failed running the statement: " + e).cause(e).build();
+                    .detail("the JDBC driver failed running the statement: " + e)
+                    .cause(e)
+                    .build();
         }
         deadline.executed();
         started = true;
@@ -295,7 +303,8 @@ final class Execution {
                 finish(true, null);
             }
             // JDBC says -1 when there is no count to tell
-            return ResultSets.affected(dialect.name(), count < 0 ? OptionalLong.empty() : OptionalLong.of(count), startNanos);
+            return ResultSets.affected(
+                    dialect.name(), count < 0 ? OptionalLong.empty() : OptionalLong.of(count), startNanos);
         }
         rows = st.getResultSet();
         Result result = new Result(ctx.columns().columns(dialect, session, sql, rows), rows, call.limit(), startNanos);
@@ -313,7 +322,10 @@ final class Execution {
         try {
             ctx.schemaMayHaveChanged();
         } catch (SQLException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, dialect.name() + ": forgetting the schema after a statement failed", e);
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    dialect.name() + ": forgetting the schema after a statement failed",
+                    e);
         }
     }
 
@@ -345,11 +357,15 @@ final class Execution {
         DriverException failure;
         if (inFlight.closed()) {
             failure = DriverException.builder(ErrorKind.CANCELLED, dialect.name(), op)
-                    .detail("the connection was closed while the " + what + " ran").cause(e).build();
+                    .detail("the connection was closed while the " + what + " ran")
+                    .cause(e)
+                    .build();
         } else if (e instanceof IOException) {
-            failure = DriverException.builder(deadline.fired() ? ErrorKind.TIMEOUT : ErrorKind.INTERNAL, dialect.name(), op)
+            failure = DriverException.builder(
+                            deadline.fired() ? ErrorKind.TIMEOUT : ErrorKind.INTERNAL, dialect.name(), op)
                     .detail("writing the export failed: " + ctx.errors().redact(String.valueOf(e.getMessage())))
-                    .cause(e).build();
+                    .cause(e)
+                    .build();
         } else {
             failure = ctx.errors().map(e, op, deadline.fired());
         }
@@ -368,7 +384,8 @@ final class Execution {
     /** The one placeholder form, {@code ?}, and as many as there are parameters: {@link Placeholders#check}. */
     private void checkPlaceholders(String sql, List<Value> params) {
         if (Placeholders.mayHavePlaceholders(sql, params.size())) {
-            Placeholders.check(dialect.name(), op, call.scanOf(sql, dialect.sqlDialect()).tokens(), params.size());
+            Placeholders.check(
+                    dialect.name(), op, call.scanOf(sql, dialect.sqlDialect()).tokens(), params.size());
         }
     }
 
@@ -379,9 +396,14 @@ final class Execution {
         }
         if (expected.isPresent() && expected.getAsInt() != params.size()) {
             int found = expected.getAsInt();
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, dialect.name(), op, "the text has " + found
-                    + (found == 1 ? " parameter placeholder" : " parameter placeholders") + ", but " + params.size()
-                    + (params.size() == 1 ? " parameter was" : " parameters were") + " given");
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    dialect.name(),
+                    op,
+                    "the text has " + found
+                            + (found == 1 ? " parameter placeholder" : " parameter placeholders") + ", but "
+                            + params.size()
+                            + (params.size() == 1 ? " parameter was" : " parameters were") + " given");
         }
         for (int i = 0; i < params.size(); i++) {
             bind(st, i + 1, params.get(i), params.size());
@@ -398,7 +420,8 @@ final class Execution {
             throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, dialect.name(), op)
                     .detail("parameter " + index + " of " + count + " could not be bound (" + e
                             + "); does the query have that many placeholders?")
-                    .cause(e).build();
+                    .cause(e)
+                    .build();
         }
     }
 

@@ -28,8 +28,14 @@ public final class Export {
     private final OutputStream out;
     private final Call call;
 
-    Export(Execution execution, String sql, SqlScan scan, List<Value> params, Exporter.Format format, OutputStream out,
-           Call call) {
+    Export(
+            Execution execution,
+            String sql,
+            SqlScan scan,
+            List<Value> params,
+            Exporter.Format format,
+            OutputStream out,
+            Call call) {
         this.execution = execution;
         this.sql = sql;
         this.scan = scan;

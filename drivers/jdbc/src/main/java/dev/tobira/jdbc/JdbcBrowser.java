@@ -1,8 +1,8 @@
 package dev.tobira.jdbc;
 
 import dev.tobira.api.Browser;
-import dev.tobira.api.Column;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Page;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
@@ -23,12 +23,15 @@ final class JdbcBrowser implements Browser {
         FacetArguments.browse(collection, cursor, size);
         runner.ensureOpen();
         runner.ensureNoTransaction();
-        List<String> key = runner.onSession("describe", s -> runner.dialect().catalog().describe(s, collection)).primaryKey();
+        List<String> key = runner.onSession(
+                        "describe", s -> runner.dialect().catalog().describe(s, collection))
+                .primaryKey();
         Paging paging = new Paging(runner.dialect().queries(), collection, key);
         Paging.Plan plan = paging.plan(cursor, size);
         List<Row> rows = new ArrayList<>(size + 1);
         List<Column> columns;
-        try (ResultSet rs = runner.runGenerated("browse", new GeneratedSql(plan.sql(), plan.params()), runner.readOnly(), 0)) {
+        try (ResultSet rs =
+                runner.runGenerated("browse", new GeneratedSql(plan.sql(), plan.params()), runner.readOnly(), 0)) {
             columns = rs.columns();
             while (rs.hasNext() && rows.size() <= size) {
                 rows.add(rs.next());

@@ -20,8 +20,15 @@ import java.sql.SQLException;
  * @param className the Java class {@code getObject} returns, empty if unknown
  * @since 0.1
  */
-public record JdbcColumn(int index, String name, int jdbcType, String typeName, int precision, int scale,
-                         boolean nullable, String className) {
+public record JdbcColumn(
+        int index,
+        String name,
+        int jdbcType,
+        String typeName,
+        int precision,
+        int scale,
+        boolean nullable,
+        String className) {
     /**
      * Creates a column description.
      *
@@ -54,8 +61,14 @@ public record JdbcColumn(int index, String name, int jdbcType, String typeName, 
     public static JdbcColumn describe(ResultSetMetaData md, int index) throws SQLException {
         String label = md.getColumnLabel(index);
         String typeName = md.getColumnTypeName(index);
-        return new JdbcColumn(index, label == null ? "" : label, md.getColumnType(index), typeName == null ? "" : typeName,
-                precision(md, index), scale(md, index), md.isNullable(index) != ResultSetMetaData.columnNoNulls,
+        return new JdbcColumn(
+                index,
+                label == null ? "" : label,
+                md.getColumnType(index),
+                typeName == null ? "" : typeName,
+                precision(md, index),
+                scale(md, index),
+                md.isNullable(index) != ResultSetMetaData.columnNoNulls,
                 className(md, index));
     }
 

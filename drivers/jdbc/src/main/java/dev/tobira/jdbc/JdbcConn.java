@@ -72,21 +72,25 @@ final class JdbcConn implements Conn {
 
     @Override
     public void ping() {
-        boolean answered = runner.onSession("ping", s -> runner.dialect().connector().ping(s, 5));
+        boolean answered =
+                runner.onSession("ping", s -> runner.dialect().connector().ping(s, 5));
         if (!answered) {
-            throw DriverException.of(ErrorKind.CONNECTION, runner.dialect().name(), "ping", "the database did not answer");
+            throw DriverException.of(
+                    ErrorKind.CONNECTION, runner.dialect().name(), "ping", "the database did not answer");
         }
     }
 
     @Override
     public List<String> namespaces() {
-        return List.copyOf(runner.onSession("namespaces", s -> runner.dialect().catalog().namespaces(s)));
+        return List.copyOf(
+                runner.onSession("namespaces", s -> runner.dialect().catalog().namespaces(s)));
     }
 
     @Override
     public List<CollectionRef> collections(String namespace) {
         requireNonNull(namespace, "namespace is null");
-        return List.copyOf(runner.onSession("collections", s -> runner.dialect().catalog().collections(s, namespace)));
+        return List.copyOf(
+                runner.onSession("collections", s -> runner.dialect().catalog().collections(s, namespace)));
     }
 
     @Override

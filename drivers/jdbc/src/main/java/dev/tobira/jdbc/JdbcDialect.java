@@ -80,8 +80,13 @@ public abstract class JdbcDialect {
      * @return the declared capabilities
      */
     public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER,
-                Capability.TRANSACTOR, Capability.COMPLETER);
+        return EnumSet.of(
+                Capability.READ_ONLY,
+                Capability.BROWSER,
+                Capability.MUTATOR,
+                Capability.EXPLAINER,
+                Capability.TRANSACTOR,
+                Capability.COMPLETER);
     }
 
     /**

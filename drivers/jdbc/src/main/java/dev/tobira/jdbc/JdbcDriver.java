@@ -75,7 +75,10 @@ public abstract class JdbcDriver implements Driver {
     public final Conn open(ConnConfig config) {
         requireNonNull(config, "config is null");
         if (!dialect.schemes().contains(config.scheme())) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, dialect.name(), "open",
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    dialect.name(),
+                    "open",
                     "the " + dialect.name() + " driver does not open DSNs of scheme \"" + config.scheme() + "\"");
         }
         Redactor redactor = SqlErrors.redactor(dialect, config);
@@ -94,7 +97,8 @@ public abstract class JdbcDriver implements Driver {
             Connector connector = dialect.connector();
             connector.initialize(session);
             String serverVersion = requireNonNull(connector.serverVersion(session), "serverVersion is null");
-            String language = requireNonNull(connector.dialectName(session), "dialectName is null").orElse(dialect.dialectName());
+            String language = requireNonNull(connector.dialectName(session), "dialectName is null")
+                    .orElse(dialect.dialectName());
             ConnInfo info = new ConnInfo(dialect.name(), dialect.model(), language, serverVersion);
             return new JdbcConn(new Runner(dialect, session, errors), info);
         } catch (SQLException | RuntimeException e) {

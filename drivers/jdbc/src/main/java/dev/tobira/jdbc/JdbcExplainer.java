@@ -27,14 +27,22 @@ final class JdbcExplainer implements Explainer {
         QueryBuilder queries = runner.dialect().queries();
         boolean json = queries.explainFormat().equals("json");
         StringBuilder text = new StringBuilder();
-        try (ResultSet rs = runner.execution(runner.call(guarded, scan, 0, query.timeout().orElse(java.time.Duration.ZERO)).build(), "explain")
-                .run(queries.explain(query.text()), query.params(), query.namespace().orElse(""), System.nanoTime())) {
+        try (ResultSet rs = runner.execution(
+                        runner.call(guarded, scan, 0, query.timeout().orElse(java.time.Duration.ZERO))
+                                .build(),
+                        "explain")
+                .run(
+                        queries.explain(query.text()),
+                        query.params(),
+                        query.namespace().orElse(""),
+                        System.nanoTime())) {
             while (rs.hasNext()) {
                 Row row = rs.next();
                 if (text.length() > 0 && !json) {
                     text.append('\n');
                 }
-                text.append(json ? row.values().stream().map(Value::toString).reduce("", String::concat) : row.toString());
+                text.append(
+                        json ? row.values().stream().map(Value::toString).reduce("", String::concat) : row.toString());
             }
         }
         return new Plan(queries.explainFormat(), text.toString());

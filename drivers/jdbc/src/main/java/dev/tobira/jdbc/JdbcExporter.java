@@ -24,7 +24,20 @@ final class JdbcExporter implements Exporter {
         runner.ensureNoTransaction();
         boolean guarded = runner.guarded(query);
         SqlScan scan = runner.check(query.text(), guarded);
-        return runner.execution(runner.call(guarded, scan, query.limit().orElse(0), query.timeout().orElse(java.time.Duration.ZERO)).build(), "export")
-                .export(query.text(), scan, query.params(), format, out, query.namespace().orElse(""));
+        return runner.execution(
+                        runner.call(
+                                        guarded,
+                                        scan,
+                                        query.limit().orElse(0),
+                                        query.timeout().orElse(java.time.Duration.ZERO))
+                                .build(),
+                        "export")
+                .export(
+                        query.text(),
+                        scan,
+                        query.params(),
+                        format,
+                        out,
+                        query.namespace().orElse(""));
     }
 }

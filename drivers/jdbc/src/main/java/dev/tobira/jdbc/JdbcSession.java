@@ -94,7 +94,8 @@ public final class JdbcSession {
                 // a close from another thread got here first: nothing may be made on a closing connection
                 throw new IllegalStateException("the connection is closed");
             }
-            T created = requireNonNull(key.initializer.create(this), () -> "the initializer of " + key + " returned null");
+            T created =
+                    requireNonNull(key.initializer.create(this), () -> "the initializer of " + key + " returned null");
             Object raced = state.putIfAbsent(key, created);
             v = raced == null ? created : raced;
         }

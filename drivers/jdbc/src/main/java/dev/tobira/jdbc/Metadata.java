@@ -59,7 +59,8 @@ final class Metadata {
 
     static List<CollectionRef> collections(Catalog d, JdbcSession session, String namespace) throws SQLException {
         if (!namespace.isEmpty() && !d.namespaces(session).contains(namespace)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, session.driver(), "collections", "no such namespace: " + namespace);
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND, session.driver(), "collections", "no such namespace: " + namespace);
         }
         Connection c = session.connection();
         Scope scope = scope(d, session, namespace);
@@ -99,9 +100,17 @@ final class Metadata {
                 String name = rs.getString("COLUMN_NAME");
                 String typeName = nonNull(rs.getString("TYPE_NAME"));
                 boolean nullable = rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls;
-                JdbcColumn col = new JdbcColumn(0, name, rs.getInt("DATA_TYPE"), typeName, rs.getInt("COLUMN_SIZE"),
-                        rs.getInt("DECIMAL_DIGITS"), nullable, "");
-                fields.add(new CollectionInfo.Field(name, typeName, types.map(col).kind(), nullable));
+                JdbcColumn col = new JdbcColumn(
+                        0,
+                        name,
+                        rs.getInt("DATA_TYPE"),
+                        typeName,
+                        rs.getInt("COLUMN_SIZE"),
+                        rs.getInt("DECIMAL_DIGITS"),
+                        nullable,
+                        "");
+                fields.add(
+                        new CollectionInfo.Field(name, typeName, types.map(col).kind(), nullable));
             }
         }
         if (fields.isEmpty()) {
@@ -116,8 +125,13 @@ final class Metadata {
             }
         }
         List<String> primaryKey = List.copyOf(pk.values());
-        return new CollectionInfo(ref, type.isEmpty() ? "table" : type, fields, primaryKey,
-                foreignKeys(md, scope, ref), List.copyOf(d.indexes(session, ref, primaryKey)));
+        return new CollectionInfo(
+                ref,
+                type.isEmpty() ? "table" : type,
+                fields,
+                primaryKey,
+                foreignKeys(md, scope, ref),
+                List.copyOf(d.indexes(session, ref, primaryKey)));
     }
 
     private static List<CollectionInfo.ForeignKey> foreignKeys(DatabaseMetaData md, Scope scope, CollectionRef ref)
@@ -143,8 +157,8 @@ final class Metadata {
         }
         List<CollectionInfo.ForeignKey> result = new ArrayList<>();
         for (FkBuilder b : keys) {
-            result.add(new CollectionInfo.ForeignKey(b.name, b.fields, new CollectionRef(b.namespace, b.target),
-                    b.targetFields));
+            result.add(new CollectionInfo.ForeignKey(
+                    b.name, b.fields, new CollectionRef(b.namespace, b.target), b.targetFields));
         }
         return result;
     }
@@ -163,8 +177,8 @@ final class Metadata {
         }
     }
 
-    static List<CollectionInfo.Index> indexes(Catalog d, JdbcSession session, CollectionRef ref, List<String> primaryKey)
-            throws SQLException {
+    static List<CollectionInfo.Index> indexes(
+            Catalog d, JdbcSession session, CollectionRef ref, List<String> primaryKey) throws SQLException {
         Connection c = session.connection();
         Scope scope = scope(d, session, ref.namespace());
         Map<String, TreeMap<Integer, String>> columns = new LinkedHashMap<>();
@@ -172,13 +186,16 @@ final class Metadata {
         try (ResultSet rs = c.getMetaData().getIndexInfo(scope.catalog(), scope.schema(), ref.name(), false, true)) {
             while (rs.next()) {
                 String name = rs.getString("INDEX_NAME");
-                if (name == null || rs.getShort("TYPE") == DatabaseMetaData.tableIndexStatistic
+                if (name == null
+                        || rs.getShort("TYPE") == DatabaseMetaData.tableIndexStatistic
                         || !ref.name().equals(rs.getString("TABLE_NAME"))) {
                     continue;
                 }
                 String column = rs.getString("COLUMN_NAME");
                 TreeMap<Integer, String> cols = columns.computeIfAbsent(name, k -> new TreeMap<>());
-                cols.put(rs.getInt("ORDINAL_POSITION"), column == null ? nonNull(rs.getString("FILTER_CONDITION")) : column);
+                cols.put(
+                        rs.getInt("ORDINAL_POSITION"),
+                        column == null ? nonNull(rs.getString("FILTER_CONDITION")) : column);
                 unique.put(name, !rs.getBoolean("NON_UNIQUE"));
             }
         }

@@ -90,7 +90,9 @@ final class Paging {
                 sb.append('|').append(encode(last.get(k)));
             }
         }
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(sb.toString().getBytes(StandardCharsets.UTF_8));
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(sb.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private static List<String> decode(String cursor) {
@@ -135,7 +137,8 @@ final class Paging {
             default:
                 text = v.toString();
         }
-        return v.kind().name() + ":" + Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+        return v.kind().name() + ":"
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private static Value value(String part) {

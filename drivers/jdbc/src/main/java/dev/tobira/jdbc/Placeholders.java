@@ -48,7 +48,10 @@ final class Placeholders {
                 throw wrongForm(driver, op, token.text());
             }
             SqlToken next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
-            if (next != null && next.type() == SqlToken.Type.PARAMETER && next.text().equals(FORM) && next.start() == token.end()) {
+            if (next != null
+                    && next.type() == SqlToken.Type.PARAMETER
+                    && next.text().equals(FORM)
+                    && next.start() == token.end()) {
                 i++; // ?? : PostgreSQL's ? operator, as pgjdbc escapes it
                 continue;
             }
@@ -59,9 +62,15 @@ final class Placeholders {
             if (lookalike != null) {
                 throw wrongForm(driver, op, lookalike);
             }
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op, "the text has " + found
-                    + (found == 1 ? " placeholder" : " placeholders") + " (" + FORM + ") outside comments and strings, but "
-                    + given + (given == 1 ? " parameter was" : " parameters were") + " given; parameters are written " + FORM);
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    driver,
+                    op,
+                    "the text has " + found
+                            + (found == 1 ? " placeholder" : " placeholders") + " (" + FORM
+                            + ") outside comments and strings, but "
+                            + given + (given == 1 ? " parameter was" : " parameters were")
+                            + " given; parameters are written " + FORM);
         }
     }
 
@@ -80,8 +89,8 @@ final class Placeholders {
     }
 
     private static DriverException wrongForm(String driver, String op, String written) {
-        return DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op,
-                "parameters are written " + FORM + ", not " + written);
+        return DriverException.of(
+                ErrorKind.INVALID_ARGUMENT, driver, op, "parameters are written " + FORM + ", not " + written);
     }
 
     /**
@@ -93,11 +102,17 @@ final class Placeholders {
         for (int i = 0; i + 1 < tokens.size(); i++) {
             SqlToken t = tokens.get(i);
             SqlToken next = tokens.get(i + 1);
-            if ((t.text().equals(":") || t.text().equals("@")) && next.start() == t.end() && next.type() == SqlToken.Type.WORD
-                    && (i == 0 || !tokens.get(i - 1).text().equals(":") || tokens.get(i - 1).end() != t.start())) {
+            if ((t.text().equals(":") || t.text().equals("@"))
+                    && next.start() == t.end()
+                    && next.type() == SqlToken.Type.WORD
+                    && (i == 0
+                            || !tokens.get(i - 1).text().equals(":")
+                            || tokens.get(i - 1).end() != t.start())) {
                 return t.text() + next.text();
             }
-            if (t.type() == SqlToken.Type.WORD && t.text().length() > 1 && t.text().charAt(0) == '@') {
+            if (t.type() == SqlToken.Type.WORD
+                    && t.text().length() > 1
+                    && t.text().charAt(0) == '@') {
                 return t.text();
             }
         }
@@ -130,7 +145,8 @@ final class Placeholders {
             throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, driver, op)
                     .detail("parameter " + index + " is the " + value.kind().name() + " " + Binder.shown(value)
                             + ", which cannot be sent: " + e.getMessage())
-                    .cause(e).build();
+                    .cause(e)
+                    .build();
         }
     }
 
@@ -144,8 +160,12 @@ final class Placeholders {
                 continue;
             }
             if (token.text().length() > 1) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op,
-                        "numbered placeholders such as " + token.text() + " are not supported; write ? for each parameter");
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        driver,
+                        op,
+                        "numbered placeholders such as " + token.text()
+                                + " are not supported; write ? for each parameter");
             }
             found++;
             if (found > params.size()) {
@@ -159,13 +179,19 @@ final class Placeholders {
             if (token.start() == 0 || sql.charAt(token.start() - 1) != '-') {
                 out.append(' ');
             }
-            out.append(literal(driver, op, literals, found, params.get(found - 1))).append(' ');
+            out.append(literal(driver, op, literals, found, params.get(found - 1)))
+                    .append(' ');
             copied = token.end();
         }
         if (found != params.size()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, driver, op, "the text has " + found
-                    + (found == 1 ? " placeholder" : " placeholders") + " (?) outside comments and strings, but "
-                    + params.size() + (params.size() == 1 ? " parameter was" : " parameters were") + " given");
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    driver,
+                    op,
+                    "the text has " + found
+                            + (found == 1 ? " placeholder" : " placeholders")
+                            + " (?) outside comments and strings, but "
+                            + params.size() + (params.size() == 1 ? " parameter was" : " parameters were") + " given");
         }
         return out == null ? sql : out.append(sql, copied, sql.length()).toString();
     }

@@ -101,7 +101,8 @@ public interface QueryBuilder {
      * @return {@code INSERT INTO t (a, b) VALUES (?, ?)} and the values
      */
     default GeneratedSql insert(CollectionRef collection, Map<String, Value> values) {
-        StringBuilder sql = new StringBuilder("INSERT INTO ").append(qualify(collection)).append(" (");
+        StringBuilder sql =
+                new StringBuilder("INSERT INTO ").append(qualify(collection)).append(" (");
         StringBuilder marks = new StringBuilder();
         List<Value> params = new ArrayList<>(values.size());
         for (Map.Entry<String, Value> e : values.entrySet()) {
@@ -113,7 +114,8 @@ public interface QueryBuilder {
             marks.append('?');
             params.add(requireNonNull(e.getValue(), "value is null"));
         }
-        return new GeneratedSql(sql.append(") VALUES (").append(marks).append(')').toString(), params);
+        return new GeneratedSql(
+                sql.append(") VALUES (").append(marks).append(')').toString(), params);
     }
 
     /**
@@ -125,7 +127,8 @@ public interface QueryBuilder {
      * @return {@code UPDATE t SET a = ? WHERE k = ?} and the values
      */
     default GeneratedSql update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
-        StringBuilder sql = new StringBuilder("UPDATE ").append(qualify(collection)).append(" SET ");
+        StringBuilder sql =
+                new StringBuilder("UPDATE ").append(qualify(collection)).append(" SET ");
         List<Value> params = new ArrayList<>();
         boolean first = true;
         for (Map.Entry<String, Value> e : changes.entrySet()) {

@@ -34,9 +34,20 @@ final class ResultColumns {
     static final byte BYTES = 10;
     static final byte DECIMAL_OR_SPECIAL = 11;
     /** What each tag's reader returns, by tag; null where the kind varies from cell to cell. */
-    private static final Value.Kind[] KIND_OF_TAG = {null, Value.Kind.INT, Value.Kind.TEXT, Value.Kind.DECIMAL,
-            Value.Kind.FLOAT, Value.Kind.FLOAT, Value.Kind.BOOL, Value.Kind.DATE, Value.Kind.DATETIME, Value.Kind.TIMESTAMP,
-            Value.Kind.BYTES, null};
+    private static final Value.Kind[] KIND_OF_TAG = {
+        null,
+        Value.Kind.INT,
+        Value.Kind.TEXT,
+        Value.Kind.DECIMAL,
+        Value.Kind.FLOAT,
+        Value.Kind.FLOAT,
+        Value.Kind.BOOL,
+        Value.Kind.DATE,
+        Value.Kind.DATETIME,
+        Value.Kind.TIMESTAMP,
+        Value.Kind.BYTES,
+        null
+    };
 
     private final String driver;
     private final List<Column> columns;
@@ -74,7 +85,8 @@ final class ResultColumns {
             }
             ColumnMapping mapping = types.map(meta);
             if (mapping == null) {
-                throw new NullPointerException(dialect + ": the type mapping mapped column " + meta.name() + " to null");
+                throw new NullPointerException(
+                        dialect + ": the type mapping mapped column " + meta.name() + " to null");
             }
             columns[i] = new Column(meta.name(), mapping.kind(), meta.typeName(), meta.nullable());
             mappings[i] = mapping;
@@ -149,9 +161,13 @@ final class ResultColumns {
     /** A dialect reader's cell, held to its mapping: a value the column does not describe is the dialect's bug, said so. */
     private Value checked(int index, Value v) {
         if (checked[index] && v != null && !mappings[index].admits(v)) {
-            throw DriverException.of(ErrorKind.INTERNAL, driver, "query", "column \"" + columns.get(index).name()
-                    + "\" is mapped as " + mappings[index].kind() + " but its reader returned " + v.kind()
-                    + " (a bug in the driver's type mapping)");
+            throw DriverException.of(
+                    ErrorKind.INTERNAL,
+                    driver,
+                    "query",
+                    "column \"" + columns.get(index).name()
+                            + "\" is mapped as " + mappings[index].kind() + " but its reader returned " + v.kind()
+                            + " (a bug in the driver's type mapping)");
         }
         return v;
     }

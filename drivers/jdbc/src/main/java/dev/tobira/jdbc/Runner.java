@@ -30,8 +30,13 @@ final class Runner {
     private JdbcTx tx;
 
     Runner(Dialect dialect, JdbcSession session, SqlErrors errors) {
-        this.ctx = new Context(dialect, session, errors, new ColumnCache(),
-                new StatementCache(dialect.statements().keptStatements()), new InFlight());
+        this.ctx = new Context(
+                dialect,
+                session,
+                errors,
+                new ColumnCache(),
+                new StatementCache(dialect.statements().keptStatements()),
+                new InFlight());
         this.verdicts = new GuardVerdicts(dialect.guard());
     }
 
@@ -86,7 +91,12 @@ final class Runner {
 
     /** A call of the caller's text, on this connection. */
     Call.Builder call(boolean guarded, SqlScan scan, long limit, Duration timeout) {
-        return Call.builder().guarded(guarded).readOnlyConnection(readOnly()).scan(scan).limit(limit).timeout(timeout);
+        return Call.builder()
+                .guarded(guarded)
+                .readOnlyConnection(readOnly())
+                .scan(scan)
+                .limit(limit)
+                .timeout(timeout);
     }
 
     /** Guarded when the connection or the query is read-only. */
@@ -99,13 +109,27 @@ final class Runner {
         long start = System.nanoTime();
         boolean guarded = guarded(query);
         SqlScan scan = check(query.text(), guarded);
-        return execution(call(guarded, scan, query.limit().orElse(0), query.timeout().orElse(Duration.ZERO)).inTransaction(inTransaction).build(), "query")
+        return execution(
+                        call(
+                                        guarded,
+                                        scan,
+                                        query.limit().orElse(0),
+                                        query.timeout().orElse(Duration.ZERO))
+                                .inTransaction(inTransaction)
+                                .build(),
+                        "query")
                 .run(query.text(), query.params(), query.namespace().orElse(""), start);
     }
 
     /** SQL the base generated itself (browse, mutate): no guard check, the same read-only mode. */
     ResultSet runGenerated(String op, GeneratedSql sql, boolean guarded, long limit) {
-        return execution(Call.builder().guarded(guarded).readOnlyConnection(readOnly()).limit(limit).build(), op)
+        return execution(
+                        Call.builder()
+                                .guarded(guarded)
+                                .readOnlyConnection(readOnly())
+                                .limit(limit)
+                                .build(),
+                        op)
                 .run(sql.sql(), sql.params(), "", System.nanoTime());
     }
 

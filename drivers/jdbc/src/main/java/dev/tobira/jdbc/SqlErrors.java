@@ -66,8 +66,10 @@ final class SqlErrors {
         }
         if (!(e instanceof SQLException sql)) {
             return DriverException.builder(timedOut ? ErrorKind.TIMEOUT : ErrorKind.INTERNAL, dialect.name(), op)
-                    .detail(redact(String.valueOf(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())))
-                    .cause(e).build();
+                    .detail(redact(
+                            String.valueOf(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())))
+                    .cause(e)
+                    .build();
         }
         ErrorKind kind = null;
         SQLException source = sql;

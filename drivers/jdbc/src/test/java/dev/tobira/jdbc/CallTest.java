@@ -20,13 +20,18 @@ class CallTest {
     @Test
     void theGuardsScanIsReusedForItsOwnTextAndDialect() {
         SqlScan scan = SqlScan.of(SQL, SqlDialect.POSTGRES);
-        Call call = Call.builder().guarded(true).readOnlyConnection(true).scan(scan).build();
+        Call call =
+                Call.builder().guarded(true).readOnlyConnection(true).scan(scan).build();
         assertSame(scan, call.scanOf(new String(SQL.toCharArray()), SqlDialect.POSTGRES), "an equal text");
     }
 
     @Test
     void anotherTextOrDialectIsScannedAfresh() {
-        Call call = Call.builder().guarded(true).readOnlyConnection(true).scan(SqlScan.of(SQL, SqlDialect.POSTGRES)).build();
+        Call call = Call.builder()
+                .guarded(true)
+                .readOnlyConnection(true)
+                .scan(SqlScan.of(SQL, SqlDialect.POSTGRES))
+                .build();
         SqlScan explain = call.scanOf("EXPLAIN " + SQL, SqlDialect.POSTGRES);
         assertEquals("EXPLAIN " + SQL, explain.sql());
         assertEquals(Optional.of("EXPLAIN"), explain.firstKeyword());
@@ -44,17 +49,26 @@ class CallTest {
 
     @Test
     void theStringLeavesTheScanOut() {
-        Call call = Call.builder().guarded(true).readOnlyConnection(true).scan(SqlScan.of(SQL, SqlDialect.SQLITE)).build();
+        Call call = Call.builder()
+                .guarded(true)
+                .readOnlyConnection(true)
+                .scan(SqlScan.of(SQL, SqlDialect.SQLITE))
+                .build();
         assertEquals("Call[guarded=true, inTransaction=false, readOnlyConnection=true]", call.toString());
         assertThrows(NullPointerException.class, () -> Call.builder().scan(null));
     }
 
     @Test
     void theDriversRowLimitIsOneRowMoreThanTheCallsLimit() {
-        assertEquals(0, Call.builder().guarded(true).readOnlyConnection(true).build().maxRows());
+        assertEquals(
+                0, Call.builder().guarded(true).readOnlyConnection(true).build().maxRows());
         assertEquals(4, call(3, Duration.ZERO).maxRows());
-        assertEquals(Integer.MAX_VALUE, call(Integer.MAX_VALUE - 1, Duration.ZERO).maxRows());
-        assertEquals(0, call(Integer.MAX_VALUE, Duration.ZERO).maxRows(), "a limit the driver's int cannot hold is left to the result");
+        assertEquals(
+                Integer.MAX_VALUE, call(Integer.MAX_VALUE - 1, Duration.ZERO).maxRows());
+        assertEquals(
+                0,
+                call(Integer.MAX_VALUE, Duration.ZERO).maxRows(),
+                "a limit the driver's int cannot hold is left to the result");
         assertEquals(0, call(Long.MAX_VALUE, Duration.ZERO).maxRows());
     }
 
@@ -65,7 +79,9 @@ class CallTest {
         assertEquals(2, call(0, Duration.ofSeconds(1)).queryTimeoutSeconds());
         assertEquals(3, call(0, Duration.ofMillis(1001)).queryTimeoutSeconds());
         assertEquals(Integer.MAX_VALUE, call(0, Duration.ofDays(365L * 1000)).queryTimeoutSeconds());
-        assertEquals(Integer.MAX_VALUE, call(0, Duration.ofSeconds(Long.MAX_VALUE, 999_999_999)).queryTimeoutSeconds());
+        assertEquals(
+                Integer.MAX_VALUE,
+                call(0, Duration.ofSeconds(Long.MAX_VALUE, 999_999_999)).queryTimeoutSeconds());
     }
 
     @Test
@@ -77,13 +93,18 @@ class CallTest {
 
     @Test
     void theStringShowsALimitAndADeadline() {
-        assertEquals("Call[guarded=true, inTransaction=false, readOnlyConnection=true, limit=3, timeout=PT2S]",
+        assertEquals(
+                "Call[guarded=true, inTransaction=false, readOnlyConnection=true, limit=3, timeout=PT2S]",
                 call(3, Duration.ofSeconds(2)).toString());
     }
 
     @Test
     void theBuilderNamesWhatItSetsAndWithScanKeepsTheRest() {
-        Call call = Call.builder().inTransaction(true).limit(7).timeout(Duration.ofSeconds(3)).build();
+        Call call = Call.builder()
+                .inTransaction(true)
+                .limit(7)
+                .timeout(Duration.ofSeconds(3))
+                .build();
         assertFalse(call.guarded() || call.readOnlyConnection());
         assertTrue(call.inTransaction());
         SqlScan scan = SqlScan.of(SQL, SqlDialect.SQLITE);
@@ -96,6 +117,11 @@ class CallTest {
     }
 
     private static Call call(long limit, Duration timeout) {
-        return Call.builder().guarded(true).readOnlyConnection(true).limit(limit).timeout(timeout).build();
+        return Call.builder()
+                .guarded(true)
+                .readOnlyConnection(true)
+                .limit(limit)
+                .timeout(timeout)
+                .build();
     }
 }

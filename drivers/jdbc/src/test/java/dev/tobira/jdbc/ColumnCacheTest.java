@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ColumnCacheTest {
     @TempDir
     Path dir;
+
     private Path db;
 
     /** Shapes a result by its labels and type names, and counts the columns it had to describe. */

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /** The per-column choice of reader and the fallback conversion by class. */
 class ColumnReadersTest {
     private static Value.Kind kind(int type, int precision, String className) {
-        return ColumnReaders.standard(new JdbcColumn(1, "c", type, "", precision, 0, true, className)).kind();
+        return ColumnReaders.standard(new JdbcColumn(1, "c", type, "", precision, 0, true, className))
+                .kind();
     }
 
     @Test
@@ -56,14 +57,21 @@ class ColumnReadersTest {
         assertEquals(Value.NULL, ColumnReaders.fromObject(null));
         assertEquals(Value.of(7), ColumnReaders.fromObject((short) 7));
         assertEquals(Value.of(Long.MAX_VALUE), ColumnReaders.fromObject(BigInteger.valueOf(Long.MAX_VALUE)));
-        assertEquals(Value.of(new BigDecimal("18446744073709551615")), ColumnReaders.fromObject(new BigInteger("18446744073709551615")));
+        assertEquals(
+                Value.of(new BigDecimal("18446744073709551615")),
+                ColumnReaders.fromObject(new BigInteger("18446744073709551615")));
         assertEquals(Value.of(1.1), ColumnReaders.fromObject(1.1f));
         assertEquals(new Value.Uuid(id), ColumnReaders.fromObject(id));
-        assertEquals(new Value.Date(LocalDate.of(2026, 1, 2)), ColumnReaders.fromObject(java.sql.Date.valueOf("2026-01-02")));
-        assertEquals(new Value.Timestamp(Instant.parse("2026-01-02T03:04:05Z")),
+        assertEquals(
+                new Value.Date(LocalDate.of(2026, 1, 2)),
+                ColumnReaders.fromObject(java.sql.Date.valueOf("2026-01-02")));
+        assertEquals(
+                new Value.Timestamp(Instant.parse("2026-01-02T03:04:05Z")),
                 ColumnReaders.fromObject(OffsetDateTime.of(2026, 1, 2, 5, 4, 5, 0, ZoneOffset.ofHours(2))));
-        assertEquals(new Value.Array(List.of(Value.of(1), Value.of("x"))), ColumnReaders.fromObject(new Object[] {1, "x"}));
-        assertEquals(new Value.Doc(Map.of("a", Value.of(1), "b", new Value.Array(List.of(Value.of("x"), Value.of(2.5))))),
+        assertEquals(
+                new Value.Array(List.of(Value.of(1), Value.of("x"))), ColumnReaders.fromObject(new Object[] {1, "x"}));
+        assertEquals(
+                new Value.Doc(Map.of("a", Value.of(1), "b", new Value.Array(List.of(Value.of("x"), Value.of(2.5))))),
                 ColumnReaders.fromObject(doc));
         assertEquals(new Value.Vector(new float[] {1f, 2f}), ColumnReaders.fromObject(new float[] {1f, 2f}));
         assertEquals(Value.of("other"), ColumnReaders.fromObject(new StringBuilder("other")));
@@ -72,8 +80,8 @@ class ColumnReadersTest {
     /** An unmapped type's cells are what getObject makes of them, whatever kind its class suggests. */
     @Test
     void anUnmappedTypeAdmitsEveryCellKind() {
-        ColumnMapping m = ColumnReaders.standard(new JdbcColumn(1, "n", java.sql.Types.OTHER, "hugeint", 0, 0, true,
-                "java.math.BigInteger"));
+        ColumnMapping m = ColumnReaders.standard(
+                new JdbcColumn(1, "n", java.sql.Types.OTHER, "hugeint", 0, 0, true, "java.math.BigInteger"));
         org.junit.jupiter.api.Assertions.assertEquals(Value.Kind.DECIMAL, m.kind());
         // ColumnReaders.fromObject makes a BigInteger in long range an Int
         org.junit.jupiter.api.Assertions.assertTrue(m.admits(Value.of(5L)), "an Int cell of a DECIMAL-looking column");

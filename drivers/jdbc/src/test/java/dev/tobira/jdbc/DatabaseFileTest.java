@@ -37,9 +37,21 @@ class DatabaseFileTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"edb:", "edb://host/x.db", "edb::temp:", "edb:x.db?mode=ro", "edb:x.db;access_mode=rw",
-            "edb:file:x.db", "edb:FILE:x.db?immutable=1", "edb:md:db", "edb:s3://bucket/x.db", "edb:http://h/x.db",
-            "edb:ducklake:x", "edb:x\0.db"})
+    @ValueSource(
+            strings = {
+                "edb:",
+                "edb://host/x.db",
+                "edb::temp:",
+                "edb:x.db?mode=ro",
+                "edb:x.db;access_mode=rw",
+                "edb:file:x.db",
+                "edb:FILE:x.db?immutable=1",
+                "edb:md:db",
+                "edb:s3://bucket/x.db",
+                "edb:http://h/x.db",
+                "edb:ducklake:x",
+                "edb:x\0.db"
+            })
     void everythingElseIsInvalid(String dsn) {
         DriverException e = assertThrows(DriverException.class, () -> target(dsn));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
@@ -51,24 +63,44 @@ class DatabaseFileTest {
     void everyCharacterThatCouldStartAnOptionIsRefusedForEveryEngine() {
         for (String markers : new String[] {"", "?", ";"}) {
             for (char c : "?#;%\n\r\0\t\u000b\f\u007f\u0085\u2028\u202e".toCharArray()) {
-                for (String dsn : new String[] {"edb:./shop" + c + "x.db", "edb:///abs/shop.db" + c, "edb:" + c + "shop.db"}) {
-                    DriverException e = assertThrows(DriverException.class, () -> DatabaseFile.target("edb", dsn, USAGE, markers), dsn);
+                for (String dsn :
+                        new String[] {"edb:./shop" + c + "x.db", "edb:///abs/shop.db" + c, "edb:" + c + "shop.db"}) {
+                    DriverException e = assertThrows(
+                            DriverException.class, () -> DatabaseFile.target("edb", dsn, USAGE, markers), dsn);
                     assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
                     assertTrue(e.getMessage().chars().noneMatch(Character::isISOControl), e.getMessage());
                 }
             }
-            for (String dsn : new String[] {"edb:./shop%3Fmode%3Drw.db", "edb:///abs/shop%3B.db", "edb:shop.db ", "edb: shop.db",
-                "edb:shop.db\u00a0", "edb:\u3000shop.db", "edb:///abs/shop.db;access_mode=read_write", "edb:./x.db?mode=rw"}) {
-                assertEquals(ErrorKind.INVALID_ARGUMENT,
-                        assertThrows(DriverException.class, () -> DatabaseFile.target("edb", dsn, USAGE, markers), dsn).kind());
+            for (String dsn : new String[] {
+                "edb:./shop%3Fmode%3Drw.db",
+                "edb:///abs/shop%3B.db",
+                "edb:shop.db ",
+                "edb: shop.db",
+                "edb:shop.db\u00a0",
+                "edb:\u3000shop.db",
+                "edb:///abs/shop.db;access_mode=read_write",
+                "edb:./x.db?mode=rw"
+            }) {
+                assertEquals(
+                        ErrorKind.INVALID_ARGUMENT,
+                        assertThrows(DriverException.class, () -> DatabaseFile.target("edb", dsn, USAGE, markers), dsn)
+                                .kind());
             }
         }
     }
 
     @Test
     void aPathKeepsWhatCannotStartAnOption() {
-        for (String path : new String[] {"./a&b=c.db", "/abs/a@b,c.db", "[x] y.db", "/a:b.db", "a\\b.db", "shop-2024_v.1$.db",
-            "/abs/my file.db", "caf\u00e9.db"}) {
+        for (String path : new String[] {
+            "./a&b=c.db",
+            "/abs/a@b,c.db",
+            "[x] y.db",
+            "/a:b.db",
+            "a\\b.db",
+            "shop-2024_v.1$.db",
+            "/abs/my file.db",
+            "caf\u00e9.db"
+        }) {
             assertEquals(path, DatabaseFile.target("edb", "edb:" + path, USAGE, "?;"), path);
         }
     }
@@ -82,10 +114,16 @@ class DatabaseFileTest {
         assertFalse(Files.exists(missing));
         assertEquals(dir.toRealPath().resolve("missing.db"), DatabaseFile.resolve("edb", missing, false));
         assertFalse(Files.exists(missing), "a writable open creates the file, not the check");
-        assertEquals(ErrorKind.NOT_FOUND, assertThrows(DriverException.class,
-                () -> DatabaseFile.resolve("edb", dir.resolve("nowhere/x.db"), false)).kind());
-        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class,
-                () -> DatabaseFile.resolve("edb", dir, false)).kind());
+        assertEquals(
+                ErrorKind.NOT_FOUND,
+                assertThrows(
+                                DriverException.class,
+                                () -> DatabaseFile.resolve("edb", dir.resolve("nowhere/x.db"), false))
+                        .kind());
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                assertThrows(DriverException.class, () -> DatabaseFile.resolve("edb", dir, false))
+                        .kind());
     }
 
     @Test

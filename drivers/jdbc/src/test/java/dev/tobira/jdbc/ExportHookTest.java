@@ -78,7 +78,8 @@ class ExportHookTest {
         OptionalLong export(Export export) throws SQLException, IOException {
             hooks.add("export " + export.format());
             long n = 0;
-            try (PreparedStatement st = export.prepare(export.sql()); ResultSet rs = st.executeQuery()) {
+            try (PreparedStatement st = export.prepare(export.sql());
+                    ResultSet rs = st.executeQuery()) {
                 export.out().write("code\n".getBytes(StandardCharsets.UTF_8));
                 while (rs.next()) {
                     export.out().write((rs.getString(1) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -91,10 +92,12 @@ class ExportHookTest {
 
     private ConnConfig config() throws SQLException {
         Path db = dir.resolve("e.db");
-        try (Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+        try (Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement()) {
             st.execute("create table if not exists items (code text primary key, note text)");
-            st.execute("insert or ignore into items values ('a', 'plain'), ('b', 'a,b'), ('c', 'say \"hi\"'), ('d', ''),"
-                    + " ('e', null), ('f', 'two\nlines'), ('g', 'tab\there')");
+            st.execute(
+                    "insert or ignore into items values ('a', 'plain'), ('b', 'a,b'), ('c', 'say \"hi\"'), ('d', ''),"
+                            + " ('e', null), ('f', 'two\nlines'), ('g', 'tab\there')");
         }
         return ConnConfig.of("testdb:" + db);
     }
@@ -117,18 +120,34 @@ class ExportHookTest {
         ExportingDialect dialect = new ExportingDialect();
         try (Conn conn = new TestDriver(dialect).open(config().withReadOnly(true))) {
             Exporter exporter = conn.as(Exporter.class).orElseThrow();
-            assertEquals("code\na\nb\n", export(conn, Query.of("select code from items where code < ? order by code")
-                    .withParams(Value.of("c")), Exporter.Format.CSV, 2));
-            DriverException refused = assertThrows(DriverException.class,
-                    () -> exporter.export(Query.of("delete from items"), Exporter.Format.CSV, new ByteArrayOutputStream()));
+            assertEquals(
+                    "code\na\nb\n",
+                    export(
+                            conn,
+                            Query.of("select code from items where code < ? order by code")
+                                    .withParams(Value.of("c")),
+                            Exporter.Format.CSV,
+                            2));
+            DriverException refused = assertThrows(
+                    DriverException.class,
+                    () -> exporter.export(
+                            Query.of("delete from items"), Exporter.Format.CSV, new ByteArrayOutputStream()));
             assertEquals(ErrorKind.READ_ONLY, refused.kind());
-            DriverException io = assertThrows(DriverException.class,
+            DriverException io = assertThrows(
+                    DriverException.class,
                     () -> exporter.export(Query.of("select code from items"), Exporter.Format.TEXT, BROKEN));
             assertEquals(ErrorKind.INTERNAL, io.kind());
             assertTrue(io.getCause() instanceof IOException);
         }
-        assertEquals(List.of("before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "export CSV", "after true",
-                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "export TEXT", "after false"), dialect.hooks);
+        assertEquals(
+                List.of(
+                        "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]",
+                        "export CSV",
+                        "after true",
+                        "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]",
+                        "export TEXT",
+                        "after false"),
+                dialect.hooks);
     }
 
     @Test
@@ -148,20 +167,41 @@ class ExportHookTest {
                     g,tab\there
                     """, export(conn, notes, Exporter.Format.CSV, 7));
             assertEquals("code\tnote\na\tplain\nb\ta,b\n", export(conn, notes.withLimit(2), Exporter.Format.TEXT, 2));
-            assertEquals("g\n\"tab\there\"\n", export(conn, Query.of("select note as g from items where code = 'g'"),
-                    Exporter.Format.TEXT, 1));
-            assertEquals("n\n3\n", export(conn, Query.of("select count(*) as n from items where code in (?, ?, ?)")
-                    .withParams(Value.of("a"), Value.of("b"), Value.of("c")), Exporter.Format.CSV, 1));
-            DriverException io = assertThrows(DriverException.class, () -> conn.as(Exporter.class).orElseThrow()
-                    .export(Query.of("select code from items"), Exporter.Format.CSV, BROKEN));
+            assertEquals(
+                    "g\n\"tab\there\"\n",
+                    export(conn, Query.of("select note as g from items where code = 'g'"), Exporter.Format.TEXT, 1));
+            assertEquals(
+                    "n\n3\n",
+                    export(
+                            conn,
+                            Query.of("select count(*) as n from items where code in (?, ?, ?)")
+                                    .withParams(Value.of("a"), Value.of("b"), Value.of("c")),
+                            Exporter.Format.CSV,
+                            1));
+            DriverException io = assertThrows(
+                    DriverException.class,
+                    () -> conn.as(Exporter.class)
+                            .orElseThrow()
+                            .export(Query.of("select code from items"), Exporter.Format.CSV, BROKEN));
             assertEquals(ErrorKind.INTERNAL, io.kind());
             conn.ping();
         }
         String guarded = "before Call[guarded=true, inTransaction=false, readOnlyConnection=false]";
         String unguarded = "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]";
         String limited = "before Call[guarded=true, inTransaction=false, readOnlyConnection=false, limit=2]";
-        assertEquals(List.of(guarded, "after true", limited, "after true", unguarded, "after true", unguarded, "after true",
-                unguarded, "after false"), dialect.hooks);
+        assertEquals(
+                List.of(
+                        guarded,
+                        "after true",
+                        limited,
+                        "after true",
+                        unguarded,
+                        "after true",
+                        unguarded,
+                        "after true",
+                        unguarded,
+                        "after false"),
+                dialect.hooks);
     }
 
     @Test
@@ -177,8 +217,14 @@ class ExportHookTest {
             }
         };
         try (Conn conn = new TestDriver(dialect).open(config())) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.as(Exporter.class).orElseThrow()
-                    .export(Query.of("select 1").withTimeout(Duration.ofMillis(100)), Exporter.Format.CSV, new ByteArrayOutputStream()));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.as(Exporter.class)
+                            .orElseThrow()
+                            .export(
+                                    Query.of("select 1").withTimeout(Duration.ofMillis(100)),
+                                    Exporter.Format.CSV,
+                                    new ByteArrayOutputStream()));
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
             // the deadline sends the cancel again while the export has not ended, so a slow machine sees more than one
             assertTrue(dialect.cancels.get() >= 1, "cancels " + dialect.cancels.get());
@@ -189,9 +235,16 @@ class ExportHookTest {
     void theDeadlineCancelsTheStatementOfTheRowStream() throws Exception {
         StreamingDialect dialect = new StreamingDialect();
         try (Conn conn = new TestDriver(dialect).open(config())) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.as(Exporter.class).orElseThrow().export(
-                    Query.of("with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r")
-                            .withTimeout(Duration.ofMillis(200)), Exporter.Format.CSV, new ByteArrayOutputStream()));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.as(Exporter.class)
+                            .orElseThrow()
+                            .export(
+                                    Query.of(
+                                                    "with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r")
+                                            .withTimeout(Duration.ofMillis(200)),
+                                    Exporter.Format.CSV,
+                                    new ByteArrayOutputStream()));
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
             assertEquals(0, dialect.cancels.get(), "the statement was cancelled, not the connection");
             assertEquals("x\n1\n", export(conn, Query.of("select 1 as x"), Exporter.Format.CSV, 1));
@@ -212,9 +265,14 @@ class ExportHookTest {
             }
         };
         try (Conn conn = new TestDriver(dialect).open(config())) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.as(Exporter.class).orElseThrow()
-                    .export(Query.of("select ?").withParams(Value.of(1)).withTimeout(Duration.ofMillis(200)), Exporter.Format.CSV,
-                            new ByteArrayOutputStream()));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.as(Exporter.class)
+                            .orElseThrow()
+                            .export(
+                                    Query.of("select ?").withParams(Value.of(1)).withTimeout(Duration.ofMillis(200)),
+                                    Exporter.Format.CSV,
+                                    new ByteArrayOutputStream()));
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
             assertEquals(0, dialect.cancels.get());
             assertTrue(made.get().isClosed());
@@ -225,8 +283,13 @@ class ExportHookTest {
     void wrapKeepsTheQueryInsideItsParentheses() {
         assertEquals(Optional.of("COPY (\nselect 1 -- c\n+ 1\n) TO STDOUT"), wrap("select 1 -- c\n+ 1 -- trailing"));
         assertEquals(Optional.of("COPY (\nselect (1), ')'\n) TO STDOUT"), wrap("select (1), ')';"));
-        assertEquals(Optional.of("COPY (\n(select 1) union (select 2)\n) TO STDOUT"), wrap("(select 1) union (select 2)"));
-        for (String bad : List.of("select 1) to program 'touch /tmp/x' --", "select 1)", "select (1", "select 1; select 2",
+        assertEquals(
+                Optional.of("COPY (\n(select 1) union (select 2)\n) TO STDOUT"), wrap("(select 1) union (select 2)"));
+        for (String bad : List.of(
+                "select 1) to program 'touch /tmp/x' --",
+                "select 1)",
+                "select (1",
+                "select 1; select 2",
                 "select 1) union (select 2")) {
             assertFalse(wrap(bad).isPresent(), bad);
         }

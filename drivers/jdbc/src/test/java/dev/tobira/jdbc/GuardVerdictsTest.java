@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 
 /** A connection's kept acceptances: reused for the same text and path, never for a refusal. */
 class GuardVerdictsTest {
-    private final StatementGuard guard = StatementGuard.builder("test").dialect(SqlDialect.SQLITE).allow("SELECT").build();
+    private final StatementGuard guard = StatementGuard.builder("test")
+            .dialect(SqlDialect.SQLITE)
+            .allow("SELECT")
+            .build();
 
     @Test
     void anAcceptanceIsReusedForTheSameText() {
@@ -43,7 +46,10 @@ class GuardVerdictsTest {
         verdicts.check("delete from t", false); // one statement: fine on a writable path
         DriverException e = assertThrows(DriverException.class, () -> verdicts.check("delete from t", true));
         assertEquals(ErrorKind.READ_ONLY, e.kind());
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> verdicts.check("select 1; select 2", false)).kind());
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> verdicts.check("select 1; select 2", false))
+                        .kind());
     }
 
     @Test

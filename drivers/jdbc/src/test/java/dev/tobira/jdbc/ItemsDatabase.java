@@ -13,7 +13,8 @@ final class ItemsDatabase {
     /** Creates {@code test.db} in the directory and returns its path. */
     static Path create(Path dir) throws SQLException {
         Path db = dir.resolve("test.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement()) {
             st.execute("create table items (code text primary key, qty integer not null)");
             st.execute("insert into items values ('a', 1), ('b', 2), ('c', 3)");
         }

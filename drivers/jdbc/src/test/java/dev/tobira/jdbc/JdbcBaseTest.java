@@ -42,13 +42,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The JDBC base against a real engine, through a dialect that overrides nothing it need not. */
 class JdbcBaseTest {
     @TempDir
     Path dir;
+
     private Path db;
     private TestDialect dialect;
     private TestDriver driver;
@@ -56,11 +57,14 @@ class JdbcBaseTest {
     @BeforeEach
     void createDatabase() throws SQLException {
         db = dir.resolve("test.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
-            st.execute("create table typed (i integer, bi bigint, r real, d double, n decimal(10,2), b boolean, t varchar(10),"
-                    + " bl blob, dt date, ts timestamp)");
-            st.execute("insert into typed values (1, 9007199254740993, 1.5, 2.25, 12.34, 1, 'text', x'0102', '2026-09-02',"
-                    + " '2026-09-02 10:11:12')");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement()) {
+            st.execute(
+                    "create table typed (i integer, bi bigint, r real, d double, n decimal(10,2), b boolean, t varchar(10),"
+                            + " bl blob, dt date, ts timestamp)");
+            st.execute(
+                    "insert into typed values (1, 9007199254740993, 1.5, 2.25, 12.34, 1, 'text', x'0102', '2026-09-02',"
+                            + " '2026-09-02 10:11:12')");
             st.execute("create table items (code text primary key, qty integer not null)");
             st.execute("insert into items values ('a', 1), ('b', 2), ('c', 3), ('d', 4), ('e', 5)");
         }
@@ -83,25 +87,59 @@ class JdbcBaseTest {
 
     @Test
     void standardTypeMappingOnARealEngine() {
-        try (Conn conn = driver.open(config()); ResultSet rs = conn.query(Query.of("select i, bi, r, d, n, b, t, bl, dt, ts from typed"))) {
-            assertEquals(List.of(Value.Kind.INT, Value.Kind.INT, Value.Kind.FLOAT, Value.Kind.FLOAT, Value.Kind.DECIMAL,
-                            Value.Kind.BOOL, Value.Kind.TEXT, Value.Kind.BYTES, Value.Kind.DATE, Value.Kind.DATETIME),
+        try (Conn conn = driver.open(config());
+                ResultSet rs = conn.query(Query.of("select i, bi, r, d, n, b, t, bl, dt, ts from typed"))) {
+            assertEquals(
+                    List.of(
+                            Value.Kind.INT,
+                            Value.Kind.INT,
+                            Value.Kind.FLOAT,
+                            Value.Kind.FLOAT,
+                            Value.Kind.DECIMAL,
+                            Value.Kind.BOOL,
+                            Value.Kind.TEXT,
+                            Value.Kind.BYTES,
+                            Value.Kind.DATE,
+                            Value.Kind.DATETIME),
                     rs.columns().stream().map(dev.tobira.api.Column::kind).toList());
             Row row = rs.next();
-            assertEquals(List.of(Value.of(1), Value.of(9007199254740993L), Value.of(1.5), Value.of(2.25), Value.of(new BigDecimal("12.34")),
-                    Value.of(true), Value.of("text"), new Value.Bytes(new byte[] {1, 2}), new Value.Date(LocalDate.of(2026, 9, 2)),
-                    new Value.DateTime(LocalDateTime.of(2026, 9, 2, 10, 11, 12))), row.values());
+            assertEquals(
+                    List.of(
+                            Value.of(1),
+                            Value.of(9007199254740993L),
+                            Value.of(1.5),
+                            Value.of(2.25),
+                            Value.of(new BigDecimal("12.34")),
+                            Value.of(true),
+                            Value.of("text"),
+                            new Value.Bytes(new byte[] {1, 2}),
+                            new Value.Date(LocalDate.of(2026, 9, 2)),
+                            new Value.DateTime(LocalDateTime.of(2026, 9, 2, 10, 11, 12))),
+                    row.values());
         }
     }
 
     /** Every typed getter of {@link RowView}, each answer as a comparable object or the message it threw. */
     private static final List<BiFunction<RowView, Integer, Object>> GETTERS = List.of(
-            RowView::get, RowView::kind, RowView::isNull, RowView::getBoolean, RowView::getLong, RowView::getDouble,
-            (r, i) -> r.get(i, BigDecimal.class), RowView::getText, (r, i) -> Arrays.toString(r.get(i, byte[].class)),
-            (r, i) -> r.get(i, LocalDate.class), (r, i) -> r.get(i, java.time.LocalTime.class), (r, i) -> r.get(i, LocalDateTime.class),
-            (r, i) -> r.get(i, java.time.Instant.class), (r, i) -> r.get(i, java.util.UUID.class),
-            (r, i) -> r.get(i, Boolean.class), (r, i) -> r.get(i, Long.class), (r, i) -> r.get(i, Double.class),
-            (r, i) -> r.get(i, String.class), (r, i) -> r.get(i, Value.class));
+            RowView::get,
+            RowView::kind,
+            RowView::isNull,
+            RowView::getBoolean,
+            RowView::getLong,
+            RowView::getDouble,
+            (r, i) -> r.get(i, BigDecimal.class),
+            RowView::getText,
+            (r, i) -> Arrays.toString(r.get(i, byte[].class)),
+            (r, i) -> r.get(i, LocalDate.class),
+            (r, i) -> r.get(i, java.time.LocalTime.class),
+            (r, i) -> r.get(i, LocalDateTime.class),
+            (r, i) -> r.get(i, java.time.Instant.class),
+            (r, i) -> r.get(i, java.util.UUID.class),
+            (r, i) -> r.get(i, Boolean.class),
+            (r, i) -> r.get(i, Long.class),
+            (r, i) -> r.get(i, Double.class),
+            (r, i) -> r.get(i, String.class),
+            (r, i) -> r.get(i, Value.class));
 
     private static List<Object> answers(RowView row) {
         List<Object> out = new ArrayList<>();
@@ -128,13 +166,15 @@ class JdbcBaseTest {
      */
     @Test
     void forEachRowReadsEveryCellAsTheRowDoes() throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement()) {
             st.execute("insert into typed values (0, 0, 0, 0, 0, 0, '', x'', '1970-01-01', '1970-01-01 00:00:00')");
             st.execute("insert into typed values (null, null, null, null, null, null, null, null, null, null)");
         }
         Query query = Query.of("select i, bi, r, d, n, b, t, bl, dt, ts from typed");
         try (Conn conn = driver.open(config())) {
-            List<List<Object>> byRow = rows(conn.query(query)).stream().map(JdbcBaseTest::answers).toList();
+            List<List<Object>> byRow =
+                    rows(conn.query(query)).stream().map(JdbcBaseTest::answers).toList();
             List<List<Object>> byView = new ArrayList<>();
             try (ResultSet rs = conn.query(query)) {
                 assertEquals(3, rs.forEachRow(view -> {
@@ -163,10 +203,12 @@ class JdbcBaseTest {
     @Test
     void aFailureWhileForEachRowReadsIsTheDriversErrorAndClosesTheResult() {
         try (Conn conn = driver.open(config().withReadOnly(true))) {
-            ResultSet failing = conn.query(Query.of("with recursive r(x) as (select 1 union all select x + 1 from r where x < 5)"
-                    + " select case when x < 3 then x else abs(-9223372036854775807 - 1) end from r"));
+            ResultSet failing =
+                    conn.query(Query.of("with recursive r(x) as (select 1 union all select x + 1 from r where x < 5)"
+                            + " select case when x < 3 then x else abs(-9223372036854775807 - 1) end from r"));
             List<Long> seen = new ArrayList<>();
-            DriverException e = assertThrows(DriverException.class, () -> failing.forEachRow(view -> seen.add(view.getLong(0))));
+            DriverException e =
+                    assertThrows(DriverException.class, () -> failing.forEachRow(view -> seen.add(view.getLong(0))));
             assertEquals(List.of(1L, 2L), seen);
             assertFalse(failing.hasNext(), "closed by the failure");
             assertTrue(e.getMessage().startsWith("testdb: query: "), e.getMessage());
@@ -180,9 +222,13 @@ class JdbcBaseTest {
             dialect.beforeExecute = () -> {
                 throw new StackOverflowError("as a value nested too deep would");
             };
-            assertThrows(StackOverflowError.class, () -> conn.query(Query.of("select 1").withReadOnly(true)));
+            assertThrows(
+                    StackOverflowError.class,
+                    () -> conn.query(Query.of("select 1").withReadOnly(true)));
             dialect.beforeExecute = () -> {};
-            assertEquals(List.of("before Call[guarded=true, inTransaction=false, readOnlyConnection=false]", "after false"), dialect.hooks);
+            assertEquals(
+                    List.of("before Call[guarded=true, inTransaction=false, readOnlyConnection=false]", "after false"),
+                    dialect.hooks);
             // query_only was lifted again: the writable connection writes
             rows(conn.query(Query.of("insert into items values ('z', 26)")));
             assertEquals(6, rows(conn.query(Query.of("select * from items"))).size());
@@ -194,11 +240,14 @@ class JdbcBaseTest {
     void aTimestampPastJdbcsRangeIsAnInvalidArgumentNamingTheParameter() {
         try (Conn conn = driver.open(config())) {
             for (java.time.Instant extreme : new java.time.Instant[] {java.time.Instant.MIN, java.time.Instant.MAX}) {
-                DriverException e = assertThrows(DriverException.class,
+                DriverException e = assertThrows(
+                        DriverException.class,
                         () -> rows(conn.query(Query.of("select ?").withParams(List.of(Value.of(extreme))))));
                 assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
                 assertTrue(e.getMessage().startsWith("testdb: query: parameter 1 is the TIMESTAMP "), e.getMessage());
-                assertTrue(e.getMessage().contains("outside the range it can be sent in (years -999999999 to 999999999 in UTC)"),
+                assertTrue(
+                        e.getMessage()
+                                .contains("outside the range it can be sent in (years -999999999 to 999999999 in UTC)"),
                         e.getMessage());
             }
         }
@@ -213,7 +262,8 @@ class JdbcBaseTest {
         }
         Value exploding = shared;
         try (Conn conn = driver.open(config())) {
-            DriverException e = assertThrows(DriverException.class,
+            DriverException e = assertThrows(
+                    DriverException.class,
                     () -> rows(conn.query(Query.of("select ?").withParams(List.of(exploding)))));
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("testdb: query: parameter 1 holds more than"), e.getMessage());
@@ -227,17 +277,22 @@ class JdbcBaseTest {
             rows(conn.query(Query.of("select * from items").withLimit(2)));
             conn.query(Query.of("select * from items")).close();
             assertThrows(DriverException.class, () -> conn.query(Query.of("select * from nope")));
-            ResultSet failing = conn.query(Query.of("with recursive r(x) as (select 1 union all select x + 1 from r where x < 5)"
-                    + " select case when x < 3 then x else abs(-9223372036854775807 - 1) end from r"));
+            ResultSet failing =
+                    conn.query(Query.of("with recursive r(x) as (select 1 union all select x + 1 from r where x < 5)"
+                            + " select case when x < 3 then x else abs(-9223372036854775807 - 1) end from r"));
             assertThrows(DriverException.class, () -> rows(failing));
-            assertThrows(DriverException.class, () -> conn.query(Query.of("delete from items")), "refused before any hook");
+            assertThrows(
+                    DriverException.class, () -> conn.query(Query.of("delete from items")), "refused before any hook");
         }
-        assertEquals(List.of(
-                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
-                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true, limit=2]", "after true",
-                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
-                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false",
-                "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false"), dialect.hooks);
+        assertEquals(
+                List.of(
+                        "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
+                        "before Call[guarded=true, inTransaction=false, readOnlyConnection=true, limit=2]",
+                                "after true",
+                        "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after true",
+                        "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false",
+                        "before Call[guarded=true, inTransaction=false, readOnlyConnection=true]", "after false"),
+                dialect.hooks);
     }
 
     @Test
@@ -245,8 +300,12 @@ class JdbcBaseTest {
     void theDeadlineMakesAnInterruptATimeoutAndACloseACancel() throws Exception {
         String slow = "with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r";
         try (Conn conn = driver.open(config())) {
-            DriverException timeout = assertThrows(DriverException.class, () -> conn.query(Query.of(slow).withTimeout(Duration.ofMillis(100))));
-            assertEquals(ErrorKind.TIMEOUT, timeout.kind(), "the dialect calls the interrupt CANCELLED; the fired deadline wins");
+            DriverException timeout = assertThrows(
+                    DriverException.class, () -> conn.query(Query.of(slow).withTimeout(Duration.ofMillis(100))));
+            assertEquals(
+                    ErrorKind.TIMEOUT,
+                    timeout.kind(),
+                    "the dialect calls the interrupt CANCELLED; the fired deadline wins");
             assertEquals(5, rows(conn.query(Query.of("select * from items"))).size());
         }
         Conn conn = driver.open(config());
@@ -266,14 +325,20 @@ class JdbcBaseTest {
                 Thread.currentThread().interrupt();
             }
         };
-        DriverException cancelled = assertTimeoutPreemptively(Duration.ofSeconds(20),
-                () -> assertThrows(DriverException.class, () -> conn.query(Query.of(slow))));
+        DriverException cancelled = assertTimeoutPreemptively(
+                Duration.ofSeconds(20), () -> assertThrows(DriverException.class, () -> conn.query(Query.of(slow))));
         assertEquals(ErrorKind.CANCELLED, cancelled.kind(), cancelled.getMessage());
         dialect.closes.release();
         closer.get(30, TimeUnit.SECONDS);
-        assertEquals(List.of("before Call[guarded=false, inTransaction=false, readOnlyConnection=false, timeout=PT0.1S]", "after false",
-                "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after true",
-                "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]", "after false"), dialect.hooks);
+        assertEquals(
+                List.of(
+                        "before Call[guarded=false, inTransaction=false, readOnlyConnection=false, timeout=PT0.1S]",
+                        "after false",
+                        "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]",
+                        "after true",
+                        "before Call[guarded=false, inTransaction=false, readOnlyConnection=false]",
+                        "after false"),
+                dialect.hooks);
     }
 
     @Test
@@ -282,7 +347,9 @@ class JdbcBaseTest {
         DriverException e = assertThrows(DriverException.class, () -> driver.open(config));
         assertEquals(ErrorKind.AUTH, e.kind());
         assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
-        assertTrue(e.getMessage().startsWith("testdb: open: login refused for user app with password [redacted]"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("testdb: open: login refused for user app with password [redacted]"),
+                e.getMessage());
         MessageCheck.assertWhole(e);
         assertEquals("28P01", e.sqlState().orElseThrow());
         ConnConfig inDsn = ConnConfig.of("testdb:fail-auth?password=dsn-pass-77");
@@ -295,7 +362,9 @@ class JdbcBaseTest {
     void openChecksTheScheme() {
         DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of("other:x")));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
-        assertEquals("testdb: open: the testdb driver does not open DSNs of scheme \"other\": invalid argument", e.getMessage());
+        assertEquals(
+                "testdb: open: the testdb driver does not open DSNs of scheme \"other\": invalid argument",
+                e.getMessage());
     }
 
     @Test
@@ -335,11 +404,14 @@ class JdbcBaseTest {
                 };
             }
         };
-        try (Conn conn = new TestDriver(lying).open(config()); ResultSet rs = conn.query(Query.of("select 7 as n"))) {
+        try (Conn conn = new TestDriver(lying).open(config());
+                ResultSet rs = conn.query(Query.of("select 7 as n"))) {
             DriverException e = assertThrows(DriverException.class, rs::next);
             assertEquals(ErrorKind.INTERNAL, e.kind());
-            assertEquals("testdb: query: column \"n\" is mapped as DECIMAL but its reader returned INT"
-                    + " (a bug in the driver's type mapping): internal error", e.getMessage());
+            assertEquals(
+                    "testdb: query: column \"n\" is mapped as DECIMAL but its reader returned INT"
+                            + " (a bug in the driver's type mapping): internal error",
+                    e.getMessage());
         }
         TestDialect perCell = new TestDialect() {
             @Override
@@ -352,7 +424,8 @@ class JdbcBaseTest {
                 };
             }
         };
-        try (Conn conn = new TestDriver(perCell).open(config()); ResultSet rs = conn.query(Query.of("select 7 as n"))) {
+        try (Conn conn = new TestDriver(perCell).open(config());
+                ResultSet rs = conn.query(Query.of("select 7 as n"))) {
             assertEquals(Value.of(7L), rs.next().get(0), "a per-cell mapping admits the cell's own kind");
         }
     }
@@ -369,9 +442,13 @@ class JdbcBaseTest {
                 cursor = page.next().orElse("");
             } while (!cursor.isEmpty());
             assertEquals(List.of("a", "b", "c", "d", "e"), codes);
-            for (String bad : List.of("%%%", "b3Bz", java.util.Base64.getUrlEncoder().encodeToString("k|NOPE:eA".getBytes()),
+            for (String bad : List.of(
+                    "%%%",
+                    "b3Bz",
+                    java.util.Base64.getUrlEncoder().encodeToString("k|NOPE:eA".getBytes()),
                     java.util.Base64.getUrlEncoder().encodeToString("o|-1".getBytes()))) {
-                assertThrows(IllegalArgumentException.class, () -> browser.browse(CollectionRef.of("items"), bad, 2), bad);
+                assertThrows(
+                        IllegalArgumentException.class, () -> browser.browse(CollectionRef.of("items"), bad, 2), bad);
             }
         }
     }
@@ -382,7 +459,10 @@ class JdbcBaseTest {
             Transactor transactor = conn.as(Transactor.class).orElseThrow();
             try (Transactor.Tx tx = transactor.begin()) {
                 rows(tx.query(Query.of("delete from items where code = 'a'")));
-                assertThrows(IllegalStateException.class, () -> conn.query(Query.of("select 1")), "queries go through the open transaction");
+                assertThrows(
+                        IllegalStateException.class,
+                        () -> conn.query(Query.of("select 1")),
+                        "queries go through the open transaction");
                 assertThrows(IllegalStateException.class, transactor::begin);
                 tx.rollback();
                 assertThrows(IllegalStateException.class, () -> tx.query(Query.of("select 1")));
@@ -390,30 +470,45 @@ class JdbcBaseTest {
             assertEquals(5, rows(conn.query(Query.of("select * from items"))).size());
             try (Transactor.Tx tx = transactor.begin()) {
                 rows(tx.query(Query.of("delete from items where code = 'a'")));
-                assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class,
-                        () -> tx.query(Query.of("delete from items").withReadOnly(true))).kind());
+                assertEquals(
+                        ErrorKind.READ_ONLY,
+                        assertThrows(
+                                        DriverException.class,
+                                        () -> tx.query(
+                                                Query.of("delete from items").withReadOnly(true)))
+                                .kind());
                 tx.commit();
             }
             assertEquals(4, rows(conn.query(Query.of("select * from items"))).size());
             try (Transactor.Tx tx = transactor.begin()) {
                 rows(tx.query(Query.of("delete from items")));
             }
-            assertEquals(4, rows(conn.query(Query.of("select * from items"))).size(), "closing without commit rolls back");
+            assertEquals(
+                    4, rows(conn.query(Query.of("select * from items"))).size(), "closing without commit rolls back");
         }
     }
 
     @Test
     void explainCompleteAndSingleStatements() {
         try (Conn conn = driver.open(config())) {
-            assertFalse(conn.as(Explainer.class).orElseThrow().explain(Query.of("select * from items")).text().isBlank());
-            dev.tobira.api.Completer completer = conn.as(dev.tobira.api.Completer.class).orElseThrow();
-            assertTrue(completer.complete("select * from it", 16).stream().anyMatch(c -> c.text().equals("items")));
+            assertFalse(conn.as(Explainer.class)
+                    .orElseThrow()
+                    .explain(Query.of("select * from items"))
+                    .text()
+                    .isBlank());
+            dev.tobira.api.Completer completer =
+                    conn.as(dev.tobira.api.Completer.class).orElseThrow();
+            assertTrue(completer.complete("select * from it", 16).stream()
+                    .anyMatch(c -> c.text().equals("items")));
             // a FROM inside a comment or string is not the word before the cursor: keywords are offered too
             for (String text : List.of("select 1 -- from\nse", "select 'from' se")) {
-                assertTrue(completer.complete(text, text.length()).stream()
-                        .anyMatch(c -> c.type() == dev.tobira.api.Completer.Completion.Type.KEYWORD), text);
+                assertTrue(
+                        completer.complete(text, text.length()).stream()
+                                .anyMatch(c -> c.type() == dev.tobira.api.Completer.Completion.Type.KEYWORD),
+                        text);
             }
-            List<dev.tobira.api.Completer.Completion> afterDot = completer.complete("select * from items where items.q", 33);
+            List<dev.tobira.api.Completer.Completion> afterDot =
+                    completer.complete("select * from items where items.q", 33);
             assertTrue(afterDot.stream().anyMatch(c -> c.text().equalsIgnoreCase("qty")), afterDot.toString());
             assertTrue(afterDot.stream().allMatch(c -> c.type() == dev.tobira.api.Completer.Completion.Type.FIELD));
             DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("select 1; select 2")));

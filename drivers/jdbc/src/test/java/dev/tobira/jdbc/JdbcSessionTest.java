@@ -39,7 +39,8 @@ class JdbcSessionTest {
     @Test
     void stateIsMadeOnceFoundWithoutMakingAndClosedWithTheSession() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("s.db"))) {
-            JdbcSession session = new JdbcSession(Dialect.of(new TestDialect()), c, ConnConfig.of("testdb:x").withReadOnly(true));
+            JdbcSession session = new JdbcSession(
+                    Dialect.of(new TestDialect()), c, ConnConfig.of("testdb:x").withReadOnly(true));
             int made = Counted.MADE.get();
             assertEquals(Optional.empty(), session.find(Counted.KEY), "find made the state");
             Counted first = session.get(Counted.KEY);

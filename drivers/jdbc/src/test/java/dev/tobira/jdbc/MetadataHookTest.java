@@ -21,12 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 class MetadataHookTest {
     @TempDir
     Path dir;
+
     private ConnConfig config;
 
     @BeforeEach
     void createDatabase() throws SQLException {
         Path db = dir.resolve("m.db");
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement()) {
             st.execute("create table orders (id integer primary key, status text not null, total integer)");
             st.execute("create index orders_status on orders (status, total)");
             st.execute("create unique index orders_total on orders (total)");
@@ -42,9 +44,13 @@ class MetadataHookTest {
             CollectionInfo orders = conn.describe(CollectionRef.of("orders"));
             assertEquals("table", orders.type());
             assertEquals(List.of("id"), orders.primaryKey());
-            assertEquals(List.of(new CollectionInfo.Index("orders_status", List.of("status", "total"), false),
-                    new CollectionInfo.Index("orders_total", List.of("total"), true)),
-                    orders.indexes().stream().sorted(java.util.Comparator.comparing(CollectionInfo.Index::name)).toList());
+            assertEquals(
+                    List.of(
+                            new CollectionInfo.Index("orders_status", List.of("status", "total"), false),
+                            new CollectionInfo.Index("orders_total", List.of("total"), true)),
+                    orders.indexes().stream()
+                            .sorted(java.util.Comparator.comparing(CollectionInfo.Index::name))
+                            .toList());
             assertEquals("view", conn.describe(CollectionRef.of("paid")).type());
         }
     }
@@ -76,14 +82,17 @@ class MetadataHookTest {
             protected Catalog catalog() {
                 return new TestCatalog() {
                     @Override
-                    public List<CollectionInfo.Index> indexes(JdbcSession session, CollectionRef collection, List<String> primaryKey) {
-                        return List.of(new CollectionInfo.Index(collection.name() + "_by_" + String.join("_", primaryKey), primaryKey, true));
+                    public List<CollectionInfo.Index> indexes(
+                            JdbcSession session, CollectionRef collection, List<String> primaryKey) {
+                        return List.of(new CollectionInfo.Index(
+                                collection.name() + "_by_" + String.join("_", primaryKey), primaryKey, true));
                     }
                 };
             }
         };
         try (Conn conn = new TestDriver(dialect).open(config)) {
-            assertEquals(List.of(new CollectionInfo.Index("orders_by_id", List.of("id"), true)),
+            assertEquals(
+                    List.of(new CollectionInfo.Index("orders_by_id", List.of("id"), true)),
                     conn.describe(CollectionRef.of("orders")).indexes());
         }
     }

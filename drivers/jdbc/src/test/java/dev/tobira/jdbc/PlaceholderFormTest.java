@@ -23,27 +23,53 @@ class PlaceholderFormTest {
 
     @Test
     void otherFormsAreRefusedNamingTheForm() {
-        for (SqlDialect d : new SqlDialect[] {SqlDialect.POSTGRES, SqlDialect.DUCKDB, SqlDialect.MYSQL, SqlDialect.SQLITE}) {
-            assertEquals("t: query: parameters are written ?, not $1: invalid argument", refused(d, "select $1", 1), d.name());
-            assertEquals("t: query: parameters are written ?, not $2: invalid argument", refused(d, "select ? + $2", 2), d.name());
-            assertEquals("t: query: parameters are written ?, not ?1: invalid argument", refused(d, "select ?1", 1), d.name());
-            assertEquals("t: query: parameters are written ?, not :id: invalid argument",
-                    refused(d, "select * from t where id = :id", 1), d.name());
+        for (SqlDialect d :
+                new SqlDialect[] {SqlDialect.POSTGRES, SqlDialect.DUCKDB, SqlDialect.MYSQL, SqlDialect.SQLITE}) {
+            assertEquals(
+                    "t: query: parameters are written ?, not $1: invalid argument",
+                    refused(d, "select $1", 1),
+                    d.name());
+            assertEquals(
+                    "t: query: parameters are written ?, not $2: invalid argument",
+                    refused(d, "select ? + $2", 2),
+                    d.name());
+            assertEquals(
+                    "t: query: parameters are written ?, not ?1: invalid argument",
+                    refused(d, "select ?1", 1),
+                    d.name());
+            assertEquals(
+                    "t: query: parameters are written ?, not :id: invalid argument",
+                    refused(d, "select * from t where id = :id", 1),
+                    d.name());
         }
-        assertEquals("t: query: parameters are written ?, not $name: invalid argument", refused(SqlDialect.DUCKDB, "select $name", 1));
-        assertEquals("t: query: parameters are written ?, not $name: invalid argument", refused(SqlDialect.SQLITE, "select $name", 1));
-        assertEquals("t: query: parameters are written ?, not @id: invalid argument", refused(SqlDialect.SQLITE, "select @id", 1));
-        assertEquals("t: query: parameters are written ?, not @id: invalid argument", refused(SqlDialect.POSTGRES, "select @id", 1));
+        assertEquals(
+                "t: query: parameters are written ?, not $name: invalid argument",
+                refused(SqlDialect.DUCKDB, "select $name", 1));
+        assertEquals(
+                "t: query: parameters are written ?, not $name: invalid argument",
+                refused(SqlDialect.SQLITE, "select $name", 1));
+        assertEquals(
+                "t: query: parameters are written ?, not @id: invalid argument",
+                refused(SqlDialect.SQLITE, "select @id", 1));
+        assertEquals(
+                "t: query: parameters are written ?, not @id: invalid argument",
+                refused(SqlDialect.POSTGRES, "select @id", 1));
         // SQLite reads :name as a parameter whatever the count
-        assertEquals("t: query: parameters are written ?, not :id: invalid argument", refused(SqlDialect.SQLITE, "select :id", 0));
+        assertEquals(
+                "t: query: parameters are written ?, not :id: invalid argument",
+                refused(SqlDialect.SQLITE, "select :id", 0));
     }
 
     @Test
     void aCountThatDiffersIsRefusedNamingTheForm() {
-        assertEquals("t: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was given;"
-                + " parameters are written ?: invalid argument", refused(SqlDialect.POSTGRES, "select ?, ?", 1));
-        assertEquals("t: query: the text has 0 placeholders (?) outside comments and strings, but 1 parameter was given;"
-                + " parameters are written ?: invalid argument", refused(SqlDialect.POSTGRES, "select '?' -- ?", 1));
+        assertEquals(
+                "t: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was given;"
+                        + " parameters are written ?: invalid argument",
+                refused(SqlDialect.POSTGRES, "select ?, ?", 1));
+        assertEquals(
+                "t: query: the text has 0 placeholders (?) outside comments and strings, but 1 parameter was given;"
+                        + " parameters are written ?: invalid argument",
+                refused(SqlDialect.POSTGRES, "select '?' -- ?", 1));
         refused(SqlDialect.MYSQL, "select ?", 0);
     }
 

@@ -33,7 +33,8 @@ class PlaceholdersTest {
     @Test
     void valuesGoWhereTheLexerFindsPlaceholders() {
         assertEquals("select  L1 ,  L2 ", inline("select ?, ?", Value.of(1), Value.of(2)));
-        assertEquals("select  L1  from t where a =  L2 ", inline("select ? from t where a = ?", Value.of(1), Value.of(2)));
+        assertEquals(
+                "select  L1  from t where a =  L2 ", inline("select ? from t where a = ?", Value.of(1), Value.of(2)));
         assertEquals("select  L1 from t", inline("select ?from t", Value.of(1)));
         assertEquals("select 5-L1 ", inline("select 5-?", Value.of(1)));
     }
@@ -44,7 +45,10 @@ class PlaceholdersTest {
         assertEquals(sql.substring(0, sql.length() - 1) + " L7 ", inline(sql, Value.of(7)));
         // the forms MariaDB Connector/J's parser reads differently: /*/ opens a comment here, --? is no comment
         assertEquals("select 1 /*/ ? */", inline("select 1 /*/ ? */"));
-        assertEquals("select 1 --L1 ", inline("select 1 --?", Value.of(1)), "no space after --, which would make a comment of it");
+        assertEquals(
+                "select 1 --L1 ",
+                inline("select 1 --?", Value.of(1)),
+                "no space after --, which would make a comment of it");
     }
 
     @Test
@@ -55,10 +59,16 @@ class PlaceholdersTest {
 
     @Test
     void countsMustMatch() {
-        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class, () -> inline("select ?")).kind());
-        assertEquals(ErrorKind.INVALID_ARGUMENT, assertThrows(DriverException.class, () -> inline("select 1 /* ? */", Value.of(1))).kind());
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                assertThrows(DriverException.class, () -> inline("select ?")).kind());
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                assertThrows(DriverException.class, () -> inline("select 1 /* ? */", Value.of(1)))
+                        .kind());
         DriverException e = assertThrows(DriverException.class, () -> inline("select ?, ?", Value.of(1)));
-        assertEquals("t: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was given: invalid argument",
+        assertEquals(
+                "t: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was given: invalid argument",
                 e.getMessage());
     }
 

@@ -37,7 +37,10 @@ class ResultHookTest {
                 @Override
                 public java.util.Optional<String> dialectName(JdbcSession session) throws SQLException {
                     return java.util.Optional.of("testdb-"
-                            + session.connection().getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT));
+                            + session.connection()
+                                    .getMetaData()
+                                    .getDatabaseProductName()
+                                    .toLowerCase(java.util.Locale.ROOT));
                 }
             };
         }
@@ -49,7 +52,8 @@ class ResultHookTest {
                 public void checkRowsEnded(Statement statement) {
                     hooks.add("rows ended");
                     if (call.guarded() && hooks.contains("refuse")) {
-                        throw DriverException.of(ErrorKind.READ_ONLY, name(), "query", "the statement left read-only mode");
+                        throw DriverException.of(
+                                ErrorKind.READ_ONLY, name(), "query", "the statement left read-only mode");
                     }
                 }
             };
@@ -114,7 +118,10 @@ class ResultHookTest {
             assertEquals("before, after true", hooksOf(d));
             d.hooks.add("refuse");
             ResultSet rs = conn.query(Query.of(rows).withReadOnly(true));
-            assertEquals(5, List.of(rs.next(), rs.next(), rs.next(), rs.next(), rs.next()).size());
+            assertEquals(
+                    5,
+                    List.of(rs.next(), rs.next(), rs.next(), rs.next(), rs.next())
+                            .size());
             DriverException e = assertThrows(DriverException.class, rs::hasNext);
             assertEquals(ErrorKind.READ_ONLY, e.kind());
             assertEquals("refuse, before, rows ended, after false", hooksOf(d));

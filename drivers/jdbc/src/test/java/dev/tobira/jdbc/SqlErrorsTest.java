@@ -10,13 +10,14 @@ import dev.tobira.spi.Redactor;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** The SQLState classification every JDBC driver shares. */
 class SqlErrorsTest {
-    private final SqlErrors errors = new SqlErrors(Dialect.of(new TestDialect()), Redactor.standard().withSecret("pw-9"));
+    private final SqlErrors errors =
+            new SqlErrors(Dialect.of(new TestDialect()), Redactor.standard().withSecret("pw-9"));
 
     /** Every message this test makes is checked for a cut detail, as the kit checks what it catches. */
     private DriverException map(Throwable e, String op, boolean timedOut) {
@@ -25,11 +26,36 @@ class SqlErrorsTest {
 
     @ParameterizedTest
     @CsvSource({
-            "08001, CONNECTION", "08006, CONNECTION", "28000, AUTH", "28P01, AUTH", "23505, CONSTRAINT", "23503, CONSTRAINT",
-            "40001, CONFLICT", "40P01, CONFLICT", "42601, SYNTAX", "42000, SYNTAX", "42P01, NOT_FOUND", "42S02, NOT_FOUND",
-            "42S22, NOT_FOUND", "42703, NOT_FOUND", "3D000, NOT_FOUND", "42501, PERMISSION", "57014, CANCELLED",
-            "HYT00, TIMEOUT", "HYT01, TIMEOUT", "25006, READ_ONLY", "0A000, UNSUPPORTED", "22003, DATA", "22012, DATA", "22P02, DATA", "22023, INVALID_ARGUMENT",
-            "07001, INVALID_ARGUMENT", "57P01, CONNECTION", "XX000, INTERNAL", "HY000, INTERNAL"})
+        "08001, CONNECTION",
+        "08006, CONNECTION",
+        "28000, AUTH",
+        "28P01, AUTH",
+        "23505, CONSTRAINT",
+        "23503, CONSTRAINT",
+        "40001, CONFLICT",
+        "40P01, CONFLICT",
+        "42601, SYNTAX",
+        "42000, SYNTAX",
+        "42P01, NOT_FOUND",
+        "42S02, NOT_FOUND",
+        "42S22, NOT_FOUND",
+        "42703, NOT_FOUND",
+        "3D000, NOT_FOUND",
+        "42501, PERMISSION",
+        "57014, CANCELLED",
+        "HYT00, TIMEOUT",
+        "HYT01, TIMEOUT",
+        "25006, READ_ONLY",
+        "0A000, UNSUPPORTED",
+        "22003, DATA",
+        "22012, DATA",
+        "22P02, DATA",
+        "22023, INVALID_ARGUMENT",
+        "07001, INVALID_ARGUMENT",
+        "57P01, CONNECTION",
+        "XX000, INTERNAL",
+        "HY000, INTERNAL"
+    })
     void sqlStates(String state, ErrorKind kind) {
         DriverException e = map(new SQLException("boom", state), "query", false);
         assertEquals(kind, e.kind());
@@ -50,28 +76,44 @@ class SqlErrorsTest {
 
     @Test
     void dialectCodesComeFirstAndAFiredDeadlineWins() {
-        assertEquals(ErrorKind.NOT_FOUND, map(new SQLException("no such table: x", "42000"), "query", false).kind());
-        assertEquals(ErrorKind.TIMEOUT, map(new SQLException("[SQLITE_INTERRUPT] interrupted"), "query", true).kind());
-        assertEquals(ErrorKind.TIMEOUT, map(new SQLTimeoutException("slow"), "query", false).kind());
-        assertEquals(ErrorKind.INTERNAL, map(new SQLException("what?"), "query", false).kind());
+        assertEquals(
+                ErrorKind.NOT_FOUND,
+                map(new SQLException("no such table: x", "42000"), "query", false)
+                        .kind());
+        assertEquals(
+                ErrorKind.TIMEOUT,
+                map(new SQLException("[SQLITE_INTERRUPT] interrupted"), "query", true)
+                        .kind());
+        assertEquals(
+                ErrorKind.TIMEOUT,
+                map(new SQLTimeoutException("slow"), "query", false).kind());
+        assertEquals(
+                ErrorKind.INTERNAL,
+                map(new SQLException("what?"), "query", false).kind());
         DriverException passthrough = DriverException.of(ErrorKind.READ_ONLY, "testdb", "query", "no");
         assertSame(passthrough, map(passthrough, "query", true));
     }
 
     @Test
     void messagesAreRedacted() {
-        DriverException e = map(new SQLException("could not connect to postgres://app:pw-9@db/x with pw-9", "08001"), "open", false);
-        assertEquals("testdb: open: could not connect to postgres://app:[redacted]@db/x with [redacted]: connection failed", e.getMessage());
+        DriverException e = map(
+                new SQLException("could not connect to postgres://app:pw-9@db/x with pw-9", "08001"), "open", false);
+        assertEquals(
+                "testdb: open: could not connect to postgres://app:[redacted]@db/x with [redacted]: connection failed",
+                e.getMessage());
     }
 
     @Test
     void aNullFromClassifyIsAProgrammingError() {
-        SqlErrors broken = new SqlErrors(Dialect.of(new TestDialect() {
-            @Override
-            Optional<ErrorKind> classify(SQLException e) {
-                return null;
-            }
-        }), Redactor.standard());
-        org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> broken.map(new SQLException("x"), "query", false));
+        SqlErrors broken = new SqlErrors(
+                Dialect.of(new TestDialect() {
+                    @Override
+                    Optional<ErrorKind> classify(SQLException e) {
+                        return null;
+                    }
+                }),
+                Redactor.standard());
+        org.junit.jupiter.api.Assertions.assertThrows(
+                NullPointerException.class, () -> broken.map(new SQLException("x"), "query", false));
     }
 }

@@ -40,6 +40,7 @@ class StatementCacheTest {
 
     @TempDir
     Path dir;
+
     private Path db;
 
     /** Keeps {@link #KEPT} statements and remembers every statement it prepared. */
@@ -91,7 +92,10 @@ class StatementCacheTest {
         try (Conn conn = open(dialect)) {
             Query query = Query.of("select code from items where qty >= ? order by code");
             for (int min = 1; min <= 3; min++) {
-                assertEquals(4 - min, rows(conn.query(query.withParams(Value.of(min)))).size(), "qty >= " + min);
+                assertEquals(
+                        4 - min,
+                        rows(conn.query(query.withParams(Value.of(min)))).size(),
+                        "qty >= " + min);
             }
             assertEquals(1, dialect.prepared.size());
             assertEquals(List.of(query.text()), statements(conn).texts());
@@ -103,7 +107,10 @@ class StatementCacheTest {
         KeepingDialect dialect = new KeepingDialect();
         try (Conn conn = open(dialect)) {
             Query query = Query.of("select code from items order by code");
-            assertEquals(1, rows(conn.query(query.withLimit(1).withTimeout(Duration.ofSeconds(30)))).size());
+            assertEquals(
+                    1,
+                    rows(conn.query(query.withLimit(1).withTimeout(Duration.ofSeconds(30))))
+                            .size());
             PreparedStatement kept = dialect.prepared.get(0);
             assertEquals(0, kept.getMaxRows(), "max rows");
             assertEquals(0, kept.getQueryTimeout(), "query timeout");
@@ -113,10 +120,14 @@ class StatementCacheTest {
             // a parameter of the call before is never bound again: the next call of the text must
             // give its own, one per ? (issue 31), and one that gives none is refused before the kept statement is taken
             Query echo = Query.of("select ? as v");
-            assertEquals(Value.of(5), rows(conn.query(echo.withParams(Value.of(5)))).get(0).get(0));
+            assertEquals(
+                    Value.of(5),
+                    rows(conn.query(echo.withParams(Value.of(5)))).get(0).get(0));
             DriverException none = assertThrows(DriverException.class, () -> conn.query(echo));
             assertEquals(ErrorKind.INVALID_ARGUMENT, none.kind(), none.getMessage());
-            assertEquals(Value.of(6), rows(conn.query(echo.withParams(Value.of(6)))).get(0).get(0));
+            assertEquals(
+                    Value.of(6),
+                    rows(conn.query(echo.withParams(Value.of(6)))).get(0).get(0));
             assertEquals(2, dialect.prepared.size());
         }
     }
@@ -127,7 +138,7 @@ class StatementCacheTest {
         try (Conn conn = open(dialect)) {
             Query query = Query.of("select code from items where qty >= ? order by code");
             try (ResultSet first = conn.query(query.withParams(Value.of(1)));
-                 ResultSet second = conn.query(query.withParams(Value.of(3)))) {
+                    ResultSet second = conn.query(query.withParams(Value.of(3)))) {
                 assertEquals(Value.of("a"), first.next().get(0));
                 assertEquals(Value.of("c"), second.next().get(0));
                 assertFalse(second.hasNext());
@@ -145,12 +156,14 @@ class StatementCacheTest {
         try (Conn conn = open(dialect)) {
             // abs() of the smallest integer overflows while the row is read
             Query query = Query.of("select abs(? - 1)");
-            DriverException e = assertThrows(DriverException.class,
-                    () -> rows(conn.query(query.withParams(Value.of(Long.MIN_VALUE + 1)))));
+            DriverException e = assertThrows(
+                    DriverException.class, () -> rows(conn.query(query.withParams(Value.of(Long.MIN_VALUE + 1)))));
             assertTrue(e.getMessage().contains("integer overflow"), e.getMessage());
             assertEquals(0, statements(conn).size());
             assertTrue(dialect.prepared.get(0).isClosed());
-            assertEquals(Value.of(1), rows(conn.query(query.withParams(Value.of(2)))).get(0).get(0));
+            assertEquals(
+                    Value.of(1),
+                    rows(conn.query(query.withParams(Value.of(2)))).get(0).get(0));
             assertEquals(2, dialect.prepared.size(), "prepared again after the failure");
         }
     }

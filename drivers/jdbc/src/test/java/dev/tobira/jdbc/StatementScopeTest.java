@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StatementScopeTest {
     @TempDir
     Path dir;
+
     private Path db;
 
     /** Records every step of its scopes; refuses what the test asks it to. */
@@ -103,11 +104,24 @@ class StatementScopeTest {
         try (Conn conn = new TestDriver(d).open(ConnConfig.of("testdb:" + db))) {
             for (int i = 0; i < 2; i++) {
                 try (ResultSet rs = conn.query(Query.of("select code from items"))) {
-                    rs.forEachRemaining(r -> { });
+                    rs.forEachRemaining(r -> {});
                 }
             }
-            assertEquals(List.of("open", "text", "prepare", "executed", "rows ended", "close true",
-                    "open", "text", "executed", "rows ended", "close true"), drain(d), "the second run takes the kept statement");
+            assertEquals(
+                    List.of(
+                            "open",
+                            "text",
+                            "prepare",
+                            "executed",
+                            "rows ended",
+                            "close true",
+                            "open",
+                            "text",
+                            "executed",
+                            "rows ended",
+                            "close true"),
+                    drain(d),
+                    "the second run takes the kept statement");
         }
     }
 
@@ -116,7 +130,8 @@ class StatementScopeTest {
         RecordingDialect d = new RecordingDialect();
         d.refuseExecuted = true;
         try (Conn conn = new TestDriver(d).open(ConnConfig.of("testdb:" + db))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("select code from items")));
+            DriverException e =
+                    assertThrows(DriverException.class, () -> conn.query(Query.of("select code from items")));
             assertEquals(ErrorKind.READ_ONLY, e.kind());
             assertEquals(List.of("open", "text", "prepare", "executed", "close false"), drain(d));
         }
@@ -127,7 +142,8 @@ class StatementScopeTest {
         RecordingDialect d = new RecordingDialect();
         d.refuseOpen = true;
         try (Conn conn = new TestDriver(d).open(ConnConfig.of("testdb:" + db))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("select code from items")));
+            DriverException e =
+                    assertThrows(DriverException.class, () -> conn.query(Query.of("select code from items")));
             assertEquals("testdb: query: not now: read-only violation", e.getMessage());
             assertEquals(List.of("open refused"), drain(d));
         }

@@ -31,13 +31,21 @@ class TestDialect extends JdbcDialect {
     final Semaphore cancels = new Semaphore(0);
     /** Held while a test keeps the JDBC connection's close waiting, as a slow close of a real driver would. */
     final Semaphore closes = new Semaphore(Integer.MAX_VALUE);
+
     private final Set<Capability> declared;
-    private final StatementGuard guard = StatementGuard.builder("testdb").dialect(SqlDialect.SQLITE)
-            .allow("SELECT", "WITH", "VALUES", "EXPLAIN").build();
+    private final StatementGuard guard = StatementGuard.builder("testdb")
+            .dialect(SqlDialect.SQLITE)
+            .allow("SELECT", "WITH", "VALUES", "EXPLAIN")
+            .build();
 
     TestDialect() {
-        this(EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER,
-                Capability.TRANSACTOR, Capability.COMPLETER));
+        this(EnumSet.of(
+                Capability.READ_ONLY,
+                Capability.BROWSER,
+                Capability.MUTATOR,
+                Capability.EXPLAINER,
+                Capability.TRANSACTOR,
+                Capability.COMPLETER));
     }
 
     TestDialect(Set<Capability> declared) {
@@ -78,16 +86,18 @@ class TestDialect extends JdbcDialect {
         String file = config.dsn().substring("testdb:".length());
         if (file.startsWith("fail-auth")) {
             // what a server says when it refuses a login, password and all, as some do
-            throw new SQLException("login refused for user app with password " + config.password().reveal()
-                    + " (dsn " + config.dsn() + ")", "28P01");
+            throw new SQLException(
+                    "login refused for user app with password "
+                            + config.password().reveal() + " (dsn " + config.dsn() + ")",
+                    "28P01");
         }
         return closingWhenLet(DriverManager.getConnection("jdbc:sqlite:" + file));
     }
 
     /** The connection, whose {@code close()} waits for a permit of {@link #closes}. */
     private Connection closingWhenLet(Connection real) {
-        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
-                (proxy, method, args) -> {
+        return (Connection) Proxy.newProxyInstance(
+                Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
                     if (method.getName().equals("close")) {
                         closes.acquireUninterruptibly();
                         closes.release();

@@ -31,7 +31,9 @@ public final class FailureSummary implements TestExecutionListener {
     @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
         TestPlan p = plan;
-        if (p == null || !test.isTest() || result.getStatus() != TestExecutionResult.Status.FAILED
+        if (p == null
+                || !test.isTest()
+                || result.getStatus() != TestExecutionResult.Status.FAILED
                 || !test.getUniqueIdObject().getLastSegment().getType().equals("dynamic-test")) {
             return;
         }
@@ -43,7 +45,10 @@ public final class FailureSummary implements TestExecutionListener {
             }
             names.addFirst(t.get().getDisplayName());
         }
-        String message = result.getThrowable().map(Throwable::getMessage).map(String::valueOf).orElse("failed");
+        String message = result.getThrowable()
+                .map(Throwable::getMessage)
+                .map(String::valueOf)
+                .orElse("failed");
         String first = message.lines().findFirst().orElse("");
         long more = message.lines().count() - 1;
         System.err.println("[tobira] FAILED " + String.join(" / ", names) + "\n[tobira]   " + first

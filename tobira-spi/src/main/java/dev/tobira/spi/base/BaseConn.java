@@ -142,6 +142,7 @@ final class BaseConn implements Conn {
 
     @Override
     public String toString() {
-        return "Conn[" + driver + " " + session.address() + (readOnly ? ", read-only" : "") + (closed.get() ? ", closed" : "") + "]";
+        return "Conn[" + driver + " " + session.address() + (readOnly ? ", read-only" : "")
+                + (closed.get() ? ", closed" : "") + "]";
     }
 }

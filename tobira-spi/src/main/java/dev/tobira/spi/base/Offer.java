@@ -15,6 +15,7 @@ final class Offer {
     private final Supplier<? extends Facet> factory;
     /** Null for a facet that always works: it then never needs the connection open to be offered. */
     private final BooleanSupplier condition;
+
     private final Runnable ensureOpen;
     private volatile Optional<Facet> facet;
 

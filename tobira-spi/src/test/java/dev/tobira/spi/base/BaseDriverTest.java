@@ -75,7 +75,10 @@ class BaseDriverTest {
         private final Consumer<ConnParts> extra;
 
         FakeDialect(Calls calls, Consumer<ConnParts> extra) {
-            super("fake", Set.of("fake"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.CHANGE_FEED));
+            super(
+                    "fake",
+                    Set.of("fake"),
+                    EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.CHANGE_FEED));
             this.calls = calls;
             this.extra = extra;
         }
@@ -123,7 +126,8 @@ class BaseDriverTest {
                             }
 
                             @Override
-                            public long update(CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
+                            public long update(
+                                    CollectionRef collection, Map<String, Value> key, Map<String, Value> changes) {
                                 return 1;
                             }
 
@@ -133,12 +137,15 @@ class BaseDriverTest {
                             }
                         };
                     })
-                    .facet(Capability.CHANGE_FEED, () -> (ChangeFeed) collection -> {
-                        throw new AssertionError("not called");
-                    }, () -> {
-                        calls.feedProbes.incrementAndGet();
-                        return calls.feedWorks;
-                    });
+                    .facet(
+                            Capability.CHANGE_FEED,
+                            () -> (ChangeFeed) collection -> {
+                                throw new AssertionError("not called");
+                            },
+                            () -> {
+                                calls.feedProbes.incrementAndGet();
+                                return calls.feedWorks;
+                            });
             extra.accept(parts);
         }
     }
@@ -154,7 +161,8 @@ class BaseDriverTest {
     }
 
     private static Conn open(Calls calls, boolean readOnly, Consumer<ConnParts> extra) {
-        return new FakeDriver(new FakeDialect(calls, extra)).open(ConnConfig.of("fake:x").withReadOnly(readOnly));
+        return new FakeDriver(new FakeDialect(calls, extra))
+                .open(ConnConfig.of("fake:x").withReadOnly(readOnly));
     }
 
     @Test
@@ -172,13 +180,18 @@ class BaseDriverTest {
     void capabilitiesAndAsGiveOneAnswer() {
         Calls calls = new Calls();
         try (Conn conn = open(calls, false)) {
-            assertEquals(EnumSet.of(Capability.BROWSER, Capability.MUTATOR, Capability.CHANGE_FEED), conn.capabilities());
+            assertEquals(
+                    EnumSet.of(Capability.BROWSER, Capability.MUTATOR, Capability.CHANGE_FEED), conn.capabilities());
             for (Capability c : Capability.values()) {
                 if (c.facet().isPresent()) {
-                    assertEquals(conn.capabilities().contains(c), conn.as(c.facet().get()).isPresent(), c.toString());
+                    assertEquals(
+                            conn.capabilities().contains(c),
+                            conn.as(c.facet().get()).isPresent(),
+                            c.toString());
                 }
             }
-            assertSame(conn.as(Browser.class).orElseThrow(), conn.as(Browser.class).orElseThrow(), "built once");
+            assertSame(
+                    conn.as(Browser.class).orElseThrow(), conn.as(Browser.class).orElseThrow(), "built once");
         }
     }
 
@@ -235,11 +248,14 @@ class BaseDriverTest {
     @Test
     void closingClosesOpenResultsBeforeTheSession() {
         Calls calls = new Calls();
-        Conn conn = open(calls, false, p -> p.queries((q, guarded, results) -> {
-            calls.seen.add("query");
-            results.add(() -> calls.seen.add("result.close")); // a cursor that outlives the call
-            return ResultSets.affected("fake", 0, System.nanoTime());
-        }));
+        Conn conn = open(
+                calls,
+                false,
+                p -> p.queries((q, guarded, results) -> {
+                    calls.seen.add("query");
+                    results.add(() -> calls.seen.add("result.close")); // a cursor that outlives the call
+                    return ResultSets.affected("fake", 0, System.nanoTime());
+                }));
         conn.query(Query.of("x"));
         conn.close();
         assertEquals(List.of("query", "result.close", "session.close"), calls.seen);
@@ -249,17 +265,20 @@ class BaseDriverTest {
     @Test
     void aFailingAssemblyClosesTheSession() {
         Calls calls = new Calls();
-        assertThrows(IllegalStateException.class, () -> open(calls, false, p -> {
-            throw new IllegalStateException("boom");
-        }));
+        assertThrows(
+                IllegalStateException.class,
+                () -> open(calls, false, p -> {
+                    throw new IllegalStateException("boom");
+                }));
         assertTrue(calls.sessionClosed);
     }
 
     @Test
     void anUndeclaredFacetIsTheAuthorsMistake() {
         Calls calls = new Calls();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> open(calls, false,
-                p -> p.facet(Capability.EXPLAINER, () -> (Facet) null)));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> open(calls, false, p -> p.facet(Capability.EXPLAINER, () -> (Facet) null)));
         assertTrue(e.getMessage().contains("does not declare"), e.getMessage());
         assertTrue(calls.sessionClosed);
     }

@@ -35,7 +35,10 @@ final class BigQueryBrowser implements Browser {
     public Page browse(CollectionRef ref, String cursor, int size) {
         Table table = catalog.table(ref, "browse");
         if (!TableDefinition.Type.TABLE.equals(table.getDefinition().getType())) {
-            throw DriverException.of(ErrorKind.UNSUPPORTED, BigQueryDriver.NAME, "browse",
+            throw DriverException.of(
+                    ErrorKind.UNSUPPORTED,
+                    BigQueryDriver.NAME,
+                    "browse",
                     "tabledata.list reads stored tables only; query a view instead");
         }
         Schema schema = table.getDefinition().getSchema();
@@ -46,8 +49,8 @@ final class BigQueryBrowser implements Browser {
             if (cursor != null && !cursor.isEmpty()) {
                 options.add(BigQuery.TableDataListOption.pageToken(cursor));
             }
-            TableResult page = bigquery.listTableData(table.getTableId(), schema,
-                    options.toArray(new BigQuery.TableDataListOption[0]));
+            TableResult page = bigquery.listTableData(
+                    table.getTableId(), schema, options.toArray(new BigQuery.TableDataListOption[0]));
             List<Row> rows = new ArrayList<>();
             for (FieldValueList cells : page.getValues()) {
                 Value[] values = new Value[columns.size()];

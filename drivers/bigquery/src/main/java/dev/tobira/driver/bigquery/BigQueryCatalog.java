@@ -18,7 +18,6 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.base.Catalog;
-import dev.tobira.api.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -80,15 +79,16 @@ final class BigQueryCatalog implements Catalog {
         List<CollectionInfo.Field> fields = new ArrayList<>();
         if (schema != null) {
             for (Field f : schema.getFields()) {
-                fields.add(new CollectionInfo.Field(f.getName(), Values.nativeType(f), Values.kind(f),
-                        f.getMode() != Field.Mode.REQUIRED));
+                fields.add(new CollectionInfo.Field(
+                        f.getName(), Values.nativeType(f), Values.kind(f), f.getMode() != Field.Mode.REQUIRED));
             }
         }
         List<String> primaryKey = List.of();
         List<CollectionInfo.ForeignKey> foreignKeys = new ArrayList<>();
         TableConstraints constraints = table.getTableConstraints();
         if (constraints != null) {
-            if (constraints.getPrimaryKey() != null && constraints.getPrimaryKey().getColumns() != null) {
+            if (constraints.getPrimaryKey() != null
+                    && constraints.getPrimaryKey().getColumns() != null) {
                 primaryKey = constraints.getPrimaryKey().getColumns();
             }
             if (constraints.getForeignKeys() != null) {
@@ -100,8 +100,11 @@ final class BigQueryCatalog implements Catalog {
                         to.add(c.getReferencedColumn());
                     }
                     TableId target = fk.getReferencedTable();
-                    foreignKeys.add(new CollectionInfo.ForeignKey(fk.getName() == null ? "" : fk.getName(), from,
-                            new CollectionRef(target.getDataset(), target.getTable()), to));
+                    foreignKeys.add(new CollectionInfo.ForeignKey(
+                            fk.getName() == null ? "" : fk.getName(),
+                            from,
+                            new CollectionRef(target.getDataset(), target.getTable()),
+                            to));
                 }
             }
         }
@@ -111,32 +114,50 @@ final class BigQueryCatalog implements Catalog {
             // BigQuery has no indexes; partitioning and clustering are the facts a reader plans by
             if (std.getTimePartitioning() != null) {
                 String field = std.getTimePartitioning().getField();
-                indexes.add(new CollectionInfo.Index("partitioning " + std.getTimePartitioning().getType(),
-                        field == null ? List.of("_PARTITIONTIME") : List.of(field), false));
+                indexes.add(new CollectionInfo.Index(
+                        "partitioning " + std.getTimePartitioning().getType(),
+                        field == null ? List.of("_PARTITIONTIME") : List.of(field),
+                        false));
             }
             if (std.getRangePartitioning() != null) {
-                indexes.add(new CollectionInfo.Index("partitioning RANGE", List.of(std.getRangePartitioning().getField()), false));
+                indexes.add(new CollectionInfo.Index(
+                        "partitioning RANGE", List.of(std.getRangePartitioning().getField()), false));
             }
             if (std.getClustering() != null && std.getClustering().getFields() != null) {
-                indexes.add(new CollectionInfo.Index("clustering", std.getClustering().getFields(), false));
+                indexes.add(new CollectionInfo.Index(
+                        "clustering", std.getClustering().getFields(), false));
             }
         }
-        String type = def.getType() == null ? "table" : def.getType().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-        return new CollectionInfo(new CollectionRef(ref.namespace().isEmpty() ? table.getTableId().getDataset() : ref.namespace(),
-                ref.name()), type, fields, primaryKey, foreignKeys, indexes);
+        String type = def.getType() == null
+                ? "table"
+                : def.getType().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return new CollectionInfo(
+                new CollectionRef(
+                        ref.namespace().isEmpty() ? table.getTableId().getDataset() : ref.namespace(), ref.name()),
+                type,
+                fields,
+                primaryKey,
+                foreignKeys,
+                indexes);
     }
 
     /** The table or view a reference names, in its dataset or the default one. */
     Table table(CollectionRef ref, String op) {
         String dataset = dataset(ref.namespace(), op);
         if (!NAME.matcher(ref.name()).matches()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    BigQueryDriver.NAME,
+                    op,
                     "a table name holds letters, digits, underscores, dashes and spaces only");
         }
         try {
             Table table = bigquery.getTable(TableId.of(target.project(), dataset, ref.name()));
             if (table == null) {
-                throw DriverException.of(ErrorKind.NOT_FOUND, BigQueryDriver.NAME, op,
+                throw DriverException.of(
+                        ErrorKind.NOT_FOUND,
+                        BigQueryDriver.NAME,
+                        op,
                         "no table or view " + ref.name() + " in dataset " + dataset);
             }
             return table;
@@ -148,11 +169,17 @@ final class BigQueryCatalog implements Catalog {
     private String dataset(String namespace, String op) {
         String dataset = namespace.isEmpty() ? target.dataset().orElse("") : namespace;
         if (dataset.isEmpty()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    BigQueryDriver.NAME,
+                    op,
                     "name a dataset: the DSN has no default dataset (bigquery://project/dataset)");
         }
         if (!dataset.matches("[A-Za-z0-9_]{1,1024}")) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    BigQueryDriver.NAME,
+                    op,
                     "a dataset id holds letters, digits and underscores only");
         }
         return dataset;

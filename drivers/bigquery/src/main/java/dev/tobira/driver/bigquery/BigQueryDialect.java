@@ -16,7 +16,10 @@ final class BigQueryDialect extends Dialect<BigQuerySession> {
 
     /** @param statementCheck false only through the driver's test seam: the lexical layer is then off */
     BigQueryDialect(boolean statementCheck) {
-        super(NAME, Set.of(NAME), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.EXPLAINER, Capability.COMPLETER));
+        super(
+                NAME,
+                Set.of(NAME),
+                EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.EXPLAINER, Capability.COMPLETER));
         this.statementCheck = statementCheck;
     }
 

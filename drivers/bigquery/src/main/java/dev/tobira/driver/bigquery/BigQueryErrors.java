@@ -43,7 +43,9 @@ final class BigQueryErrors {
         DriverException.Builder b = DriverException.builder(kind, BigQueryDriver.NAME, op)
                 .detail(reason.isEmpty() ? detail : reason + ": " + detail)
                 .cause(cause);
-        if (reason.equals("quotaExceeded") || reason.equals("rateLimitExceeded") || reason.equals("jobRateLimitExceeded")) {
+        if (reason.equals("quotaExceeded")
+                || reason.equals("rateLimitExceeded")
+                || reason.equals("jobRateLimitExceeded")) {
             b.kindWords("quota or rate limit exceeded, retry later");
         } else if (reason.equals("bytesBilledLimitExceeded")) {
             b.kindWords("the bytes cap (maxBytesBilled) was exceeded");
@@ -110,22 +112,31 @@ final class BigQueryErrors {
     private static DriverException transport(String op, BigQueryException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String type = t.getClass().getName();
-            if (type.startsWith("com.google.auth.") || String.valueOf(t.getMessage()).contains("invalid_grant")) {
+            if (type.startsWith("com.google.auth.")
+                    || String.valueOf(t.getMessage()).contains("invalid_grant")) {
                 return DriverException.builder(ErrorKind.AUTH, BigQueryDriver.NAME, op)
-                        .detail("the credentials were refused when a token was requested (expired, revoked or not valid)")
-                        .cause(e).build();
+                        .detail(
+                                "the credentials were refused when a token was requested (expired, revoked or not valid)")
+                        .cause(e)
+                        .build();
             }
             if (t instanceof SocketTimeoutException || t instanceof InterruptedIOException) {
                 return DriverException.builder(ErrorKind.TIMEOUT, BigQueryDriver.NAME, op)
-                        .detail("BigQuery did not answer in time").cause(e).build();
+                        .detail("BigQuery did not answer in time")
+                        .cause(e)
+                        .build();
             }
             if (t instanceof ConnectException || t instanceof UnknownHostException) {
                 return DriverException.builder(ErrorKind.CONNECTION, BigQueryDriver.NAME, op)
-                        .detail("BigQuery could not be reached (" + t.getClass().getSimpleName() + ")").cause(e).build();
+                        .detail("BigQuery could not be reached (" + t.getClass().getSimpleName() + ")")
+                        .cause(e)
+                        .build();
             }
         }
         return DriverException.builder(ErrorKind.CONNECTION, BigQueryDriver.NAME, op)
-                .detail("the request to BigQuery failed: " + clean(e.getMessage())).cause(e).build();
+                .detail("the request to BigQuery failed: " + clean(e.getMessage()))
+                .cause(e)
+                .build();
     }
 
     /** The vendor's message on one line, redacted, without a trailing period the kind words would follow. */
@@ -139,6 +150,4 @@ final class BigQueryErrors {
         }
         return one.endsWith(".") ? one.substring(0, one.length() - 1) : one;
     }
-
-
 }

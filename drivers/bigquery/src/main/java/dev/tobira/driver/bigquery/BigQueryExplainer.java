@@ -28,7 +28,9 @@ final class BigQueryExplainer implements Explainer {
         boolean guarded = this.guarded.test(query);
         Explain explain = Explain.of(query.text());
         queries.check(explain.text(), guarded);
-        QueryStatistics stats = session.dryRun(queries.config(explain.text(), query), CallDeadline.of(System.nanoTime(), query.timeout().orElse(java.time.Duration.ZERO)));
+        QueryStatistics stats = session.dryRun(
+                queries.config(explain.text(), query),
+                CallDeadline.of(System.nanoTime(), query.timeout().orElse(java.time.Duration.ZERO)));
         if (guarded) {
             guard.checkDryRun(stats);
         }

@@ -37,6 +37,7 @@ final class BigQueryQueries implements QueryRunner {
     static final String WRITABLE_LABEL = "writable";
     /** The longest pause between two looks at a running job, and so at the deadline and a close. */
     private static final long MAX_PAUSE_MILLIS = 500;
+
     private static final int PAGE_ROWS = 1000;
     private static final Pattern DATASET = Pattern.compile("[A-Za-z0-9_]{1,1024}");
 
@@ -92,7 +93,10 @@ final class BigQueryQueries implements QueryRunner {
         String ns = query.namespace().or(target::dataset).orElse("");
         if (!ns.isEmpty()) {
             if (!DATASET.matcher(ns).matches()) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query",
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        BigQueryDriver.NAME,
+                        "query",
                         "the namespace must be a dataset id (letters, digits and underscores)");
             }
             b.setDefaultDataset(DatasetId.of(target.project(), ns));
@@ -105,15 +109,20 @@ final class BigQueryQueries implements QueryRunner {
         long cap = session.target().maxBytesBilled();
         if (bytes != null && bytes > cap) {
             throw DriverException.builder(ErrorKind.PERMISSION, BigQueryDriver.NAME, "query")
-                    .detail("BigQuery's dry run estimates " + bytes + " bytes processed, above the cap of "
-                            + cap + " bytes; raise it with the maxBytesBilled option")
+                    .detail("BigQuery's dry run estimates " + bytes + " bytes processed, above the cap of " + cap
+                            + " bytes; raise it with the maxBytesBilled option")
                     .kindWords("the bytes cap (maxBytesBilled) was exceeded")
                     .build();
         }
     }
 
-    private ResultSet run(QueryJobConfiguration config, boolean ro, long limit, CallDeadline deadline, long start,
-                          OpenResults results) {
+    private ResultSet run(
+            QueryJobConfiguration config,
+            boolean ro,
+            long limit,
+            CallDeadline deadline,
+            long start,
+            OpenResults results) {
         JobId id = session.newJobId();
         QueryJobConfiguration.Builder b = config.toBuilder()
                 .setMaximumBytesBilled(session.target().maxBytesBilled())
@@ -127,7 +136,8 @@ final class BigQueryQueries implements QueryRunner {
         try {
             Job created = CallBound.within(deadline, "query", () -> bigquery.create(job));
             Job done = isDone(created) ? created : await(id, deadline);
-            BigQueryError error = done.getStatus() == null ? null : done.getStatus().getError();
+            BigQueryError error =
+                    done.getStatus() == null ? null : done.getStatus().getError();
             if (error != null) {
                 throw BigQueryErrors.ofJob("query", error);
             }
@@ -139,14 +149,15 @@ final class BigQueryQueries implements QueryRunner {
             }
             long pageRows = limit > 0 ? Math.min(PAGE_ROWS, limit + 1) : PAGE_ROWS;
             // the job is done: this reads its schema (one getQueryResults) and the first page (tabledata.list)
-            TableResult first = CallBound.within(deadline, "query",
-                    () -> done.getQueryResults(BigQuery.QueryResultsOption.pageSize(pageRows)));
+            TableResult first = CallBound.within(
+                    deadline, "query", () -> done.getQueryResults(BigQuery.QueryResultsOption.pageSize(pageRows)));
             Schema schema = first.getSchema();
             if (schema == null) {
                 return ResultSets.affected(BigQueryDriver.NAME, 0, start);
             }
             List<Column> columns = Values.columns(schema.getFields());
-            return results.add(new PageResultSet(schema.getFields(), columns, first, limit, start, deadline, results::remove));
+            return results.add(
+                    new PageResultSet(schema.getFields(), columns, first, limit, start, deadline, results::remove));
         } catch (DriverException e) {
             if (e.kind() == ErrorKind.TIMEOUT || e.kind() == ErrorKind.CANCELLED) {
                 // the job may exist although its answer never came: it goes with the call
@@ -155,7 +166,9 @@ final class BigQueryQueries implements QueryRunner {
             throw e;
         } catch (com.google.cloud.bigquery.JobException e) {
             throw DriverException.builder(ErrorKind.INTERNAL, BigQueryDriver.NAME, "query")
-                    .detail("the job failed: " + BigQueryErrors.clean(e.getMessage())).cause(e).build();
+                    .detail("the job failed: " + BigQueryErrors.clean(e.getMessage()))
+                    .cause(e)
+                    .build();
         } catch (BigQueryException e) {
             throw BigQueryErrors.of("query", e);
         } finally {
@@ -172,7 +185,11 @@ final class BigQueryQueries implements QueryRunner {
         while (true) {
             if (session.isClosed()) {
                 session.cancelQuietly(id);
-                throw DriverException.of(ErrorKind.CANCELLED, BigQueryDriver.NAME, "query", "the connection was closed; its job was cancelled");
+                throw DriverException.of(
+                        ErrorKind.CANCELLED,
+                        BigQueryDriver.NAME,
+                        "query",
+                        "the connection was closed; its job was cancelled");
             }
             try {
                 deadline.check(BigQueryDriver.NAME, "query");
@@ -186,7 +203,8 @@ final class BigQueryQueries implements QueryRunner {
                 throw e.kind() == ErrorKind.TIMEOUT ? cancelOnTimeout(id) : e;
             }
             if (job == null) {
-                throw DriverException.of(ErrorKind.INTERNAL, BigQueryDriver.NAME, "query", "the job vanished while it ran");
+                throw DriverException.of(
+                        ErrorKind.INTERNAL, BigQueryDriver.NAME, "query", "the job vanished while it ran");
             }
             if (isDone(job)) {
                 return job;
@@ -203,7 +221,9 @@ final class BigQueryQueries implements QueryRunner {
                 Thread.currentThread().interrupt();
                 session.cancelQuietly(id);
                 throw DriverException.builder(ErrorKind.CANCELLED, BigQueryDriver.NAME, "query")
-                        .detail("the calling thread was interrupted; the job was cancelled").cause(e).build();
+                        .detail("the calling thread was interrupted; the job was cancelled")
+                        .cause(e)
+                        .build();
             }
             pause = Math.min(pause * 2, MAX_PAUSE_MILLIS);
         }
@@ -211,11 +231,17 @@ final class BigQueryQueries implements QueryRunner {
 
     private DriverException cancelOnTimeout(JobId id) {
         session.cancelQuietly(id);
-        return DriverException.of(ErrorKind.TIMEOUT, BigQueryDriver.NAME, "query", "the call ran past its timeout; its job was cancelled");
+        return DriverException.of(
+                ErrorKind.TIMEOUT,
+                BigQueryDriver.NAME,
+                "query",
+                "the call ran past its timeout; its job was cancelled");
     }
 
     private static boolean isDone(Job job) {
-        return job != null && job.getStatus() != null && JobStatus.State.DONE.equals(job.getStatus().getState());
+        return job != null
+                && job.getStatus() != null
+                && JobStatus.State.DONE.equals(job.getStatus().getState());
     }
 
     private static ResultSet planRows(QueryStatistics stats, long start) {

@@ -54,7 +54,9 @@ final class BigQuerySession implements Session {
 
     /** Plans the text without running it: BigQuery's own statement type and the bytes it would process. */
     QueryStatistics dryRun(QueryJobConfiguration config, CallDeadline deadline) {
-        JobInfo dry = JobInfo.of(newJobId(), config.toBuilder().setDryRun(true).setUseQueryCache(false).build());
+        JobInfo dry = JobInfo.of(
+                newJobId(),
+                config.toBuilder().setDryRun(true).setUseQueryCache(false).build());
         return CallBound.within(deadline, "query", () -> bigquery.create(dry)).getStatistics();
     }
 
@@ -86,11 +88,17 @@ final class BigQuerySession implements Session {
         if (target.dataset().isPresent()) {
             DatasetId id = DatasetId.of(target.project(), target.dataset().get());
             if (CallBound.within(deadline, "ping", () -> bigquery.getDataset(id)) == null) {
-                throw DriverException.of(ErrorKind.NOT_FOUND, BigQueryDriver.NAME, "ping",
+                throw DriverException.of(
+                        ErrorKind.NOT_FOUND,
+                        BigQueryDriver.NAME,
+                        "ping",
                         "the DSN's dataset does not exist in project " + target.project());
             }
         } else {
-            CallBound.within(deadline, "ping", () -> bigquery.listDatasets(target.project(), BigQuery.DatasetListOption.pageSize(1)));
+            CallBound.within(
+                    deadline,
+                    "ping",
+                    () -> bigquery.listDatasets(target.project(), BigQuery.DatasetListOption.pageSize(1)));
         }
     }
 

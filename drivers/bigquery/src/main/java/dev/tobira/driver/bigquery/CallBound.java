@@ -39,11 +39,15 @@ final class CallBound {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw DriverException.builder(ErrorKind.CANCELLED, BigQueryDriver.NAME, op)
-                    .detail("the calling thread was interrupted").cause(e).build();
+                    .detail("the calling thread was interrupted")
+                    .cause(e)
+                    .build();
         } catch (BigQueryException e) {
             if (expired(deadline)) {
                 throw DriverException.builder(ErrorKind.TIMEOUT, BigQueryDriver.NAME, op)
-                        .detail("the call ran past its timeout").cause(e).build();
+                        .detail("the call ran past its timeout")
+                        .cause(e)
+                        .build();
             }
             throw BigQueryErrors.of(op, e);
         } finally {

@@ -31,7 +31,8 @@ final class Clients {
                 .setCredentials(credentials(target.credentials()))
                 // each request is further held to its call's deadline (CallBound)
                 .setTransportOptions(new CallBound.Transport(HttpTransportOptions.newBuilder()
-                        .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, target.connectTimeout().toMillis()))
+                        .setConnectTimeout((int) Math.min(
+                                Integer.MAX_VALUE, target.connectTimeout().toMillis()))
                         .setReadTimeout((int) READ_TIMEOUT.toMillis())))
                 // transient errors (5xx, rateLimitExceeded) are tried three times in a few hundred
                 // milliseconds; what still fails reaches the caller as a retryable kind
@@ -68,12 +69,17 @@ final class Clients {
         try {
             return GoogleCredentials.getApplicationDefault().createScoped(SCOPES);
         } catch (IOException e) {
-            throw auth("no Application Default Credentials were found (set GOOGLE_APPLICATION_CREDENTIALS, run"
-                    + " gcloud auth application-default login, or name a key file with credentials=file:PATH)", e);
+            throw auth(
+                    "no Application Default Credentials were found (set GOOGLE_APPLICATION_CREDENTIALS, run"
+                            + " gcloud auth application-default login, or name a key file with credentials=file:PATH)",
+                    e);
         }
     }
 
     private static DriverException auth(String detail, Throwable cause) {
-        return DriverException.builder(ErrorKind.AUTH, BigQueryDriver.NAME, "open").detail(detail).cause(cause).build();
+        return DriverException.builder(ErrorKind.AUTH, BigQueryDriver.NAME, "open")
+                .detail(detail)
+                .cause(cause)
+                .build();
     }
 }

@@ -23,8 +23,14 @@ final class PageResultSet extends CursorResultSet {
     private TableResult page;
     private Iterator<FieldValueList> cells;
 
-    PageResultSet(FieldList fields, List<Column> columns, TableResult first, long limit, long startNanos, CallDeadline deadline,
-                  Consumer<PageResultSet> onRelease) {
+    PageResultSet(
+            FieldList fields,
+            List<Column> columns,
+            TableResult first,
+            long limit,
+            long startNanos,
+            CallDeadline deadline,
+            Consumer<PageResultSet> onRelease) {
         super(BigQueryDriver.NAME, columns, limit, startNanos);
         this.fields = fields;
         this.page = first;

@@ -21,14 +21,17 @@ import java.util.Map;
 final class Params {
     /** NUMERIC holds 38 digits, 9 of them after the point; anything wider is BIGNUMERIC. */
     private static final int NUMERIC_SCALE = 9;
+
     private static final int NUMERIC_INTEGER_DIGITS = 29;
     /** Far past BigQuery's own 15 levels of STRUCT, so BigQuery's message is the one a caller sees. */
     static final int MAX_DEPTH = 64;
+
     private static final DateTimeFormatter TIMESTAMP =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSxxx").withZone(ZoneOffset.UTC);
 
     /** What the client takes (and BigQuery keeps): microseconds, the nanoseconds past them cut as a TIMESTAMP's are. */
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSSSSS");
+
     private static final DateTimeFormatter DATETIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     private Params() {}
@@ -58,20 +61,25 @@ final class Params {
             throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query")
                     .detail("parameter " + position + " is the " + value.kind().name() + " " + shown(value)
                             + ", which BigQuery's client cannot send: " + e.getMessage())
-                    .cause(e).build();
+                    .cause(e)
+                    .build();
         }
     }
 
     private static final java.time.Instant FIRST = java.time.Instant.parse("0001-01-01T00:00:00Z");
     private static final java.time.Instant AFTER_LAST = java.time.Instant.parse("+10000-01-01T00:00:00Z");
     private static final String YEARS = "BigQuery's DATE, DATETIME and TIMESTAMP take the years 0001 to 9999";
-    private static final String BIGNUMERIC = "BigQuery's BIGNUMERIC takes up to ±5.7896e38 with up to 38 digits after the point";
+    private static final String BIGNUMERIC =
+            "BigQuery's BIGNUMERIC takes up to ±5.7896e38 with up to 38 digits after the point";
     private static final BigDecimal BIGNUMERIC_MAX =
             new BigDecimal("578960446186580977117854925043439539266.34992332820282019728792003956564819967");
     private static final int BIGNUMERIC_DIGITS = 38;
 
     private static DriverException outOfRange(int position, Value value, String range) {
-        return DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query",
+        return DriverException.of(
+                ErrorKind.INVALID_ARGUMENT,
+                BigQueryDriver.NAME,
+                "query",
                 "parameter " + position + " is the " + value.kind().name() + " " + shown(value)
                         + ", outside the range it can be sent in (" + range + ")");
     }
@@ -111,7 +119,8 @@ final class Params {
                     }
                     d = stripped;
                 }
-                boolean numeric = Math.max(d.scale(), 0) <= NUMERIC_SCALE && d.precision() - d.scale() <= NUMERIC_INTEGER_DIGITS;
+                boolean numeric =
+                        Math.max(d.scale(), 0) <= NUMERIC_SCALE && d.precision() - d.scale() <= NUMERIC_INTEGER_DIGITS;
                 return numeric ? QueryParameterValue.numeric(d) : QueryParameterValue.bigNumeric(d);
             case TEXT:
                 return QueryParameterValue.string(((Value.Text) value).value());
@@ -120,7 +129,8 @@ final class Params {
             case BYTES:
                 return QueryParameterValue.bytes(((Value.Bytes) value).value());
             case DATE:
-                return QueryParameterValue.date(date(((Value.Date) value).value(), position, value).toString());
+                return QueryParameterValue.date(
+                        date(((Value.Date) value).value(), position, value).toString());
             case TIME:
                 // BigQuery keeps microseconds, as a TIMESTAMP parameter is sent: the nanoseconds past them are cut
                 return QueryParameterValue.time(TIME.format(((Value.Time) value).value()));
@@ -160,7 +170,8 @@ final class Params {
         for (Value item : items) {
             if (item.kind() == Value.Kind.NULL || item.kind() == Value.Kind.ARRAY) {
                 // BigQuery arrays hold no NULL and no array
-                throw unsupported(position, "an array holding " + (item.kind() == Value.Kind.NULL ? "NULL" : "an array"));
+                throw unsupported(
+                        position, "an array holding " + (item.kind() == Value.Kind.NULL ? "NULL" : "an array"));
             }
             QueryParameterValue element = of(item, position);
             if (type != null && type != element.getType()) {
@@ -177,7 +188,10 @@ final class Params {
     }
 
     private static DriverException unsupported(int position, String what) {
-        return DriverException.of(ErrorKind.INVALID_ARGUMENT, BigQueryDriver.NAME, "query",
+        return DriverException.of(
+                ErrorKind.INVALID_ARGUMENT,
+                BigQueryDriver.NAME,
+                "query",
                 "parameter " + position + " is " + what + ", which BigQuery cannot bind");
     }
 }

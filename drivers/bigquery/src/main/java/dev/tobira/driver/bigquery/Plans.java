@@ -17,16 +17,29 @@ final class Plans {
 
     static Map<String, String> facts(QueryStatistics stats) {
         Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("statementType", stats == null || stats.getStatementType() == null ? "" : stats.getStatementType().name());
-        facts.put("totalBytesProcessed", stats == null || stats.getTotalBytesProcessed() == null ? ""
-                : String.valueOf(stats.getTotalBytesProcessed()));
-        List<TableId> tables = stats == null || stats.getReferencedTables() == null ? List.of() : stats.getReferencedTables();
-        facts.put("referencedTables", tables.stream()
-                .map(t -> t.getProject() + "." + t.getDataset() + "." + t.getTable())
-                .collect(Collectors.joining(", ")));
+        facts.put(
+                "statementType",
+                stats == null || stats.getStatementType() == null
+                        ? ""
+                        : stats.getStatementType().name());
+        facts.put(
+                "totalBytesProcessed",
+                stats == null || stats.getTotalBytesProcessed() == null
+                        ? ""
+                        : String.valueOf(stats.getTotalBytesProcessed()));
+        List<TableId> tables =
+                stats == null || stats.getReferencedTables() == null ? List.of() : stats.getReferencedTables();
+        facts.put(
+                "referencedTables",
+                tables.stream()
+                        .map(t -> t.getProject() + "." + t.getDataset() + "." + t.getTable())
+                        .collect(Collectors.joining(", ")));
         if (stats != null && stats.getSchema() != null) {
-            facts.put("schema", stats.getSchema().getFields().stream()
-                    .map(f -> f.getName() + " " + Values.nativeType(f)).collect(Collectors.joining(", ")));
+            facts.put(
+                    "schema",
+                    stats.getSchema().getFields().stream()
+                            .map(f -> f.getName() + " " + Values.nativeType(f))
+                            .collect(Collectors.joining(", ")));
         }
         return facts;
     }

@@ -35,12 +35,26 @@ final class ReadOnlyGuard {
      */
     private static final String[] FORBIDDEN = {
         "INSERT", "UPDATE", "DELETE", "MERGE", "TRUNCATE", "CREATE", "DROP", "ALTER", "UNDROP", "GRANT", "REVOKE",
-        "SET", "EXPORT", "LOAD", "CALL", "EXECUTE", "IMMEDIATE", "DECLARE", "BEGIN", "COMMIT", "ROLLBACK", "TRANSACTION",
+        "SET", "EXPORT", "LOAD", "CALL", "EXECUTE", "IMMEDIATE", "DECLARE", "BEGIN", "COMMIT", "ROLLBACK",
+                "TRANSACTION",
         "LOOP", "WHILE", "RAISE", "RETURN", "ASSERT",
     };
     /** GoogleSQL's script statements that no SQL dialect of the SPI begins a statement with. */
-    private static final Set<String> SCRIPT_WORDS = Set.of("LOOP", "REPEAT", "WHILE", "FOR", "IF", "CASE", "RAISE",
-            "BREAK", "LEAVE", "CONTINUE", "ITERATE", "RETURN", "ASSERT");
+    private static final Set<String> SCRIPT_WORDS = Set.of(
+            "LOOP",
+            "REPEAT",
+            "WHILE",
+            "FOR",
+            "IF",
+            "CASE",
+            "RAISE",
+            "BREAK",
+            "LEAVE",
+            "CONTINUE",
+            "ITERATE",
+            "RETURN",
+            "ASSERT");
+
     private static final StatementGuard LEXICAL = StatementGuard.builder(BigQueryDriver.NAME)
             .dialect(SqlDialect.BIGQUERY)
             .allow("SELECT", "WITH")
@@ -91,9 +105,13 @@ final class ReadOnlyGuard {
             // begins with one is a script, refused as one rather than as a typo
             // (several statements stay that error: the text is refused as such before what it holds)
             SqlScan scan = e.kind() == ErrorKind.SYNTAX ? scan(sql) : null;
-            if (scan != null && scan.statementCount() == 1 && scan.firstKeyword().map(SCRIPT_WORDS::contains).orElse(false)) {
+            if (scan != null
+                    && scan.statementCount() == 1
+                    && scan.firstKeyword().map(SCRIPT_WORDS::contains).orElse(false)) {
                 throw DriverException.builder(ErrorKind.READ_ONLY, BigQueryDriver.NAME, "query")
-                        .detail("BigQuery scripts are not allowed on a read-only connection").cause(e).build();
+                        .detail("BigQuery scripts are not allowed on a read-only connection")
+                        .cause(e)
+                        .build();
             }
             throw e;
         }
@@ -112,10 +130,12 @@ final class ReadOnlyGuard {
     void checkDryRun(QueryStatistics stats) {
         QueryStatistics.StatementType type = stats == null ? null : stats.getStatementType();
         if (type == null || !QueryStatistics.StatementType.SELECT.equals(type)) {
-            throw DriverException.of(ErrorKind.READ_ONLY, BigQueryDriver.NAME, "query",
+            throw DriverException.of(
+                    ErrorKind.READ_ONLY,
+                    BigQueryDriver.NAME,
+                    "query",
                     "BigQuery's dry run reports a " + (type == null ? "statement of no type" : type + " statement")
                             + ", and only SELECT runs on a read-only connection");
         }
     }
-
 }

@@ -35,16 +35,24 @@ import java.util.regex.Pattern;
  * @param maxBytesBilled the bytes cap of every job
  * @param connectTimeout how long connecting may take
  */
-record Target(String project, Optional<String> dataset, Optional<String> location, Optional<URI> endpoint,
-              Credentials credentials, long maxBytesBilled, Duration connectTimeout) {
+record Target(
+        String project,
+        Optional<String> dataset,
+        Optional<String> location,
+        Optional<URI> endpoint,
+        Credentials credentials,
+        long maxBytesBilled,
+        Duration connectTimeout) {
     /** 1 GiB: a read that scans more is refused unless the DSN raises the cap. */
     static final long DEFAULT_MAX_BYTES_BILLED = 1L << 30;
+
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Set<String> OPTIONS = Set.of("location", "endpoint", "credentials", "maxBytesBilled");
     /** Project ids: 6 to 30 lower-case letters, digits and hyphens, beginning with a letter. */
     private static final Pattern PROJECT = Pattern.compile("[a-z][a-z0-9-]{4,28}[a-z0-9]");
     /** Dataset ids: letters, digits and underscores, up to 1024. */
     private static final Pattern DATASET = Pattern.compile("[A-Za-z0-9_]{1,1024}");
+
     private static final Pattern LOCATION = Pattern.compile("[A-Za-z][A-Za-z0-9-]{1,40}");
     private static final Pattern BYTES = Pattern.compile("[0-9]{1,19}");
 
@@ -65,7 +73,9 @@ record Target(String project, Optional<String> dataset, Optional<String> locatio
         if (!url.scheme().equals(BigQueryDriver.NAME)) {
             throw invalid("the scheme must be bigquery");
         }
-        if (url.user().isPresent() || url.password().isPresent() || !config.password().isEmpty()) {
+        if (url.user().isPresent()
+                || url.password().isPresent()
+                || !config.password().isEmpty()) {
             throw invalid("BigQuery takes no user or password: name a key file with credentials=file:PATH,"
                     + " or use Application Default Credentials");
         }
@@ -74,11 +84,13 @@ record Target(String project, Optional<String> dataset, Optional<String> locatio
         }
         String project = url.host();
         if (!PROJECT.matcher(project).matches()) {
-            throw invalid("the project id must be 6 to 30 lower-case letters, digits and hyphens, as in bigquery://my-project");
+            throw invalid(
+                    "the project id must be 6 to 30 lower-case letters, digits and hyphens, as in bigquery://my-project");
         }
         Optional<String> dataset = Optional.of(url.database()).filter(d -> !d.isEmpty());
         if (dataset.isPresent() && !DATASET.matcher(dataset.get()).matches()) {
-            throw invalid("the dataset (the DSN's path) must be letters, digits and underscores, as in bigquery://my-project/shop");
+            throw invalid(
+                    "the dataset (the DSN's path) must be letters, digits and underscores, as in bigquery://my-project/shop");
         }
         Map<String, String> options = url.options(BigQueryDriver.NAME, config.options(), OPTIONS);
         Optional<String> location = Optional.ofNullable(options.get("location"));
@@ -90,7 +102,8 @@ record Target(String project, Optional<String> dataset, Optional<String> locatio
         long cap = DEFAULT_MAX_BYTES_BILLED;
         if (options.containsKey("maxBytesBilled")) {
             String v = options.get("maxBytesBilled");
-            if (!BYTES.matcher(v).matches() || v.length() == 19 && v.compareTo("9223372036854775807") > 0
+            if (!BYTES.matcher(v).matches()
+                    || v.length() == 19 && v.compareTo("9223372036854775807") > 0
                     || Long.parseLong(v) < 1) {
                 throw invalid("the maxBytesBilled option must be a number of bytes from 1 up");
             }
@@ -110,14 +123,21 @@ record Target(String project, Optional<String> dataset, Optional<String> locatio
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme();
         String host = uri.getHost();
-        if (!(scheme.equals("https") || scheme.equals("http")) || host == null || uri.getRawUserInfo() != null
-                || uri.getRawQuery() != null || uri.getRawFragment() != null
-                || uri.getRawPath() != null && !uri.getRawPath().isEmpty() && !uri.getRawPath().equals("/")) {
-            throw invalid("the endpoint option must be scheme://host[:port] with the scheme https, or http on a loopback address");
+        if (!(scheme.equals("https") || scheme.equals("http"))
+                || host == null
+                || uri.getRawUserInfo() != null
+                || uri.getRawQuery() != null
+                || uri.getRawFragment() != null
+                || uri.getRawPath() != null
+                        && !uri.getRawPath().isEmpty()
+                        && !uri.getRawPath().equals("/")) {
+            throw invalid(
+                    "the endpoint option must be scheme://host[:port] with the scheme https, or http on a loopback address");
         }
         String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
         if (scheme.equals("http") && !isLoopback(bare)) {
-            throw invalid("a plain-http endpoint must be a loopback address (127.0.0.1, ::1 or localhost); use https elsewhere");
+            throw invalid(
+                    "a plain-http endpoint must be a loopback address (127.0.0.1, ::1 or localhost); use https elsewhere");
         }
         try {
             return new URI(scheme, null, host, uri.getPort(), null, null, null);
@@ -127,7 +147,9 @@ record Target(String project, Optional<String> dataset, Optional<String> locatio
     }
 
     private static boolean isLoopback(String host) {
-        return host.equals("localhost") || host.equals("::1") || host.matches("127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}");
+        return host.equals("localhost")
+                || host.equals("::1")
+                || host.matches("127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}");
     }
 
     private static Credentials credentials(String value, boolean hasEndpoint) {

@@ -114,11 +114,15 @@ final class Values {
         } catch (dev.tobira.api.DriverException e) {
             throw e;
         } catch (RuntimeException e) {
-            String raw = cell == null || cell.getAttribute() != FieldValue.Attribute.PRIMITIVE ? "" : " " + cell.getValue();
-            throw dev.tobira.api.DriverException.builder(dev.tobira.api.ErrorKind.INTERNAL, BigQueryDriver.NAME, "query")
-                    .detail("column " + field.getName() + ": BigQuery's value" + (raw.length() > 62 ? raw.substring(0, 60) + "..." : raw)
-                            + " does not read as " + field.getType() + ": " + e.getMessage())
-                    .cause(e).build();
+            String raw =
+                    cell == null || cell.getAttribute() != FieldValue.Attribute.PRIMITIVE ? "" : " " + cell.getValue();
+            throw dev.tobira.api.DriverException.builder(
+                            dev.tobira.api.ErrorKind.INTERNAL, BigQueryDriver.NAME, "query")
+                    .detail("column " + field.getName() + ": BigQuery's value"
+                            + (raw.length() > 62 ? raw.substring(0, 60) + "..." : raw) + " does not read as "
+                            + field.getType() + ": " + e.getMessage())
+                    .cause(e)
+                    .build();
         }
     }
 
@@ -153,7 +157,8 @@ final class Values {
             case TIME:
                 return new Value.Time(LocalTime.parse(cell.getStringValue()));
             case DATETIME:
-                return new Value.DateTime(LocalDateTime.parse(cell.getStringValue().replace(' ', 'T')));
+                return new Value.DateTime(
+                        LocalDateTime.parse(cell.getStringValue().replace(' ', 'T')));
             case TIMESTAMP:
                 return new Value.Timestamp(cell.getTimestampInstant());
             case JSON:

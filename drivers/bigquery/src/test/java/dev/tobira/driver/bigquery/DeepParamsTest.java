@@ -53,8 +53,10 @@ class DeepParamsTest {
                 AtomicReference<Throwable> thrown = new AtomicReference<>();
                 String text = readOnly ? "SELECT ? AS v" : "DELETE FROM orders WHERE id = ?";
                 Thread t = new Thread(() -> {
-                    try (Conn conn = new BigQueryDriver().open(ConnConfig.of(fake.dsn("")).withReadOnly(readOnly))) {
-                        conn.query(Query.of(text).withParams(Value.of(1L), nested(depth, docs))).close();
+                    try (Conn conn = new BigQueryDriver()
+                            .open(ConnConfig.of(fake.dsn("")).withReadOnly(readOnly))) {
+                        conn.query(Query.of(text).withParams(Value.of(1L), nested(depth, docs)))
+                                .close();
                     } catch (Throwable e) {
                         thrown.set(e);
                     }
@@ -63,7 +65,9 @@ class DeepParamsTest {
                 t.join();
                 DriverException e = assertInstanceOf(DriverException.class, thrown.get(), String.valueOf(thrown.get()));
                 assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-                assertEquals("bigquery: query: parameter 2 nests deeper than 64 levels of arrays and documents: invalid argument", e.getMessage());
+                assertEquals(
+                        "bigquery: query: parameter 2 nests deeper than 64 levels of arrays and documents: invalid argument",
+                        e.getMessage());
                 assertEquals(List.of(), fake.requests(), "nothing was sent");
             }
         }

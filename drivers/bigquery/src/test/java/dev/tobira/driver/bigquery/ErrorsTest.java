@@ -60,50 +60,87 @@ class ErrorsTest {
         try (Conn conn = open(dsn)) {
             DriverException ping = assertThrows(DriverException.class, conn::ping);
             assertEquals(ErrorKind.NOT_FOUND, ping.kind(), ping.getMessage());
-            DriverException query = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT 1 AS x")).close());
+            DriverException query = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1 AS x")).close());
             assertEquals(ErrorKind.NOT_FOUND, query.kind(), query.getMessage());
-            assertTrue(query.getMessage().startsWith("bigquery: query: notFound: Not found: Dataset tobira-test:nope"), query.getMessage());
+            assertTrue(
+                    query.getMessage().startsWith("bigquery: query: notFound: Not found: Dataset tobira-test:nope"),
+                    query.getMessage());
             DriverException list = assertThrows(DriverException.class, () -> conn.collections("nope"));
             assertEquals(ErrorKind.NOT_FOUND, list.kind(), list.getMessage());
         }
         try (Conn conn = open(fake.dsn(""))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT * FROM nope.orders")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT * FROM nope.orders")).close());
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
-            DriverException d = assertThrows(DriverException.class, () -> conn.describe(new CollectionRef("nope", "orders")));
+            DriverException d =
+                    assertThrows(DriverException.class, () -> conn.describe(new CollectionRef("nope", "orders")));
             assertEquals(ErrorKind.NOT_FOUND, d.kind(), d.getMessage());
         }
     }
 
     @Test
     void anExpiredTokenIsAuthAndNotRetried() {
-        fake.fail("/jobs$", 401, "authError", "Request had invalid authentication credentials. Expected OAuth 2 access token,"
-                + " login cookie or other valid authentication credential.", 10);
+        fake.fail(
+                "/jobs$",
+                401,
+                "authError",
+                "Request had invalid authentication credentials. Expected OAuth 2 access token,"
+                        + " login cookie or other valid authentication credential.",
+                10);
         try (Conn conn = open(fake.dsn(""))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT 1 AS x")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1 AS x")).close());
             assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
             assertFalse(e.retryable());
         }
-        assertEquals(1, fake.requests().stream().filter(FakeBigQuery.Request::isJobInsert).count(), "an auth error is not retried");
+        assertEquals(
+                1,
+                fake.requests().stream()
+                        .filter(FakeBigQuery.Request::isJobInsert)
+                        .count(),
+                "an auth error is not retried");
     }
 
     @Test
     void aRateLimitIsRetriedThenRetryable() {
-        fake.fail("/jobs$", 403, "rateLimitExceeded", "Exceeded rate limits: too many api requests per user per method", 100);
+        fake.fail(
+                "/jobs$",
+                403,
+                "rateLimitExceeded",
+                "Exceeded rate limits: too many api requests per user per method",
+                100);
         try (Conn conn = open(fake.dsn(""))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT 1 AS x")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1 AS x")).close());
             assertEquals(ErrorKind.CONFLICT, e.kind(), e.getMessage());
             assertTrue(e.retryable(), "a caller may retry later");
             assertTrue(e.getMessage().endsWith("quota or rate limit exceeded, retry later"), e.getMessage());
         }
-        assertEquals(3, fake.requests().stream().filter(FakeBigQuery.Request::isJobInsert).count(),
+        assertEquals(
+                3,
+                fake.requests().stream()
+                        .filter(FakeBigQuery.Request::isJobInsert)
+                        .count(),
                 "the client tried three times, as the driver's retry settings say");
     }
 
     @Test
     void aQuotaErrorIsRetryable() {
-        fake.fail("/jobs$", 403, "quotaExceeded", "Quota exceeded: Your project exceeded quota for free query bytes scanned", 1);
+        fake.fail(
+                "/jobs$",
+                403,
+                "quotaExceeded",
+                "Quota exceeded: Your project exceeded quota for free query bytes scanned",
+                1);
         try (Conn conn = open(fake.dsn(""))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT 1 AS x")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1 AS x")).close());
             assertEquals(ErrorKind.CONFLICT, e.kind(), e.getMessage());
             assertTrue(e.retryable());
             // the quota was one request's: the retry the caller makes goes through
@@ -115,9 +152,16 @@ class ErrorsTest {
 
     @Test
     void accessDeniedIsPermission() {
-        fake.fail("/jobs$", 403, "accessDenied", "Access Denied: Project tobira-test: User does not have bigquery.jobs.create", 1);
+        fake.fail(
+                "/jobs$",
+                403,
+                "accessDenied",
+                "Access Denied: Project tobira-test: User does not have bigquery.jobs.create",
+                1);
         try (Conn conn = open(fake.dsn(""))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT 1 AS x")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1 AS x")).close());
             assertEquals(ErrorKind.PERMISSION, e.kind(), e.getMessage());
         }
     }
@@ -126,25 +170,34 @@ class ErrorsTest {
     void aRefusedKeyIsAuthAndTheKeyIsNeverShown(@TempDir Path dir) throws Exception {
         String pem = privateKeyPem();
         Path key = dir.resolve("key.json");
-        Files.writeString(key, "{\"type\": \"service_account\", \"project_id\": \"" + FakeBigQuery.PROJECT + "\","
-                + " \"private_key_id\": \"k1\", \"private_key\": \"" + pem.replace("\n", "\\n") + "\","
-                + " \"client_email\": \"reader@tobira-test.iam.gserviceaccount.com\", \"client_id\": \"1\","
-                + " \"token_uri\": \"" + fake.tokenUri() + "\"}");
-        String dsn = "bigquery://" + FakeBigQuery.PROJECT + "/shop?endpoint=" + fake.endpoint() + "&credentials=file:" + key;
+        Files.writeString(
+                key,
+                "{\"type\": \"service_account\", \"project_id\": \"" + FakeBigQuery.PROJECT + "\","
+                        + " \"private_key_id\": \"k1\", \"private_key\": \"" + pem.replace("\n", "\\n") + "\","
+                        + " \"client_email\": \"reader@tobira-test.iam.gserviceaccount.com\", \"client_id\": \"1\","
+                        + " \"token_uri\": \"" + fake.tokenUri() + "\"}");
+        String dsn =
+                "bigquery://" + FakeBigQuery.PROJECT + "/shop?endpoint=" + fake.endpoint() + "&credentials=file:" + key;
         fake.refuseTokens(true);
         try (Conn conn = open(dsn)) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT 1 AS x")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1 AS x")).close());
             assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
             String all = stackTrace(e);
             String keyBody = pem.split("\n")[1];
             assertFalse(all.contains(keyBody), "the key never appears in the error or its causes");
         }
         fake.refuseTokens(false);
-        try (Conn conn = open(dsn); ResultSet rs = conn.query(Query.of("SELECT 1 AS x"))) {
+        try (Conn conn = open(dsn);
+                ResultSet rs = conn.query(Query.of("SELECT 1 AS x"))) {
             assertEquals(Value.of(1), rs.next().get(0));
         }
-        assertTrue(fake.requests().stream().filter(FakeBigQuery.Request::isRealJob)
-                .allMatch(r -> r.authorization().equals("Bearer ya29.fake-token")), "the key's token signs the jobs");
+        assertTrue(
+                fake.requests().stream()
+                        .filter(FakeBigQuery.Request::isRealJob)
+                        .allMatch(r -> r.authorization().equals("Bearer ya29.fake-token")),
+                "the key's token signs the jobs");
         assertFalse(new BigQueryDriver().open(ConnConfig.of(dsn)).toString().contains(keyBody(pem)));
     }
 
@@ -163,7 +216,8 @@ class ErrorsTest {
     @Test
     void noApplicationDefaultCredentialsIsAuth() {
         // the build runs the tests with NO_GCE_CHECK and without GOOGLE_APPLICATION_CREDENTIALS
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> open("bigquery://" + FakeBigQuery.PROJECT + "?endpoint=" + fake.endpoint()));
         assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
         assertTrue(e.getMessage().contains("no Application Default Credentials"), e.getMessage());
@@ -172,7 +226,9 @@ class ErrorsTest {
     @Test
     void aSyntaxErrorIsSyntax() {
         try (Conn conn = new BigQueryDriver().open(ConnConfig.of(fake.dsn("")))) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT FROM WHERE")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT FROM WHERE")).close());
             assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
         }
     }
@@ -184,7 +240,8 @@ class ErrorsTest {
     private static String privateKeyPem() throws NoSuchAlgorithmException {
         KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
         g.initialize(2048);
-        String b64 = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(g.generateKeyPair().getPrivate().getEncoded());
+        String b64 = Base64.getMimeEncoder(64, "\n".getBytes())
+                .encodeToString(g.generateKeyPair().getPrivate().getEncoded());
         return "-----BEGIN PRIVATE KEY-----\n" + b64 + "\n-----END PRIVATE KEY-----\n";
     }
 

@@ -78,7 +78,9 @@ class GuardTest {
     void theLexicalLayerRefusesBeforeAnyRequest(int i) {
         String before = shop.fingerprint();
         try (Conn conn = open(new BigQueryDriver(), true, "")) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of(WRITES.get(i))).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of(WRITES.get(i))).close());
             // issue 29: several statements (a script among them) are refused as such, before what they are
             boolean several = ReadOnlyGuard.scan(WRITES.get(i)).statementCount() > 1;
             assertEquals(several ? ErrorKind.SYNTAX : ErrorKind.READ_ONLY, e.kind(), e.getMessage());
@@ -92,11 +94,16 @@ class GuardTest {
     void theDryRunAloneRefusesWhatTheLexicalLayerWould(int i) {
         String before = shop.fingerprint();
         try (Conn conn = open(new BigQueryDriver(false), true, "")) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of(WRITES.get(i))).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of(WRITES.get(i))).close());
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             assertTrue(e.getMessage().contains("dry run reports a "), e.getMessage());
         }
-        assertEquals(1, fake.requests().stream().filter(FakeBigQuery.Request::isDryRun).count(), "one dry run");
+        assertEquals(
+                1,
+                fake.requests().stream().filter(FakeBigQuery.Request::isDryRun).count(),
+                "one dry run");
         assertEquals(List.of(), fake.realJobs(), "no job ran");
         assertEquals(before, shop.fingerprint());
     }
@@ -105,11 +112,15 @@ class GuardTest {
     void theLexicalLayerKnowsFunctionsFromStatements() {
         ReadOnlyGuard guard = new ReadOnlyGuard(true);
         guard.checkText("SELECT REPEAT('ab', 2) AS s, IF(true, 1, 2) AS i");
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> guard.checkText("SELECT * FROM EXTERNAL_QUERY('p.us.pg', 'DELETE FROM t RETURNING 1')"));
         assertEquals(ErrorKind.READ_ONLY, e.kind());
-        assertEquals("bigquery: query: EXTERNAL_QUERY() is not allowed on a read-only connection: read-only violation", e.getMessage());
-        DriverException loop = assertThrows(DriverException.class,
+        assertEquals(
+                "bigquery: query: EXTERNAL_QUERY() is not allowed on a read-only connection: read-only violation",
+                e.getMessage());
+        DriverException loop = assertThrows(
+                DriverException.class,
                 () -> guard.checkText("REPEAT DELETE FROM orders WHERE true; UNTIL true END REPEAT"));
         assertEquals(ErrorKind.SYNTAX, loop.kind(), loop.getMessage());
         assertEquals("bigquery: query: multiple statements are not supported yet: invalid query", loop.getMessage());
@@ -120,9 +131,14 @@ class GuardTest {
     @Test
     void theDryRunNamesTheStatementType() {
         try (Conn conn = open(new BigQueryDriver(false), true, "")) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT 1; DELETE FROM orders")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1; DELETE FROM orders")).close());
             assertTrue(e.getMessage().contains("SCRIPT statement"), e.getMessage());
-            e = assertThrows(DriverException.class, () -> conn.query(Query.of("EXPORT DATA OPTIONS(uri='gs://b/*') AS SELECT 1")).close());
+            e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("EXPORT DATA OPTIONS(uri='gs://b/*') AS SELECT 1"))
+                            .close());
             assertTrue(e.getMessage().contains("EXPORT_DATA statement"), e.getMessage());
         }
     }
@@ -130,7 +146,8 @@ class GuardTest {
     @Test
     void aReadRunsOneJobWithTheCapAndTheReadOnlyLabel() {
         try (Conn conn = open(new BigQueryDriver(), true, "");
-             ResultSet rs = conn.query(Query.of("SELECT name FROM `tobira-test.shop.customers` WHERE id = 1").withTimeout(Duration.ofSeconds(30)))) {
+                ResultSet rs = conn.query(Query.of("SELECT name FROM `tobira-test.shop.customers` WHERE id = 1")
+                        .withTimeout(Duration.ofSeconds(30)))) {
             assertEquals(Value.of("Ada Lovelace"), rs.next().get(0));
         }
         List<FakeBigQuery.Request> jobs = fake.realJobs();
@@ -147,8 +164,10 @@ class GuardTest {
     @Test
     void aCallOutOfTimeBeforeItsFirstRequestSendsNothingAndCancelsNoJob() {
         try (Conn conn = open(new BigQueryDriver(), true, "")) {
-            DriverException e = assertThrows(DriverException.class,
-                    () -> conn.query(Query.of("SELECT 1").withTimeout(Duration.ofNanos(1))).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT 1").withTimeout(Duration.ofNanos(1)))
+                            .close());
             assertEquals(ErrorKind.TIMEOUT, e.kind());
             assertTrue(e.getMessage().contains("the call ran past its timeout"), e.getMessage());
             assertFalse(e.getMessage().contains("cancelled"), "no job ran, so none was cancelled: " + e.getMessage());
@@ -159,30 +178,35 @@ class GuardTest {
     @Test
     void aWritableJobIsLabelledWritableAndCapped() {
         try (Conn conn = open(new BigQueryDriver(), false, "&maxBytesBilled=987654321");
-             ResultSet rs = conn.query(Query.of("DELETE FROM orders WHERE id = 1"))) {
+                ResultSet rs = conn.query(Query.of("DELETE FROM orders WHERE id = 1"))) {
             assertFalse(rs.hasNext());
             assertEquals(1, rs.stats().rowsAffected().orElseThrow());
         }
         String body = fake.realJobs().get(0).body().replace(" ", "");
         assertTrue(body.contains("\"maximumBytesBilled\":\"987654321\""), body);
         assertTrue(body.contains("\"tobira\":\"writable\""), body);
-        assertEquals(0, fake.requests().stream().filter(FakeBigQuery.Request::isDryRun).count(), "a write has no dry run");
+        assertEquals(
+                0,
+                fake.requests().stream().filter(FakeBigQuery.Request::isDryRun).count(),
+                "a write has no dry run");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT '''x; delete from orders; drop table customers''' AS s",
-        "SELECT \"\"\"a\n;\ndelete\"\"\" AS s",
-        "SELECT r'\\'; delete from orders' AS s",
-        "SELECT b'; drop table orders' AS s",
-        "SELECT `delete`.id FROM shop.orders AS `delete` WHERE `delete`.id = 1",
-        "# delete from orders;\nSELECT 1 AS x",
-        "SELECT 1 AS x -- ; delete from orders",
-        "SELECT 1 AS x /* ; delete */",
-        "WITH c AS (SELECT id FROM customers) SELECT COUNT(*) AS n FROM c",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT '''x; delete from orders; drop table customers''' AS s",
+                "SELECT \"\"\"a\n;\ndelete\"\"\" AS s",
+                "SELECT r'\\'; delete from orders' AS s",
+                "SELECT b'; drop table orders' AS s",
+                "SELECT `delete`.id FROM shop.orders AS `delete` WHERE `delete`.id = 1",
+                "# delete from orders;\nSELECT 1 AS x",
+                "SELECT 1 AS x -- ; delete from orders",
+                "SELECT 1 AS x /* ; delete */",
+                "WITH c AS (SELECT id FROM customers) SELECT COUNT(*) AS n FROM c",
+            })
     void safeReadsRun(String text) {
-        try (Conn conn = open(new BigQueryDriver(), true, ""); ResultSet rs = conn.query(Query.of(text))) {
+        try (Conn conn = open(new BigQueryDriver(), true, "");
+                ResultSet rs = conn.query(Query.of(text))) {
             assertTrue(rs.hasNext(), text);
             rs.next();
         }
@@ -206,7 +230,8 @@ class GuardTest {
         assertEquals(List.of(), fake.realJobs(), "an explain is a dry run only");
         assertEquals(before, shop.fingerprint());
         try (Conn ro = open(new BigQueryDriver(false), true, "")) {
-            DriverException e = assertThrows(DriverException.class,
+            DriverException e = assertThrows(
+                    DriverException.class,
                     () -> ro.as(Explainer.class).orElseThrow().explain(Query.of("DELETE FROM orders WHERE true")));
             assertEquals(ErrorKind.READ_ONLY, e.kind());
         }
@@ -215,9 +240,13 @@ class GuardTest {
     @Test
     void theDryRunRefusesAReadAboveTheCapBeforeAnyJob() {
         try (Conn conn = open(new BigQueryDriver(), true, "&maxBytesBilled=100")) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT * FROM orders")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT * FROM orders")).close());
             assertEquals(ErrorKind.PERMISSION, e.kind(), e.getMessage());
-            assertTrue(e.getMessage().contains("estimates 280 bytes processed, above the cap of 100 bytes"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("estimates 280 bytes processed, above the cap of 100 bytes"),
+                    e.getMessage());
         }
         assertEquals(List.of(), fake.realJobs());
     }
@@ -226,7 +255,9 @@ class GuardTest {
     void theServerRefusesAJobThatWouldBillAboveTheCap() {
         // 280 bytes processed pass the dry-run check; BigQuery bills at least 10 MiB, above the cap
         try (Conn conn = open(new BigQueryDriver(), true, "&maxBytesBilled=1000")) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of("SELECT * FROM orders")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("SELECT * FROM orders")).close());
             assertEquals(ErrorKind.PERMISSION, e.kind(), e.getMessage());
             assertTrue(e.getMessage().contains("bytesBilledLimitExceeded"), e.getMessage());
             assertTrue(e.getMessage().endsWith("the bytes cap (maxBytesBilled) was exceeded"), e.getMessage());
@@ -237,18 +268,20 @@ class GuardTest {
     @Test
     void parametersTravelAsTypedQueryParameters() {
         try (Conn conn = open(new BigQueryDriver(), true, "");
-             ResultSet rs = conn.query(Query.of("SELECT name FROM customers WHERE id = ? AND country = ?")
-                     .withParams(Value.of(2), Value.of("US")))) {
+                ResultSet rs = conn.query(Query.of("SELECT name FROM customers WHERE id = ? AND country = ?")
+                        .withParams(Value.of(2), Value.of("US")))) {
             Row row = rs.next();
             assertEquals(Value.of("Grace Hopper"), row.get(0));
         }
         String body = fake.realJobs().get(0).body().replace(" ", "");
         assertTrue(body.contains("\"parameterMode\":\"POSITIONAL\""), body);
-        assertTrue(body.contains("{\"parameterType\":{\"type\":\"INT64\"},\"parameterValue\":{\"value\":\"2\"}}"), body);
+        assertTrue(
+                body.contains("{\"parameterType\":{\"type\":\"INT64\"},\"parameterValue\":{\"value\":\"2\"}}"), body);
         assertTrue(body.contains("WHEREid=?ANDcountry=?"), "the text is sent as written: " + body);
     }
 
-    private static int indexOf(List<FakeBigQuery.Request> requests, java.util.function.Predicate<FakeBigQuery.Request> p) {
+    private static int indexOf(
+            List<FakeBigQuery.Request> requests, java.util.function.Predicate<FakeBigQuery.Request> p) {
         for (int i = 0; i < requests.size(); i++) {
             if (p.test(requests.get(i))) {
                 return i;

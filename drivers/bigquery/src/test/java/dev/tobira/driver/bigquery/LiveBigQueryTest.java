@@ -23,7 +23,8 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 @EnabledIfEnvironmentVariable(named = "TOBIRA_TEST_BIGQUERY_PROJECT", matches = ".+")
 @EnabledIfEnvironmentVariable(named = "TOBIRA_TEST_BIGQUERY_CREDENTIALS", matches = ".+")
 class LiveBigQueryTest {
-    private static final String SAMPLE = "SELECT word FROM `bigquery-public-data.samples.shakespeare` ORDER BY word LIMIT 3";
+    private static final String SAMPLE =
+            "SELECT word FROM `bigquery-public-data.samples.shakespeare` ORDER BY word LIMIT 3";
 
     private static Conn open(BigQueryDriver driver, String options) {
         String project = System.getenv("TOBIRA_TEST_BIGQUERY_PROJECT");
@@ -38,12 +39,15 @@ class LiveBigQueryTest {
             try (ResultSet rs = conn.query(Query.of("SELECT 1 AS x, 'a' AS s"))) {
                 assertEquals(Value.of(1), rs.next().get(0));
             }
-            DriverException lexical = assertThrows(DriverException.class,
-                    () -> conn.query(Query.of("DELETE FROM tobira_no_such.t WHERE true")).close());
+            DriverException lexical = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("DELETE FROM tobira_no_such.t WHERE true"))
+                            .close());
             assertEquals(ErrorKind.READ_ONLY, lexical.kind(), lexical.getMessage());
         }
         try (Conn conn = open(new BigQueryDriver(false), "")) {
-            DriverException script = assertThrows(DriverException.class,
+            DriverException script = assertThrows(
+                    DriverException.class,
                     () -> conn.query(Query.of("SELECT 1; SELECT 2")).close());
             assertEquals(ErrorKind.READ_ONLY, script.kind(), script.getMessage());
             assertTrue(script.getMessage().contains("SCRIPT"), script.getMessage());
@@ -53,7 +57,8 @@ class LiveBigQueryTest {
     @Test
     void theCapStopsARead() {
         try (Conn conn = open(new BigQueryDriver(), "?maxBytesBilled=1000")) {
-            DriverException e = assertThrows(DriverException.class, () -> conn.query(Query.of(SAMPLE)).close());
+            DriverException e = assertThrows(
+                    DriverException.class, () -> conn.query(Query.of(SAMPLE)).close());
             assertEquals(ErrorKind.PERMISSION, e.kind(), e.getMessage());
         }
     }

@@ -47,10 +47,16 @@ class MetadataTest {
             CollectionInfo orders = conn.describe(CollectionRef.of("orders"));
             assertEquals(new CollectionRef("shop", "orders"), orders.ref());
             assertEquals("table", orders.type());
-            assertEquals(List.of(new CollectionInfo.Index("partitioning DAY", List.of("created_at"), false),
-                    new CollectionInfo.Index("clustering", List.of("customer_id"), false)), orders.indexes());
+            assertEquals(
+                    List.of(
+                            new CollectionInfo.Index("partitioning DAY", List.of("created_at"), false),
+                            new CollectionInfo.Index("clustering", List.of("customer_id"), false)),
+                    orders.indexes());
             assertEquals(List.of("id"), orders.primaryKey());
-            CollectionInfo.Field created = orders.fields().stream().filter(f -> f.name().equals("created_at")).findFirst().orElseThrow();
+            CollectionInfo.Field created = orders.fields().stream()
+                    .filter(f -> f.name().equals("created_at"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals("DATE", created.nativeType());
             assertEquals(Value.Kind.DATE, created.kind());
             assertFalse(created.nullable(), "a REQUIRED field");
@@ -64,7 +70,8 @@ class MetadataTest {
             CollectionInfo paid = conn.describe(new CollectionRef("shop", "paid"));
             assertEquals("view", paid.type());
             assertEquals(List.of(), paid.primaryKey());
-            DriverException e = assertThrows(DriverException.class,
+            DriverException e = assertThrows(
+                    DriverException.class,
                     () -> conn.as(Browser.class).orElseThrow().browse(CollectionRef.of("paid"), "", 2));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
         }
@@ -74,15 +81,19 @@ class MetadataTest {
     void namespacesAreDatasetsAndCompletionsKnowThem() {
         try (Conn conn = open()) {
             assertEquals(List.of("shop"), conn.namespaces());
-            List<Completer.Completion> c = conn.as(Completer.class).orElseThrow().complete("SELECT * FROM sh", 16);
+            List<Completer.Completion> c =
+                    conn.as(Completer.class).orElseThrow().complete("SELECT * FROM sh", 16);
             assertTrue(c.contains(new Completer.Completion("shop", Completer.Completion.Type.NAMESPACE)), c.toString());
             c = conn.as(Completer.class).orElseThrow().complete("SELECT * FROM shop.or", 21);
             assertEquals(List.of(new Completer.Completion("orders", Completer.Completion.Type.COLLECTION)), c);
             // the contract of Completer.complete: outside the text is an IndexOutOfBoundsException, as on every driver
             Completer completer = conn.as(Completer.class).orElseThrow();
             assertThrows(IndexOutOfBoundsException.class, () -> completer.complete("SELECT", 7));
-            assertThrows(IllegalArgumentException.class,
-                    () -> conn.as(dev.tobira.api.Browser.class).orElseThrow().browse(new dev.tobira.api.CollectionRef("shop", "orders"), "", 0));
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> conn.as(dev.tobira.api.Browser.class)
+                            .orElseThrow()
+                            .browse(new dev.tobira.api.CollectionRef("shop", "orders"), "", 0));
         }
     }
 }

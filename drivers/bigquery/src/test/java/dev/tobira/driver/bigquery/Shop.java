@@ -37,8 +37,10 @@ final class Shop {
                 "INSERT INTO orders VALUES (1,1,4999,'paid','2026-10-21'), (2,1,1250,'paid','2026-10-22'),"
                         + " (3,2,8900,'refunded','2026-10-22'), (4,3,2300,'paid','2026-10-23'), (5,4,15000,'pending','2026-10-24'),"
                         + " (6,2,720,'paid','2026-10-25'), (7,5,3100,'paid','2026-10-26')");
-        fake.tableFacts("shop.orders", "{\"timePartitioning\": {\"type\": \"DAY\", \"field\": \"created_at\"},"
-                + " \"clustering\": {\"fields\": [\"customer_id\"]}}");
+        fake.tableFacts(
+                "shop.orders",
+                "{\"timePartitioning\": {\"type\": \"DAY\", \"field\": \"created_at\"},"
+                        + " \"clustering\": {\"fields\": [\"customer_id\"]}}");
         fake.procedure("shop.purge_orders", "DELETE FROM orders");
     }
 

@@ -36,7 +36,8 @@ class SilentEndpointTest {
         long millis = (System.nanoTime() - start) / 1_000_000;
         DriverException e = assertInstanceOf(DriverException.class, thrown, String.valueOf(thrown));
         assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
-        assertTrue(millis >= bound.toMillis() - 50 && millis <= bound.toMillis() + SLACK_MILLIS,
+        assertTrue(
+                millis >= bound.toMillis() - 50 && millis <= bound.toMillis() + SLACK_MILLIS,
                 "ended after " + millis + " ms against a bound of " + bound.toMillis() + " ms: " + e.getMessage());
     }
 
@@ -44,8 +45,11 @@ class SilentEndpointTest {
     void aQueryEndsAtItsTimeout() {
         try (SilentServer silent = SilentServer.start()) {
             for (boolean readOnly : new boolean[] {true, false}) {
-                try (Conn conn = new BigQueryDriver().open(ConnConfig.of(dsn(silent)).withReadOnly(readOnly))) {
-                    endsInTime(() -> conn.query(Query.of("SELECT 1 AS x").withTimeout(Duration.ofSeconds(3))).close(),
+                try (Conn conn =
+                        new BigQueryDriver().open(ConnConfig.of(dsn(silent)).withReadOnly(readOnly))) {
+                    endsInTime(
+                            () -> conn.query(Query.of("SELECT 1 AS x").withTimeout(Duration.ofSeconds(3)))
+                                    .close(),
                             Duration.ofSeconds(3));
                 }
             }
@@ -55,7 +59,8 @@ class SilentEndpointTest {
     @Test
     void aPingEndsAtTheConnectTimeout() {
         try (SilentServer silent = SilentServer.start();
-             Conn conn = new BigQueryDriver().open(ConnConfig.of(dsn(silent)).withConnectTimeout(Duration.ofSeconds(2)))) {
+                Conn conn = new BigQueryDriver()
+                        .open(ConnConfig.of(dsn(silent)).withConnectTimeout(Duration.ofSeconds(2)))) {
             endsInTime(conn::ping, Duration.ofSeconds(2));
         }
     }

@@ -42,34 +42,37 @@ class TargetTest {
 
     @Test
     void optionsMayComeFromTheConfiguration() {
-        Target t = Target.of(ConnConfig.of("bigquery://my-project/shop").withOption("location", "europe-west3")
-                .withOption("endpoint", "https://bq.example.com").withOption("credentials", "none"));
+        Target t = Target.of(ConnConfig.of("bigquery://my-project/shop")
+                .withOption("location", "europe-west3")
+                .withOption("endpoint", "https://bq.example.com")
+                .withOption("credentials", "none"));
         assertEquals(Optional.of("europe-west3"), t.location());
         assertEquals(Optional.of(URI.create("https://bq.example.com")), t.endpoint());
         assertInstanceOf(Target.None.class, t.credentials());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "bigquery://Bad_Project",
-        "bigquery://ab",
-        "bigquery://my-project:443",
-        "bigquery://user:pw@my-project",
-        "bigquery://my-project/shop/orders",
-        "bigquery://my-project/sh-op",
-        "bigquery://my-project?credentials=none",
-        "bigquery://my-project?credentials=s3cr3t",
-        "bigquery://my-project?endpoint=http://bq.example.com",
-        "bigquery://my-project?endpoint=https://bq.example.com/path",
-        "bigquery://my-project?endpoint=https://u@bq.example.com",
-        "bigquery://my-project?endpoint=ftp://127.0.0.1",
-        "bigquery://my-project?maxBytesBilled=0",
-        "bigquery://my-project?maxBytesBilled=-1",
-        "bigquery://my-project?maxBytesBilled=99999999999999999999",
-        "bigquery://my-project?location=EU;x",
-        "bigquery://my-project?unknown=1",
-        "postgres://my-project",
-    })
+    @ValueSource(
+            strings = {
+                "bigquery://Bad_Project",
+                "bigquery://ab",
+                "bigquery://my-project:443",
+                "bigquery://user:pw@my-project",
+                "bigquery://my-project/shop/orders",
+                "bigquery://my-project/sh-op",
+                "bigquery://my-project?credentials=none",
+                "bigquery://my-project?credentials=s3cr3t",
+                "bigquery://my-project?endpoint=http://bq.example.com",
+                "bigquery://my-project?endpoint=https://bq.example.com/path",
+                "bigquery://my-project?endpoint=https://u@bq.example.com",
+                "bigquery://my-project?endpoint=ftp://127.0.0.1",
+                "bigquery://my-project?maxBytesBilled=0",
+                "bigquery://my-project?maxBytesBilled=-1",
+                "bigquery://my-project?maxBytesBilled=99999999999999999999",
+                "bigquery://my-project?location=EU;x",
+                "bigquery://my-project?unknown=1",
+                "postgres://my-project",
+            })
     void invalidDsnsAreInvalidArguments(String dsn) {
         DriverException e = assertThrows(DriverException.class, () -> Target.of(ConnConfig.of(dsn)));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
@@ -79,7 +82,8 @@ class TargetTest {
 
     @Test
     void aPasswordIsRefusedUnread() {
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> Target.of(ConnConfig.of("bigquery://my-project").withPassword(Secret.of("hunter2"))));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
         assertFalse(e.getMessage().contains("hunter2"));

@@ -25,8 +25,8 @@ final class DuckdbCatalog implements Catalog {
     public List<String> namespaces(JdbcSession session) throws SQLException {
         List<String> names = new ArrayList<>();
         try (Statement st = session.connection().createStatement();
-             ResultSet rs = st.executeQuery("SELECT schema_name FROM duckdb_schemas()"
-                     + " WHERE database_name = current_database() ORDER BY schema_name")) {
+                ResultSet rs = st.executeQuery("SELECT schema_name FROM duckdb_schemas()"
+                        + " WHERE database_name = current_database() ORDER BY schema_name")) {
             while (rs.next()) {
                 names.add(rs.getString(1));
             }
@@ -45,14 +45,16 @@ final class DuckdbCatalog implements Catalog {
             throws SQLException {
         String schema = collection.namespace().isEmpty() ? currentNamespace(session) : collection.namespace();
         List<CollectionInfo.Index> indexes = new ArrayList<>();
-        try (PreparedStatement ps = session.connection().prepareStatement(
-                "SELECT index_name, is_unique, CAST(expressions AS VARCHAR) FROM duckdb_indexes()"
-                        + " WHERE database_name = current_database() AND schema_name = ? AND table_name = ? ORDER BY index_name")) {
+        try (PreparedStatement ps = session.connection()
+                .prepareStatement(
+                        "SELECT index_name, is_unique, CAST(expressions AS VARCHAR) FROM duckdb_indexes()"
+                                + " WHERE database_name = current_database() AND schema_name = ? AND table_name = ? ORDER BY index_name")) {
             ps.setString(1, schema);
             ps.setString(2, collection.name());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    indexes.add(new CollectionInfo.Index(rs.getString(1), IndexExpressions.parse(rs.getString(3)), rs.getBoolean(2)));
+                    indexes.add(new CollectionInfo.Index(
+                            rs.getString(1), IndexExpressions.parse(rs.getString(3)), rs.getBoolean(2)));
                 }
             }
         }

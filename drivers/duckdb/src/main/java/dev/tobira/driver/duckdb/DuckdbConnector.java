@@ -54,7 +54,10 @@ final class DuckdbConnector implements Connector {
         String target = target(config);
         boolean file = isFile(target);
         // by its real path: duckdb_jdbc shares one instance per path string, so two spellings would be two instances
-        String path = file ? DatabaseFile.resolve(DuckdbDialect.NAME, Path.of(target), config.readOnly()).toString() : "";
+        String path = file
+                ? DatabaseFile.resolve(DuckdbDialect.NAME, Path.of(target), config.readOnly())
+                        .toString()
+                : "";
         Properties props = config.readOnly() ? readOnlyProperties(file) : new Properties();
         return new DuckDBDriver().connect("jdbc:duckdb:" + path, props);
     }
@@ -84,13 +87,19 @@ final class DuckdbConnector implements Connector {
 
     /** Fails closed unless the engine reports every read-only setting the configuration asked for. */
     private static void checkReadOnly(Statement st, boolean file) throws SQLException {
-        try (ResultSet rs = st.executeQuery("SELECT current_setting('access_mode'), current_setting('enable_external_access'),"
-                + " current_setting('lock_configuration'), current_setting('autoinstall_known_extensions')")) {
+        try (ResultSet rs =
+                st.executeQuery("SELECT current_setting('access_mode'), current_setting('enable_external_access'),"
+                        + " current_setting('lock_configuration'), current_setting('autoinstall_known_extensions')")) {
             boolean ok = rs.next()
                     && (!file || "read_only".equalsIgnoreCase(rs.getString(1)))
-                    && !rs.getBoolean(2) && rs.getBoolean(3) && !rs.getBoolean(4);
+                    && !rs.getBoolean(2)
+                    && rs.getBoolean(3)
+                    && !rs.getBoolean(4);
             if (!ok) {
-                throw DriverException.of(ErrorKind.INTERNAL, DuckdbDialect.NAME, "open",
+                throw DriverException.of(
+                        ErrorKind.INTERNAL,
+                        DuckdbDialect.NAME,
+                        "open",
                         "DuckDB did not take the read-only configuration (access_mode, enable_external_access, lock_configuration)");
             }
         }

@@ -25,14 +25,18 @@ import java.util.OptionalLong;
 final class DuckdbCopyExport implements BulkExport {
     @Override
     public OptionalLong export(JdbcSession session, Export export) throws SQLException, IOException {
-        if (export.call().readOnlyConnection() || export.limit() > 0 || !DuckdbGuard.isPlainQuery(export.scan())
+        if (export.call().readOnlyConnection()
+                || export.limit() > 0
+                || !DuckdbGuard.isPlainQuery(export.scan())
                 || !externalAccess(session)) {
             return OptionalLong.empty();
         }
         Path file = Files.createTempFile("tobira-duckdb-export-", ".csv");
         try {
-            Optional<String> copy = export.wrap("COPY (", ") TO '" + file.toString().replace("'", "''") + "' (FORMAT CSV, HEADER"
-                    + (export.format() == Exporter.Format.TEXT ? ", DELIMITER '\t'" : "") + ")");
+            Optional<String> copy = export.wrap(
+                    "COPY (",
+                    ") TO '" + file.toString().replace("'", "''") + "' (FORMAT CSV, HEADER"
+                            + (export.format() == Exporter.Format.TEXT ? ", DELIMITER '\t'" : "") + ")");
             if (copy.isEmpty()) {
                 return OptionalLong.empty();
             }
@@ -55,7 +59,7 @@ final class DuckdbCopyExport implements BulkExport {
     /** Whether COPY may write its file: off on read-only connections, and a writable session may turn it off. */
     private static boolean externalAccess(JdbcSession session) throws SQLException {
         try (Statement st = session.connection().createStatement();
-             ResultSet rs = st.executeQuery("SELECT current_setting('enable_external_access')")) {
+                ResultSet rs = st.executeQuery("SELECT current_setting('enable_external_access')")) {
             return rs.next() && rs.getBoolean(1);
         }
     }

@@ -45,16 +45,70 @@ class DuckdbDialect extends JdbcDialect {
             return OptionalInt.of(statement.getParameterMetaData().getParameterCount());
         }
     };
+
     private static final List<String> KEYWORDS = List.of(
-            "DESCRIBE", "SHOW", "SHOW TABLES", "SUMMARIZE", "PIVOT", "UNPIVOT", "QUALIFY", "EXCLUDE", "REPLACE",
-            "COLUMNS", "ASOF JOIN", "POSITIONAL JOIN", "ANTI JOIN", "SEMI JOIN", "USING SAMPLE", "PRAGMA", "CALL",
-            "GROUP BY ALL", "ORDER BY ALL");
+            "DESCRIBE",
+            "SHOW",
+            "SHOW TABLES",
+            "SUMMARIZE",
+            "PIVOT",
+            "UNPIVOT",
+            "QUALIFY",
+            "EXCLUDE",
+            "REPLACE",
+            "COLUMNS",
+            "ASOF JOIN",
+            "POSITIONAL JOIN",
+            "ANTI JOIN",
+            "SEMI JOIN",
+            "USING SAMPLE",
+            "PRAGMA",
+            "CALL",
+            "GROUP BY ALL",
+            "ORDER BY ALL");
     private static final List<String> FUNCTIONS = List.of(
-            "abs", "any_value", "approx_count_distinct", "arg_max", "arg_min", "array_agg", "avg", "coalesce",
-            "concat", "count", "current_date", "current_setting", "date_diff", "date_part", "date_trunc", "epoch",
-            "first", "greatest", "json_extract", "json_extract_string", "last", "least", "length", "list_value",
-            "lower", "max", "median", "min", "now", "regexp_matches", "regexp_replace", "round", "split_part",
-            "strftime", "string_agg", "strptime", "struct_pack", "substring", "sum", "trim", "unnest", "upper");
+            "abs",
+            "any_value",
+            "approx_count_distinct",
+            "arg_max",
+            "arg_min",
+            "array_agg",
+            "avg",
+            "coalesce",
+            "concat",
+            "count",
+            "current_date",
+            "current_setting",
+            "date_diff",
+            "date_part",
+            "date_trunc",
+            "epoch",
+            "first",
+            "greatest",
+            "json_extract",
+            "json_extract_string",
+            "last",
+            "least",
+            "length",
+            "list_value",
+            "lower",
+            "max",
+            "median",
+            "min",
+            "now",
+            "regexp_matches",
+            "regexp_replace",
+            "round",
+            "split_part",
+            "strftime",
+            "string_agg",
+            "strptime",
+            "struct_pack",
+            "substring",
+            "sum",
+            "trim",
+            "unnest",
+            "upper");
     private static final Vocabulary VOCABULARY = Vocabulary.standardPlus(KEYWORDS, FUNCTIONS);
 
     private final StatementGuard guard = DuckdbGuard.build(NAME);
@@ -71,8 +125,14 @@ class DuckdbDialect extends JdbcDialect {
 
     @Override
     public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER,
-                Capability.TRANSACTOR, Capability.COMPLETER, Capability.EXPORTER);
+        return EnumSet.of(
+                Capability.READ_ONLY,
+                Capability.BROWSER,
+                Capability.MUTATOR,
+                Capability.EXPLAINER,
+                Capability.TRANSACTOR,
+                Capability.COMPLETER,
+                Capability.EXPORTER);
     }
 
     @Override

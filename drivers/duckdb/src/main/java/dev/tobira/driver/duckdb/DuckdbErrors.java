@@ -18,22 +18,28 @@ final class DuckdbErrors implements ErrorMapper {
         if (m.startsWith("IO Error") && lower.contains("does not exist")) {
             return Optional.of(ErrorKind.NOT_FOUND);
         }
-        if (lower.contains("read-only mode") || lower.contains("disabled by configuration")
-                || lower.contains("configuration has been locked") || lower.contains("cannot launch in-memory database in read-only")) {
+        if (lower.contains("read-only mode")
+                || lower.contains("disabled by configuration")
+                || lower.contains("configuration has been locked")
+                || lower.contains("cannot launch in-memory database in read-only")) {
             return Optional.of(ErrorKind.READ_ONLY);
         }
-        if (lower.contains("different configuration than existing connections") || lower.contains("could not set lock on file")
+        if (lower.contains("different configuration than existing connections")
+                || lower.contains("could not set lock on file")
                 || lower.contains("unique file handle conflict")) {
             return Optional.of(ErrorKind.CONFLICT);
         }
-        if (lower.contains("parameter index out of bounds") || lower.contains("values were not provided for the following prepared statement parameters")) {
+        if (lower.contains("parameter index out of bounds")
+                || lower.contains("values were not provided for the following prepared statement parameters")) {
             return Optional.of(ErrorKind.INVALID_ARGUMENT); // placeholders and parameters do not match
         }
         if (m.startsWith("Parser Error")) {
             return Optional.of(ErrorKind.SYNTAX);
         }
         if (m.startsWith("Catalog Error") || m.startsWith("Binder Error")) {
-            if (lower.contains("does not exist") || lower.contains("not found") || lower.matches("(?s).*\\bno\\b.*\\bfound\\b.*")) {
+            if (lower.contains("does not exist")
+                    || lower.contains("not found")
+                    || lower.matches("(?s).*\\bno\\b.*\\bfound\\b.*")) {
                 return Optional.of(ErrorKind.NOT_FOUND);
             }
             return Optional.of(lower.contains("already exists") ? ErrorKind.CONFLICT : ErrorKind.SYNTAX);
@@ -44,8 +50,11 @@ final class DuckdbErrors implements ErrorMapper {
         if (m.startsWith("TransactionContext Error") || m.startsWith("Dependency Error")) {
             return Optional.of(ErrorKind.CONFLICT);
         }
-        if (m.startsWith("Conversion Error") || m.startsWith("Out of Range Error") || m.startsWith("Invalid Input Error")
-                || m.startsWith("Invalid Type Error") || m.startsWith("Mismatch Type Error")) {
+        if (m.startsWith("Conversion Error")
+                || m.startsWith("Out of Range Error")
+                || m.startsWith("Invalid Input Error")
+                || m.startsWith("Invalid Type Error")
+                || m.startsWith("Mismatch Type Error")) {
             return Optional.of(ErrorKind.INVALID_ARGUMENT);
         }
         if (m.startsWith("INTERRUPT Error")) {

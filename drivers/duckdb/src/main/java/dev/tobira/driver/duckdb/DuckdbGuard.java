@@ -33,47 +33,159 @@ import java.util.Set;
 final class DuckdbGuard {
     /** Statements and clauses that write or reach outside, refused wherever they appear in code. */
     static final Set<String> WORDS = Set.of(
-            "INSERT", "UPDATE", "DELETE", "MERGE", "UPSERT", "TRUNCATE", "CREATE", "DROP", "ALTER", "COPY",
-            "ATTACH", "DETACH", "INSTALL", "LOAD", "FORCE", "CHECKPOINT", "VACUUM", "ANALYZE", "EXPORT", "IMPORT",
-            "PREPARE", "EXECUTE", "DEALLOCATE", "SET", "RESET", "USE");
+            "INSERT",
+            "UPDATE",
+            "DELETE",
+            "MERGE",
+            "UPSERT",
+            "TRUNCATE",
+            "CREATE",
+            "DROP",
+            "ALTER",
+            "COPY",
+            "ATTACH",
+            "DETACH",
+            "INSTALL",
+            "LOAD",
+            "FORCE",
+            "CHECKPOINT",
+            "VACUUM",
+            "ANALYZE",
+            "EXPORT",
+            "IMPORT",
+            "PREPARE",
+            "EXECUTE",
+            "DEALLOCATE",
+            "SET",
+            "RESET",
+            "USE");
 
     /** Functions refused on a read-only path, with their names as the message shows them. */
     static final List<String> FUNCTIONS = List.of(
             // read server files
-            "read_csv", "read_csv_auto", "read_parquet", "parquet_scan", "parquet_metadata", "parquet_schema",
-            "parquet_file_metadata", "parquet_kv_metadata", "parquet_bloom_probe", "read_json", "read_json_auto",
-            "read_json_objects", "read_json_objects_auto", "read_ndjson", "read_ndjson_auto", "read_ndjson_objects",
-            "read_text", "read_blob", "glob", "sniff_csv", "read_xlsx", "sqlite_scan", "sqlite_attach",
-            "postgres_scan", "postgres_attach", "mysql_scan", "delta_scan", "iceberg_scan", "iceberg_metadata",
-            "iceberg_snapshots", "arrow_scan", "arrow_scan_dumb", "add_parquet_key",
+            "read_csv",
+            "read_csv_auto",
+            "read_parquet",
+            "parquet_scan",
+            "parquet_metadata",
+            "parquet_schema",
+            "parquet_file_metadata",
+            "parquet_kv_metadata",
+            "parquet_bloom_probe",
+            "read_json",
+            "read_json_auto",
+            "read_json_objects",
+            "read_json_objects_auto",
+            "read_ndjson",
+            "read_ndjson_auto",
+            "read_ndjson_objects",
+            "read_text",
+            "read_blob",
+            "glob",
+            "sniff_csv",
+            "read_xlsx",
+            "sqlite_scan",
+            "sqlite_attach",
+            "postgres_scan",
+            "postgres_attach",
+            "mysql_scan",
+            "delta_scan",
+            "iceberg_scan",
+            "iceberg_metadata",
+            "iceberg_snapshots",
+            "arrow_scan",
+            "arrow_scan_dumb",
+            "add_parquet_key",
             // run SQL text the check cannot read
-            "query", "query_table", "json_execute_serialized_sql",
+            "query",
+            "query_table",
+            "json_execute_serialized_sql",
             // change state that no rollback restores
-            "nextval", "setval", "checkpoint", "force_checkpoint", "copy_database", "import_database",
-            "enable_logging", "disable_logging", "truncate_duckdb_logs", "write_log", "enable_profiling",
-            "disable_profiling", "enable_profile", "disable_profile");
+            "nextval",
+            "setval",
+            "checkpoint",
+            "force_checkpoint",
+            "copy_database",
+            "import_database",
+            "enable_logging",
+            "disable_logging",
+            "truncate_duckdb_logs",
+            "write_log",
+            "enable_profiling",
+            "disable_profiling",
+            "enable_profile",
+            "disable_profile");
 
     /** PRAGMA statements that only report, named bare or with the object to report on. */
     static final Set<String> PRAGMA_READS = Set.of(
-            "collations", "database_list", "database_size", "functions", "metadata_info", "platform", "show",
-            "show_databases", "show_tables", "show_tables_expanded", "storage_info", "table_info", "user_agent",
-            "version", "extension_versions");
+            "collations",
+            "database_list",
+            "database_size",
+            "functions",
+            "metadata_info",
+            "platform",
+            "show",
+            "show_databases",
+            "show_tables",
+            "show_tables_expanded",
+            "storage_info",
+            "table_info",
+            "user_agent",
+            "version",
+            "extension_versions");
 
     /** Table functions a CALL statement may run: the catalog and PRAGMA readers, and generators. */
     static final Set<String> CALL_READS = Set.of(
-            "pragma_collations", "pragma_database_size", "pragma_metadata_info", "pragma_platform", "pragma_show",
-            "pragma_storage_info", "pragma_table_info", "pragma_user_agent", "pragma_version", "collations",
-            "database_list", "database_size", "functions", "metadata_info", "platform", "show", "show_databases",
-            "show_tables", "show_tables_expanded", "storage_info", "table_info", "user_agent", "version",
-            "extension_versions", "duckdb_columns", "duckdb_constraints", "duckdb_databases", "duckdb_dependencies",
-            "duckdb_extensions", "duckdb_functions", "duckdb_indexes", "duckdb_keywords", "duckdb_memory",
-            "duckdb_optimizers", "duckdb_schemas", "duckdb_sequences", "duckdb_settings", "duckdb_tables",
-            "duckdb_temporary_files", "duckdb_types", "duckdb_variables", "duckdb_views", "range", "generate_series",
-            "test_all_types", "pg_timezone_names", "icu_calendar_names");
+            "pragma_collations",
+            "pragma_database_size",
+            "pragma_metadata_info",
+            "pragma_platform",
+            "pragma_show",
+            "pragma_storage_info",
+            "pragma_table_info",
+            "pragma_user_agent",
+            "pragma_version",
+            "collations",
+            "database_list",
+            "database_size",
+            "functions",
+            "metadata_info",
+            "platform",
+            "show",
+            "show_databases",
+            "show_tables",
+            "show_tables_expanded",
+            "storage_info",
+            "table_info",
+            "user_agent",
+            "version",
+            "extension_versions",
+            "duckdb_columns",
+            "duckdb_constraints",
+            "duckdb_databases",
+            "duckdb_dependencies",
+            "duckdb_extensions",
+            "duckdb_functions",
+            "duckdb_indexes",
+            "duckdb_keywords",
+            "duckdb_memory",
+            "duckdb_optimizers",
+            "duckdb_schemas",
+            "duckdb_sequences",
+            "duckdb_settings",
+            "duckdb_tables",
+            "duckdb_temporary_files",
+            "duckdb_types",
+            "duckdb_variables",
+            "duckdb_views",
+            "range",
+            "generate_series",
+            "test_all_types",
+            "pg_timezone_names",
+            "icu_calendar_names");
 
     /** What a statement whose text is a query, as EXPLAIN and COPY wrap it, may begin with. */
-    static final Set<String> QUERY_STARTS = Set.of(
-            "SELECT", "WITH", "VALUES", "FROM", "TABLE", "PIVOT", "UNPIVOT");
+    static final Set<String> QUERY_STARTS = Set.of("SELECT", "WITH", "VALUES", "FROM", "TABLE", "PIVOT", "UNPIVOT");
 
     private static final String ON_READ_ONLY = " on a read-only connection";
 
@@ -82,7 +194,17 @@ final class DuckdbGuard {
     static StatementGuard build(String driver) {
         return StatementGuard.builder(driver)
                 .dialect(SqlDialect.DUCKDB)
-                .allow("SELECT", "WITH", "VALUES", "FROM", "TABLE", "PIVOT", "UNPIVOT", "EXPLAIN", "DESCRIBE", "SHOW",
+                .allow(
+                        "SELECT",
+                        "WITH",
+                        "VALUES",
+                        "FROM",
+                        "TABLE",
+                        "PIVOT",
+                        "UNPIVOT",
+                        "EXPLAIN",
+                        "DESCRIBE",
+                        "SHOW",
                         "SUMMARIZE")
                 .allowAs("PRAGMA", "read-only PRAGMA")
                 .allowAs("CALL", "read-only CALL")
@@ -103,7 +225,9 @@ final class DuckdbGuard {
                     return refusal;
                 }
             } else if (statement.isWord(i, "CALL")) {
-                String name = word(statement, i + 1).map(w -> w.text().toLowerCase(Locale.ROOT)).orElse("");
+                String name = word(statement, i + 1)
+                        .map(w -> w.text().toLowerCase(Locale.ROOT))
+                        .orElse("");
                 if (!CALL_READS.contains(name) || !statement.isPunctuation(i + 2, "(")) {
                     return Optional.of("CALL " + (name.isEmpty() ? "of this function" : name)
                             + " is not a read-only CALL, which is not allowed" + ON_READ_ONLY);
@@ -162,7 +286,8 @@ final class DuckdbGuard {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             for (int i = 1; i < t.size(); i++) {
-                if (t.get(i).type() == SqlToken.Type.STRING && (statement.isWord(i - 1, "FROM") || statement.isWord(i - 1, "JOIN"))) {
+                if (t.get(i).type() == SqlToken.Type.STRING
+                        && (statement.isWord(i - 1, "FROM") || statement.isWord(i - 1, "JOIN"))) {
                     return Optional.of("reading a file named as a table is not allowed" + ON_READ_ONLY);
                 }
             }
@@ -190,7 +315,9 @@ final class DuckdbGuard {
     /** The word at a position; empty past the end or for another kind of token. */
     private static Optional<SqlToken> word(SqlScan.Statement statement, int i) {
         List<SqlToken> t = statement.tokens();
-        return i >= 0 && i < t.size() && t.get(i).type() == SqlToken.Type.WORD ? Optional.of(t.get(i)) : Optional.empty();
+        return i >= 0 && i < t.size() && t.get(i).type() == SqlToken.Type.WORD
+                ? Optional.of(t.get(i))
+                : Optional.empty();
     }
 
     /** The position of the {@code )} that closes the {@code (} at a position, or -1 if none does. */

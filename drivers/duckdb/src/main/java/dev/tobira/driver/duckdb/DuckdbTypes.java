@@ -36,7 +36,8 @@ import java.util.Optional;
  * an INVALID_ARGUMENT naming the parameter ({@link #bind}).
  */
 final class DuckdbTypes implements TypeMapping {
-    private static final String TIMESTAMP_RANGE = "DuckDB's TIMESTAMP, microseconds since 1970 in 64 bits: 290309 BC to 294247 AD";
+    private static final String TIMESTAMP_RANGE =
+            "DuckDB's TIMESTAMP, microseconds since 1970 in 64 bits: 290309 BC to 294247 AD";
 
     /**
      * duckdb_jdbc turns a date-time into microseconds since 1970 only when the statement runs, and
@@ -50,16 +51,22 @@ final class DuckdbTypes implements TypeMapping {
             case DATETIME -> ((Value.DateTime) value).value();
             case TIMESTAMP -> {
                 java.time.Instant instant = ((Value.Timestamp) value).value();
-                yield instant.isBefore(MIN) || instant.isAfter(MAX) ? null : java.time.LocalDateTime.ofInstant(instant, java.time.ZoneOffset.UTC);
+                yield instant.isBefore(MIN) || instant.isAfter(MAX)
+                        ? null
+                        : java.time.LocalDateTime.ofInstant(instant, java.time.ZoneOffset.UTC);
             }
             default -> java.time.LocalDateTime.MIN.plusYears(1); // not a date-time: nothing to check
         };
-        if ((value.kind() == Value.Kind.DATETIME || value.kind() == Value.Kind.TIMESTAMP) && (t == null || !micros(t))) {
+        if ((value.kind() == Value.Kind.DATETIME || value.kind() == Value.Kind.TIMESTAMP)
+                && (t == null || !micros(t))) {
             String shown = value.toString();
-            throw dev.tobira.api.DriverException.of(dev.tobira.api.ErrorKind.INVALID_ARGUMENT, session.driver(), "query",
+            throw dev.tobira.api.DriverException.of(
+                    dev.tobira.api.ErrorKind.INVALID_ARGUMENT,
+                    session.driver(),
+                    "query",
                     "parameter " + index + " is the " + value.kind().name() + " "
-                    + (shown.length() <= 60 ? shown : shown.substring(0, 57) + "...")
-                    + ", outside the range it can be sent in (" + TIMESTAMP_RANGE + ")");
+                            + (shown.length() <= 60 ? shown : shown.substring(0, 57) + "...")
+                            + ", outside the range it can be sent in (" + TIMESTAMP_RANGE + ")");
         }
         TypeMapping.super.bind(session, st, index, value);
     }

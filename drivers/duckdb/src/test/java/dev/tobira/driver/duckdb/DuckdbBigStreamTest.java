@@ -32,9 +32,10 @@ class DuckdbBigStreamTest {
         long sum = 0;
         long textLength = 0;
         long trues = 0;
-        try (Conn conn = new DuckdbDriver().open(ConnConfig.of("duckdb::memory:").withReadOnly(true));
-             ResultSet rs = conn.query(Query.of("select i, i * 2 as twice, 'row ' || i as label, i % 3 = 0 as third,"
-                     + " i::double / 4 as quarter from range(" + ROWS + ") t(i)"))) {
+        try (Conn conn =
+                        new DuckdbDriver().open(ConnConfig.of("duckdb::memory:").withReadOnly(true));
+                ResultSet rs = conn.query(Query.of("select i, i * 2 as twice, 'row ' || i as label, i % 3 = 0 as third,"
+                        + " i::double / 4 as quarter from range(" + ROWS + ") t(i)"))) {
             while (rs.hasNext()) {
                 Row row = rs.next();
                 long i = ((Value.Int) row.get(0)).value();
@@ -59,8 +60,8 @@ class DuckdbBigStreamTest {
         }
         assertEquals(expectedText, textLength);
         assertEquals((ROWS + 2) / 3, trues);
-        System.err.println("[duckdb] bigstream: " + ROWS + " rows, highest heap in use " + peak / (1024 * 1024) + " MB of "
-                + maxHeap / (1024 * 1024) + " MB");
+        System.err.println("[duckdb] bigstream: " + ROWS + " rows, highest heap in use " + peak / (1024 * 1024)
+                + " MB of " + maxHeap / (1024 * 1024) + " MB");
         assertTrue(peak <= maxHeap, "peak heap " + peak + " exceeds the maximum " + maxHeap);
     }
 }

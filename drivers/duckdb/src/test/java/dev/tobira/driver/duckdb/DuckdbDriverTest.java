@@ -81,9 +81,13 @@ class DuckdbDriverTest {
     @Test
     void theExtensionListSaysWhyItIsRefusedReadOnly() {
         try (Conn ro = driver.open(ConnConfig.of("duckdb::memory:").withReadOnly(true))) {
-            DriverException e = refused(ErrorKind.READ_ONLY, () -> rows(ro, Query.of("select * from duckdb_extensions()")));
-            assertTrue(e.getMessage().contains("enable_external_access=false, so nothing may touch the file system, listing the"
-                    + " extension directory included"), e.getMessage());
+            DriverException e =
+                    refused(ErrorKind.READ_ONLY, () -> rows(ro, Query.of("select * from duckdb_extensions()")));
+            assertTrue(
+                    e.getMessage()
+                            .contains("enable_external_access=false, so nothing may touch the file system, listing the"
+                                    + " extension directory included"),
+                    e.getMessage());
         }
     }
 
@@ -92,14 +96,24 @@ class DuckdbDriverTest {
         try (Conn rw = driver.open(ConnConfig.of("duckdb::memory:"))) {
             drain(rw.query(Query.of("create table t (x int)")));
             drain(rw.query(Query.of("insert into t values (1)")));
-            assertEquals(Value.of(1), rw.query(Query.of("select count(*)::int from t")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(1),
+                    rw.query(Query.of("select count(*)::int from t")).one(r -> r.get(0)));
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb::memory:").withReadOnly(true))) {
             assertTrue(ro.readOnly());
             assertEquals(Value.of(2), ro.query(Query.of("select 1 + 1")).one(r -> r.get(0)));
-            refused(ErrorKind.READ_ONLY, () -> ro.query(Query.of("create table t (x int)")).close());
-            assertEquals(Value.of("false"), ro.query(Query.of("select current_setting('enable_external_access')::varchar")).one(r -> r.get(0)));
-            assertEquals(Value.of("true"), ro.query(Query.of("select current_setting('lock_configuration')::varchar")).one(r -> r.get(0)));
+            refused(
+                    ErrorKind.READ_ONLY,
+                    () -> ro.query(Query.of("create table t (x int)")).close());
+            assertEquals(
+                    Value.of("false"),
+                    ro.query(Query.of("select current_setting('enable_external_access')::varchar"))
+                            .one(r -> r.get(0)));
+            assertEquals(
+                    Value.of("true"),
+                    ro.query(Query.of("select current_setting('lock_configuration')::varchar"))
+                            .one(r -> r.get(0)));
         }
     }
 
@@ -109,38 +123,65 @@ class DuckdbDriverTest {
         Path relative = Path.of("").toAbsolutePath().relativize(file);
         for (String dsn : List.of("duckdb:" + file, "duckdb:./" + relative, "duckdb://" + file)) {
             try (Conn ro = driver.open(ConnConfig.of(dsn).withReadOnly(true))) {
-                assertEquals(Value.of(5L), ro.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), dsn);
+                assertEquals(
+                        Value.of(5L),
+                        ro.query(Query.of("select count(*) from customers")).one(r -> r.get(0)),
+                        dsn);
             }
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"duckdb:", "duckdb://host/x.duckdb", "duckdb:md:shop", "duckdb:s3://bucket/x.duckdb",
-            "duckdb:x.duckdb;access_mode=READ_WRITE", "duckdb::other:", "duckdb:a\0b"})
+    @ValueSource(
+            strings = {
+                "duckdb:",
+                "duckdb://host/x.duckdb",
+                "duckdb:md:shop",
+                "duckdb:s3://bucket/x.duckdb",
+                "duckdb:x.duckdb;access_mode=READ_WRITE",
+                "duckdb::other:",
+                "duckdb:a\0b"
+            })
     void badDsnsAreInvalidArguments(String dsn) {
-        DriverException e = refused(ErrorKind.INVALID_ARGUMENT, () -> driver.open(ConnConfig.of(dsn)).close());
+        DriverException e = refused(
+                ErrorKind.INVALID_ARGUMENT,
+                () -> driver.open(ConnConfig.of(dsn)).close());
         assertTrue(e.getMessage().startsWith("duckdb: open: "), e.getMessage());
     }
 
     @Test
     void optionsAreRefused() {
-        refused(ErrorKind.INVALID_ARGUMENT, () -> driver.open(ConnConfig.of("duckdb::memory:").withOption("threads", "2")).close());
+        refused(
+                ErrorKind.INVALID_ARGUMENT,
+                () -> driver.open(ConnConfig.of("duckdb::memory:").withOption("threads", "2"))
+                        .close());
     }
 
     @Test
     void aMissingFileOpenedReadOnlyIsNotFoundAndNotCreated() {
         Path missing = dir.resolve("missing.duckdb");
-        DriverException e = refused(ErrorKind.NOT_FOUND, () -> driver.open(ConnConfig.of("duckdb:" + missing).withReadOnly(true)).close());
+        DriverException e = refused(
+                ErrorKind.NOT_FOUND,
+                () -> driver.open(ConnConfig.of("duckdb:" + missing).withReadOnly(true))
+                        .close());
         assertTrue(e.getMessage().contains("no such database file"), e.getMessage());
         assertFalse(Files.exists(missing), "the read-only open created the file");
         assertFalse(Files.exists(Path.of(missing + ".wal")));
-        refused(ErrorKind.NOT_FOUND, () -> driver.open(ConnConfig.of("duckdb:" + dir.resolve("no/such/dir.duckdb"))).close());
+        refused(
+                ErrorKind.NOT_FOUND,
+                () -> driver.open(ConnConfig.of("duckdb:" + dir.resolve("no/such/dir.duckdb")))
+                        .close());
     }
 
     @Test
     void aDirectoryIsNoDatabase() {
-        refused(ErrorKind.INVALID_ARGUMENT, () -> driver.open(ConnConfig.of("duckdb:" + dir).withReadOnly(true)).close());
-        refused(ErrorKind.INVALID_ARGUMENT, () -> driver.open(ConnConfig.of("duckdb:" + dir)).close());
+        refused(
+                ErrorKind.INVALID_ARGUMENT,
+                () -> driver.open(ConnConfig.of("duckdb:" + dir).withReadOnly(true))
+                        .close());
+        refused(
+                ErrorKind.INVALID_ARGUMENT,
+                () -> driver.open(ConnConfig.of("duckdb:" + dir)).close());
     }
 
     @Test
@@ -148,8 +189,13 @@ class DuckdbDriverTest {
         Path corrupt = dir.resolve("corrupt.duckdb");
         byte[] junk = "this is not a DuckDB database, just text ".repeat(300).getBytes(StandardCharsets.US_ASCII);
         Files.write(corrupt, junk);
-        refused(ErrorKind.INVALID_ARGUMENT, () -> driver.open(ConnConfig.of("duckdb:" + corrupt).withReadOnly(true)).close());
-        refused(ErrorKind.INVALID_ARGUMENT, () -> driver.open(ConnConfig.of("duckdb:" + corrupt)).close());
+        refused(
+                ErrorKind.INVALID_ARGUMENT,
+                () -> driver.open(ConnConfig.of("duckdb:" + corrupt).withReadOnly(true))
+                        .close());
+        refused(
+                ErrorKind.INVALID_ARGUMENT,
+                () -> driver.open(ConnConfig.of("duckdb:" + corrupt)).close());
         assertArrayEquals(junk, Files.readAllBytes(corrupt));
     }
 
@@ -162,7 +208,9 @@ class DuckdbDriverTest {
         assertThrows(IllegalStateException.class, () -> conn.query(Query.of("select 1")));
         assertThrows(IllegalStateException.class, () -> conn.describe(CollectionRef.of("customers")));
         Exporter exporter = conn.as(Exporter.class).orElseThrow();
-        assertThrows(IllegalStateException.class, () -> exporter.export(Query.of("select 1"), Exporter.Format.CSV, new ByteArrayOutputStream()));
+        assertThrows(
+                IllegalStateException.class,
+                () -> exporter.export(Query.of("select 1"), Exporter.Format.CSV, new ByteArrayOutputStream()));
     }
 
     // ---------------------------------------------------------------- one instance per file
@@ -171,17 +219,28 @@ class DuckdbDriverTest {
     void writableAndReadOnlyOfOneFileConflictInOneProcess() throws Exception {
         Path file = shop();
         try (Conn rw = driver.open(ConnConfig.of("duckdb:" + file))) {
-            DriverException e = refused(ErrorKind.CONFLICT, () -> driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true)).close());
+            DriverException e = refused(
+                    ErrorKind.CONFLICT,
+                    () -> driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))
+                            .close());
             assertTrue(e.getMessage().contains("one configuration per file per process"), e.getMessage());
             // another spelling of the same file is the same file: no second instance slips past
-            refused(ErrorKind.CONFLICT,
-                    () -> driver.open(ConnConfig.of("duckdb:" + dir + "/./shop.duckdb").withReadOnly(true)).close());
+            refused(
+                    ErrorKind.CONFLICT,
+                    () -> driver.open(ConnConfig.of("duckdb:" + dir + "/./shop.duckdb")
+                                    .withReadOnly(true))
+                            .close());
             rw.ping();
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true));
-             Conn ro2 = driver.open(ConnConfig.of("duckdb:" + dir + "/../" + dir.getFileName() + "/shop.duckdb").withReadOnly(true))) {
-            refused(ErrorKind.CONFLICT, () -> driver.open(ConnConfig.of("duckdb:" + file)).close());
-            assertEquals(ro.query(Query.of("select count(*) from orders")).<Value>one(r -> r.get(0)), ro2.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
+                Conn ro2 = driver.open(ConnConfig.of("duckdb:" + dir + "/../" + dir.getFileName() + "/shop.duckdb")
+                        .withReadOnly(true))) {
+            refused(
+                    ErrorKind.CONFLICT,
+                    () -> driver.open(ConnConfig.of("duckdb:" + file)).close());
+            assertEquals(
+                    ro.query(Query.of("select count(*) from orders")).<Value>one(r -> r.get(0)),
+                    ro2.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
@@ -189,9 +248,11 @@ class DuckdbDriverTest {
     void twoSpellingsOfAWritableFileShareOneInstance() throws Exception {
         Path file = shop();
         try (Conn a = driver.open(ConnConfig.of("duckdb:" + file));
-             Conn b = driver.open(ConnConfig.of("duckdb:" + dir + "/./shop.duckdb"))) {
+                Conn b = driver.open(ConnConfig.of("duckdb:" + dir + "/./shop.duckdb"))) {
             drain(a.query(Query.of("delete from orders where id = 7")));
-            assertEquals(Value.of(6L), b.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(6L),
+                    b.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
@@ -212,14 +273,27 @@ class DuckdbDriverTest {
         byte[] before = Files.readAllBytes(file);
         String p = dir.toString().replace("'", "''");
         List<String> attacks = List.of(
-                "delete from orders", "insert into customers values (9, 'x', null, 'GB', '2026')", "create table t (x int)",
-                "drop table orders", "create macro m(x) as x", "select nextval('order_numbers')", "alter table orders add column c int",
-                "copy orders to '" + p + "/copied.csv'", "export database '" + p + "/exported'",
-                "attach '" + p + "/attached.duckdb' as a", "select * from read_text('" + p + "/outside.txt')",
+                "delete from orders",
+                "insert into customers values (9, 'x', null, 'GB', '2026')",
+                "create table t (x int)",
+                "drop table orders",
+                "create macro m(x) as x",
+                "select nextval('order_numbers')",
+                "alter table orders add column c int",
+                "copy orders to '" + p + "/copied.csv'",
+                "export database '" + p + "/exported'",
+                "attach '" + p + "/attached.duckdb' as a",
+                "select * from read_text('" + p + "/outside.txt')",
                 "select * from read_csv('" + p + "/outside.txt')",
-                "select * from glob('" + p + "/*')", "install httpfs",
-                "set enable_external_access = true", "set lock_configuration = false", "reset lock_configuration",
-                "set access_mode = 'read_write'", "set threads = 1", "set global memory_limit = '1GB'", "pragma threads = 1");
+                "select * from glob('" + p + "/*')",
+                "install httpfs",
+                "set enable_external_access = true",
+                "set lock_configuration = false",
+                "reset lock_configuration",
+                "set access_mode = 'read_write'",
+                "set threads = 1",
+                "set global memory_limit = '1GB'",
+                "pragma threads = 1");
         // every engine layer is in the configuration the connector opens with; initialize only reads them back
         Connection c = new DuckdbConnector().connect(config);
         try {
@@ -228,14 +302,17 @@ class DuckdbDriverTest {
                 assertEquals(ErrorKind.READ_ONLY, errors.classify(e).orElse(null), attack + ": " + e.getMessage());
             }
             // with external access off a file named as a table is no longer looked for on disk at all
-            SQLException scan = assertThrows(SQLException.class, () -> NativeSql.execute(c, "select * from '" + p + "/outside.txt'"));
+            SQLException scan = assertThrows(
+                    SQLException.class, () -> NativeSql.execute(c, "select * from '" + p + "/outside.txt'"));
             assertEquals(ErrorKind.NOT_FOUND, errors.classify(scan).orElse(null), scan.getMessage());
         } finally {
             c.close();
         }
         assertArrayEquals(before, Files.readAllBytes(file), "the read-only instance changed the file");
         try (Stream<Path> files = Files.list(dir)) {
-            assertEquals(List.of("outside.txt", "shop.duckdb"), files.map(f -> f.getFileName().toString()).sorted().toList());
+            assertEquals(
+                    List.of("outside.txt", "shop.duckdb"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
         }
     }
 
@@ -246,12 +323,19 @@ class DuckdbDriverTest {
         Path outside = dir.resolve("outside.txt");
         Files.writeString(outside, "secret");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + file)) {
-            NativeSql.execute(c, "create macro leak() as table select content from read_text('" + outside.toString().replace("'", "''") + "')");
-            NativeSql.execute(c, "create view leak_v as select content from read_text('" + outside.toString().replace("'", "''") + "')");
+            NativeSql.execute(
+                    c,
+                    "create macro leak() as table select content from read_text('"
+                            + outside.toString().replace("'", "''") + "')");
+            NativeSql.execute(
+                    c,
+                    "create view leak_v as select content from read_text('"
+                            + outside.toString().replace("'", "''") + "')");
             NativeSql.execute(c, "create view numbers as select nextval('order_numbers') as n");
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
-            DriverException macro = refused(ErrorKind.READ_ONLY, () -> drain(ro.query(Query.of("select * from leak()"))));
+            DriverException macro =
+                    refused(ErrorKind.READ_ONLY, () -> drain(ro.query(Query.of("select * from leak()"))));
             assertTrue(macro.getMessage().contains("disabled by configuration"), macro.getMessage());
             refused(ErrorKind.READ_ONLY, () -> drain(ro.query(Query.of("select * from leak_v"))));
             refused(ErrorKind.READ_ONLY, () -> drain(ro.query(Query.of("select * from numbers"))));
@@ -268,10 +352,14 @@ class DuckdbDriverTest {
         try (Conn rw = new DuckdbWithoutStatementCheck().open(ConnConfig.of("duckdb:" + file))) {
             drain(rw.query(Query.of("delete from orders").withReadOnly(true)));
             drain(rw.query(Query.of("drop table orders").withReadOnly(true)));
-            assertEquals(Value.of(7L), rw.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(7L),
+                    rw.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
-            assertEquals(Value.of(7L), ro.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(7L),
+                    ro.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
@@ -279,12 +367,24 @@ class DuckdbDriverTest {
     void readOnlyConnectionsReportTheirSettingsAndKeepThemThroughNamespaces() throws Exception {
         Path file = shop();
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
-            assertEquals(Value.of("read_only"), ro.query(Query.of("select lower(current_setting('access_mode'))")).one(r -> r.get(0)));
-            assertEquals(Value.of(false), ro.query(Query.of("select current_setting('enable_external_access')::boolean")).one(r -> r.get(0)));
-            assertEquals(Value.of(true), ro.query(Query.of("select current_setting('lock_configuration')::boolean")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of("read_only"),
+                    ro.query(Query.of("select lower(current_setting('access_mode'))"))
+                            .one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(false),
+                    ro.query(Query.of("select current_setting('enable_external_access')::boolean"))
+                            .one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(true),
+                    ro.query(Query.of("select current_setting('lock_configuration')::boolean"))
+                            .one(r -> r.get(0)));
             List<Row> rows = rows(ro, Query.of("select count(*) from customers").withNamespace("main"));
             assertEquals(Value.of(5L), rows.get(0).get(0));
-            refused(ErrorKind.NOT_FOUND, () -> ro.query(Query.of("select 1").withNamespace("no_such_schema")).close());
+            refused(
+                    ErrorKind.NOT_FOUND,
+                    () -> ro.query(Query.of("select 1").withNamespace("no_such_schema"))
+                            .close());
             assertEquals(List.of("main"), ro.namespaces());
         }
     }
@@ -301,9 +401,12 @@ class DuckdbDriverTest {
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
             CollectionInfo orders = ro.describe(CollectionRef.of("orders"));
             assertEquals("table", orders.type());
-            assertEquals(List.of(new CollectionInfo.Index("orders_status", List.of("status"), false)), orders.indexes());
+            assertEquals(
+                    List.of(new CollectionInfo.Index("orders_status", List.of("status"), false)), orders.indexes());
             assertEquals("view", ro.describe(CollectionRef.of("paid")).type());
-            assertEquals(List.of("customers", "orders", "paid"), ro.collections("").stream().map(CollectionRef::name).toList());
+            assertEquals(
+                    List.of("customers", "orders", "paid"),
+                    ro.collections("").stream().map(CollectionRef::name).toList());
             refused(ErrorKind.NOT_FOUND, () -> ro.collections("nope"));
         }
         // an attached database and temp tables live in other catalogs: they lend nothing to the file's own
@@ -312,9 +415,12 @@ class DuckdbDriverTest {
             drain(rw.query(Query.of("create table other.main.orders (x int primary key, y int)")));
             drain(rw.query(Query.of("create table other.main.elsewhere (x int)")));
             drain(rw.query(Query.of("create temp table scratch (x int)")));
-            assertEquals(List.of("customers", "orders", "paid"), rw.collections("").stream().map(CollectionRef::name).toList());
+            assertEquals(
+                    List.of("customers", "orders", "paid"),
+                    rw.collections("").stream().map(CollectionRef::name).toList());
             CollectionInfo orders = rw.describe(CollectionRef.of("orders"));
-            assertEquals(List.of("id", "customer_id", "total_cents", "status", "created_at"),
+            assertEquals(
+                    List.of("id", "customer_id", "total_cents", "status", "created_at"),
                     orders.fields().stream().map(CollectionInfo.Field::name).toList());
             assertEquals(List.of("id"), orders.primaryKey());
             refused(ErrorKind.NOT_FOUND, () -> rw.describe(CollectionRef.of("elsewhere")));
@@ -348,13 +454,16 @@ class DuckdbDriverTest {
             drain(conn.query(Query.of("create table t (id int primary key)")));
             drain(conn.query(Query.of("insert into t values (1)")));
             refused(ErrorKind.SYNTAX, () -> drain(conn.query(Query.of("selec 1"))));
-            DriverException missing = refused(ErrorKind.NOT_FOUND, () -> drain(conn.query(Query.of("select * from nope"))));
+            DriverException missing =
+                    refused(ErrorKind.NOT_FOUND, () -> drain(conn.query(Query.of("select * from nope"))));
             assertFalse(missing.getMessage().contains("\n"), missing.getMessage());
             assertFalse(missing.getMessage().contains("LINE 1"), missing.getMessage());
             refused(ErrorKind.NOT_FOUND, () -> drain(conn.query(Query.of("select nope from t"))));
             refused(ErrorKind.CONSTRAINT, () -> drain(conn.query(Query.of("insert into t values (1)"))));
             // placeholders and parameters that do not match are the caller's mistake, not an internal error
-            refused(ErrorKind.INVALID_ARGUMENT, () -> drain(conn.query(Query.of("select 1").withParams(Value.of(1)))));
+            refused(
+                    ErrorKind.INVALID_ARGUMENT,
+                    () -> drain(conn.query(Query.of("select 1").withParams(Value.of(1)))));
             refused(ErrorKind.INVALID_ARGUMENT, () -> drain(conn.query(Query.of("select 'x'::int"))));
             refused(ErrorKind.SYNTAX, () -> drain(conn.query(Query.of("select 1; select 2"))));
         }
@@ -386,14 +495,25 @@ class DuckdbDriverTest {
         try (Conn rw = driver.open(ConnConfig.of("duckdb:" + file))) {
             copied = export(rw, customers, Exporter.Format.CSV, 5);
             guardedCopy = export(rw, customers.withReadOnly(true), Exporter.Format.CSV, 5);
-            assertEquals("a\tb\n1\tx\ty\n", export(rw, Query.of("select 1 as a, 'x\ty' as b"), Exporter.Format.TEXT, 1)
-                    .replace("\"x\ty\"", "x\ty"));
-            assertEquals("x\n42\n", export(rw, Query.of("select ?::int as x").withParams(Value.of(42)), Exporter.Format.CSV, 1));
-            assertEquals("x\n0\n1\n", export(rw, Query.of("select * from range(5) t(x)").withLimit(2), Exporter.Format.CSV, 2));
-            refused(ErrorKind.READ_ONLY, () -> export(rw, Query.of("copy orders to 'x.csv'").withReadOnly(true), Exporter.Format.CSV, 0));
+            assertEquals(
+                    "a\tb\n1\tx\ty\n",
+                    export(rw, Query.of("select 1 as a, 'x\ty' as b"), Exporter.Format.TEXT, 1)
+                            .replace("\"x\ty\"", "x\ty"));
+            assertEquals(
+                    "x\n42\n",
+                    export(rw, Query.of("select ?::int as x").withParams(Value.of(42)), Exporter.Format.CSV, 1));
+            assertEquals(
+                    "x\n0\n1\n",
+                    export(rw, Query.of("select * from range(5) t(x)").withLimit(2), Exporter.Format.CSV, 2));
+            refused(
+                    ErrorKind.READ_ONLY,
+                    () -> export(rw, Query.of("copy orders to 'x.csv'").withReadOnly(true), Exporter.Format.CSV, 0));
             // a text that would close COPY's parenthesis never goes inside it: run as the query it is, it fails
             Path escaped = dir.resolve("escaped.csv");
-            refused(ErrorKind.SYNTAX, () -> export(rw, Query.of("select 1) to '" + escaped + "' (format csv) --"), Exporter.Format.CSV, 0));
+            refused(
+                    ErrorKind.SYNTAX,
+                    () -> export(
+                            rw, Query.of("select 1) to '" + escaped + "' (format csv) --"), Exporter.Format.CSV, 0));
             assertFalse(Files.exists(escaped));
             // with external access turned off for the session, COPY cannot write its file: the rows are streamed alike
             drain(rw.query(Query.of("set enable_external_access = false")));
@@ -403,16 +523,24 @@ class DuckdbDriverTest {
         String streamed;
         try (Conn ro = driver.open(ConnConfig.of("duckdb:" + file).withReadOnly(true))) {
             streamed = export(ro, customers, Exporter.Format.CSV, 5);
-            assertEquals("s\n\"a,b\"\n\"say \"\"hi\"\"\"\n\"\"\n\n", export(ro,
-                    Query.of("select * from (values (1, 'a,b'), (2, 'say \"hi\"'), (3, ''), (4, null)) t(i, s) order by i")
-                            .withText("select s from (values (1, 'a,b'), (2, 'say \"hi\"'), (3, ''), (4, null)) t(i, s) order by i"),
-                    Exporter.Format.CSV, 4));
+            assertEquals(
+                    "s\n\"a,b\"\n\"say \"\"hi\"\"\"\n\"\"\n\n",
+                    export(
+                            ro,
+                            Query.of(
+                                            "select * from (values (1, 'a,b'), (2, 'say \"hi\"'), (3, ''), (4, null)) t(i, s) order by i")
+                                    .withText(
+                                            "select s from (values (1, 'a,b'), (2, 'say \"hi\"'), (3, ''), (4, null)) t(i, s) order by i"),
+                            Exporter.Format.CSV,
+                            4));
         }
         assertEquals(CUSTOMERS_CSV, copied);
         assertEquals(CUSTOMERS_CSV, guardedCopy);
         assertEquals(CUSTOMERS_CSV, streamed);
         try (Stream<Path> files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("tobira-duckdb-export-")), "a temp file was left behind");
+            assertTrue(
+                    files.noneMatch(f -> f.getFileName().toString().startsWith("tobira-duckdb-export-")),
+                    "a temp file was left behind");
         }
     }
 
@@ -425,10 +553,14 @@ class DuckdbDriverTest {
                 throw new IOException("disk full");
             }
         };
-        try (Conn rw = driver.open(ConnConfig.of("duckdb:" + file)); Conn ro = driver.open(ConnConfig.of("duckdb::memory:").withReadOnly(true))) {
+        try (Conn rw = driver.open(ConnConfig.of("duckdb:" + file));
+                Conn ro = driver.open(ConnConfig.of("duckdb::memory:").withReadOnly(true))) {
             for (Conn conn : List.of(rw, ro)) {
-                DriverException e = assertThrows(DriverException.class, () -> conn.as(Exporter.class).orElseThrow()
-                        .export(Query.of("select * from range(100000)"), Exporter.Format.CSV, broken));
+                DriverException e = assertThrows(
+                        DriverException.class,
+                        () -> conn.as(Exporter.class)
+                                .orElseThrow()
+                                .export(Query.of("select * from range(100000)"), Exporter.Format.CSV, broken));
                 assertEquals(ErrorKind.INTERNAL, e.kind());
                 assertTrue(e.getCause() instanceof IOException, String.valueOf(e.getCause()));
                 conn.ping();

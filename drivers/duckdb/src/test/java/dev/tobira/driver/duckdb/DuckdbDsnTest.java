@@ -3,16 +3,12 @@ package dev.tobira.driver.duckdb;
 import static dev.tobira.drivertest.DsnCharacters.RESERVED;
 import static dev.tobira.drivertest.DsnCharacters.assertRefusedAtOpen;
 import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +33,8 @@ class DuckdbDsnTest {
     private final DuckdbDriver driver = new DuckdbDriver();
 
     private DriverException refused(ConnConfig config) throws IOException {
-        DriverException e = assertRefusedAtOpen("duckdb", "", config.dsn(), () -> driver.open(config).close());
+        DriverException e = assertRefusedAtOpen(
+                "duckdb", "", config.dsn(), () -> driver.open(config).close());
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(), files.toList(), "a refused open touched the file system");
         }
@@ -88,7 +85,8 @@ class DuckdbDsnTest {
     /** The characters a file name may hold: none of them can start an option once ? ; # and % are gone. */
     @Test
     void aFileNameKeepsTheCharactersThatCannotStartAnOption() throws IOException {
-        for (String name : List.of("a&b=c.duckdb", "a@b,c.duckdb", "[x] y.duckdb", "a:b.duckdb", "shop-2024_v.1$.duckdb")) {
+        for (String name :
+                List.of("a&b=c.duckdb", "a@b,c.duckdb", "[x] y.duckdb", "a:b.duckdb", "shop-2024_v.1$.duckdb")) {
             Path file = dir.resolve(name);
             try (Conn conn = driver.open(ConnConfig.of("duckdb:" + file))) {
                 conn.ping();

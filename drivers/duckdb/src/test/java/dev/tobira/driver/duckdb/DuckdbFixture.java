@@ -94,8 +94,14 @@ final class DuckdbFixture implements AutoCloseable {
             Path wal = Path.of(db + ".wal");
             // attaching a database (even an in-memory one) is not logged, so the attached ones are part of the stamp
             return Files.size(db) + "/" + Files.getLastModifiedTime(db).toMillis() + "/"
-                    + (Files.exists(wal) ? Files.size(wal) + "/" + Files.getLastModifiedTime(wal).toMillis() : "-")
-                    + "/" + NativeSql.rows(keeper, "SELECT database_name, path FROM duckdb_databases() WHERE NOT internal ORDER BY ALL");
+                    + (Files.exists(wal)
+                            ? Files.size(wal) + "/"
+                                    + Files.getLastModifiedTime(wal).toMillis()
+                            : "-")
+                    + "/"
+                    + NativeSql.rows(
+                            keeper,
+                            "SELECT database_name, path FROM duckdb_databases() WHERE NOT internal ORDER BY ALL");
         } catch (IOException | SQLException e) {
             return "unreadable " + System.nanoTime();
         }
@@ -106,6 +112,7 @@ final class DuckdbFixture implements AutoCloseable {
     private String digest = "";
     /** The logical digest right after a seed, which is always the same. */
     private String pristine = "";
+
     private String macrosStamp = "";
     private List<String> macroDrops = List.of();
 
@@ -126,7 +133,8 @@ final class DuckdbFixture implements AutoCloseable {
     private String readOnlyBytes() {
         String now;
         try {
-            now = Files.size(readOnlyDb) + "/" + Files.getLastModifiedTime(readOnlyDb).toString()
+            now = Files.size(readOnlyDb) + "/"
+                    + Files.getLastModifiedTime(readOnlyDb).toString()
                     + (Files.exists(Path.of(readOnlyDb + ".wal")) ? " +wal" : "");
         } catch (IOException e) {
             return "unreadable";
@@ -160,20 +168,25 @@ final class DuckdbFixture implements AutoCloseable {
     private List<String> macroDrops(Connection c) throws SQLException {
         String now = stamp();
         if (!now.equals(macrosStamp)) {
-            macroDrops = NativeSql.strings(c, "SELECT DISTINCT 'DROP MACRO ' || CASE WHEN function_type = 'table_macro' THEN 'TABLE ' ELSE '' END"
-                    + " || '\"' || database_name || '\".\"' || schema_name || '\".\"' || function_name || '\"' || ' -- '"
-                    + " || coalesce(macro_definition, '') FROM duckdb_functions() WHERE NOT internal ORDER BY ALL");
+            macroDrops = NativeSql.strings(
+                    c,
+                    "SELECT DISTINCT 'DROP MACRO ' || CASE WHEN function_type = 'table_macro' THEN 'TABLE ' ELSE '' END"
+                            + " || '\"' || database_name || '\".\"' || schema_name || '\".\"' || function_name || '\"' || ' -- '"
+                            + " || coalesce(macro_definition, '') FROM duckdb_functions() WHERE NOT internal ORDER BY ALL");
             macrosStamp = now;
         }
         return macroDrops;
     }
 
     private void clear(Connection st) throws SQLException {
-        for (String name : NativeSql.strings(st, "SELECT database_name FROM duckdb_databases() WHERE NOT internal"
-                + " AND database_name <> current_database()")) {
+        for (String name : NativeSql.strings(
+                st,
+                "SELECT database_name FROM duckdb_databases() WHERE NOT internal"
+                        + " AND database_name <> current_database()")) {
             NativeSql.execute(st, "DETACH DATABASE IF EXISTS " + quote(name));
         }
-        for (String view : NativeSql.strings(st, "SELECT view_name FROM duckdb_views() WHERE NOT internal AND database_name = current_database()")) {
+        for (String view : NativeSql.strings(
+                st, "SELECT view_name FROM duckdb_views() WHERE NOT internal AND database_name = current_database()")) {
             NativeSql.execute(st, "DROP VIEW IF EXISTS " + quote(view));
         }
         for (String sql : macroDrops(st)) {
@@ -181,8 +194,10 @@ final class DuckdbFixture implements AutoCloseable {
         }
         // drop tables until none is left: a foreign key makes the order matter
         for (int round = 0; round < 10; round++) {
-            List<String> tables = NativeSql.strings(st, "SELECT '\"' || schema_name || '\".\"' || table_name || '\"' FROM duckdb_tables()"
-                    + " WHERE database_name = current_database() AND NOT temporary");
+            List<String> tables = NativeSql.strings(
+                    st,
+                    "SELECT '\"' || schema_name || '\".\"' || table_name || '\"' FROM duckdb_tables()"
+                            + " WHERE database_name = current_database() AND NOT temporary");
             if (tables.isEmpty()) {
                 break;
             }
@@ -194,21 +209,28 @@ final class DuckdbFixture implements AutoCloseable {
                 }
             }
         }
-        for (String seq : NativeSql.strings(st, "SELECT '\"' || schema_name || '\".\"' || sequence_name || '\"' FROM duckdb_sequences()"
-                + " WHERE database_name = current_database() AND NOT temporary")) {
+        for (String seq : NativeSql.strings(
+                st,
+                "SELECT '\"' || schema_name || '\".\"' || sequence_name || '\"' FROM duckdb_sequences()"
+                        + " WHERE database_name = current_database() AND NOT temporary")) {
             NativeSql.execute(st, "DROP SEQUENCE IF EXISTS " + seq + " CASCADE");
         }
-        for (String type : NativeSql.strings(st, "SELECT '\"' || schema_name || '\".\"' || type_name || '\"' FROM duckdb_types()"
-                + " WHERE NOT internal AND database_name = current_database()")) {
+        for (String type : NativeSql.strings(
+                st,
+                "SELECT '\"' || schema_name || '\".\"' || type_name || '\"' FROM duckdb_types()"
+                        + " WHERE NOT internal AND database_name = current_database()")) {
             NativeSql.execute(st, "DROP TYPE IF EXISTS " + type);
         }
-        for (String schema : NativeSql.strings(st, "SELECT schema_name FROM duckdb_schemas() WHERE NOT internal"
-                + " AND database_name = current_database() AND schema_name <> 'main'")) {
+        for (String schema : NativeSql.strings(
+                st,
+                "SELECT schema_name FROM duckdb_schemas() WHERE NOT internal"
+                        + " AND database_name = current_database() AND schema_name <> 'main'")) {
             NativeSql.execute(st, "DROP SCHEMA IF EXISTS " + quote(schema) + " CASCADE");
         }
     }
 
-    private static final java.util.regex.Pattern PINNED = java.util.regex.Pattern.compile("main key table of the table \"([^\"]+)\"");
+    private static final java.util.regex.Pattern PINNED =
+            java.util.regex.Pattern.compile("main key table of the table \"([^\"]+)\"");
 
     /**
      * DuckDB keeps a table referenced by the name a foreign key had when it was made: after
@@ -219,19 +241,30 @@ final class DuckdbFixture implements AutoCloseable {
      */
     private static void unpin(Connection c, String table, SQLException e) throws SQLException {
         java.util.regex.Matcher m = PINNED.matcher(String.valueOf(e.getMessage()));
-        if (!m.find() || !NativeSql.strings(c, "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()"
-                + " AND table_name = '" + m.group(1).replace("'", "''") + "'").isEmpty()) {
+        if (!m.find()
+                || !NativeSql.strings(
+                                c,
+                                "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()"
+                                        + " AND table_name = '" + m.group(1).replace("'", "''") + "'")
+                        .isEmpty()) {
             return; // the table that refers to it is still there: the next round drops it first
         }
         String bare = table.substring(table.lastIndexOf('"', table.length() - 2) + 1, table.length() - 1);
-        List<String> key = NativeSql.strings(c, "SELECT column_name || ' ' || data_type FROM duckdb_columns() WHERE database_name = current_database()"
-                + " AND table_name = '" + bare.replace("'", "''") + "' AND column_name IN (SELECT unnest(constraint_column_names)"
-                + " FROM duckdb_constraints() WHERE database_name = current_database() AND table_name = '" + bare.replace("'", "''")
-                + "' AND constraint_type = 'PRIMARY KEY') ORDER BY column_index");
-        List<String> names = key.stream().map(k -> k.substring(0, k.indexOf(' '))).toList();
+        List<String> key = NativeSql.strings(
+                c,
+                "SELECT column_name || ' ' || data_type FROM duckdb_columns() WHERE database_name = current_database()"
+                        + " AND table_name = '" + bare.replace("'", "''")
+                        + "' AND column_name IN (SELECT unnest(constraint_column_names)"
+                        + " FROM duckdb_constraints() WHERE database_name = current_database() AND table_name = '"
+                        + bare.replace("'", "''")
+                        + "' AND constraint_type = 'PRIMARY KEY') ORDER BY column_index");
+        List<String> names =
+                key.stream().map(k -> k.substring(0, k.indexOf(' '))).toList();
         String ghost = quote(m.group(1));
-        NativeSql.execute(c, "CREATE TABLE " + ghost + " (" + String.join(", ", key) + ", FOREIGN KEY (" + String.join(", ", names)
-                + ") REFERENCES " + table + " (" + String.join(", ", names) + "))");
+        NativeSql.execute(
+                c,
+                "CREATE TABLE " + ghost + " (" + String.join(", ", key) + ", FOREIGN KEY (" + String.join(", ", names)
+                        + ") REFERENCES " + table + " (" + String.join(", ", names) + "))");
         NativeSql.execute(c, "DROP TABLE " + ghost);
     }
 
@@ -246,11 +279,13 @@ final class DuckdbFixture implements AutoCloseable {
         try (Connection c = writable(readOnlyDb)) {
             NativeSql.script(c, SCHEMA, SqlDialect.DUCKDB);
         } catch (SQLException e) {
-            throw new IllegalStateException("seeding " + readOnlyDb + " failed (is a read-only connection still open?)", e);
+            throw new IllegalStateException(
+                    "seeding " + readOnlyDb + " failed (is a read-only connection still open?)", e);
         }
         readOnlyDigest = readOnlyBytes();
         try {
-            // keeps the read-only instance alive, so each read-only connection of a test shares it rather than loading the file
+            // keeps the read-only instance alive, so each read-only connection of a test shares it rather than loading
+            // the file
             readOnlyKeeper = readOnly(readOnlyDb);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -293,9 +328,14 @@ final class DuckdbFixture implements AutoCloseable {
                 sb.append(NativeSql.rows(st, q)).append('\n');
             }
             sb.append(String.join("\n", macroDrops(st))).append('\n');
-            for (String t : NativeSql.strings(st, "SELECT '\"' || database_name || '\".\"' || schema_name || '\".\"' || table_name || '\"'"
-                    + " FROM duckdb_tables() WHERE NOT temporary ORDER BY ALL")) {
-                sb.append(t).append(':').append(NativeSql.rows(st, "SELECT * FROM " + t)).append('\n');
+            for (String t : NativeSql.strings(
+                    st,
+                    "SELECT '\"' || database_name || '\".\"' || schema_name || '\".\"' || table_name || '\"'"
+                            + " FROM duckdb_tables() WHERE NOT temporary ORDER BY ALL")) {
+                sb.append(t)
+                        .append(':')
+                        .append(NativeSql.rows(st, "SELECT * FROM " + t))
+                        .append('\n');
             }
         } catch (SQLException e) {
             throw new IllegalStateException("fingerprinting " + db + " failed", e);
@@ -327,8 +367,9 @@ final class DuckdbFixture implements AutoCloseable {
     String settings(String name) {
         StringBuilder sb = new StringBuilder();
         for (boolean ro : new boolean[] {false, true}) {
-            try (Connection c = ro ? readOnly(readOnlyDb) : writable(db); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT current_setting('" + name + "')")) {
+            try (Connection c = ro ? readOnly(readOnlyDb) : writable(db);
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT current_setting('" + name + "')")) {
                 rs.next();
                 sb.append(rs.getString(1)).append('|');
             } catch (SQLException e) {

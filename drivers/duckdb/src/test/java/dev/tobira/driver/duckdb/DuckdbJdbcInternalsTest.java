@@ -24,12 +24,14 @@ class DuckdbJdbcInternalsTest {
     @Test
     void aStructComesWithItsFieldNamesInOrder() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT {'b': 1, 'a': 'x'}")) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT {'b': 1, 'a': 'x'}")) {
             assertTrue(rs.next());
             Object struct = rs.getObject(1);
             Optional<Map<String, Object>> fields = DuckdbJdbcInternals.structFields(struct);
-            assertTrue(fields.isPresent(), "duckdb_jdbc no longer hands out a STRUCT as DuckDBStruct: " + struct.getClass());
+            assertTrue(
+                    fields.isPresent(),
+                    "duckdb_jdbc no longer hands out a STRUCT as DuckDBStruct: " + struct.getClass());
             Map<String, Object> expected = new LinkedHashMap<>();
             expected.put("b", 1);
             expected.put("a", "x");
@@ -41,13 +43,15 @@ class DuckdbJdbcInternalsTest {
     @Test
     void aJsonValueInsideAListComesWithItsText() throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT [JSON '{\"k\": [1, 2]}']")) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT [JSON '{\"k\": [1, 2]}']")) {
             assertTrue(rs.next());
             Array array = rs.getArray(1);
             Object element = ((Object[]) array.getArray())[0];
             Optional<String> text = DuckdbJdbcInternals.jsonText(element);
-            assertTrue(text.isPresent(), "duckdb_jdbc no longer hands out a nested JSON value as JsonNode: " + element.getClass());
+            assertTrue(
+                    text.isPresent(),
+                    "duckdb_jdbc no longer hands out a nested JSON value as JsonNode: " + element.getClass());
             assertEquals("{\"k\": [1, 2]}", text.get());
         }
     }

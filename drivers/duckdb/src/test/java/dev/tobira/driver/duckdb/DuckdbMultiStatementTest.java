@@ -29,17 +29,23 @@ class DuckdbMultiStatementTest {
             NativeSql.script(c, DuckdbFixture.SCHEMA, SqlDialect.DUCKDB);
         }
         for (boolean readOnly : new boolean[] {true, false}) {
-            try (Conn conn = new DuckdbDriver().open(ConnConfig.of("duckdb:" + file).withReadOnly(readOnly))) {
-                for (Query q : new Query[] {Query.of("select 1; delete from orders"),
-                    Query.of("select 1; delete from orders").withReadOnly(true), Query.of("delete from orders; select 1")}) {
-                    DriverException e = assertThrows(DriverException.class, () -> conn.query(q).close());
+            try (Conn conn =
+                    new DuckdbDriver().open(ConnConfig.of("duckdb:" + file).withReadOnly(readOnly))) {
+                for (Query q : new Query[] {
+                    Query.of("select 1; delete from orders"),
+                    Query.of("select 1; delete from orders").withReadOnly(true),
+                    Query.of("delete from orders; select 1")
+                }) {
+                    DriverException e = assertThrows(
+                            DriverException.class, () -> conn.query(q).close());
                     assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
-                    assertEquals("duckdb: query: multiple statements are not supported yet: invalid query", e.getMessage());
+                    assertEquals(
+                            "duckdb: query: multiple statements are not supported yet: invalid query", e.getMessage());
                 }
             }
         }
         try (Conn conn = new DuckdbDriver().open(ConnConfig.of("duckdb:" + file).withReadOnly(true));
-             var rs = conn.query(Query.of("select count(*) from orders"))) {
+                var rs = conn.query(Query.of("select count(*) from orders"))) {
             assertEquals(false, rs.next().get(0).equals(Value.of(0L)), "nothing was deleted");
         }
     }

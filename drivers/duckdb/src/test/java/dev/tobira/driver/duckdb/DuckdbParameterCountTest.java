@@ -28,27 +28,36 @@ class DuckdbParameterCountTest {
             c.createStatement().execute("create table t (a integer)");
         }
         for (boolean readOnly : new boolean[] {true, false}) {
-            try (Conn conn = new DuckdbDriver().open(ConnConfig.of("duckdb:" + file).withReadOnly(readOnly))) {
+            try (Conn conn =
+                    new DuckdbDriver().open(ConnConfig.of("duckdb:" + file).withReadOnly(readOnly))) {
                 for (Query q : new Query[] {
                     Query.of("select ? as a, ? as b"),
                     Query.of("select ? as a, ? as b").withParams(Value.of(1L)),
                     Query.of("select $1 as a, $2 as b").withParams(Value.of(1L)),
                     Query.of("select ? as a").withParams(Value.of(1L), Value.of(2L)),
                 }) {
-                    DriverException e = assertThrows(DriverException.class, () -> conn.query(q).close(), q.text());
+                    DriverException e = assertThrows(
+                            DriverException.class, () -> conn.query(q).close(), q.text());
                     assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), q.text() + " -> " + e.getMessage());
                     assertTrue(e.getMessage().startsWith("duckdb: query: "), e.getMessage());
                 }
                 // issue 31: one form, ?; DuckDB's own $1 and $name are refused naming it
                 for (String text : new String[] {"select $1 as a, $1 as b", "select $a as a"}) {
-                    DriverException e = assertThrows(DriverException.class,
-                            () -> conn.query(Query.of(text).withParams(Value.of(7L))).close(), text);
-                    assertEquals("duckdb: query: parameters are written ?, not " + text.substring(7, 9) + ": invalid argument",
+                    DriverException e = assertThrows(
+                            DriverException.class,
+                            () -> conn.query(Query.of(text).withParams(Value.of(7L)))
+                                    .close(),
+                            text);
+                    assertEquals(
+                            "duckdb: query: parameters are written ?, not " + text.substring(7, 9)
+                                    + ": invalid argument",
                             e.getMessage());
                 }
                 try (var rs = conn.query(Query.of("select '$1' as a, $$ $1 ? $$ as b, ? as c /* $1 ? */ -- $1 ?\n")
                         .withParams(Value.of(7L)))) {
-                    assertEquals(java.util.List.of(Value.of("$1"), Value.of(" $1 ? "), Value.of(7L)), rs.next().values());
+                    assertEquals(
+                            java.util.List.of(Value.of("$1"), Value.of(" $1 ? "), Value.of(7L)),
+                            rs.next().values());
                 }
             }
         }

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
@@ -59,7 +58,8 @@ class DuckdbParameterRangeTest {
     }
 
     static Stream<Value> outOfRange() {
-        return Stream.of(Value.of(LocalDateTime.MIN), Value.of(LocalDateTime.MAX), Value.of(Instant.MIN), Value.of(Instant.MAX));
+        return Stream.of(
+                Value.of(LocalDateTime.MIN), Value.of(LocalDateTime.MAX), Value.of(Instant.MIN), Value.of(Instant.MAX));
     }
 
     @ParameterizedTest
@@ -68,8 +68,11 @@ class DuckdbParameterRangeTest {
         Path file = shop();
         for (boolean readOnly : new boolean[] {false, true}) {
             try (Conn conn = driver.open(ConnConfig.of("duckdb:" + file))) {
-                DriverException e = assertThrows(DriverException.class,
-                        () -> drain(conn, Query.of("select ?").withParams(List.of(value)).withReadOnly(readOnly)));
+                DriverException e = assertThrows(
+                        DriverException.class,
+                        () -> drain(
+                                conn,
+                                Query.of("select ?").withParams(List.of(value)).withReadOnly(readOnly)));
                 assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
                 assertTrue(e.getMessage().startsWith("duckdb: query: parameter 1 "), e.getMessage());
                 // the connection goes on, and no transaction was left open on the shared database
@@ -80,9 +83,16 @@ class DuckdbParameterRangeTest {
     }
 
     static Stream<Value> inRange() {
-        return Stream.of(Value.of(LocalDateTime.of(1, 1, 1, 0, 0)), Value.of(LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)),
-                Value.of(LocalTime.MAX), Value.of(new byte[0]), Value.of("a\u0000b"), Value.of(new BigDecimal("1e-400")),
-                Value.of(new BigDecimal("9".repeat(400))), Value.of(UUID.randomUUID()), Value.of(Double.NaN));
+        return Stream.of(
+                Value.of(LocalDateTime.of(1, 1, 1, 0, 0)),
+                Value.of(LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)),
+                Value.of(LocalTime.MAX),
+                Value.of(new byte[0]),
+                Value.of("a\u0000b"),
+                Value.of(new BigDecimal("1e-400")),
+                Value.of(new BigDecimal("9".repeat(400))),
+                Value.of(UUID.randomUUID()),
+                Value.of(Double.NaN));
     }
 
     @ParameterizedTest
@@ -104,8 +114,13 @@ class DuckdbParameterRangeTest {
     void theRolledBackScopeEndsWhateverTheFailure() throws Exception {
         Path file = shop();
         try (Conn conn = driver.open(ConnConfig.of("duckdb:" + file))) {
-            assertThrows(DriverException.class,
-                    () -> drain(conn, Query.of("select ?").withParams(List.of(Value.of(LocalDateTime.MAX))).withReadOnly(true)));
+            assertThrows(
+                    DriverException.class,
+                    () -> drain(
+                            conn,
+                            Query.of("select ?")
+                                    .withParams(List.of(Value.of(LocalDateTime.MAX)))
+                                    .withReadOnly(true)));
             try (Conn other = driver.open(ConnConfig.of("duckdb:" + file))) {
                 drain(other, Query.of("checkpoint"));
             }

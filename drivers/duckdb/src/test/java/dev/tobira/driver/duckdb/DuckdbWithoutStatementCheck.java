@@ -13,7 +13,9 @@ import dev.tobira.spi.StatementGuard;
 final class DuckdbWithoutStatementCheck extends JdbcDriver {
     DuckdbWithoutStatementCheck() {
         super(new DuckdbDialect() {
-            private final StatementGuard guard = StatementGuard.builder(DuckdbDialect.NAME).dialect(SqlDialect.DUCKDB).build();
+            private final StatementGuard guard = StatementGuard.builder(DuckdbDialect.NAME)
+                    .dialect(SqlDialect.DUCKDB)
+                    .build();
 
             @Override
             public StatementGuard guard() {

@@ -75,7 +75,10 @@ sealed interface Command permits Command.Partiql, Command.Document {
             return new Partiql(text, params);
         }
         if (!params.isEmpty()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    DynamoDriver.NAME,
+                    op,
                     "a JSON operation document takes no parameters: put values in its ExpressionAttributeValues");
         }
         JsonNode root;
@@ -85,35 +88,55 @@ sealed interface Command permits Command.Partiql, Command.Document {
             String why = String.valueOf(e.getOriginalMessage());
             if (why.startsWith("Duplicate field")) {
                 throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op)
-                        .detail("the JSON operation document gives a member twice" + at(e)).cause(e).build();
+                        .detail("the JSON operation document gives a member twice" + at(e))
+                        .cause(e)
+                        .build();
             }
             throw DriverException.builder(ErrorKind.SYNTAX, DynamoDriver.NAME, op)
-                    .detail("the JSON operation document does not parse" + at(e)).cause(e).build();
+                    .detail("the JSON operation document does not parse" + at(e))
+                    .cause(e)
+                    .build();
         } catch (JsonProcessingException e) {
             throw DriverException.builder(ErrorKind.SYNTAX, DynamoDriver.NAME, op)
-                    .detail("the JSON operation document does not parse" + at(e)).cause(e).build();
+                    .detail("the JSON operation document does not parse" + at(e))
+                    .cause(e)
+                    .build();
         }
         if (root == null || !root.isObject()) {
-            throw DriverException.of(ErrorKind.SYNTAX, DynamoDriver.NAME, op, "the JSON operation document is not an object");
+            throw DriverException.of(
+                    ErrorKind.SYNTAX, DynamoDriver.NAME, op, "the JSON operation document is not an object");
         }
         if (root.size() != 1) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op, root.isEmpty()
-                    ? "the JSON operation document names no operation, as in {\"Scan\": {\"TableName\": \"orders\"}}"
-                    : "the JSON operation document names " + root.size() + " operations: send one per query");
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    DynamoDriver.NAME,
+                    op,
+                    root.isEmpty()
+                            ? "the JSON operation document names no operation, as in {\"Scan\": {\"TableName\": \"orders\"}}"
+                            : "the JSON operation document names " + root.size() + " operations: send one per query");
         }
         Map.Entry<String, JsonNode> only = root.properties().iterator().next();
-        String name = Operation.apiSpelling(only.getKey()).orElseThrow(() -> DriverException.of(ErrorKind.INVALID_ARGUMENT,
-                DynamoDriver.NAME, op, "unknown operation " + Display.name(only.getKey())
-                        + ": name a DynamoDB API operation such as Query, Scan or GetItem"));
+        String name = Operation.apiSpelling(only.getKey())
+                .orElseThrow(() -> DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        DynamoDriver.NAME,
+                        op,
+                        "unknown operation " + Display.name(only.getKey())
+                                + ": name a DynamoDB API operation such as Query, Scan or GetItem"));
         if (!only.getValue().isObject()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    DynamoDriver.NAME,
+                    op,
                     "the request of " + name + " must be a JSON object");
         }
         return new Document(name, Operation.of(name), only.getValue());
     }
 
     private static String at(JsonProcessingException e) {
-        return e.getLocation() == null ? ""
-                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+        return e.getLocation() == null
+                ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column "
+                        + e.getLocation().getColumnNr() + ")";
     }
 }

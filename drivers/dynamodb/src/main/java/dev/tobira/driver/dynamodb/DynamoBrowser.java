@@ -46,12 +46,21 @@ final class DynamoBrowser implements Browser {
         ScanResponse resp = session.call("browse", c -> c.scan(req));
         List<String> keys = executor.keys(ref.name(), CallDeadline.NONE);
         List<Row> rows = new ArrayList<>();
-        try (ResultSet rs = ItemResultSet.start(session, d -> new ItemPage(resp.items(), false), keys, CallDeadline.NONE, 0,
-                System.nanoTime(), "browse", x -> { })) {
+        try (ResultSet rs = ItemResultSet.start(
+                session,
+                d -> new ItemPage(resp.items(), false),
+                keys,
+                CallDeadline.NONE,
+                0,
+                System.nanoTime(),
+                "browse",
+                x -> {})) {
             while (rs.hasNext()) {
                 rows.add(rs.next());
             }
-            String next = resp.hasLastEvaluatedKey() && !resp.lastEvaluatedKey().isEmpty() ? encode(resp.lastEvaluatedKey()) : "";
+            String next = resp.hasLastEvaluatedKey() && !resp.lastEvaluatedKey().isEmpty()
+                    ? encode(resp.lastEvaluatedKey())
+                    : "";
             return next.isEmpty() ? Page.last(rs.columns(), rows) : Page.of(rs.columns(), rows, next);
         }
     }
@@ -68,7 +77,9 @@ final class DynamoBrowser implements Browser {
                 a.put("B", Base64.getEncoder().encodeToString(v.b().asByteArrayUnsafe()));
             }
         });
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(root.toString().getBytes(StandardCharsets.UTF_8));
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(root.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     static Map<String, AttributeValue> decode(String cursor) {
@@ -85,7 +96,10 @@ final class DynamoBrowser implements Browser {
                 } else if (v.has("N")) {
                     key.put(e.getKey(), AttributeValue.fromN(v.get("N").asText()));
                 } else if (v.has("B")) {
-                    key.put(e.getKey(), AttributeValue.fromB(SdkBytes.fromByteArray(Base64.getDecoder().decode(v.get("B").asText()))));
+                    key.put(
+                            e.getKey(),
+                            AttributeValue.fromB(SdkBytes.fromByteArray(
+                                    Base64.getDecoder().decode(v.get("B").asText()))));
                 } else {
                     throw badCursor();
                 }
@@ -100,7 +114,10 @@ final class DynamoBrowser implements Browser {
     }
 
     private static DriverException badCursor() {
-        return DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, "browse",
+        return DriverException.of(
+                ErrorKind.INVALID_ARGUMENT,
+                DynamoDriver.NAME,
+                "browse",
                 "the cursor is not one this driver's browse returned");
     }
 }

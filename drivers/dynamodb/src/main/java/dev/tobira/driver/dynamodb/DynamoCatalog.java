@@ -1,25 +1,17 @@
 package dev.tobira.driver.dynamodb;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
-import dev.tobira.api.Page;
-import dev.tobira.api.ResultSet;
-import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.base.Catalog;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
@@ -56,8 +48,12 @@ final class DynamoCatalog implements Catalog {
     /** Accepts the empty namespace and the connection's own; anything else is NOT_FOUND. */
     void requireNamespace(String namespace, String op) {
         if (!namespace.isEmpty() && !namespace.equals(namespace())) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, DynamoDriver.NAME, op, "no namespace " + Display.name(namespace)
-                    + ": a DynamoDB connection has one, its region " + namespace());
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND,
+                    DynamoDriver.NAME,
+                    op,
+                    "no namespace " + Display.name(namespace) + ": a DynamoDB connection has one, its region "
+                            + namespace());
         }
     }
 
@@ -88,7 +84,8 @@ final class DynamoCatalog implements Catalog {
         Map<String, Value.Kind> seen = new TreeMap<>();
         int size = session.target().describeSample();
         if (size > 0) {
-            ScanRequest sampleReq = ScanRequest.builder().tableName(ref.name()).limit(size).build();
+            ScanRequest sampleReq =
+                    ScanRequest.builder().tableName(ref.name()).limit(size).build();
             ScanResponse sample = session.call("describe", c -> c.scan(sampleReq));
             for (Map<String, AttributeValue> item : sample.items()) {
                 item.forEach((k, v) -> seen.merge(k, Items.value(v).kind(), (a, b) -> a == b ? a : merge(a, b)));
@@ -107,8 +104,8 @@ final class DynamoCatalog implements Catalog {
             fields.put(k, definedField(k, defined.get(k), seen.get(k), false));
         }
         defined.forEach((name, type) -> fields.computeIfAbsent(name, n -> definedField(n, type, seen.get(n), true)));
-        seen.forEach((name, kind) -> fields.computeIfAbsent(name,
-                n -> new CollectionInfo.Field(n, nativeOf(kind) + SAMPLED, kind, true)));
+        seen.forEach((name, kind) ->
+                fields.computeIfAbsent(name, n -> new CollectionInfo.Field(n, nativeOf(kind) + SAMPLED, kind, true)));
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         for (GlobalSecondaryIndexDescription g : t.globalSecondaryIndexes()) {
             indexes.add(new CollectionInfo.Index(g.indexName(), names(g.keySchema()), false));
@@ -116,8 +113,13 @@ final class DynamoCatalog implements Catalog {
         for (LocalSecondaryIndexDescription l : t.localSecondaryIndexes()) {
             indexes.add(new CollectionInfo.Index(l.indexName(), names(l.keySchema()), false));
         }
-        return new CollectionInfo(new CollectionRef(namespace(), ref.name()), "table", List.copyOf(fields.values()),
-                primaryKey, List.of(), indexes);
+        return new CollectionInfo(
+                new CollectionRef(namespace(), ref.name()),
+                "table",
+                List.copyOf(fields.values()),
+                primaryKey,
+                List.of(),
+                indexes);
     }
 
     private static Value.Kind merge(Value.Kind a, Value.Kind b) {
@@ -134,7 +136,8 @@ final class DynamoCatalog implements Catalog {
     }
 
     private static CollectionInfo.Field definedField(String name, String type, Value.Kind seen, boolean nullable) {
-        Value.Kind kind = seen != null && seen != Value.Kind.NULL ? seen
+        Value.Kind kind = seen != null && seen != Value.Kind.NULL
+                ? seen
                 : "S".equals(type) ? Value.Kind.TEXT : "B".equals(type) ? Value.Kind.BYTES : Value.Kind.DECIMAL;
         return new CollectionInfo.Field(name, type == null ? "" : type, kind, nullable);
     }

@@ -15,9 +15,31 @@ import java.util.TreeSet;
  * PartiQL's keywords.
  */
 final class DynamoCompleter implements Completer {
-    private static final List<String> KEYWORDS = List.of("SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN",
-            "BETWEEN", "IS", "MISSING", "NULL", "ORDER", "BY", "ASC", "DESC", "EXISTS", "INSERT", "INTO", "VALUE",
-            "UPDATE", "SET", "REMOVE", "DELETE", "RETURNING");
+    private static final List<String> KEYWORDS = List.of(
+            "SELECT",
+            "FROM",
+            "WHERE",
+            "AND",
+            "OR",
+            "NOT",
+            "IN",
+            "BETWEEN",
+            "IS",
+            "MISSING",
+            "NULL",
+            "ORDER",
+            "BY",
+            "ASC",
+            "DESC",
+            "EXISTS",
+            "INSERT",
+            "INTO",
+            "VALUE",
+            "UPDATE",
+            "SET",
+            "REMOVE",
+            "DELETE",
+            "RETURNING");
 
     private final DynamoCatalog catalog;
     private final boolean readOnly;

@@ -16,7 +16,10 @@ final class DynamoDialect extends Dialect<DynamoSession> {
     static final String API_VERSION = "DynamoDB API 2012-08-10";
 
     DynamoDialect() {
-        super(NAME, Set.of("dynamodb"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER));
+        super(
+                NAME,
+                Set.of("dynamodb"),
+                EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER));
     }
 
     /** Opens the SDK client and checks that the endpoint answers a signed request. */

@@ -59,31 +59,43 @@ final class DynamoErrors {
         }
         if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException) {
             return DriverException.builder(ErrorKind.TIMEOUT, DynamoDriver.NAME, op)
-                    .detail("the call ran past its timeout").cause(e).build();
+                    .detail("the call ran past its timeout")
+                    .cause(e)
+                    .build();
         }
         if (e instanceof AbortedException || has(e, InterruptedIOException.class) && !Causes.timedOut(e)) {
             return DriverException.builder(ErrorKind.CANCELLED, DynamoDriver.NAME, op)
-                    .detail("the call was interrupted").cause(e).build();
+                    .detail("the call was interrupted")
+                    .cause(e)
+                    .build();
         }
         if (Causes.timedOut(e)) {
             return DriverException.builder(ErrorKind.TIMEOUT, DynamoDriver.NAME, op)
-                    .detail("the endpoint did not answer in time").cause(e).build();
+                    .detail("the endpoint did not answer in time")
+                    .cause(e)
+                    .build();
         }
-        if (has(e, ConnectException.class) || has(e, UnknownHostException.class) || has(e, NoRouteToHostException.class)
+        if (has(e, ConnectException.class)
+                || has(e, UnknownHostException.class)
+                || has(e, NoRouteToHostException.class)
                 || has(e, java.io.IOException.class)) {
             return DriverException.builder(ErrorKind.CONNECTION, DynamoDriver.NAME, op)
                     .detail("cannot reach the endpoint: " + redactor.redact(String.valueOf(rootMessage(e))))
-                    .cause(e).build();
+                    .cause(e)
+                    .build();
         }
         String message = String.valueOf(e.getMessage());
         if (e instanceof SdkClientException && message.toLowerCase(Locale.ROOT).contains("credentials")) {
             return DriverException.builder(ErrorKind.AUTH, DynamoDriver.NAME, op)
                     .detail("no AWS credentials: give the access key id as the DSN's user and the secret as the "
                             + "password, or set up the SDK's default provider chain")
-                    .cause(e).build();
+                    .cause(e)
+                    .build();
         }
         return DriverException.builder(ErrorKind.INTERNAL, DynamoDriver.NAME, op)
-                .detail(redactor.redact(cut(message))).cause(e).build();
+                .detail(redactor.redact(cut(message)))
+                .cause(e)
+                .build();
     }
 
     private static DriverException service(AwsServiceException e, String op, Redactor redactor) {
@@ -93,11 +105,15 @@ final class DynamoErrors {
         if (kind == null && "ValidationException".equals(code)) {
             String lower = text == null ? "" : text.toLowerCase(Locale.ROOT);
             kind = lower.contains("syntax") || lower.contains("well formed") || lower.contains("unexpected")
-                    ? ErrorKind.SYNTAX : ErrorKind.INVALID_ARGUMENT;
+                    ? ErrorKind.SYNTAX
+                    : ErrorKind.INVALID_ARGUMENT;
         }
         if (kind == null) {
-            kind = e.statusCode() >= 500 ? ErrorKind.CONNECTION : e.statusCode() == 403 ? ErrorKind.PERMISSION
-                    : e.statusCode() == 401 ? ErrorKind.AUTH : ErrorKind.INTERNAL;
+            kind = e.statusCode() >= 500
+                    ? ErrorKind.CONNECTION
+                    : e.statusCode() == 403
+                            ? ErrorKind.PERMISSION
+                            : e.statusCode() == 401 ? ErrorKind.AUTH : ErrorKind.INTERNAL;
         }
         StringBuilder detail = new StringBuilder();
         if (kind == ErrorKind.UNSUPPORTED) {
@@ -110,7 +126,10 @@ final class DynamoErrors {
         if (code != null) {
             detail.append(" (").append(redactor.redact(cut(code))).append(')');
         }
-        return DriverException.builder(kind, DynamoDriver.NAME, op).detail(detail.toString()).cause(e).build();
+        return DriverException.builder(kind, DynamoDriver.NAME, op)
+                .detail(detail.toString())
+                .cause(e)
+                .build();
     }
 
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
@@ -129,7 +148,9 @@ final class DynamoErrors {
         for (int depth = 0; t.getCause() != null && t.getCause() != t && depth < 32; depth++) {
             t = t.getCause();
         }
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+        return t.getMessage() == null
+                ? t.getClass().getSimpleName()
+                : t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 
     /** A service message fits one line of a message: long ones are cut, line breaks become spaces. */

@@ -39,7 +39,9 @@ final class DynamoMutator implements Mutator {
         catalog.requireNamespace(table.namespace(), "insert");
         Map<String, AttributeValue> item = attributes(values, "insert"); // refused before anything is sent
         String hash = hashKey(table, "insert");
-        PutItemRequest req = PutItemRequest.builder().tableName(table.name()).item(item)
+        PutItemRequest req = PutItemRequest.builder()
+                .tableName(table.name())
+                .item(item)
                 .conditionExpression("attribute_not_exists(#k)")
                 .expressionAttributeNames(Map.of("#k", hash))
                 .build();
@@ -50,7 +52,8 @@ final class DynamoMutator implements Mutator {
     @Override
     public long update(CollectionRef table, Map<String, Value> key, Map<String, Value> changes) {
         catalog.requireNamespace(table.namespace(), "update");
-        Map<String, AttributeValue> keyItem = attributes(key, "update"); // the values are refused before anything is sent
+        Map<String, AttributeValue> keyItem =
+                attributes(key, "update"); // the values are refused before anything is sent
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         List<String> sets = new ArrayList<>();
@@ -58,7 +61,10 @@ final class DynamoMutator implements Mutator {
         int i = 0;
         for (Map.Entry<String, Value> e : changes.entrySet()) {
             if (key.containsKey(e.getKey())) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, "update",
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        DynamoDriver.NAME,
+                        "update",
                         "a key attribute cannot be changed: " + Display.name(e.getKey()));
             }
             names.put("#a" + i, e.getKey());
@@ -79,7 +85,9 @@ final class DynamoMutator implements Mutator {
         if (!removes.isEmpty()) {
             expr.append(expr.length() > 0 ? " " : "").append("REMOVE ").append(String.join(", ", removes));
         }
-        UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(table.name()).key(keyItem)
+        UpdateItemRequest.Builder b = UpdateItemRequest.builder()
+                .tableName(table.name())
+                .key(keyItem)
                 .updateExpression(expr.toString())
                 .conditionExpression("attribute_exists(#k)")
                 .expressionAttributeNames(names);
@@ -102,8 +110,11 @@ final class DynamoMutator implements Mutator {
     @Override
     public long delete(CollectionRef table, Map<String, Value> key) {
         catalog.requireNamespace(table.namespace(), "delete");
-        DeleteItemRequest req = DeleteItemRequest.builder().tableName(table.name()).key(attributes(key, "delete"))
-                .returnValues(ReturnValue.ALL_OLD).build();
+        DeleteItemRequest req = DeleteItemRequest.builder()
+                .tableName(table.name())
+                .key(attributes(key, "delete"))
+                .returnValues(ReturnValue.ALL_OLD)
+                .build();
         DeleteItemResponse resp = session.call("delete", c -> c.deleteItem(req));
         return resp.hasAttributes() && !resp.attributes().isEmpty() ? 1 : 0;
     }
@@ -111,7 +122,10 @@ final class DynamoMutator implements Mutator {
     private String hashKey(CollectionRef table, String op) {
         List<String> keys = executor.keys(table.name(), CallDeadline.NONE);
         if (keys.isEmpty()) {
-            throw DriverException.of(ErrorKind.PERMISSION, DynamoDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.PERMISSION,
+                    DynamoDriver.NAME,
+                    op,
                     "the table's key schema cannot be read (DescribeTable)");
         }
         return keys.get(0);

@@ -67,10 +67,13 @@ final class DynamoSession implements Session {
 
     private static AwsCredentialsProvider credentials(Target target) {
         if (target.accessKeyId().isPresent()) {
-            return StaticCredentialsProvider.create(AwsBasicCredentials.create(target.accessKeyId().get(), target.secret()));
+            return StaticCredentialsProvider.create(
+                    AwsBasicCredentials.create(target.accessKeyId().get(), target.secret()));
         }
         if (target.profile().isPresent()) {
-            return ProfileCredentialsProvider.builder().profileName(target.profile().get()).build();
+            return ProfileCredentialsProvider.builder()
+                    .profileName(target.profile().get())
+                    .build();
         }
         return DefaultCredentialsProvider.builder().build();
     }
@@ -103,7 +106,9 @@ final class DynamoSession implements Session {
         }
         // the SDK counts its timeouts in milliseconds: the time left is never rounded down to none
         Duration timeout = Duration.ofNanos(Math.max(left.getAsLong(), 1_000_000L));
-        return (R) request.toBuilder().overrideConfiguration(c -> c.apiCallTimeout(timeout)).build();
+        return (R) request.toBuilder()
+                .overrideConfiguration(c -> c.apiCallTimeout(timeout))
+                .build();
     }
 
     /** The table's description, asked once per connection. */
@@ -112,7 +117,8 @@ final class DynamoSession implements Session {
         if (known != null) {
             return known;
         }
-        DescribeTableRequest req = bounded(DescribeTableRequest.builder().tableName(name).build(), deadline, op);
+        DescribeTableRequest req =
+                bounded(DescribeTableRequest.builder().tableName(name).build(), deadline, op);
         TableDescription t = call(op, c -> c.describeTable(req)).table();
         tables.put(name, t);
         return t;
@@ -130,8 +136,8 @@ final class DynamoSession implements Session {
      */
     @Override
     public void ping() {
-        ListTablesRequest req = bounded(ListTablesRequest.builder().limit(1).build(),
-                CallDeadline.after(target.connectTimeout()), "ping");
+        ListTablesRequest req = bounded(
+                ListTablesRequest.builder().limit(1).build(), CallDeadline.after(target.connectTimeout()), "ping");
         call("ping", c -> c.listTables(req));
     }
 

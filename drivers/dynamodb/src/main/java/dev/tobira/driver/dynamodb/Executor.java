@@ -62,16 +62,22 @@ final class Executor {
     ResultSet run(Command command, long limit, CallDeadline deadline, long start) {
         if (command instanceof Command.Partiql) {
             Command.Partiql p = (Command.Partiql) command;
-            ExecuteStatementRequest.Builder b = ExecuteStatementRequest.builder().statement(p.text());
+            ExecuteStatementRequest.Builder b =
+                    ExecuteStatementRequest.builder().statement(p.text());
             if (!p.params().isEmpty()) {
                 b.parameters(p.parameters(OP));
             }
             return statement(b.build(), limit, deadline, start);
         }
         Command.Document doc = (Command.Document) command;
-        Operation operation = doc.operation().orElseThrow(() -> DriverException.of(ErrorKind.UNSUPPORTED,
-                DynamoDriver.NAME, OP, doc.apiName() + " is not an operation this driver sends"));
-        DynamoDbRequest request = (DynamoDbRequest) new RequestReader(OP).read(operation.newBuilder(), doc.request(), "");
+        Operation operation = doc.operation()
+                .orElseThrow(() -> DriverException.of(
+                        ErrorKind.UNSUPPORTED,
+                        DynamoDriver.NAME,
+                        OP,
+                        doc.apiName() + " is not an operation this driver sends"));
+        DynamoDbRequest request =
+                (DynamoDbRequest) new RequestReader(OP).read(operation.newBuilder(), doc.request(), "");
         switch (operation) {
             case QUERY:
                 return query((QueryRequest) request, limit, deadline, start);
@@ -85,8 +91,8 @@ final class Executor {
                 GetItemRequest r = (GetItemRequest) request;
                 List<String> keys = keys(r.tableName(), deadline);
                 GetItemResponse resp = send(operation, r, deadline);
-                List<Map<String, AttributeValue>> items = resp.hasItem() && !resp.item().isEmpty()
-                        ? List.of(resp.item()) : List.of();
+                List<Map<String, AttributeValue>> items =
+                        resp.hasItem() && !resp.item().isEmpty() ? List.of(resp.item()) : List.of();
                 return items(single(items), keys, limit, deadline, start);
             }
             case DESCRIBE_TABLE:
@@ -140,7 +146,8 @@ final class Executor {
             ResultSet rs = items(single(List.of(attributes)), List.of(), 0, deadline, start);
             return rs;
         }
-        return ResultSets.affected(DynamoDriver.NAME, affected < 0 ? OptionalLong.empty() : OptionalLong.of(affected), start);
+        return ResultSets.affected(
+                DynamoDriver.NAME, affected < 0 ? OptionalLong.empty() : OptionalLong.of(affected), start);
     }
 
     private DynamoDbResponse send(Operation operation, DynamoDbRequest request, CallDeadline deadline) {
@@ -154,22 +161,38 @@ final class Executor {
 
     private ResultSet query(QueryRequest request, long limit, CallDeadline deadline, long start) {
         QueryRequest base = request.limit() == null && request.filterExpression() == null && limit > 0
-                ? request.toBuilder().limit(pageLimit(limit)).build() : request;
-        return keyPaged(base, request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null, request.tableName(),
-                (r, key) -> r.toBuilder().exclusiveStartKey(key).build(), (c, r) -> {
+                ? request.toBuilder().limit(pageLimit(limit)).build()
+                : request;
+        return keyPaged(
+                base,
+                request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null,
+                request.tableName(),
+                (r, key) -> r.toBuilder().exclusiveStartKey(key).build(),
+                (c, r) -> {
                     QueryResponse resp = c.query(r);
                     return new KeyPage(resp.items(), resp.hasLastEvaluatedKey() ? resp.lastEvaluatedKey() : Map.of());
-                }, limit, deadline, start);
+                },
+                limit,
+                deadline,
+                start);
     }
 
     private ResultSet scan(ScanRequest request, long limit, CallDeadline deadline, long start) {
         ScanRequest base = request.limit() == null && request.filterExpression() == null && limit > 0
-                ? request.toBuilder().limit(pageLimit(limit)).build() : request;
-        return keyPaged(base, request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null, request.tableName(),
-                (r, key) -> r.toBuilder().exclusiveStartKey(key).build(), (c, r) -> {
+                ? request.toBuilder().limit(pageLimit(limit)).build()
+                : request;
+        return keyPaged(
+                base,
+                request.hasExclusiveStartKey() ? request.exclusiveStartKey() : null,
+                request.tableName(),
+                (r, key) -> r.toBuilder().exclusiveStartKey(key).build(),
+                (c, r) -> {
                     ScanResponse resp = c.scan(r);
                     return new KeyPage(resp.items(), resp.hasLastEvaluatedKey() ? resp.lastEvaluatedKey() : Map.of());
-                }, limit, deadline, start);
+                },
+                limit,
+                deadline,
+                start);
     }
 
     /** A page size that asks for one item more than the limit, so the result knows whether it was cut. */
@@ -184,9 +207,15 @@ final class Executor {
      * A Query or a Scan, paged by its last evaluated key as the caller iterates: the two differ only
      * in their request and response types, which {@code startingAfter} and {@code send} bridge.
      */
-    private <R extends DynamoDbRequest> ResultSet keyPaged(R base, Map<String, AttributeValue> startKey, String table,
-            BiFunction<R, Map<String, AttributeValue>, R> startingAfter, BiFunction<DynamoDbClient, R, KeyPage> send,
-            long limit, CallDeadline deadline, long start) {
+    private <R extends DynamoDbRequest> ResultSet keyPaged(
+            R base,
+            Map<String, AttributeValue> startKey,
+            String table,
+            BiFunction<R, Map<String, AttributeValue>, R> startingAfter,
+            BiFunction<DynamoDbClient, R, KeyPage> send,
+            long limit,
+            CallDeadline deadline,
+            long start) {
         List<String> keys = keys(table, deadline);
         ItemPage.Source source = new ItemPage.Source() {
             private Map<String, AttributeValue> from = startKey;
@@ -208,8 +237,12 @@ final class Executor {
 
             @Override
             public ItemPage next(CallDeadline d) {
-                ExecuteStatementRequest r = session.bounded(token == null ? request
-                        : request.toBuilder().nextToken(token).build(), d, OP);
+                ExecuteStatementRequest r = session.bounded(
+                        token == null
+                                ? request
+                                : request.toBuilder().nextToken(token).build(),
+                        d,
+                        OP);
                 ExecuteStatementResponse resp = session.call(OP, c -> c.executeStatement(r));
                 token = resp.nextToken() == null || resp.nextToken().isEmpty() ? null : resp.nextToken();
                 return new ItemPage(resp.hasItems() ? resp.items() : List.of(), token != null);
@@ -220,17 +253,20 @@ final class Executor {
 
     private ResultSet batchGet(BatchGetItemRequest request, long limit, CallDeadline deadline, long start) {
         List<String> keys = request.requestItems().size() == 1
-                ? keys(request.requestItems().keySet().iterator().next(), deadline) : List.of();
+                ? keys(request.requestItems().keySet().iterator().next(), deadline)
+                : List.of();
         ItemPage.Source source = new ItemPage.Source() {
             private Map<String, KeysAndAttributes> pending = request.requestItems();
 
             @Override
             public ItemPage next(CallDeadline d) {
-                BatchGetItemRequest r = session.bounded(request.toBuilder().requestItems(pending).build(), d, OP);
+                BatchGetItemRequest r = session.bounded(
+                        request.toBuilder().requestItems(pending).build(), d, OP);
                 BatchGetItemResponse resp = session.call(OP, c -> c.batchGetItem(r));
                 List<Map<String, AttributeValue>> items = new ArrayList<>();
                 resp.responses().values().forEach(items::addAll);
-                pending = resp.hasUnprocessedKeys() && !resp.unprocessedKeys().isEmpty() ? resp.unprocessedKeys() : null;
+                pending =
+                        resp.hasUnprocessedKeys() && !resp.unprocessedKeys().isEmpty() ? resp.unprocessedKeys() : null;
                 return new ItemPage(items, pending != null);
             }
         };

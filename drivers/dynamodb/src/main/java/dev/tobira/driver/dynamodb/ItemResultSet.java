@@ -43,8 +43,15 @@ final class ItemResultSet extends CursorResultSet {
     private boolean more;
     private volatile boolean cancelled;
 
-    private ItemResultSet(List<Column> columns, ItemPage first, ItemPage.Source source, CallDeadline deadline, DynamoSession session,
-                          long limit, long startNanos, Consumer<ItemResultSet> onClose) {
+    private ItemResultSet(
+            List<Column> columns,
+            ItemPage first,
+            ItemPage.Source source,
+            CallDeadline deadline,
+            DynamoSession session,
+            long limit,
+            long startNanos,
+            Consumer<ItemResultSet> onClose) {
         super(DynamoDriver.NAME, columns, limit, startNanos);
         this.source = source;
         this.deadline = deadline;
@@ -67,8 +74,15 @@ final class ItemResultSet extends CursorResultSet {
      *
      * @param keys the table's key attributes in key order, empty when unknown
      */
-    static ItemResultSet start(DynamoSession session, ItemPage.Source source, List<String> keys, CallDeadline deadline, long limit,
-                               long startNanos, String op, Consumer<ItemResultSet> onClose) {
+    static ItemResultSet start(
+            DynamoSession session,
+            ItemPage.Source source,
+            List<String> keys,
+            CallDeadline deadline,
+            long limit,
+            long startNanos,
+            String op,
+            Consumer<ItemResultSet> onClose) {
         ItemPage page = source.next(deadline);
         while (page.items().isEmpty() && page.more()) {
             if (session.isClosed()) {

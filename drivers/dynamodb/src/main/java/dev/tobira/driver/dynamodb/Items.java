@@ -129,8 +129,8 @@ final class Items {
     /** A double as the exact decimal DynamoDB stores; NaN and the infinities have none. */
     private static BigDecimal finite(double d, String op) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
-                    "DynamoDB numbers cannot be NaN or infinite");
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op, "DynamoDB numbers cannot be NaN or infinite");
         }
         return BigDecimal.valueOf(d);
     }
@@ -160,7 +160,8 @@ final class Items {
             case INT:
                 return AttributeValue.fromN(Long.toString(((Value.Int) v).value()));
             case FLOAT:
-                return AttributeValue.fromN(finite(((Value.Float) v).value(), op).toString());
+                return AttributeValue.fromN(
+                        finite(((Value.Float) v).value(), op).toString());
             case DECIMAL:
                 return AttributeValue.fromN(((Value.Decimal) v).value().toString());
             case TEXT:
@@ -188,7 +189,10 @@ final class Items {
                 return AttributeValue.fromL(l);
             }
             case JSON:
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        DynamoDriver.NAME,
+                        op,
                         "a JSON value has no DynamoDB type: give a Doc or an Array");
             default:
                 return AttributeValue.fromS(v.toString());

@@ -47,7 +47,10 @@ enum Operation {
     SCAN("Scan", Role.READ, ScanRequest::builder, null),
     GET_ITEM("GetItem", Role.READ, GetItemRequest::builder, (c, r) -> c.getItem((GetItemRequest) r)),
     BATCH_GET_ITEM("BatchGetItem", Role.READ, BatchGetItemRequest::builder, null),
-    DESCRIBE_TABLE("DescribeTable", Role.READ, DescribeTableRequest::builder,
+    DESCRIBE_TABLE(
+            "DescribeTable",
+            Role.READ,
+            DescribeTableRequest::builder,
             (c, r) -> c.describeTable((DescribeTableRequest) r)),
     /** A read only when its statement is one SELECT, which the guard checks with {@link PartiqlGuard}. */
     EXECUTE_STATEMENT("ExecuteStatement", Role.STATEMENT, ExecuteStatementRequest::builder, null),
@@ -55,27 +58,55 @@ enum Operation {
     PUT_ITEM("PutItem", Role.WRITE, PutItemRequest::builder, (c, r) -> c.putItem((PutItemRequest) r)),
     UPDATE_ITEM("UpdateItem", Role.WRITE, UpdateItemRequest::builder, (c, r) -> c.updateItem((UpdateItemRequest) r)),
     DELETE_ITEM("DeleteItem", Role.WRITE, DeleteItemRequest::builder, (c, r) -> c.deleteItem((DeleteItemRequest) r)),
-    BATCH_WRITE_ITEM("BatchWriteItem", Role.WRITE, BatchWriteItemRequest::builder,
+    BATCH_WRITE_ITEM(
+            "BatchWriteItem",
+            Role.WRITE,
+            BatchWriteItemRequest::builder,
             (c, r) -> c.batchWriteItem((BatchWriteItemRequest) r)),
-    TRANSACT_WRITE_ITEMS("TransactWriteItems", Role.WRITE, TransactWriteItemsRequest::builder,
+    TRANSACT_WRITE_ITEMS(
+            "TransactWriteItems",
+            Role.WRITE,
+            TransactWriteItemsRequest::builder,
             (c, r) -> c.transactWriteItems((TransactWriteItemsRequest) r)),
     // a read, but one the read list leaves out: on a writable connection only
-    TRANSACT_GET_ITEMS("TransactGetItems", Role.WRITE, TransactGetItemsRequest::builder,
+    TRANSACT_GET_ITEMS(
+            "TransactGetItems",
+            Role.WRITE,
+            TransactGetItemsRequest::builder,
             (c, r) -> c.transactGetItems((TransactGetItemsRequest) r)),
-    BATCH_EXECUTE_STATEMENT("BatchExecuteStatement", Role.WRITE, BatchExecuteStatementRequest::builder,
+    BATCH_EXECUTE_STATEMENT(
+            "BatchExecuteStatement",
+            Role.WRITE,
+            BatchExecuteStatementRequest::builder,
             (c, r) -> c.batchExecuteStatement((BatchExecuteStatementRequest) r)),
-    EXECUTE_TRANSACTION("ExecuteTransaction", Role.WRITE, ExecuteTransactionRequest::builder,
+    EXECUTE_TRANSACTION(
+            "ExecuteTransaction",
+            Role.WRITE,
+            ExecuteTransactionRequest::builder,
             (c, r) -> c.executeTransaction((ExecuteTransactionRequest) r)),
 
-    CREATE_TABLE("CreateTable", Role.CONTROL, CreateTableRequest::builder, (c, r) -> c.createTable((CreateTableRequest) r)),
-    UPDATE_TABLE("UpdateTable", Role.CONTROL, UpdateTableRequest::builder, (c, r) -> c.updateTable((UpdateTableRequest) r)),
-    DELETE_TABLE("DeleteTable", Role.CONTROL, DeleteTableRequest::builder, (c, r) -> c.deleteTable((DeleteTableRequest) r)),
-    UPDATE_TIME_TO_LIVE("UpdateTimeToLive", Role.CONTROL, UpdateTimeToLiveRequest::builder,
+    CREATE_TABLE(
+            "CreateTable", Role.CONTROL, CreateTableRequest::builder, (c, r) -> c.createTable((CreateTableRequest) r)),
+    UPDATE_TABLE(
+            "UpdateTable", Role.CONTROL, UpdateTableRequest::builder, (c, r) -> c.updateTable((UpdateTableRequest) r)),
+    DELETE_TABLE(
+            "DeleteTable", Role.CONTROL, DeleteTableRequest::builder, (c, r) -> c.deleteTable((DeleteTableRequest) r)),
+    UPDATE_TIME_TO_LIVE(
+            "UpdateTimeToLive",
+            Role.CONTROL,
+            UpdateTimeToLiveRequest::builder,
             (c, r) -> c.updateTimeToLive((UpdateTimeToLiveRequest) r)),
-    DESCRIBE_TIME_TO_LIVE("DescribeTimeToLive", Role.CONTROL, DescribeTimeToLiveRequest::builder,
+    DESCRIBE_TIME_TO_LIVE(
+            "DescribeTimeToLive",
+            Role.CONTROL,
+            DescribeTimeToLiveRequest::builder,
             (c, r) -> c.describeTimeToLive((DescribeTimeToLiveRequest) r)),
-    TAG_RESOURCE("TagResource", Role.CONTROL, TagResourceRequest::builder, (c, r) -> c.tagResource((TagResourceRequest) r)),
-    UNTAG_RESOURCE("UntagResource", Role.CONTROL, UntagResourceRequest::builder,
+    TAG_RESOURCE(
+            "TagResource", Role.CONTROL, TagResourceRequest::builder, (c, r) -> c.tagResource((TagResourceRequest) r)),
+    UNTAG_RESOURCE(
+            "UntagResource",
+            Role.CONTROL,
+            UntagResourceRequest::builder,
             (c, r) -> c.untagResource((UntagResourceRequest) r)),
     LIST_TABLES("ListTables", Role.CONTROL, ListTablesRequest::builder, (c, r) -> c.listTables((ListTablesRequest) r));
 
@@ -97,20 +128,63 @@ enum Operation {
      * is rather than as a typo.
      */
     static final Set<String> API = Set.of(
-            "BatchExecuteStatement", "BatchGetItem", "BatchWriteItem", "CreateBackup", "CreateGlobalTable",
-            "CreateTable", "DeleteBackup", "DeleteItem", "DeleteResourcePolicy", "DeleteTable", "DescribeBackup",
-            "DescribeContinuousBackups", "DescribeContributorInsights", "DescribeEndpoints", "DescribeExport",
-            "DescribeGlobalTable", "DescribeGlobalTableSettings", "DescribeImport",
-            "DescribeKinesisStreamingDestination", "DescribeLimits", "DescribeTable",
-            "DescribeTableReplicaAutoScaling", "DescribeTimeToLive", "DisableKinesisStreamingDestination",
-            "EnableKinesisStreamingDestination", "ExecuteStatement", "ExecuteTransaction",
-            "ExportTableToPointInTime", "GetItem", "GetResourcePolicy", "ImportTable", "ListBackups",
-            "ListContributorInsights", "ListExports", "ListGlobalTables", "ListImports", "ListTables",
-            "ListTagsOfResource", "PutItem", "PutResourcePolicy", "Query", "RestoreTableFromBackup",
-            "RestoreTableToPointInTime", "Scan", "TagResource", "TransactGetItems", "TransactWriteItems",
-            "UntagResource", "UpdateContinuousBackups", "UpdateContributorInsights", "UpdateGlobalTable",
-            "UpdateGlobalTableSettings", "UpdateItem", "UpdateKinesisStreamingDestination", "UpdateTable",
-            "UpdateTableReplicaAutoScaling", "UpdateTimeToLive");
+            "BatchExecuteStatement",
+            "BatchGetItem",
+            "BatchWriteItem",
+            "CreateBackup",
+            "CreateGlobalTable",
+            "CreateTable",
+            "DeleteBackup",
+            "DeleteItem",
+            "DeleteResourcePolicy",
+            "DeleteTable",
+            "DescribeBackup",
+            "DescribeContinuousBackups",
+            "DescribeContributorInsights",
+            "DescribeEndpoints",
+            "DescribeExport",
+            "DescribeGlobalTable",
+            "DescribeGlobalTableSettings",
+            "DescribeImport",
+            "DescribeKinesisStreamingDestination",
+            "DescribeLimits",
+            "DescribeTable",
+            "DescribeTableReplicaAutoScaling",
+            "DescribeTimeToLive",
+            "DisableKinesisStreamingDestination",
+            "EnableKinesisStreamingDestination",
+            "ExecuteStatement",
+            "ExecuteTransaction",
+            "ExportTableToPointInTime",
+            "GetItem",
+            "GetResourcePolicy",
+            "ImportTable",
+            "ListBackups",
+            "ListContributorInsights",
+            "ListExports",
+            "ListGlobalTables",
+            "ListImports",
+            "ListTables",
+            "ListTagsOfResource",
+            "PutItem",
+            "PutResourcePolicy",
+            "Query",
+            "RestoreTableFromBackup",
+            "RestoreTableToPointInTime",
+            "Scan",
+            "TagResource",
+            "TransactGetItems",
+            "TransactWriteItems",
+            "UntagResource",
+            "UpdateContinuousBackups",
+            "UpdateContributorInsights",
+            "UpdateGlobalTable",
+            "UpdateGlobalTableSettings",
+            "UpdateItem",
+            "UpdateKinesisStreamingDestination",
+            "UpdateTable",
+            "UpdateTableReplicaAutoScaling",
+            "UpdateTimeToLive");
 
     private static final Map<String, String> API_BY_LOWER = new TreeMap<>();
     private static final Map<String, Operation> BY_NAME = new TreeMap<>();
@@ -129,8 +203,11 @@ enum Operation {
     private final Supplier<? extends SdkPojo> builder;
     private final BiFunction<DynamoDbClient, DynamoDbRequest, DynamoDbResponse> call;
 
-    Operation(String apiName, Role role, Supplier<? extends SdkPojo> builder,
-              BiFunction<DynamoDbClient, DynamoDbRequest, DynamoDbResponse> call) {
+    Operation(
+            String apiName,
+            Role role,
+            Supplier<? extends SdkPojo> builder,
+            BiFunction<DynamoDbClient, DynamoDbRequest, DynamoDbResponse> call) {
         this.apiName = apiName;
         this.role = role;
         this.builder = builder;

@@ -20,7 +20,8 @@ import java.util.Optional;
  */
 final class PartiqlGuard {
     /** Block comments that do not nest, line comments that end only at a line feed. */
-    static final SqlDialect FLAT = SqlDialect.ANSI.withName("partiql")
+    static final SqlDialect FLAT = SqlDialect.ANSI
+            .withName("partiql")
             .without(SqlDialect.Feature.NESTED_COMMENTS, SqlDialect.Feature.CARRIAGE_RETURN_ENDS_LINE_COMMENT);
     /** Block comments that nest, as the SQL standard has them; line comments end at CR too. */
     static final SqlDialect NESTED = SqlDialect.ANSI.withName("partiql");
@@ -42,8 +43,10 @@ final class PartiqlGuard {
 
     private static Optional<String> ionLiteral(SqlScan scan) {
         for (SqlToken t : scan.tokens()) {
-            if (t.type() != SqlToken.Type.STRING && t.type() != SqlToken.Type.QUOTED_IDENTIFIER
-                    && t.type() != SqlToken.Type.COMMENT && t.text().indexOf('`') >= 0) {
+            if (t.type() != SqlToken.Type.STRING
+                    && t.type() != SqlToken.Type.QUOTED_IDENTIFIER
+                    && t.type() != SqlToken.Type.COMMENT
+                    && t.text().indexOf('`') >= 0) {
                 return Optional.of("Ion literals (`…`) are not allowed on a read-only connection");
             }
         }

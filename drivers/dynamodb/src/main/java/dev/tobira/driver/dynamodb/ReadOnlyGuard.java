@@ -35,15 +35,21 @@ final class ReadOnlyGuard {
                 // the statement the request will carry: read here from the same parsed document
                 var statement = doc.request().get("Statement");
                 if (statement == null || !statement.isTextual()) {
-                    throw DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
+                    throw DriverException.of(
+                            ErrorKind.INVALID_ARGUMENT,
+                            DynamoDriver.NAME,
+                            op,
                             "ExecuteStatement needs its Statement as a string");
                 }
                 PartiqlGuard.checkRead(statement.textValue());
                 return;
             }
             default:
-                throw DriverException.of(ErrorKind.READ_ONLY, DynamoDriver.NAME, op, doc.apiName()
-                        + " is not a read: only " + READS + " are allowed on a read-only connection");
+                throw DriverException.of(
+                        ErrorKind.READ_ONLY,
+                        DynamoDriver.NAME,
+                        op,
+                        doc.apiName() + " is not a read: only " + READS + " are allowed on a read-only connection");
         }
     }
 }

@@ -101,8 +101,11 @@ final class RequestReader {
                     throw invalid(path, "must be seconds since the epoch");
                 }
                 BigDecimal seconds = node.decimalValue();
-                return Instant.ofEpochSecond(seconds.longValue(),
-                        seconds.subtract(new BigDecimal(seconds.toBigInteger())).movePointRight(9).intValue());
+                return Instant.ofEpochSecond(
+                        seconds.longValue(),
+                        seconds.subtract(new BigDecimal(seconds.toBigInteger()))
+                                .movePointRight(9)
+                                .intValue());
             case SDK_BYTES:
                 if (!node.isTextual()) {
                     throw invalid(path, "must be base64 text");
@@ -149,7 +152,7 @@ final class RequestReader {
     }
 
     private DriverException invalid(String path, String what) {
-        return DriverException.of(ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op,
-                "the request's " + Display.name(path) + " " + what);
+        return DriverException.of(
+                ErrorKind.INVALID_ARGUMENT, DynamoDriver.NAME, op, "the request's " + Display.name(path) + " " + what);
     }
 }

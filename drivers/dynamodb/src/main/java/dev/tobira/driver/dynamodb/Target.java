@@ -39,14 +39,22 @@ import java.util.regex.Pattern;
  * @param connectTimeout how long connecting may take
  * @param redactor masks the secret in every message
  */
-record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyId, String secret,
-              Optional<String> profile, int describeSample, Duration connectTimeout, Redactor redactor) {
+record Target(
+        String region,
+        Optional<URI> endpoint,
+        Optional<String> accessKeyId,
+        String secret,
+        Optional<String> profile,
+        int describeSample,
+        Duration connectTimeout,
+        Redactor redactor) {
     static final String DEFAULT_REGION = "us-east-1";
     static final int DEFAULT_SAMPLE = 25;
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Set<String> OPTIONS = Set.of("region", "tls", "profile", "describeSample");
     /** A region's name: {@code us-east-1}, {@code us-gov-west-1}, {@code cn-north-1}, {@code eu-central-2}. */
     private static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-[0-9]{1,2}");
+
     private static final Pattern PROFILE = Pattern.compile("[A-Za-z0-9_.+@-]{1,64}");
 
     static Target of(ConnConfig config) {
@@ -94,17 +102,21 @@ record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyI
             throw invalid("the profile option must be a profile name (letters, digits and _ . + @ -)");
         }
         Optional<String> user = url.user().filter(u -> !u.isEmpty());
-        String secret = !config.password().isEmpty() ? config.password().reveal() : url.password().orElse("");
+        String secret = !config.password().isEmpty()
+                ? config.password().reveal()
+                : url.password().orElse("");
         if (user.isPresent() != !secret.isEmpty()) {
-            throw invalid(user.isPresent()
-                    ? "an access key id (the DSN's user) needs its secret access key as the password"
-                    : "a password (a secret access key) needs its access key id as the DSN's user");
+            throw invalid(
+                    user.isPresent()
+                            ? "an access key id (the DSN's user) needs its secret access key as the password"
+                            : "a password (a secret access key) needs its access key id as the DSN's user");
         }
         if (user.isPresent() && profile.isPresent()) {
             throw invalid("give credentials either as the user and password or as a profile, not both");
         }
         int sample = options.containsKey("describeSample")
-                ? DsnOptions.count(DynamoDriver.NAME, "describeSample", options.get("describeSample"), 1000) : DEFAULT_SAMPLE;
+                ? DsnOptions.count(DynamoDriver.NAME, "describeSample", options.get("describeSample"), 1000)
+                : DEFAULT_SAMPLE;
         Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
         return new Target(region, endpoint, user, secret, profile, sample, timeout, redactor);
     }
@@ -116,7 +128,8 @@ record Target(String region, Optional<URI> endpoint, Optional<String> accessKeyI
 
     @Override
     public String toString() {
-        return "Target[" + address() + ", region=" + region + (accessKeyId.isPresent() ? ", secret=" + Redactor.MASK : "")
+        return "Target[" + address() + ", region=" + region
+                + (accessKeyId.isPresent() ? ", secret=" + Redactor.MASK : "")
                 + profile.map(p -> ", profile=" + p).orElse("") + "]";
     }
 

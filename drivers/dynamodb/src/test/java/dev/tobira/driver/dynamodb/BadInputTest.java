@@ -2,7 +2,6 @@ package dev.tobira.driver.dynamodb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
@@ -17,7 +16,6 @@ import dev.tobira.spi.base.ConnParts;
 import dev.tobira.spi.base.Dialect;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -39,24 +37,27 @@ class BadInputTest {
     private final Conn readOnly = open(true);
 
     private static Conn open(boolean readOnly) {
-        ConnConfig c = ConnConfig.of("dynamodb://key@127.0.0.1:9?region=us-east-1").withPassword(Secret.of("secret"))
+        ConnConfig c = ConnConfig.of("dynamodb://key@127.0.0.1:9?region=us-east-1")
+                .withPassword(Secret.of("secret"))
                 .withReadOnly(readOnly);
         return UNPINGED.open(c);
     }
 
     /** The driver, but opening without the ping, which would ask the endpoint that is not there. */
     private static final DynamoDialect DYNAMO = new DynamoDialect();
-    private static final BaseDriver UNPINGED = new BaseDriver(new Dialect<DynamoSession>(DYNAMO.name(), DYNAMO.schemes(), DYNAMO.declared()) {
-        @Override
-        protected DynamoSession openSession(ConnConfig config) {
-            return DynamoSession.open(Target.of(config));
-        }
 
-        @Override
-        protected void assemble(DynamoSession session, ConnConfig config, ConnParts parts) {
-            DYNAMO.assemble(session, config, parts);
-        }
-    }) { };
+    private static final BaseDriver UNPINGED =
+            new BaseDriver(new Dialect<DynamoSession>(DYNAMO.name(), DYNAMO.schemes(), DYNAMO.declared()) {
+                @Override
+                protected DynamoSession openSession(ConnConfig config) {
+                    return DynamoSession.open(Target.of(config));
+                }
+
+                @Override
+                protected void assemble(DynamoSession session, ConnConfig config, ConnParts parts) {
+                    DYNAMO.assemble(session, config, parts);
+                }
+            }) {};
 
     @AfterAll
     void close() {
@@ -74,21 +75,32 @@ class BadInputTest {
 
     /** Each bad number, alone and in every position a value can take. */
     static Stream<Value> nonFinite() {
-        return Stream.of(Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY).flatMap(f -> {
-            Value vector = new Value.Vector(new float[] {1f, f});
-            Value number = Value.of((double) f);
-            return Stream.of(vector, number).flatMap(v -> Stream.of(v, new Value.Array(List.of(v)),
-                    new Value.Doc(Map.of("k", v)), new Value.Doc(Map.of("k", new Value.Array(List.of(Value.of("x"), v))))));
-        });
+        return Stream.of(Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY)
+                .flatMap(f -> {
+                    Value vector = new Value.Vector(new float[] {1f, f});
+                    Value number = Value.of((double) f);
+                    return Stream.of(vector, number)
+                            .flatMap(v -> Stream.of(
+                                    v,
+                                    new Value.Array(List.of(v)),
+                                    new Value.Doc(Map.of("k", v)),
+                                    new Value.Doc(Map.of("k", new Value.Array(List.of(Value.of("x"), v))))));
+                });
     }
 
     @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
     @MethodSource("nonFinite")
     void aNanOrInfiniteNumberIsInvalidBeforeAnythingIsSent(Value v) throws InterruptedException {
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> c.query(Query.of("SELECT * FROM orders WHERE a = ?").withParams(List.of(v))), writable));
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                kind(c -> c.query(Query.of("SELECT * FROM orders WHERE a = ?").withParams(List.of(v))), writable));
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> Items.attribute(v, "insert"), writable));
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> mutator(c).insert(ORDERS, Map.of("id", Value.of(1L), "a", v)), writable));
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> mutator(c).update(ORDERS, Map.of("id", Value.of(1L)), Map.of("a", v)), writable));
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                kind(c -> mutator(c).insert(ORDERS, Map.of("id", Value.of(1L), "a", v)), writable));
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                kind(c -> mutator(c).update(ORDERS, Map.of("id", Value.of(1L)), Map.of("a", v)), writable));
     }
 
     private static final CollectionRef ORDERS = new CollectionRef("", "orders");
@@ -98,8 +110,12 @@ class BadInputTest {
     }
 
     static Stream<Value> deepValues() {
-        return Stream.of(deep(2_000, true), deep(10_000, true), deep(10_000, false),
-                new Value.Doc(Map.of("a", deep(10_000, false))), deep(33, true));
+        return Stream.of(
+                deep(2_000, true),
+                deep(10_000, true),
+                deep(10_000, false),
+                new Value.Doc(Map.of("a", deep(10_000, false))),
+                deep(33, true));
     }
 
     @ParameterizedTest(name = "[{index}]") // by index: a display name would render the value, which overflows
@@ -108,7 +124,9 @@ class BadInputTest {
         Query select = Query.of("SELECT * FROM orders WHERE a = ?").withParams(List.of(v));
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> c.query(select), writable));
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> c.query(select), readOnly));
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(c -> mutator(c).insert(ORDERS, Map.of("id", Value.of(1L), "a", v)), writable));
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                kind(c -> mutator(c).insert(ORDERS, Map.of("id", Value.of(1L), "a", v)), writable));
     }
 
     /** The guard reads the statement before the parameters are converted: a write is a write, whatever they hold. */
@@ -117,7 +135,8 @@ class BadInputTest {
     void aWriteOnAReadOnlyPathIsReadOnlyWhateverItsParametersHold(Value v) throws InterruptedException {
         Query delete = Query.of("DELETE FROM orders WHERE id = ?").withParams(List.of(v));
         assertEquals(ErrorKind.READ_ONLY, kind(c -> c.query(delete), readOnly));
-        Query vector = Query.of("DELETE FROM orders WHERE id = ?").withParams(List.of(new Value.Vector(new float[] {Float.NaN})));
+        Query vector = Query.of("DELETE FROM orders WHERE id = ?")
+                .withParams(List.of(new Value.Vector(new float[] {Float.NaN})));
         assertEquals(ErrorKind.READ_ONLY, kind(c -> c.query(vector), readOnly));
     }
 

@@ -27,12 +27,13 @@ import java.util.concurrent.Executors;
  * what reached the server, so "refused before any request" is counted, not assumed.
  */
 final class CountingProxy implements AutoCloseable {
-    private static final Set<String> HOP = Set.of("host", "connection", "content-length", "expect", "upgrade",
-            "transfer-encoding", "keep-alive");
+    private static final Set<String> HOP =
+            Set.of("host", "connection", "content-length", "expect", "upgrade", "transfer-encoding", "keep-alive");
 
     private final URI target;
     private final HttpServer server;
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final List<String> operations = new CopyOnWriteArrayList<>();
     private final Map<String, String> failing = new ConcurrentHashMap<>();
     private final java.util.concurrent.ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -79,7 +80,8 @@ final class CountingProxy implements AutoCloseable {
             operations.add(op);
             String code = failing.get(op);
             if (code != null) {
-                byte[] out = ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#" + code + "\",\"message\":\"injected by the test\"}")
+                byte[] out = ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#" + code
+                                + "\",\"message\":\"injected by the test\"}")
                         .getBytes(StandardCharsets.UTF_8);
                 ex.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
                 ex.sendResponseHeaders(400, out.length);
@@ -88,7 +90,8 @@ final class CountingProxy implements AutoCloseable {
                 }
                 return;
             }
-            HttpRequest.Builder b = HttpRequest.newBuilder(target.resolve(ex.getRequestURI().toString()))
+            HttpRequest.Builder b = HttpRequest.newBuilder(
+                            target.resolve(ex.getRequestURI().toString()))
                     .method(ex.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
             ex.getRequestHeaders().forEach((k, vs) -> {
                 if (!HOP.contains(k.toLowerCase(java.util.Locale.ROOT))) {

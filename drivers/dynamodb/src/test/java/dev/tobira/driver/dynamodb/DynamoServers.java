@@ -23,16 +23,22 @@ import java.util.concurrent.TimeUnit;
 final class DynamoServers {
     /** The credentials the tests sign with: dynalite checks that a request is signed, not by whom. */
     static final String ACCESS_KEY = "tobiratest";
+
     static final String SECRET = "tobira-test-secret-1234";
 
     private DynamoServers() {}
 
     /** The endpoint, as {@code http://host:port}. */
     static URI endpoint() {
-        return URI.create(TestServer.find("dynamodb", List.of(dynaliteCandidate(),
-                TestServer.container(ContainerSpec.of("amazon/dynamodb-local:2.5.4", 8000)
-                                .readyWhenLogged(".*Initializing DynamoDB Local.*", 1),
-                        (host, port) -> "http://" + host + ":" + port))).url());
+        return URI.create(TestServer.find(
+                        "dynamodb",
+                        List.of(
+                                dynaliteCandidate(),
+                                TestServer.container(
+                                        ContainerSpec.of("amazon/dynamodb-local:2.5.4", 8000)
+                                                .readyWhenLogged(".*Initializing DynamoDB Local.*", 1),
+                                        (host, port) -> "http://" + host + ":" + port)))
+                .url());
     }
 
     /** The driver's DSN for the endpoint, without credentials (they go as user and password). */
@@ -44,7 +50,8 @@ final class DynamoServers {
         return new TestServer.Candidate("dynalite (npm, installed by this module's build) on a free port", () -> {
             Path dir = Path.of(System.getProperty("tobira.dynalite.dir", "target/dynalite"));
             if (!Files.isDirectory(dir.resolve("node_modules/dynalite"))) {
-                throw new IllegalStateException("dynalite is not installed in " + dir + " (the build's npm ci did not run)");
+                throw new IllegalStateException(
+                        "dynalite is not installed in " + dir + " (the build's npm ci did not run)");
             }
             return Optional.of("http://127.0.0.1:" + start(dir).port());
         });
@@ -78,23 +85,26 @@ final class DynamoServers {
                 p.destroyForcibly();
                 throw new IllegalStateException("dynalite did not start: " + line);
             }
-            Running r = new Running(Integer.parseInt(line.substring("listening ".length()).strip()), p);
+            Running r = new Running(
+                    Integer.parseInt(line.substring("listening ".length()).strip()), p);
             Path log = dir.resolve("dynalite-" + r.port() + ".log");
-            Thread drain = new Thread(() -> {
-                try (var w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
-                    for (String l = out.readLine(); l != null; l = out.readLine()) {
-                        w.write(l);
-                        w.newLine();
-                        w.flush();
-                    }
-                    w.write("[dynalite ended with exit code " + p.waitFor() + "]");
-                    w.newLine();
-                } catch (IOException e) {
-                    // the process ended
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "dynalite-output");
+            Thread drain = new Thread(
+                    () -> {
+                        try (var w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+                            for (String l = out.readLine(); l != null; l = out.readLine()) {
+                                w.write(l);
+                                w.newLine();
+                                w.flush();
+                            }
+                            w.write("[dynalite ended with exit code " + p.waitFor() + "]");
+                            w.newLine();
+                        } catch (IOException e) {
+                            // the process ended
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    "dynalite-output");
             drain.setDaemon(true);
             drain.start();
             Runtime.getRuntime().addShutdownHook(new Thread(r::stop));

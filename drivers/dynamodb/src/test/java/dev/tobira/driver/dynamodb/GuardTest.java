@@ -10,10 +10,10 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The read-only guard on parsed commands, without a server: what it lets through and what it refuses, and as what. */
 class GuardTest {
@@ -28,30 +28,34 @@ class GuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT * FROM \"orders\" WHERE id = 1",
-        "select name from \"customers\"",
-        "  -- a comment that says DELETE\nSELECT * FROM \"orders\"",
-        "SELECT * FROM \"orders\" WHERE status = 'DELETE FROM \"orders\"'",
-        "SELECT * FROM \"orders\" /* ; DELETE FROM \"orders\" */",
-        "SELECT * FROM \"orders\";",
-        "SELECT \"delete\" FROM \"orders\""})
+    @ValueSource(
+            strings = {
+                "SELECT * FROM \"orders\" WHERE id = 1",
+                "select name from \"customers\"",
+                "  -- a comment that says DELETE\nSELECT * FROM \"orders\"",
+                "SELECT * FROM \"orders\" WHERE status = 'DELETE FROM \"orders\"'",
+                "SELECT * FROM \"orders\" /* ; DELETE FROM \"orders\" */",
+                "SELECT * FROM \"orders\";",
+                "SELECT \"delete\" FROM \"orders\""
+            })
     void aPartiqlSelectPasses(String text) {
         assertDoesNotThrow(() -> check(text));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "INSERT INTO \"customers\" VALUE {'id': 9}",
-        "UPDATE \"orders\" SET status = 'x' WHERE id = 1",
-        "DELETE FROM \"orders\" WHERE id = 1",
-        "delete from \"orders\" where id = 1",
-        "SELECT * FROM \"orders\"; DELETE FROM \"orders\" WHERE id = 1",
-        // a reader that nests comments sees one comment then SELECT; one that does not sees DELETE
-        "/* /* */ DELETE FROM \"orders\" WHERE id = 1 /* */ SELECT * FROM \"orders\"",
-        // a carriage return ends the comment for one reader and not for the other
-        "SELECT 1 -- \r; DELETE FROM \"orders\" WHERE id = 1",
-        "SELECT * FROM \"orders\" WHERE a = `{'x': 1}`"})
+    @ValueSource(
+            strings = {
+                "INSERT INTO \"customers\" VALUE {'id': 9}",
+                "UPDATE \"orders\" SET status = 'x' WHERE id = 1",
+                "DELETE FROM \"orders\" WHERE id = 1",
+                "delete from \"orders\" where id = 1",
+                "SELECT * FROM \"orders\"; DELETE FROM \"orders\" WHERE id = 1",
+                // a reader that nests comments sees one comment then SELECT; one that does not sees DELETE
+                "/* /* */ DELETE FROM \"orders\" WHERE id = 1 /* */ SELECT * FROM \"orders\"",
+                // a carriage return ends the comment for one reader and not for the other
+                "SELECT 1 -- \r; DELETE FROM \"orders\" WHERE id = 1",
+                "SELECT * FROM \"orders\" WHERE a = `{'x': 1}`"
+            })
     void partiqlThatIsNotOneSelectIsRefused(String text) {
         ErrorKind kind = refusal(text);
         assertTrue(kind == ErrorKind.READ_ONLY || kind == ErrorKind.SYNTAX, text + ": " + kind);
@@ -65,20 +69,48 @@ class GuardTest {
     }
 
     static List<String> writes() {
-        return List.of("PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
-                "BatchExecuteStatement", "ExecuteTransaction", "CreateTable", "UpdateTable", "DeleteTable", "UpdateTimeToLive",
-                "TagResource", "UntagResource", "CreateBackup", "DeleteBackup", "RestoreTableFromBackup",
-                "RestoreTableToPointInTime", "ExportTableToPointInTime", "ImportTable", "UpdateContinuousBackups",
-                "CreateGlobalTable", "UpdateGlobalTable", "PutResourcePolicy", "DeleteResourcePolicy",
-                "EnableKinesisStreamingDestination", "UpdateContributorInsights", "ListTables", "DescribeLimits");
+        return List.of(
+                "PutItem",
+                "UpdateItem",
+                "DeleteItem",
+                "BatchWriteItem",
+                "TransactWriteItems",
+                "TransactGetItems",
+                "BatchExecuteStatement",
+                "ExecuteTransaction",
+                "CreateTable",
+                "UpdateTable",
+                "DeleteTable",
+                "UpdateTimeToLive",
+                "TagResource",
+                "UntagResource",
+                "CreateBackup",
+                "DeleteBackup",
+                "RestoreTableFromBackup",
+                "RestoreTableToPointInTime",
+                "ExportTableToPointInTime",
+                "ImportTable",
+                "UpdateContinuousBackups",
+                "CreateGlobalTable",
+                "UpdateGlobalTable",
+                "PutResourcePolicy",
+                "DeleteResourcePolicy",
+                "EnableKinesisStreamingDestination",
+                "UpdateContributorInsights",
+                "ListTables",
+                "DescribeLimits");
     }
 
     @ParameterizedTest
     @MethodSource("writes")
     void everyOperationButTheReadsIsRefusedByNameInAnyCase(String name) {
-        for (String spelling : List.of(name, name.toLowerCase(Locale.ROOT), name.toUpperCase(Locale.ROOT),
+        for (String spelling : List.of(
+                name,
+                name.toLowerCase(Locale.ROOT),
+                name.toUpperCase(Locale.ROOT),
                 "\\u00" + Integer.toHexString(name.charAt(0)) + name.substring(1))) {
-            for (String doc : List.of("{\"" + spelling + "\": {}}", " {\n\t\"" + spelling + "\" : { \"TableName\" : \"orders\" } } ")) {
+            for (String doc : List.of(
+                    "{\"" + spelling + "\": {}}", " {\n\t\"" + spelling + "\" : { \"TableName\" : \"orders\" } } ")) {
                 DriverException e = assertThrows(DriverException.class, () -> check(doc), doc);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), doc + ": " + e.getMessage());
                 assertTrue(e.getMessage().contains(name + " is not a read"), e.getMessage());
@@ -87,23 +119,29 @@ class GuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"Scan\": {\"TableName\": \"orders\"}}",
-        "{\"scan\": {\"TableName\": \"orders\"}}",
-        "{\"Query\": {\"TableName\": \"orders\", \"KeyConditionExpression\": \"id = :id\"}}",
-        "{\"GetItem\": {\"TableName\": \"orders\", \"Key\": {\"id\": {\"N\": \"1\"}}}}",
-        "{\"BatchGetItem\": {\"RequestItems\": {}}}",
-        "{\"DescribeTable\": {\"TableName\": \"orders\"}}",
-        "{\"ExecuteStatement\": {\"Statement\": \"SELECT * FROM \\\"orders\\\"\"}}"})
+    @ValueSource(
+            strings = {
+                "{\"Scan\": {\"TableName\": \"orders\"}}",
+                "{\"scan\": {\"TableName\": \"orders\"}}",
+                "{\"Query\": {\"TableName\": \"orders\", \"KeyConditionExpression\": \"id = :id\"}}",
+                "{\"GetItem\": {\"TableName\": \"orders\", \"Key\": {\"id\": {\"N\": \"1\"}}}}",
+                "{\"BatchGetItem\": {\"RequestItems\": {}}}",
+                "{\"DescribeTable\": {\"TableName\": \"orders\"}}",
+                "{\"ExecuteStatement\": {\"Statement\": \"SELECT * FROM \\\"orders\\\"\"}}"
+            })
     void theReadOperationsPass(String doc) {
         assertDoesNotThrow(() -> check(doc));
     }
 
     @Test
     void executeStatementCarriesItsStatementThroughThePartiqlCheck() {
-        assertEquals(ErrorKind.READ_ONLY, refusal("{\"ExecuteStatement\": {\"Statement\": \"DELETE FROM \\\"orders\\\"\"}}"));
+        assertEquals(
+                ErrorKind.READ_ONLY,
+                refusal("{\"ExecuteStatement\": {\"Statement\": \"DELETE FROM \\\"orders\\\"\"}}"));
         // several statements are refused as such, before anything is read of what they are (issue 29)
-        assertEquals(ErrorKind.SYNTAX, refusal("{\"ExecuteStatement\": {\"Statement\": \"SELECT 1; DELETE FROM \\\"o\\\"\"}}"));
+        assertEquals(
+                ErrorKind.SYNTAX,
+                refusal("{\"ExecuteStatement\": {\"Statement\": \"SELECT 1; DELETE FROM \\\"o\\\"\"}}"));
         assertEquals(ErrorKind.INVALID_ARGUMENT, refusal("{\"ExecuteStatement\": {\"Statement\": 1}}"));
         assertEquals(ErrorKind.INVALID_ARGUMENT, refusal("{\"ExecuteStatement\": {}}"));
     }
@@ -133,8 +171,10 @@ class GuardTest {
 
     @Test
     void aJsonDocumentTakesNoParameters() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> Command.parse("{\"Scan\": {\"TableName\": \"orders\"}}", List.of(dev.tobira.api.Value.of(1)), "query"));
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> Command.parse(
+                        "{\"Scan\": {\"TableName\": \"orders\"}}", List.of(dev.tobira.api.Value.of(1)), "query"));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
     }
 }

@@ -38,26 +38,39 @@ class ItemsTest {
     @Test
     void everyTypeHasItsKind() {
         assertEquals(Value.of("x"), Items.value(AttributeValue.fromS("x")));
-        assertEquals(new Value.Bytes(new byte[] {1, 2}), Items.value(AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {1, 2}))));
+        assertEquals(
+                new Value.Bytes(new byte[] {1, 2}),
+                Items.value(AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {1, 2}))));
         assertEquals(Value.of(false), Items.value(AttributeValue.fromBool(false)));
         assertEquals(Value.NULL, Items.value(AttributeValue.fromNul(true)));
-        assertEquals(new Value.Array(List.of(Value.of("a"), Value.of(1))),
+        assertEquals(
+                new Value.Array(List.of(Value.of("a"), Value.of(1))),
                 Items.value(AttributeValue.fromL(List.of(AttributeValue.fromS("a"), AttributeValue.fromN("1")))));
-        assertEquals(new Value.Array(List.of(Value.of(1), Value.of(new BigDecimal("2.5")))),
+        assertEquals(
+                new Value.Array(List.of(Value.of(1), Value.of(new BigDecimal("2.5")))),
                 Items.value(AttributeValue.fromNs(List.of("1", "2.5"))));
         assertEquals(new Value.Array(List.of(Value.of("a"))), Items.value(AttributeValue.fromSs(List.of("a"))));
-        Value doc = Items.value(AttributeValue.fromM(Map.of("b", AttributeValue.fromN("2"), "a", AttributeValue.fromS("x"))));
+        Value doc = Items.value(
+                AttributeValue.fromM(Map.of("b", AttributeValue.fromN("2"), "a", AttributeValue.fromS("x"))));
         assertEquals(List.of("a", "b"), List.copyOf(((Value.Doc) doc).fields().keySet()), "names in sorted order");
     }
 
     @Test
     void valuesBecomeAttributesAndBack() {
-        for (Value v : List.of(Value.of("x"), Value.of(5), Value.of(new BigDecimal("1.25")), Value.of(true), Value.NULL,
-                new Value.Bytes(new byte[] {9}), new Value.Array(List.of(Value.of(1), Value.of("y"))))) {
+        for (Value v : List.of(
+                Value.of("x"),
+                Value.of(5),
+                Value.of(new BigDecimal("1.25")),
+                Value.of(true),
+                Value.NULL,
+                new Value.Bytes(new byte[] {9}),
+                new Value.Array(List.of(Value.of(1), Value.of("y"))))) {
             assertEquals(v, Items.value(Items.attribute(v, "query")), v.toString());
         }
         assertEquals(AttributeValue.fromN("1.5"), Items.attribute(Value.of(1.5), "query"));
-        assertEquals(ErrorKind.INVALID_ARGUMENT,
-                assertThrows(DriverException.class, () -> Items.attribute(Value.of(Double.NaN), "query")).kind());
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                assertThrows(DriverException.class, () -> Items.attribute(Value.of(Double.NaN), "query"))
+                        .kind());
     }
 }

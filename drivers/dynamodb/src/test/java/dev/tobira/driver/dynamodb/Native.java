@@ -22,8 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-import software.amazon.awssdk.services.dynamodb.model.Tag;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.Tag;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -36,6 +36,7 @@ final class Native implements AutoCloseable {
     static final Set<String> SHOP = Set.of("customers", "orders", "types");
     /** The size from which a row table lives only until the next seed(). */
     static final long LARGE = 50_000;
+
     static final byte[] BLOB = {(byte) 0xff, 0x00, 0x01, (byte) 0x80};
 
     final DynamoDbClient client;
@@ -71,7 +72,8 @@ final class Native implements AutoCloseable {
     }
 
     static List<Map<String, AttributeValue>> customers() {
-        return List.of(customer(1, "Ada Lovelace", "ada@example.com", "GB", "2026-09-02"),
+        return List.of(
+                customer(1, "Ada Lovelace", "ada@example.com", "GB", "2026-09-02"),
                 customer(2, "Grace Hopper", "grace@example.com", "US", "2026-09-10"),
                 customer(3, "Linus Torvalds", null, "FI", "2026-09-15"),
                 customer(4, "Margaret Hamilton", "margaret@example.com", "US", "2026-10-01"),
@@ -79,9 +81,13 @@ final class Native implements AutoCloseable {
     }
 
     static List<Map<String, AttributeValue>> orders() {
-        return List.of(order(1, 1, 4999, "paid", "2026-10-21"), order(2, 1, 1250, "paid", "2026-10-22"),
-                order(3, 2, 8900, "refunded", "2026-10-22"), order(4, 3, 2300, "paid", "2026-10-23"),
-                order(5, 4, 15000, "pending", "2026-10-24"), order(6, 2, 720, "paid", "2026-10-25"),
+        return List.of(
+                order(1, 1, 4999, "paid", "2026-10-21"),
+                order(2, 1, 1250, "paid", "2026-10-22"),
+                order(3, 2, 8900, "refunded", "2026-10-22"),
+                order(4, 3, 2300, "paid", "2026-10-23"),
+                order(5, 4, 15000, "pending", "2026-10-24"),
+                order(6, 2, 720, "paid", "2026-10-25"),
                 order(7, 5, 3100, "paid", "2026-10-26"));
     }
 
@@ -156,7 +162,8 @@ final class Native implements AutoCloseable {
         if (d == null) {
             create(table);
         } else {
-            List<Tag> tags = client.listTagsOfResource(r -> r.resourceArn(arn(table))).tags();
+            List<Tag> tags =
+                    client.listTagsOfResource(r -> r.resourceArn(arn(table))).tags();
             if (!tags.isEmpty()) {
                 List<String> keys = new ArrayList<>();
                 tags.forEach(tag -> keys.add(tag.key()));
@@ -164,21 +171,31 @@ final class Native implements AutoCloseable {
             }
             List<WriteRequest> deletes = new ArrayList<>();
             for (Map<String, AttributeValue> item : scanAll(table)) {
-                deletes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(Map.of("id", item.get("id"))).build()).build());
+                deletes.add(WriteRequest.builder()
+                        .deleteRequest(DeleteRequest.builder()
+                                .key(Map.of("id", item.get("id")))
+                                .build())
+                        .build());
             }
             write(table, deletes);
         }
         List<WriteRequest> puts = new ArrayList<>();
         for (Map<String, AttributeValue> item : items) {
-            puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+            puts.add(WriteRequest.builder()
+                    .putRequest(PutRequest.builder().item(item).build())
+                    .build());
         }
         write(table, puts);
     }
 
     private static boolean pristine(TableDescription d) {
-        return d.keySchema().size() == 1 && d.keySchema().get(0).attributeName().equals("id")
-                && d.attributeDefinitions().size() == 1 && !d.hasGlobalSecondaryIndexes() && !d.hasLocalSecondaryIndexes()
-                && d.provisionedThroughput() != null && d.provisionedThroughput().readCapacityUnits() == 5
+        return d.keySchema().size() == 1
+                && d.keySchema().get(0).attributeName().equals("id")
+                && d.attributeDefinitions().size() == 1
+                && !d.hasGlobalSecondaryIndexes()
+                && !d.hasLocalSecondaryIndexes()
+                && d.provisionedThroughput() != null
+                && d.provisionedThroughput().readCapacityUnits() == 5
                 && d.provisionedThroughput().writeCapacityUnits() == 5;
     }
 
@@ -199,7 +216,8 @@ final class Native implements AutoCloseable {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("table " + table + (active ? " did not become active" : " was not deleted"));
+                throw new IllegalStateException(
+                        "table " + table + (active ? " did not become active" : " was not deleted"));
             }
             try {
                 Thread.sleep(20);
@@ -217,8 +235,14 @@ final class Native implements AutoCloseable {
 
     private void createNoWait(String table) {
         client.createTable(r -> r.tableName(table)
-                .keySchema(KeySchemaElement.builder().attributeName("id").keyType(KeyType.HASH).build())
-                .attributeDefinitions(AttributeDefinition.builder().attributeName("id").attributeType(ScalarAttributeType.N).build())
+                .keySchema(KeySchemaElement.builder()
+                        .attributeName("id")
+                        .keyType(KeyType.HASH)
+                        .build())
+                .attributeDefinitions(AttributeDefinition.builder()
+                        .attributeName("id")
+                        .attributeType(ScalarAttributeType.N)
+                        .build())
                 .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(5L)));
     }
 
@@ -239,9 +263,11 @@ final class Native implements AutoCloseable {
         create(table);
         List<WriteRequest> puts = new ArrayList<>();
         for (long i = 0; i < n; i++) {
-            Map<String, AttributeValue> item = Map.of("id", AttributeValue.fromN(Long.toString(i)),
-                    "n", AttributeValue.fromN(Long.toString(i)));
-            puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+            Map<String, AttributeValue> item =
+                    Map.of("id", AttributeValue.fromN(Long.toString(i)), "n", AttributeValue.fromN(Long.toString(i)));
+            puts.add(WriteRequest.builder()
+                    .putRequest(PutRequest.builder().item(item).build())
+                    .build());
             if (puts.size() == 25) {
                 write(table, puts);
                 puts.clear();
@@ -265,7 +291,8 @@ final class Native implements AutoCloseable {
 
     private void write(String table, List<WriteRequest> requests) {
         for (int i = 0; i < requests.size(); i += 25) {
-            Map<String, List<WriteRequest>> pending = Map.of(table, requests.subList(i, Math.min(requests.size(), i + 25)));
+            Map<String, List<WriteRequest>> pending =
+                    Map.of(table, requests.subList(i, Math.min(requests.size(), i + 25)));
             while (!pending.isEmpty()) {
                 Map<String, List<WriteRequest>> send = pending;
                 pending = client.batchWriteItem(r -> r.requestItems(send)).unprocessedItems();
@@ -320,14 +347,39 @@ final class Native implements AutoCloseable {
             if (d == null) {
                 continue;
             }
-            sb.append("table ").append(t).append(" keys=").append(d.keySchema()).append(" attrs=")
-                    .append(d.attributeDefinitions()).append(" gsi=").append(d.hasGlobalSecondaryIndexes()
-                            ? d.globalSecondaryIndexes().stream().map(g -> g.indexName() + g.keySchema()).toList() : "[]")
-                    .append(" lsi=").append(d.hasLocalSecondaryIndexes() ? d.localSecondaryIndexes().size() : 0)
-                    .append(" rcu=").append(d.provisionedThroughput() == null ? null : d.provisionedThroughput().readCapacityUnits())
-                    .append(" wcu=").append(d.provisionedThroughput() == null ? null : d.provisionedThroughput().writeCapacityUnits())
-                    .append(" stream=").append(d.streamSpecification())
-                    .append(" tags=").append(client.listTagsOfResource(r -> r.resourceArn(d.tableArn())).tags())
+            sb.append("table ")
+                    .append(t)
+                    .append(" keys=")
+                    .append(d.keySchema())
+                    .append(" attrs=")
+                    .append(d.attributeDefinitions())
+                    .append(" gsi=")
+                    .append(
+                            d.hasGlobalSecondaryIndexes()
+                                    ? d.globalSecondaryIndexes().stream()
+                                            .map(g -> g.indexName() + g.keySchema())
+                                            .toList()
+                                    : "[]")
+                    .append(" lsi=")
+                    .append(
+                            d.hasLocalSecondaryIndexes()
+                                    ? d.localSecondaryIndexes().size()
+                                    : 0)
+                    .append(" rcu=")
+                    .append(
+                            d.provisionedThroughput() == null
+                                    ? null
+                                    : d.provisionedThroughput().readCapacityUnits())
+                    .append(" wcu=")
+                    .append(
+                            d.provisionedThroughput() == null
+                                    ? null
+                                    : d.provisionedThroughput().writeCapacityUnits())
+                    .append(" stream=")
+                    .append(d.streamSpecification())
+                    .append(" tags=")
+                    .append(client.listTagsOfResource(r -> r.resourceArn(d.tableArn()))
+                            .tags())
                     .append('\n');
             List<String> items = new ArrayList<>();
             for (Map<String, AttributeValue> item : scanAll(t)) {

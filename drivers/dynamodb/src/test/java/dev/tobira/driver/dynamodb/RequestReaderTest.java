@@ -28,15 +28,20 @@ class RequestReaderTest {
 
     @Test
     void readsEveryMemberOfTheDocument() {
-        QueryRequest q = (QueryRequest) read("{\"Query\": {\"TableName\": \"orders\", \"KeyConditionExpression\": \"id = :id\","
-                + " \"ExpressionAttributeValues\": {\":id\": {\"N\": \"1\"}, \":m\": {\"M\": {\"a\": {\"L\": [{\"S\": \"x\"},"
-                + " {\"NULL\": true}]}}}, \":b\": {\"B\": \"AAE=\"}}, \"Limit\": 10, \"ConsistentRead\": true,"
-                + " \"ScanIndexForward\": false, \"Select\": \"COUNT\"}}");
+        QueryRequest q =
+                (QueryRequest) read("{\"Query\": {\"TableName\": \"orders\", \"KeyConditionExpression\": \"id = :id\","
+                        + " \"ExpressionAttributeValues\": {\":id\": {\"N\": \"1\"}, \":m\": {\"M\": {\"a\": {\"L\": [{\"S\": \"x\"},"
+                        + " {\"NULL\": true}]}}}, \":b\": {\"B\": \"AAE=\"}}, \"Limit\": 10, \"ConsistentRead\": true,"
+                        + " \"ScanIndexForward\": false, \"Select\": \"COUNT\"}}");
         assertEquals("orders", q.tableName());
         assertEquals("id = :id", q.keyConditionExpression());
         assertEquals(AttributeValue.fromN("1"), q.expressionAttributeValues().get(":id"));
-        assertEquals("x", q.expressionAttributeValues().get(":m").m().get("a").l().get(0).s());
-        assertEquals(true, q.expressionAttributeValues().get(":m").m().get("a").l().get(1).nul());
+        assertEquals(
+                "x",
+                q.expressionAttributeValues().get(":m").m().get("a").l().get(0).s());
+        assertEquals(
+                true,
+                q.expressionAttributeValues().get(":m").m().get("a").l().get(1).nul());
         assertEquals(2, q.expressionAttributeValues().get(":b").b().asByteArray().length);
         assertEquals(10, q.limit());
         assertEquals(true, q.consistentRead());
@@ -46,11 +51,14 @@ class RequestReaderTest {
 
     @Test
     void anUnknownMemberIsRefusedWithItsPathNeverDropped() {
-        assertTrue(refused("{\"Scan\": {\"TableName\": \"orders\", \"ReturnValues\": \"ALL_OLD\"}}").getMessage()
+        assertTrue(refused("{\"Scan\": {\"TableName\": \"orders\", \"ReturnValues\": \"ALL_OLD\"}}")
+                .getMessage()
                 .contains("'ReturnValues' is not a member"));
-        assertTrue(refused("{\"Scan\": {\"tablename\": \"orders\"}}").getMessage().contains("'tablename'"));
+        assertTrue(
+                refused("{\"Scan\": {\"tablename\": \"orders\"}}").getMessage().contains("'tablename'"));
         assertTrue(refused("{\"Scan\": {\"TableName\": \"orders\", \"ExclusiveStartKey\": {\"id\": {\"X\": \"1\"}}}}")
-                .getMessage().contains("'ExclusiveStartKey.id.X'"));
+                .getMessage()
+                .contains("'ExclusiveStartKey.id.X'"));
     }
 
     @Test

@@ -85,10 +85,13 @@ class ServerTest {
     @Test
     void aPartiqlReadReachesTheServerAsExecuteStatementAndDynaliteSaysUnsupported() {
         try (Conn c = open(true)) {
-            DriverException e = assertThrows(DriverException.class, () -> all(c.query(
-                    Query.of("SELECT * FROM \"orders\" WHERE id = ?").withParams(Value.of(1)))));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> all(c.query(
+                            Query.of("SELECT * FROM \"orders\" WHERE id = ?").withParams(Value.of(1)))));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
-            assertTrue(e.getMessage().contains("the server does not support this operation (UnknownOperationException)"),
+            assertTrue(
+                    e.getMessage().contains("the server does not support this operation (UnknownOperationException)"),
                     e.getMessage());
             assertEquals(List.of("ExecuteStatement"), proxy.operations());
         }
@@ -96,17 +99,26 @@ class ServerTest {
 
     @Test
     void partiqlWritesOnAReadOnlyPathSendNothing() {
-        try (Conn ro = open(true); Conn rw = open(false)) {
-            for (String text : List.of("DELETE FROM \"orders\" WHERE id = 1", "INSERT INTO \"orders\" VALUE {'id': 99}",
-                    "UPDATE \"orders\" SET status = 'x' WHERE id = 1", "EXISTS(SELECT * FROM \"orders\")",
+        try (Conn ro = open(true);
+                Conn rw = open(false)) {
+            for (String text : List.of(
+                    "DELETE FROM \"orders\" WHERE id = 1",
+                    "INSERT INTO \"orders\" VALUE {'id': 99}",
+                    "UPDATE \"orders\" SET status = 'x' WHERE id = 1",
+                    "EXISTS(SELECT * FROM \"orders\")",
                     "SELECT * FROM \"orders\"; DELETE FROM \"orders\"",
                     "{\"ExecuteStatement\": {\"Statement\": \"DELETE FROM \\\"orders\\\" WHERE id = 1\"}}",
                     "{\"BatchExecuteStatement\": {\"Statements\": [{\"Statement\": \"DELETE FROM \\\"orders\\\"\"}]}}",
                     "{\"ExecuteTransaction\": {\"TransactStatements\": [{\"Statement\": \"DELETE FROM \\\"orders\\\"\"}]}}",
                     "{\"PutItem\": {\"TableName\": \"orders\", \"Item\": {\"id\": {\"N\": \"99\"}}}}")) {
-                for (DriverException e : List.of(assertThrows(DriverException.class, () -> ro.query(Query.of(text))),
-                        assertThrows(DriverException.class, () -> rw.query(Query.of(text).withReadOnly(true))))) {
-                    assertTrue(e.kind() == ErrorKind.READ_ONLY || e.kind() == ErrorKind.SYNTAX, text + ": " + e.getMessage());
+                for (DriverException e : List.of(
+                        assertThrows(DriverException.class, () -> ro.query(Query.of(text))),
+                        assertThrows(
+                                DriverException.class,
+                                () -> rw.query(Query.of(text).withReadOnly(true))))) {
+                    assertTrue(
+                            e.kind() == ErrorKind.READ_ONLY || e.kind() == ErrorKind.SYNTAX,
+                            text + ": " + e.getMessage());
                 }
             }
             assertEquals(List.of(), proxy.operations(), "no request reached the server");
@@ -116,8 +128,8 @@ class ServerTest {
     @Test
     void aPartiqlWriteOnAWritableConnectionIsSent() {
         try (Conn rw = open(false)) {
-            DriverException e = assertThrows(DriverException.class,
-                    () -> rw.query(Query.of("DELETE FROM \"orders\" WHERE id = 1")));
+            DriverException e = assertThrows(
+                    DriverException.class, () -> rw.query(Query.of("DELETE FROM \"orders\" WHERE id = 1")));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), "dynalite lacks ExecuteStatement: " + e.getMessage());
             assertEquals(List.of("ExecuteStatement"), proxy.operations());
         }
@@ -126,14 +138,16 @@ class ServerTest {
     @Test
     void pagesAreRequestedAsTheCallerIteratesAndLaterAttributesLandInTheRestColumn() {
         nat.seed();
-        nat.client.putItem(r -> r.tableName("orders").item(Map.of("id", AttributeValue.fromN("100"),
-                "late", AttributeValue.fromS("only here"))));
+        nat.client.putItem(r -> r.tableName("orders")
+                .item(Map.of("id", AttributeValue.fromN("100"), "late", AttributeValue.fromS("only here"))));
         try (Conn c = open(false);
-             ResultSet rs = c.query(Query.of("{\"Scan\": {\"TableName\": \"orders\", \"Limit\": 3}}"))) {
+                ResultSet rs = c.query(Query.of("{\"Scan\": {\"TableName\": \"orders\", \"Limit\": 3}}"))) {
             int describesAndFirst = proxy.operations().size();
             assertEquals(List.of("DescribeTable", "Scan"), proxy.operations(), "keys, then the first page only");
             assertEquals("id", rs.columns().get(0).name(), "the key first");
-            assertEquals(ItemResultSet.REST, rs.columns().get(rs.columns().size() - 1).name());
+            assertEquals(
+                    ItemResultSet.REST,
+                    rs.columns().get(rs.columns().size() - 1).name());
             List<Row> rows = new ArrayList<>();
             rs.forEachRemaining(rows::add);
             assertEquals(8, rows.size());
@@ -142,10 +156,13 @@ class ServerTest {
             for (Row r : rows) {
                 Value rest = r.get(ItemResultSet.REST);
                 if (!rest.isNull()) {
-                    assertEquals(Value.of("only here"), ((Value.Doc) rest).fields().get("late"));
+                    assertEquals(
+                            Value.of("only here"), ((Value.Doc) rest).fields().get("late"));
                     lateSeen = true;
                 } else if (r.get("id").equals(Value.of(100))) {
-                    assertTrue(rs.columns().stream().anyMatch(col -> col.name().equals("late")), "late was on the first page");
+                    assertTrue(
+                            rs.columns().stream().anyMatch(col -> col.name().equals("late")),
+                            "late was on the first page");
                     lateSeen = true;
                 }
             }
@@ -158,13 +175,15 @@ class ServerTest {
     @Test
     void aLimitStopsPagingAndSaysTruncated() {
         try (Conn c = open(false);
-             ResultSet rs = c.query(Query.of("{\"Scan\": {\"TableName\": \"orders\"}}").withLimit(3))) {
+                ResultSet rs = c.query(
+                        Query.of("{\"Scan\": {\"TableName\": \"orders\"}}").withLimit(3))) {
             List<Row> rows = new ArrayList<>();
             rs.forEachRemaining(rows::add);
             assertEquals(3, rows.size());
             assertTrue(rs.stats().truncated());
             assertEquals(List.of("DescribeTable", "Scan"), proxy.operations(), "one page of limit + 1 items");
-            assertFalse(rs.columns().stream().anyMatch(col -> col.name().equals(ItemResultSet.REST)),
+            assertFalse(
+                    rs.columns().stream().anyMatch(col -> col.name().equals(ItemResultSet.REST)),
                     "no rest column when the first page serves the limit");
         }
     }
@@ -173,8 +192,10 @@ class ServerTest {
     void throttlingIsRetryable() {
         try (Conn c = open(false)) {
             proxy.fail("GetItem", "ProvisionedThroughputExceededException");
-            DriverException e = assertThrows(DriverException.class, () -> all(c.query(
-                    Query.of("{\"GetItem\": {\"TableName\": \"orders\", \"Key\": {\"id\": {\"N\": \"1\"}}}}"))));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> all(c.query(Query.of(
+                            "{\"GetItem\": {\"TableName\": \"orders\", \"Key\": {\"id\": {\"N\": \"1\"}}}}"))));
             assertEquals(ErrorKind.CONFLICT, e.kind(), e.getMessage());
             assertTrue(e.retryable());
             assertTrue(e.getMessage().contains("ProvisionedThroughputExceededException"), e.getMessage());
@@ -184,19 +205,25 @@ class ServerTest {
     @Test
     void aMissingTableIsNotFound() {
         try (Conn c = open(true)) {
-            DriverException e = assertThrows(DriverException.class,
-                    () -> c.query(Query.of("{\"Query\": {\"TableName\": \"no_such_table\", \"KeyConditionExpression\": \"id = :i\","
-                            + " \"ExpressionAttributeValues\": {\":i\": {\"N\": \"1\"}}}}")));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> c.query(Query.of(
+                            "{\"Query\": {\"TableName\": \"no_such_table\", \"KeyConditionExpression\": \"id = :i\","
+                                    + " \"ExpressionAttributeValues\": {\":i\": {\"N\": \"1\"}}}}")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
-            assertEquals(ErrorKind.NOT_FOUND, assertThrows(DriverException.class,
-                    () -> c.describe(CollectionRef.of("no_such_table"))).kind());
+            assertEquals(
+                    ErrorKind.NOT_FOUND,
+                    assertThrows(DriverException.class, () -> c.describe(CollectionRef.of("no_such_table")))
+                            .kind());
         }
     }
 
     @Test
     void missingCredentialsAreAuth() {
-        DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of("dynamodb://"
-                + proxy.endpoint().getHost() + ":" + proxy.endpoint().getPort() + "?profile=tobira-no-such-profile")));
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> driver.open(ConnConfig.of("dynamodb://" + proxy.endpoint().getHost() + ":"
+                        + proxy.endpoint().getPort() + "?profile=tobira-no-such-profile")));
         assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
         assertEquals(List.of(), proxy.operations(), "nothing unsigned was sent");
     }
@@ -207,8 +234,10 @@ class ServerTest {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of("dynamodb://"
-                + DynamoServers.ACCESS_KEY + "@127.0.0.1:" + port).withPassword(Secret.of(DynamoServers.SECRET))));
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> driver.open(ConnConfig.of("dynamodb://" + DynamoServers.ACCESS_KEY + "@127.0.0.1:" + port)
+                        .withPassword(Secret.of(DynamoServers.SECRET))));
         assertEquals(ErrorKind.CONNECTION, e.kind(), e.getMessage());
         assertFalse(e.getMessage().contains(DynamoServers.SECRET), e.getMessage());
     }
@@ -225,14 +254,21 @@ class ServerTest {
             assertEquals("N", id.nativeType());
             assertEquals(Value.Kind.INT, id.kind());
             assertFalse(id.nullable());
-            CollectionInfo.Field name = info.fields().stream().filter(f -> f.name().equals("name")).findFirst().orElseThrow();
+            CollectionInfo.Field name = info.fields().stream()
+                    .filter(f -> f.name().equals("name"))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals("S (sampled)", name.nativeType());
             assertEquals(Value.Kind.TEXT, name.kind());
             assertTrue(name.nullable());
         }
         try (Conn c = driver.open(config().withOption("describeSample", "0"))) {
-            assertEquals(List.of("id"), c.describe(CollectionRef.of("customers")).fields().stream()
-                    .map(CollectionInfo.Field::name).toList(), "the definitions only");
+            assertEquals(
+                    List.of("id"),
+                    c.describe(CollectionRef.of("customers")).fields().stream()
+                            .map(CollectionInfo.Field::name)
+                            .toList(),
+                    "the definitions only");
         }
     }
 
@@ -240,11 +276,20 @@ class ServerTest {
     void namespacesAndCollections() {
         try (Conn c = open(true)) {
             assertEquals(List.of("us-east-1"), c.namespaces());
-            List<String> names = c.collections("us-east-1").stream().map(CollectionRef::name).toList();
+            List<String> names =
+                    c.collections("us-east-1").stream().map(CollectionRef::name).toList();
             assertTrue(names.containsAll(List.of("customers", "orders")), names.toString());
-            assertEquals(ErrorKind.NOT_FOUND, assertThrows(DriverException.class, () -> c.collections("eu-west-1")).kind());
-            assertEquals(ErrorKind.NOT_FOUND, assertThrows(DriverException.class,
-                    () -> c.query(Query.of("{\"Scan\": {\"TableName\": \"orders\"}}").withNamespace("eu-west-1"))).kind());
+            assertEquals(
+                    ErrorKind.NOT_FOUND,
+                    assertThrows(DriverException.class, () -> c.collections("eu-west-1"))
+                            .kind());
+            assertEquals(
+                    ErrorKind.NOT_FOUND,
+                    assertThrows(
+                                    DriverException.class,
+                                    () -> c.query(Query.of("{\"Scan\": {\"TableName\": \"orders\"}}")
+                                            .withNamespace("eu-west-1")))
+                            .kind());
         }
     }
 

@@ -31,7 +31,9 @@ class TargetTest {
         assertEquals("eu-central-1", t.region());
         assertEquals(Optional.empty(), t.endpoint());
         assertEquals(Optional.empty(), t.accessKeyId());
-        assertEquals("us-gov-west-1", Target.of(ConnConfig.of("dynamodb://us-gov-west-1")).region());
+        assertEquals(
+                "us-gov-west-1",
+                Target.of(ConnConfig.of("dynamodb://us-gov-west-1")).region());
     }
 
     @Test
@@ -39,12 +41,20 @@ class TargetTest {
         Target t = Target.of(ConnConfig.of("dynamodb://127.0.0.1:8000?region=eu-west-1"));
         assertEquals("eu-west-1", t.region());
         assertEquals(URI.create("http://127.0.0.1:8000"), t.endpoint().orElseThrow());
-        assertEquals("us-east-1", Target.of(ConnConfig.of("dynamodb://localhost:8000")).region());
-        assertEquals(URI.create("https://dynamo.internal.example:443"),
-                Target.of(ConnConfig.of("dynamodb://dynamo.internal.example?tls=true")).endpoint().orElseThrow());
-        assertEquals(URI.create("http://[::1]:8000"), Target.of(ConnConfig.of("dynamodb://[::1]:8000")).endpoint().orElseThrow());
+        assertEquals(
+                "us-east-1",
+                Target.of(ConnConfig.of("dynamodb://localhost:8000")).region());
+        assertEquals(
+                URI.create("https://dynamo.internal.example:443"),
+                Target.of(ConnConfig.of("dynamodb://dynamo.internal.example?tls=true"))
+                        .endpoint()
+                        .orElseThrow());
+        assertEquals(
+                URI.create("http://[::1]:8000"),
+                Target.of(ConnConfig.of("dynamodb://[::1]:8000")).endpoint().orElseThrow());
         // a region's name with a port is an endpoint: a local server on a host named like a region
-        assertTrue(Target.of(ConnConfig.of("dynamodb://us-east-1:8000")).endpoint().isPresent());
+        assertTrue(
+                Target.of(ConnConfig.of("dynamodb://us-east-1:8000")).endpoint().isPresent());
     }
 
     @Test
@@ -53,7 +63,11 @@ class TargetTest {
         assertEquals("AKIDEXAMPLE", t.accessKeyId().orElseThrow());
         assertEquals(SECRET, t.secret());
         assertFalse(t.toString().contains(SECRET), t.toString());
-        assertEquals("named", Target.of(ConnConfig.of("dynamodb://us-east-1?profile=named")).profile().orElseThrow());
+        assertEquals(
+                "named",
+                Target.of(ConnConfig.of("dynamodb://us-east-1?profile=named"))
+                        .profile()
+                        .orElseThrow());
     }
 
     @Test
@@ -87,8 +101,13 @@ class TargetTest {
     void reservedCharactersInTheUserAreRefusedAtOpen() {
         for (char c : DsnCharacters.RESERVED.toCharArray()) {
             String user = "AKID" + DsnCharacters.percentEncoded(c) + "x";
-            DsnCharacters.assertRefusedAtOpen(DynamoDriver.NAME, SECRET, DsnCharacters.named(c),
-                    () -> new DynamoDriver().open(ConnConfig.of("dynamodb://" + user + "@127.0.0.1:9").withPassword(Secret.of(SECRET))));
+            DsnCharacters.assertRefusedAtOpen(
+                    DynamoDriver.NAME,
+                    SECRET,
+                    DsnCharacters.named(c),
+                    () -> new DynamoDriver()
+                            .open(ConnConfig.of("dynamodb://" + user + "@127.0.0.1:9")
+                                    .withPassword(Secret.of(SECRET))));
         }
     }
 }

@@ -31,7 +31,8 @@ class TimeoutTest {
 
     private static ConnConfig config(int port) {
         return ConnConfig.of(DynamoServers.dsn(URI.create("http://127.0.0.1:" + port)))
-                .withPassword(Secret.of(DynamoServers.SECRET)).withConnectTimeout(BOUND);
+                .withPassword(Secret.of(DynamoServers.SECRET))
+                .withConnectTimeout(BOUND);
     }
 
     @Test
@@ -45,10 +46,14 @@ class TimeoutTest {
     void aCallToAServerThatFellSilentIsATimeoutWithinItsBound() {
         URI endpoint = DynamoServers.endpoint();
         try (MuteProxy proxy = MuteProxy.start(endpoint.getHost(), endpoint.getPort());
-             Conn conn = driver.open(config(proxy.port()))) {
+                Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
-            assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"Scan\": {\"TableName\": \"orders\"}}").withTimeout(BOUND)));
-            assertTimeoutWithin(BOUND, () -> conn.query(Query.of("SELECT * FROM orders").withTimeout(BOUND)));
+            assertTimeoutWithin(
+                    BOUND,
+                    () -> conn.query(
+                            Query.of("{\"Scan\": {\"TableName\": \"orders\"}}").withTimeout(BOUND)));
+            assertTimeoutWithin(
+                    BOUND, () -> conn.query(Query.of("SELECT * FROM orders").withTimeout(BOUND)));
             assertTimeoutWithin(BOUND, conn::ping);
         }
     }
@@ -57,8 +62,11 @@ class TimeoutTest {
         long start = System.nanoTime();
         DriverException e = assertThrows(DriverException.class, call);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        System.out.println("[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
+        System.out.println(
+                "[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
         assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
-        assertTrue(took.compareTo(bound.plus(SLACK)) <= 0, "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
+        assertTrue(
+                took.compareTo(bound.plus(SLACK)) <= 0,
+                "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
     }
 }

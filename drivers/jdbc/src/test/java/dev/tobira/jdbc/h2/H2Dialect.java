@@ -51,7 +51,8 @@ class H2Dialect extends JdbcDialect {
      * a tagged {@code $a$} as a syntax error, so reading one as a string hides nothing H2 runs),
      * upper-case names, its own statements.
      */
-    static final SqlDialect SQL = SqlDialect.ANSI.withName(NAME)
+    static final SqlDialect SQL = SqlDialect.ANSI
+            .withName(NAME)
             .with(Feature.DOUBLE_SLASH_COMMENTS, Feature.DOLLAR_QUOTES)
             .withIdentifierCase(IdentifierCase.UPPER)
             .withStatementWords(StatementKind.READ, "SCRIPT")
@@ -63,14 +64,24 @@ class H2Dialect extends JdbcDialect {
 
     /** The guard, reading text in a dialect: {@link #SQL}, or another for a test of what a misreading lets through. */
     static StatementGuard guard(SqlDialect dialect) {
-        return StatementGuard.builder(NAME).dialect(dialect)
+        return StatementGuard.builder(NAME)
+                .dialect(dialect)
                 .allow("SELECT", "WITH", "VALUES", "EXPLAIN")
                 // data-change delta tables write inside a query: select * from final table (insert into …);
                 // SELECT … FOR UPDATE takes locks; EXPLAIN ANALYZE runs its statement
                 .forbidWords("INSERT", "UPDATE", "DELETE", "MERGE", "ANALYZE")
                 // files, links to other databases, other sessions, session variables, sequences
-                .forbidFunctions("FILE_WRITE", "FILE_READ", "CSVWRITE", "CSVREAD", "LINK_SCHEMA", "CANCEL_SESSION",
-                        "ABORT_SESSION", "SET", "NEXTVAL", "SETVAL")
+                .forbidFunctions(
+                        "FILE_WRITE",
+                        "FILE_READ",
+                        "CSVWRITE",
+                        "CSVREAD",
+                        "LINK_SCHEMA",
+                        "CANCEL_SESSION",
+                        "ABORT_SESSION",
+                        "SET",
+                        "NEXTVAL",
+                        "SETVAL")
                 .rule(H2Dialect::scriptTo)
                 .rule(H2Dialect::nextValueFor)
                 .build();
@@ -84,7 +95,8 @@ class H2Dialect extends JdbcDialect {
     /** {@code SCRIPT … TO 'file'} writes a file: the declared read is one without TO. */
     private static Optional<String> scriptTo(SqlScan scan) {
         return scan.firstKeyword().orElse("").equals("SCRIPT") && scan.containsWord("TO")
-                ? Optional.of("SCRIPT TO" + ON_READ_ONLY) : Optional.empty();
+                ? Optional.of("SCRIPT TO" + ON_READ_ONLY)
+                : Optional.empty();
     }
 
     /** {@code NEXT VALUE FOR seq} advances a sequence, which no rollback undoes. */
@@ -130,7 +142,10 @@ class H2Dialect extends JdbcDialect {
         String prefix = NAME + ":mem:";
         String name = dsn.startsWith(prefix) ? dsn.substring(prefix.length()) : "";
         if (!MEMORY_NAME.matcher(name).matches()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, NAME, "open",
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    NAME,
+                    "open",
                     "the DSN must be h2:mem:NAME, NAME of letters, digits and underscores");
         }
         // lazy execution: H2 streams a query's rows instead of building the whole result first

@@ -63,9 +63,11 @@ final class H2Fixture {
 
     /** Restores the shop, the database's settings and its users in place. */
     void seed() {
-        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
+        try (Connection c = nativeConnection();
+                Statement st = c.createStatement()) {
             st.execute("drop all objects");
-            for (String user : NativeSql.strings(c, "select user_name from information_schema.users where user_name <> 'SA'")) {
+            for (String user :
+                    NativeSql.strings(c, "select user_name from information_schema.users where user_name <> 'SA'")) {
                 st.execute("drop user \"" + user.replace("\"", "\"\"") + "\"");
             }
             for (Map.Entry<String, String> s : SETTINGS.entrySet()) {
@@ -110,8 +112,8 @@ final class H2Fixture {
                 sb.append(q).append('\n').append(NativeSql.rows(c, q)).append('\n');
             }
             List<String[]> tables = new ArrayList<>();
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "select table_schema, table_name from information_schema.tables"
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("select table_schema, table_name from information_schema.tables"
                             + " where table_schema <> 'INFORMATION_SCHEMA' and table_type = 'BASE TABLE'")) {
                 while (rs.next()) {
                     tables.add(new String[] {rs.getString(1), rs.getString(2)});
@@ -144,7 +146,8 @@ final class H2Fixture {
     /** Order 2000 as evidence: the row the server code writes, seen and removed over the side channel. */
     boolean orderExists(long id) {
         try (Connection c = nativeConnection()) {
-            return !NativeSql.strings(c, "select id from orders where id = " + id).isEmpty();
+            return !NativeSql.strings(c, "select id from orders where id = " + id)
+                    .isEmpty();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
@@ -165,7 +168,8 @@ final class H2Fixture {
 
     /** Ends the in-memory database and removes the temp directory. */
     void delete() {
-        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
+        try (Connection c = nativeConnection();
+                Statement st = c.createStatement()) {
             st.execute("shutdown");
         } catch (SQLException e) {
             // a database already gone is what was wanted

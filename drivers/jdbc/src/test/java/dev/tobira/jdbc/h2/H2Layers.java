@@ -14,7 +14,8 @@ final class H2Layers {
 
     /** The rollback alone: no allow-list, forbidden word, function or rule (one statement per query stays). */
     static JdbcDriver withoutStatementCheck() {
-        StatementGuard open = StatementGuard.builder(H2Dialect.NAME).dialect(H2Dialect.SQL).build();
+        StatementGuard open =
+                StatementGuard.builder(H2Dialect.NAME).dialect(H2Dialect.SQL).build();
         return new JdbcDriver(new H2Dialect() {
             @Override
             public StatementGuard guard() {

@@ -118,7 +118,8 @@ public final class NativeSql {
      */
     public static List<String> strings(Connection connection, String sql) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }
@@ -137,7 +138,8 @@ public final class NativeSql {
      */
     public static String rows(Connection connection, String sql) throws SQLException {
         List<String> rows = new ArrayList<>();
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             ResultSetMetaData md = rs.getMetaData();
             while (rs.next()) {
                 StringBuilder row = new StringBuilder();

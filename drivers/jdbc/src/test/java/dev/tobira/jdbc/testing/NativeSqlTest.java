@@ -24,15 +24,30 @@ class NativeSqlTest {
     void theShopSeedsAndDumpsInAnyOrder() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("shop.db"))) {
             NativeSql.script(c, NativeSql.SHOP, SqlDialect.SQLITE);
-            assertEquals(List.of("5", "7"), NativeSql.strings(c, "select count(*) from customers union all select count(*) from orders"));
-            assertEquals(NativeSql.rows(c, "select id, name from customers order by id"),
+            assertEquals(
+                    List.of("5", "7"),
+                    NativeSql.strings(c, "select count(*) from customers union all select count(*) from orders"));
+            assertEquals(
+                    NativeSql.rows(c, "select id, name from customers order by id"),
                     NativeSql.rows(c, "select id, name from customers order by id desc"));
-            assertEquals("3\tLinus Torvalds\tnull\t", NativeSql.rows(c, "select id, name, email from customers where id = 3"));
-            assertThrows(SQLException.class, () -> NativeSql.script(c, "select 1; select * from nope; insert into orders values"
-                    + " (8, 1, 1, 'x', 'y')", SqlDialect.SQLITE));
-            assertEquals(List.of("7"), NativeSql.strings(c, "select count(*) from orders"), "the script stopped at the failure");
-            assertEquals(1, NativeSql.executeEach(c, "select * from nope; delete from orders where id = 7", SqlDialect.SQLITE));
-            assertEquals(List.of("6"), NativeSql.strings(c, "select count(*) from orders"), "the rest ran past the failure");
+            assertEquals(
+                    "3\tLinus Torvalds\tnull\t",
+                    NativeSql.rows(c, "select id, name, email from customers where id = 3"));
+            assertThrows(
+                    SQLException.class,
+                    () -> NativeSql.script(
+                            c,
+                            "select 1; select * from nope; insert into orders values" + " (8, 1, 1, 'x', 'y')",
+                            SqlDialect.SQLITE));
+            assertEquals(
+                    List.of("7"),
+                    NativeSql.strings(c, "select count(*) from orders"),
+                    "the script stopped at the failure");
+            assertEquals(
+                    1,
+                    NativeSql.executeEach(c, "select * from nope; delete from orders where id = 7", SqlDialect.SQLITE));
+            assertEquals(
+                    List.of("6"), NativeSql.strings(c, "select count(*) from orders"), "the rest ran past the failure");
         }
     }
 

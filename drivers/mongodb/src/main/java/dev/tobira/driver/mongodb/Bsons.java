@@ -169,7 +169,10 @@ final class Bsons {
             case DECIMAL128: {
                 Decimal128 d = r.readDecimal128();
                 if (d.isNaN() || d.isInfinite()) {
-                    return Value.of(d.isNaN() ? Double.NaN : d.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+                    return Value.of(
+                            d.isNaN()
+                                    ? Double.NaN
+                                    : d.isNegative() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
                 }
                 return new Value.Decimal(d.bigDecimalValue());
             }
@@ -236,7 +239,10 @@ final class Bsons {
             case DATETIME:
                 return date(((Value.DateTime) v).value().toInstant(ZoneOffset.UTC), op);
             case DATE:
-                return date(LocalDateTime.of(((Value.Date) v).value(), LocalTime.MIDNIGHT).toInstant(ZoneOffset.UTC), op);
+                return date(
+                        LocalDateTime.of(((Value.Date) v).value(), LocalTime.MIDNIGHT)
+                                .toInstant(ZoneOffset.UTC),
+                        op);
             case TIME:
                 return new BsonString(((Value.Time) v).value().toString());
             case JSON:
@@ -265,8 +271,8 @@ final class Bsons {
                 return arr;
             }
             default:
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op,
-                        "a " + v.kind() + " value has no BSON form");
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op, "a " + v.kind() + " value has no BSON form");
         }
     }
 
@@ -276,7 +282,9 @@ final class Bsons {
             return new BsonDateTime(instant.toEpochMilli());
         } catch (ArithmeticException e) {
             throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op)
-                    .detail("a date past BSON's range (milliseconds since 1970 in 64 bits)").cause(e).build();
+                    .detail("a date past BSON's range (milliseconds since 1970 in 64 bits)")
+                    .cause(e)
+                    .build();
         }
     }
 
@@ -285,7 +293,9 @@ final class Bsons {
             return new BsonDecimal128(new Decimal128(d));
         } catch (NumberFormatException e) {
             throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op)
-                    .detail("a Decimal value does not fit MongoDB's Decimal128 (34 digits)").cause(e).build();
+                    .detail("a Decimal value does not fit MongoDB's Decimal128 (34 digits)")
+                    .cause(e)
+                    .build();
         }
     }
 }

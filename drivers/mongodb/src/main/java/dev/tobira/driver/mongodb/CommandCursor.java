@@ -109,8 +109,13 @@ final class CommandCursor extends CursorResultSet {
                 break;
             }
             try {
-                batch = new Batch(b.session.command(b.cs, b.db, getMore(id, b.collection, b.batchSize, Duration.ZERO),
-                        b.readPreference, b.timeout, "query"));
+                batch = new Batch(b.session.command(
+                        b.cs,
+                        b.db,
+                        getMore(id, b.collection, b.batchSize, Duration.ZERO),
+                        b.readPreference,
+                        b.timeout,
+                        "query"));
             } catch (RuntimeException e) {
                 b.session.killCursor(b.cs, b.db, b.collection, id);
                 MongoSession.closeSession(b.cs);
@@ -179,7 +184,8 @@ final class CommandCursor extends CursorResultSet {
                         } else if (stat[2] == null) {
                             stat[2] = f;
                             stat[3] = f == BsonType.BINARY && r.peekBinarySubType() == 4 && r.peekBinarySize() == 16
-                                    ? Value.Kind.UUID : Bsons.kind(f);
+                                    ? Value.Kind.UUID
+                                    : Bsons.kind(f);
                         }
                         r.skipValue();
                     }
@@ -224,12 +230,14 @@ final class CommandCursor extends CursorResultSet {
             if (id == 0) {
                 return null;
             }
-            Await<RawBsonDocument> a = session.start(cs, db, getMore(id, collection, batchSize, maxAwait), readPreference);
+            Await<RawBsonDocument> a =
+                    session.start(cs, db, getMore(id, collection, batchSize, maxAwait), readPreference);
             inflight = a;
             if (isClosed()) {
                 a.cancel();
             }
-            Duration wait = maxAwait.isZero() ? timeout : maxAwait.plus(session.target().connectTimeout());
+            Duration wait =
+                    maxAwait.isZero() ? timeout : maxAwait.plus(session.target().connectTimeout());
             RawBsonDocument next = session.finish(a, wait, "query");
             inflight = null;
             batch.close();
@@ -261,7 +269,8 @@ final class CommandCursor extends CursorResultSet {
     }
 
     private static BsonDocument getMore(long id, String collection, BsonValue batchSize, Duration maxAwait) {
-        BsonDocument d = new BsonDocument("getMore", new BsonInt64(id)).append("collection", new BsonString(collection));
+        BsonDocument d =
+                new BsonDocument("getMore", new BsonInt64(id)).append("collection", new BsonString(collection));
         if (batchSize != null) {
             d.append("batchSize", batchSize);
         }
@@ -284,7 +293,9 @@ final class CommandCursor extends CursorResultSet {
             BsonDocument cursor = reply.getDocument("cursor");
             this.id = cursor.getInt64("id").getValue();
             this.ns = cursor.getString("ns").getValue();
-            raw = cursor instanceof RawBsonDocument r ? r : new RawBsonDocument(cursor, new org.bson.codecs.BsonDocumentCodec());
+            raw = cursor instanceof RawBsonDocument r
+                    ? r
+                    : new RawBsonDocument(cursor, new org.bson.codecs.BsonDocumentCodec());
             reader = open(raw);
             ended = reader == null;
         }

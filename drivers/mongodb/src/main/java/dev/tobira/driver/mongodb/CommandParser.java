@@ -7,26 +7,26 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.util.Optional;
+import org.bson.BSONException;
 import org.bson.BsonArray;
-import org.bson.BsonDocument;
-import org.bson.BsonJavaScriptWithScope;
-import org.bson.BsonMaxKey;
-import org.bson.BsonMinKey;
-import org.bson.BsonNull;
-import org.bson.BsonType;
-import org.bson.BsonUndefined;
-import org.bson.BsonValue;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDecimal128;
+import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonJavaScript;
+import org.bson.BsonJavaScriptWithScope;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
+import org.bson.BsonNull;
 import org.bson.BsonObjectId;
 import org.bson.BsonString;
 import org.bson.BsonSymbol;
-import org.bson.BSONException;
+import org.bson.BsonType;
+import org.bson.BsonUndefined;
+import org.bson.BsonValue;
 import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
 
@@ -63,8 +63,11 @@ final class CommandParser {
         try (JsonReader r = new JsonReader(in)) {
             BsonType type = r.readBsonType();
             if (type != BsonType.DOCUMENT) {
-                throw syntax(op, "the query must be one JSON object, a command document such as {\"find\": \"orders\"}, not "
-                        + article(type), null);
+                throw syntax(
+                        op,
+                        "the query must be one JSON object, a command document such as {\"find\": \"orders\"}, not "
+                                + article(type),
+                        null);
             }
             doc = document(r, 1, "", duplicate, op);
         } catch (JsonParseException | BSONException e) {
@@ -94,10 +97,15 @@ final class CommandParser {
             p = parse("{\"v\": " + json + "\n}", op);
         } catch (DriverException e) {
             throw DriverException.builder(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op)
-                    .detail("a Json parameter is not one JSON value").cause(e).build();
+                    .detail("a Json parameter is not one JSON value")
+                    .cause(e)
+                    .build();
         }
         if (p.duplicate().isPresent() || p.document().size() != 1) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    MongoDriver.NAME,
+                    op,
                     "a Json parameter is not one JSON value, or holds a key twice");
         }
         return p.document().get("v");
@@ -105,7 +113,11 @@ final class CommandParser {
 
     static String checkKey(String key, String op) {
         if (key.indexOf('\0') >= 0) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op, "a key holds a NUL character, which BSON cannot hold");
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    MongoDriver.NAME,
+                    op,
+                    "a key holds a NUL character, which BSON cannot hold");
         }
         return key;
     }
@@ -210,8 +222,10 @@ final class CommandParser {
 
     private static DriverException syntax(String op, String detail, Throwable cause) {
         // the vendor reader's message may quote the text: it passes the redactor like every message
-        return DriverException.builder(ErrorKind.SYNTAX, MongoDriver.NAME, op).detail(Redactor.standard().redact(detail))
-                .cause(cause).build();
+        return DriverException.builder(ErrorKind.SYNTAX, MongoDriver.NAME, op)
+                .detail(Redactor.standard().redact(detail))
+                .cause(cause)
+                .build();
     }
 
     /** Counts the characters the JSON reader took, so that text after the document is seen. */
@@ -250,5 +264,4 @@ final class CommandParser {
         @Override
         public void close() {}
     }
-
 }

@@ -41,12 +41,15 @@ final class MongoBrowser implements Browser {
         if (!cursor.isEmpty()) {
             filter = new BsonDocument("_id", new BsonDocument("$gt", lastId(cursor)));
         }
-        BsonDocument find = new BsonDocument("find", new BsonString(ref.name())).append("filter", filter)
+        BsonDocument find = new BsonDocument("find", new BsonString(ref.name()))
+                .append("filter", filter)
                 .append("sort", new BsonDocument("_id", new BsonInt32(1)))
-                .append("limit", new BsonInt32(size + 1)).append("batchSize", new BsonInt32(size + 1));
+                .append("limit", new BsonInt32(size + 1))
+                .append("batchSize", new BsonInt32(size + 1));
         List<BsonDocument> docs = session.readAll(db, find, session.target().readPreference(), "browse");
         if (docs.isEmpty() && cursor.isEmpty()) {
-            catalog.collectionInfo(db, ref.name(), "browse"); // NOT_FOUND for a missing collection, an empty page for an empty one
+            catalog.collectionInfo(
+                    db, ref.name(), "browse"); // NOT_FOUND for a missing collection, an empty page for an empty one
         }
         boolean more = docs.size() > size;
         List<BsonDocument> page = more ? docs.subList(0, size) : docs;
@@ -69,8 +72,10 @@ final class MongoBrowser implements Browser {
         }
         String next = "";
         if (more) {
-            BsonDocument last = new BsonDocument("_id", page.get(page.size() - 1).get("_id"));
-            next = last.toJson(JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build());
+            BsonDocument last =
+                    new BsonDocument("_id", page.get(page.size() - 1).get("_id"));
+            next = last.toJson(
+                    JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build());
         }
         return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
     }

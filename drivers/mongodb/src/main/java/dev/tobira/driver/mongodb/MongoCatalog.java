@@ -5,8 +5,8 @@ import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
-import dev.tobira.spi.base.Catalog;
 import dev.tobira.api.Value;
+import dev.tobira.spi.base.Catalog;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -42,9 +42,13 @@ final class MongoCatalog implements Catalog {
 
     @Override
     public List<String> namespaces() {
-        BsonDocument reply = session.command(null, "admin",
-                new BsonDocument("listDatabases", new BsonInt32(1)).append("nameOnly", BsonBoolean.TRUE), rp(),
-                session.target().connectTimeout().multipliedBy(3), "namespaces");
+        BsonDocument reply = session.command(
+                null,
+                "admin",
+                new BsonDocument("listDatabases", new BsonInt32(1)).append("nameOnly", BsonBoolean.TRUE),
+                rp(),
+                session.target().connectTimeout().multipliedBy(3),
+                "namespaces");
         List<String> names = new ArrayList<>();
         for (BsonValue d : reply.getArray("databases")) {
             names.add(d.asDocument().getString("name").getValue());
@@ -58,8 +62,11 @@ final class MongoCatalog implements Catalog {
         String db = session.database(namespace, "collections");
         List<String> names = collectionNames(db, "collections");
         if (names.isEmpty() && !namespace.isEmpty() && !namespaces().contains(db)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, MongoDriver.NAME, "collections", "the database "
-                    + ReadOnlyGuard.quoted(db) + " does not exist");
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND,
+                    MongoDriver.NAME,
+                    "collections",
+                    "the database " + ReadOnlyGuard.quoted(db) + " does not exist");
         }
         List<CollectionRef> refs = new ArrayList<>(names.size());
         for (String n : names) {
@@ -69,8 +76,13 @@ final class MongoCatalog implements Catalog {
     }
 
     List<String> collectionNames(String db, String op) {
-        List<BsonDocument> docs = session.readAll(db, new BsonDocument("listCollections", new BsonInt32(1))
-                .append("nameOnly", BsonBoolean.TRUE).append("cursor", new BsonDocument()), rp(), op);
+        List<BsonDocument> docs = session.readAll(
+                db,
+                new BsonDocument("listCollections", new BsonInt32(1))
+                        .append("nameOnly", BsonBoolean.TRUE)
+                        .append("cursor", new BsonDocument()),
+                rp(),
+                op);
         List<String> names = new ArrayList<>();
         for (BsonDocument d : docs) {
             String n = d.getString("name").getValue();
@@ -83,13 +95,22 @@ final class MongoCatalog implements Catalog {
     }
 
     BsonDocument collectionInfo(String db, String name, String op) {
-        List<BsonDocument> docs = session.readAll(db, new BsonDocument("listCollections", new BsonInt32(1))
-                .append("filter", new BsonDocument("name", new BsonString(name))).append("cursor", new BsonDocument()), rp(), op);
+        List<BsonDocument> docs = session.readAll(
+                db,
+                new BsonDocument("listCollections", new BsonInt32(1))
+                        .append("filter", new BsonDocument("name", new BsonString(name)))
+                        .append("cursor", new BsonDocument()),
+                rp(),
+                op);
         // the name is compared here too: a server that ignores the filter must not describe another collection
-        docs.removeIf(d -> !d.containsKey("name") || !name.equals(d.getString("name").getValue()));
+        docs.removeIf(
+                d -> !d.containsKey("name") || !name.equals(d.getString("name").getValue()));
         if (docs.isEmpty()) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, MongoDriver.NAME, op, "the collection "
-                    + ReadOnlyGuard.quoted(name) + " does not exist in " + ReadOnlyGuard.quoted(db));
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND,
+                    MongoDriver.NAME,
+                    op,
+                    "the collection " + ReadOnlyGuard.quoted(name) + " does not exist in " + ReadOnlyGuard.quoted(db));
         }
         return docs.get(0);
     }
@@ -108,8 +129,13 @@ final class MongoCatalog implements Catalog {
     CollectionInfo describe(CollectionRef ref, String db) {
         BsonDocument info = collectionInfo(db, ref.name(), "describe");
         String type = info.containsKey("type") ? info.getString("type").getValue() : "collection";
-        List<BsonDocument> sample = session.readAll(db, new BsonDocument("find", new BsonString(ref.name()))
-                .append("limit", new BsonInt32(SAMPLE)).append("batchSize", new BsonInt32(SAMPLE)), rp(), "describe");
+        List<BsonDocument> sample = session.readAll(
+                db,
+                new BsonDocument("find", new BsonString(ref.name()))
+                        .append("limit", new BsonInt32(SAMPLE))
+                        .append("batchSize", new BsonInt32(SAMPLE)),
+                rp(),
+                "describe");
         Map<String, Set<String>> types = new LinkedHashMap<>();
         Map<String, Value.Kind> kinds = new HashMap<>();
         Map<String, Integer> present = new HashMap<>();
@@ -136,11 +162,15 @@ final class MongoCatalog implements Catalog {
         }
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         if (!"view".equals(type)) {
-            for (BsonDocument ix : session.readAll(db, new BsonDocument("listIndexes", new BsonString(ref.name()))
-                    .append("cursor", new BsonDocument()), rp(), "describe")) {
+            for (BsonDocument ix : session.readAll(
+                    db,
+                    new BsonDocument("listIndexes", new BsonString(ref.name())).append("cursor", new BsonDocument()),
+                    rp(),
+                    "describe")) {
                 String name = ix.getString("name").getValue();
                 List<String> keys = new ArrayList<>(ix.getDocument("key").keySet());
-                boolean unique = "_id_".equals(name) || ix.getBoolean("unique", BsonBoolean.FALSE).getValue();
+                boolean unique = "_id_".equals(name)
+                        || ix.getBoolean("unique", BsonBoolean.FALSE).getValue();
                 indexes.add(new CollectionInfo.Index(name, keys, unique));
             }
         }

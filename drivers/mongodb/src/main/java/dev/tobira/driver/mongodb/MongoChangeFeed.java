@@ -28,8 +28,10 @@ import org.bson.RawBsonDocument;
  */
 final class MongoChangeFeed implements ChangeFeed {
     static final Duration AWAIT = Duration.ofMillis(500);
-    static final List<Column> COLUMNS = List.of(new Column("op", Value.Kind.TEXT, "string", false),
-            new Column("key", Value.Kind.TEXT, "string", true), new Column("at", Value.Kind.TIMESTAMP, "timestamp", true));
+    static final List<Column> COLUMNS = List.of(
+            new Column("op", Value.Kind.TEXT, "string", false),
+            new Column("key", Value.Kind.TEXT, "string", true),
+            new Column("at", Value.Kind.TIMESTAMP, "timestamp", true));
 
     private final MongoSession session;
     private final OpenResults results;
@@ -41,7 +43,8 @@ final class MongoChangeFeed implements ChangeFeed {
 
     @Override
     public ResultSet tail(CollectionRef collection) {
-        CommandCursor feed = start(session.database(collection.namespace(), "tail"), collection.name(), results::remove);
+        CommandCursor feed =
+                start(session.database(collection.namespace(), "tail"), collection.name(), results::remove);
         results.add(feed);
         return feed;
     }

@@ -17,15 +17,63 @@ import java.util.regex.Pattern;
  * sample.
  */
 final class MongoCompleter implements Completer {
-    private static final Set<String> COMMANDS = new TreeSet<>(List.of("find", "aggregate", "count", "distinct",
-            "listCollections", "listIndexes", "collStats", "dbStats", "explain", "insert", "update", "delete",
-            "findAndModify", "filter", "sort", "projection", "limit", "skip", "pipeline", "cursor", "batchSize", "query",
-            "key", "documents", "updates", "deletes"));
-    private static final Set<String> OPERATORS = new TreeSet<>(List.of("$eq", "$ne", "$gt", "$gte", "$lt", "$lte",
-            "$in", "$nin", "$and", "$or", "$nor", "$not", "$exists", "$type", "$regex", "$elemMatch", "$size", "$all",
-            "$expr", "$sum", "$avg", "$min", "$max", "$first", "$last", "$push", "$addToSet"));
-    private static final Pattern TARGET = Pattern.compile(
-            "\"(?:find|aggregate|count|distinct|listIndexes)\"\\s*:\\s*\"([^\"\\\\]{1,120})\"");
+    private static final Set<String> COMMANDS = new TreeSet<>(List.of(
+            "find",
+            "aggregate",
+            "count",
+            "distinct",
+            "listCollections",
+            "listIndexes",
+            "collStats",
+            "dbStats",
+            "explain",
+            "insert",
+            "update",
+            "delete",
+            "findAndModify",
+            "filter",
+            "sort",
+            "projection",
+            "limit",
+            "skip",
+            "pipeline",
+            "cursor",
+            "batchSize",
+            "query",
+            "key",
+            "documents",
+            "updates",
+            "deletes"));
+    private static final Set<String> OPERATORS = new TreeSet<>(List.of(
+            "$eq",
+            "$ne",
+            "$gt",
+            "$gte",
+            "$lt",
+            "$lte",
+            "$in",
+            "$nin",
+            "$and",
+            "$or",
+            "$nor",
+            "$not",
+            "$exists",
+            "$type",
+            "$regex",
+            "$elemMatch",
+            "$size",
+            "$all",
+            "$expr",
+            "$sum",
+            "$avg",
+            "$min",
+            "$max",
+            "$first",
+            "$last",
+            "$push",
+            "$addToSet"));
+    private static final Pattern TARGET =
+            Pattern.compile("\"(?:find|aggregate|count|distinct|listIndexes)\"\\s*:\\s*\"([^\"\\\\]{1,120})\"");
 
     private final MongoCatalog catalog;
     private final String db;
@@ -60,7 +108,8 @@ final class MongoCompleter implements Completer {
         if (m.find()) {
             String collection = m.group(1);
             try {
-                for (var f : catalog.describe(dev.tobira.api.CollectionRef.of(collection), db).fields()) {
+                for (var f : catalog.describe(dev.tobira.api.CollectionRef.of(collection), db)
+                        .fields()) {
                     if (f.name().startsWith(prefix) && !f.name().equals(prefix) && seen.add(f.name())) {
                         out.add(new Completion(f.name(), Completion.Type.FIELD));
                     }

@@ -18,8 +18,13 @@ import java.util.Set;
  * ({@link Probes}), asked the first time a caller wants them.
  */
 final class MongoDialect extends Dialect<MongoSession> {
-    static final Set<Capability> DECLARED = Collections.unmodifiableSet(EnumSet.of(Capability.READ_ONLY,
-            Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER, Capability.COMPLETER, Capability.CHANGE_FEED));
+    static final Set<Capability> DECLARED = Collections.unmodifiableSet(EnumSet.of(
+            Capability.READ_ONLY,
+            Capability.BROWSER,
+            Capability.MUTATOR,
+            Capability.EXPLAINER,
+            Capability.COMPLETER,
+            Capability.CHANGE_FEED));
 
     private final boolean statementCheck;
 
@@ -54,13 +59,21 @@ final class MongoDialect extends Dialect<MongoSession> {
                 .queries(queries)
                 .facet(Capability.BROWSER, () -> new MongoBrowser(session, catalog))
                 .facet(Capability.MUTATOR, () -> new MongoMutator(session))
-                .facet(Capability.COMPLETER, () -> new MongoCompleter(catalog, session.target().database()));
+                .facet(
+                        Capability.COMPLETER,
+                        () -> new MongoCompleter(catalog, session.target().database()));
         // the test seam declares less for a server that lacks these; the probe would find them absent anyway
         if (declared().contains(Capability.EXPLAINER)) {
-            parts.facet(Capability.EXPLAINER, () -> new MongoExplainer(session, queries, parts.guarded()), () -> Probes.explain(session));
+            parts.facet(
+                    Capability.EXPLAINER,
+                    () -> new MongoExplainer(session, queries, parts.guarded()),
+                    () -> Probes.explain(session));
         }
         if (declared().contains(Capability.CHANGE_FEED)) {
-            parts.facet(Capability.CHANGE_FEED, () -> new MongoChangeFeed(session, results), () -> Probes.changeStreams(session));
+            parts.facet(
+                    Capability.CHANGE_FEED,
+                    () -> new MongoChangeFeed(session, results),
+                    () -> Probes.changeStreams(session));
         }
     }
 }

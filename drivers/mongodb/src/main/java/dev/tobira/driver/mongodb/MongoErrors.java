@@ -37,14 +37,26 @@ final class MongoErrors {
             return d;
         }
         if (e instanceof MongoWriteException w) {
-            return build(ofCode(w.getError().getCode()), op, w.getError().getMessage(), w.getError().getCode(), e, redactor);
+            return build(
+                    ofCode(w.getError().getCode()),
+                    op,
+                    w.getError().getMessage(),
+                    w.getError().getCode(),
+                    e,
+                    redactor);
         }
         if (e instanceof MongoBulkWriteException b && !b.getWriteErrors().isEmpty()) {
             int code = b.getWriteErrors().get(0).getCode();
             return build(ofCode(code), op, b.getWriteErrors().get(0).getMessage(), code, e, redactor);
         }
         if (e instanceof MongoExecutionTimeoutException) {
-            return build(ErrorKind.TIMEOUT, op, "the server stopped the command at its time limit (maxTimeMS)", 50, e, redactor);
+            return build(
+                    ErrorKind.TIMEOUT,
+                    op,
+                    "the server stopped the command at its time limit (maxTimeMS)",
+                    50,
+                    e,
+                    redactor);
         }
         if (e instanceof MongoServerException s) {
             String message = s instanceof com.mongodb.MongoCommandException c ? c.getErrorMessage() : s.getMessage();
@@ -67,7 +79,9 @@ final class MongoErrors {
             }
             return build(ErrorKind.TIMEOUT, op, "no server answered within the connect timeout", 0, e, redactor);
         }
-        if (e instanceof CancellationException || e instanceof MongoInterruptedException || e instanceof InterruptedException) {
+        if (e instanceof CancellationException
+                || e instanceof MongoInterruptedException
+                || e instanceof InterruptedException) {
             return build(ErrorKind.CANCELLED, op, "the command was cancelled", 0, e, redactor);
         }
         if (e instanceof MongoSocketReadTimeoutException || (e instanceof MongoSocketException && Causes.timedOut(e))) {
@@ -77,10 +91,17 @@ final class MongoErrors {
             return build(ErrorKind.CONNECTION, op, "the connection to the server failed", 0, e, redactor);
         }
         if (e instanceof BsonMaximumSizeExceededException) {
-            return build(ErrorKind.INVALID_ARGUMENT, op, "the command document is larger than the server's 16 MiB limit", 0, e, redactor);
+            return build(
+                    ErrorKind.INVALID_ARGUMENT,
+                    op,
+                    "the command document is larger than the server's 16 MiB limit",
+                    0,
+                    e,
+                    redactor);
         }
         if (e instanceof BsonSerializationException) {
-            return build(ErrorKind.INVALID_ARGUMENT, op, "the command document cannot be encoded as BSON", 0, e, redactor);
+            return build(
+                    ErrorKind.INVALID_ARGUMENT, op, "the command document cannot be encoded as BSON", 0, e, redactor);
         }
         if (e instanceof MongoClientException || e instanceof MongoException) {
             return build(ErrorKind.CONNECTION, op, String.valueOf(e.getMessage()), 0, e, redactor);
@@ -118,7 +139,8 @@ final class MongoErrors {
         }
     }
 
-    static DriverException build(ErrorKind kind, String op, String detail, int code, Throwable cause, Redactor redactor) {
+    static DriverException build(
+            ErrorKind kind, String op, String detail, int code, Throwable cause, Redactor redactor) {
         DriverException.Builder b = DriverException.builder(kind, MongoDriver.NAME, op)
                 .detail(redactor.redact(String.valueOf(detail)))
                 .cause(cause);

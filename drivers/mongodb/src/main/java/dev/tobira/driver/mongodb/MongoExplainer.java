@@ -4,12 +4,12 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Explainer;
 import dev.tobira.api.Query;
+import java.util.function.Predicate;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
-import java.util.function.Predicate;
 
 /**
  * The query plan: {@code explain} with verbosity {@code queryPlanner}, which plans and never runs
@@ -33,13 +33,25 @@ final class MongoExplainer implements Explainer {
         boolean guarded = this.guarded.test(query);
         BsonDocument inner = queries.prepare(query.text(), query.params(), guarded, "explain");
         if (guarded && queries.statementCheck() && !ReadOnlyGuard.EXPLAINABLE.contains(inner.getFirstKey())) {
-            throw DriverException.of(ErrorKind.READ_ONLY, MongoDriver.NAME, "explain",
+            throw DriverException.of(
+                    ErrorKind.READ_ONLY,
+                    MongoDriver.NAME,
+                    "explain",
                     "only find, aggregate, count and distinct can be explained on a read-only connection");
         }
         BsonDocument cmd = new BsonDocument("explain", inner).append("verbosity", new BsonString("queryPlanner"));
-        RawBsonDocument reply = session.command(null, session.database(query.namespace().orElse(""), "explain"), cmd,
-                session.target().readPreference(), query.timeout().orElse(session.target().connectTimeout().multipliedBy(3)),
+        RawBsonDocument reply = session.command(
+                null,
+                session.database(query.namespace().orElse(""), "explain"),
+                cmd,
+                session.target().readPreference(),
+                query.timeout().orElse(session.target().connectTimeout().multipliedBy(3)),
                 "explain");
-        return new Plan("json", reply.toJson(JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).indent(true).build()));
+        return new Plan(
+                "json",
+                reply.toJson(JsonWriterSettings.builder()
+                        .outputMode(JsonMode.RELAXED)
+                        .indent(true)
+                        .build()));
     }
 }

@@ -54,8 +54,13 @@ final class MongoMutator implements Mutator {
     }
 
     private long write(CollectionRef collection, BsonDocument cmd, String op) {
-        RawBsonDocument reply = session.command(null, session.database(collection.namespace(), op), cmd, ReadPreference.primary(),
-                session.target().connectTimeout().multipliedBy(3), op);
+        RawBsonDocument reply = session.command(
+                null,
+                session.database(collection.namespace(), op),
+                cmd,
+                ReadPreference.primary(),
+                session.target().connectTimeout().multipliedBy(3),
+                op);
         Replies.checkWrite(reply, op, session.target().redactor());
         return Replies.affected(reply);
     }
@@ -65,7 +70,10 @@ final class MongoMutator implements Mutator {
         for (Map.Entry<String, Value> e : values.entrySet()) {
             String k = CommandParser.checkKey(e.getKey(), op);
             if (k.isEmpty() || k.startsWith("$")) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op,
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        MongoDriver.NAME,
+                        op,
                         "a field name must not be empty or start with $");
             }
             doc.put(k, Bsons.toBson(e.getValue(), op));

@@ -29,8 +29,15 @@ import org.bson.RawBsonDocument;
  */
 final class MongoQueries implements QueryRunner {
     /** Top-level fields the driver itself manages: refused on every path. */
-    static final Set<String> DRIVER_FIELDS = Set.of("lsid", "txnNumber", "startTransaction", "autocommit", "stmtId",
-            "apiVersion", "apiStrict", "apiDeprecationErrors");
+    static final Set<String> DRIVER_FIELDS = Set.of(
+            "lsid",
+            "txnNumber",
+            "startTransaction",
+            "autocommit",
+            "stmtId",
+            "apiVersion",
+            "apiStrict",
+            "apiDeprecationErrors");
 
     private final MongoSession session;
     /** False only through the driver's test-only seam: the guard's statement check is then skipped. */
@@ -56,7 +63,9 @@ final class MongoQueries implements QueryRunner {
         }
         String db = session.database(query.namespace().orElse(""), "query");
         String name = cmd.getFirstKey();
-        ReadPreference rp = ReadOnlyGuard.READ_COMMANDS.contains(name) ? session.target().readPreference() : ReadPreference.primary();
+        ReadPreference rp = ReadOnlyGuard.READ_COMMANDS.contains(name)
+                ? session.target().readPreference()
+                : ReadPreference.primary();
         ClientSession cs = session.startSession(timeout, "query");
         RawBsonDocument reply;
         try {
@@ -87,13 +96,15 @@ final class MongoQueries implements QueryRunner {
         if (Replies.WRITES.contains(name)) {
             Replies.checkWrite(reply, "query", session.target().redactor());
             long affected = Replies.affected(reply);
-            return ResultSets.affected(MongoDriver.NAME, affected < 0 ? OptionalLong.empty() : OptionalLong.of(affected), start);
+            return ResultSets.affected(
+                    MongoDriver.NAME, affected < 0 ? OptionalLong.empty() : OptionalLong.of(affected), start);
         }
         Replies.checkWrite(reply, "query", session.target().redactor());
         Map<String, Value> fields = Replies.fields(reply);
         List<Column> columns = Replies.columns(List.of(fields), Map.of());
         Iterator<Row> rows = List.of(Replies.row(columns, fields)).iterator();
-        return ResultSets.of(MongoDriver.NAME, withTypes(columns, reply), rows, query.limit().orElse(0), start);
+        return ResultSets.of(
+                MongoDriver.NAME, withTypes(columns, reply), rows, query.limit().orElse(0), start);
     }
 
     /** Parses, binds and (on a guarded path) checks a command: the one path every caller's document takes. */
@@ -104,8 +115,12 @@ final class MongoQueries implements QueryRunner {
             ReadOnlyGuard.check(parsed, op); // refuses the duplicate as READ_ONLY, before anything else is read
         }
         if (parsed.duplicate().isPresent()) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op, "the key "
-                    + ReadOnlyGuard.quoted(parsed.duplicate().get()) + " appears twice in the command document");
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    MongoDriver.NAME,
+                    op,
+                    "the key " + ReadOnlyGuard.quoted(parsed.duplicate().get())
+                            + " appears twice in the command document");
         }
         BsonDocument cmd = Params.bind(parsed.document(), params, op);
         if (guarded) {
@@ -113,8 +128,12 @@ final class MongoQueries implements QueryRunner {
         }
         for (String key : cmd.keySet()) {
             if (DRIVER_FIELDS.contains(key) || key.startsWith("$")) {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op, "the top-level field "
-                        + ReadOnlyGuard.quoted(key) + " belongs to the driver: sessions, transactions and the database are its own");
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        MongoDriver.NAME,
+                        op,
+                        "the top-level field " + ReadOnlyGuard.quoted(key)
+                                + " belongs to the driver: sessions, transactions and the database are its own");
             }
         }
         return cmd;
@@ -124,7 +143,10 @@ final class MongoQueries implements QueryRunner {
     private static void withMaxTime(BsonDocument cmd, Duration timeout) {
         long ms = Math.max(1, timeout.toMillis());
         BsonValue given = cmd.get("maxTimeMS");
-        if (given != null && given.isNumber() && given.asNumber().longValue() > 0 && given.asNumber().longValue() <= ms) {
+        if (given != null
+                && given.isNumber()
+                && given.asNumber().longValue() > 0
+                && given.asNumber().longValue() <= ms) {
             return;
         }
         cmd.put("maxTimeMS", new BsonInt64(ms));
@@ -142,7 +164,8 @@ final class MongoQueries implements QueryRunner {
         List<Column> typed = new java.util.ArrayList<>(columns.size());
         for (Column c : columns) {
             BsonValue v = reply.get(c.name());
-            typed.add(new Column(c.name(), c.kind(), v == null ? c.nativeType() : Bsons.typeName(v.getBsonType()), c.nullable()));
+            typed.add(new Column(
+                    c.name(), c.kind(), v == null ? c.nativeType() : Bsons.typeName(v.getBsonType()), c.nullable()));
         }
         return typed;
     }

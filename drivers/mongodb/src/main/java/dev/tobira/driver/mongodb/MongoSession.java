@@ -53,8 +53,13 @@ final class MongoSession implements Session {
         }
         MongoSession s = new MongoSession(target, client);
         try {
-            s.command(null, "admin", new BsonDocument("ping", new BsonInt32(1)), ReadPreference.primaryPreferred(),
-                    target.connectTimeout(), "open");
+            s.command(
+                    null,
+                    "admin",
+                    new BsonDocument("ping", new BsonInt32(1)),
+                    ReadPreference.primaryPreferred(),
+                    target.connectTimeout(),
+                    "open");
             Integer minutes = client.getClusterDescription().getLogicalSessionTimeoutMinutes();
             s.sessions = minutes != null;
             s.version = s.readVersion();
@@ -67,8 +72,13 @@ final class MongoSession implements Session {
 
     private String readVersion() {
         try {
-            RawBsonDocument info = command(null, "admin", new BsonDocument("buildInfo", new BsonInt32(1)),
-                    ReadPreference.primaryPreferred(), target.connectTimeout(), "open");
+            RawBsonDocument info = command(
+                    null,
+                    "admin",
+                    new BsonDocument("buildInfo", new BsonInt32(1)),
+                    ReadPreference.primaryPreferred(),
+                    target.connectTimeout(),
+                    "open");
             BsonValue v = info.get("version");
             return v != null && v.isString() ? v.asString().getValue() : "";
         } catch (DriverException e) {
@@ -91,8 +101,13 @@ final class MongoSession implements Session {
 
     @Override
     public void ping() {
-        command(null, "admin", new BsonDocument("ping", new BsonInt32(1)), ReadPreference.primaryPreferred(),
-                target.connectTimeout(), "ping");
+        command(
+                null,
+                "admin",
+                new BsonDocument("ping", new BsonInt32(1)),
+                ReadPreference.primaryPreferred(),
+                target.connectTimeout(),
+                "ping");
     }
 
     /** The host and port, and the default database. */
@@ -109,7 +124,10 @@ final class MongoSession implements Session {
         try {
             Target.requireDatabaseName(namespace);
         } catch (DriverException e) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MongoDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    MongoDriver.NAME,
+                    op,
                     "the namespace is not a database name MongoDB allows");
         }
         return namespace;
@@ -127,9 +145,11 @@ final class MongoSession implements Session {
     }
 
     /** Runs one command document, exactly as given, and waits for its reply. */
-    RawBsonDocument command(ClientSession cs, String db, BsonDocument cmd, ReadPreference rp, Duration timeout, String op) {
+    RawBsonDocument command(
+            ClientSession cs, String db, BsonDocument cmd, ReadPreference rp, Duration timeout, String op) {
         MongoDatabase database = client.getDatabase(db);
-        Publisher<RawBsonDocument> p = cs == null ? database.runCommand(cmd, rp, RawBsonDocument.class)
+        Publisher<RawBsonDocument> p = cs == null
+                ? database.runCommand(cmd, rp, RawBsonDocument.class)
                 : database.runCommand(cs, cmd, rp, RawBsonDocument.class);
         return await(p, timeout, op);
     }
@@ -137,7 +157,8 @@ final class MongoSession implements Session {
     /** Starts one command without waiting: for a cursor whose fetch can be cancelled from another thread. */
     Await<RawBsonDocument> start(ClientSession cs, String db, BsonDocument cmd, ReadPreference rp) {
         MongoDatabase database = client.getDatabase(db);
-        Publisher<RawBsonDocument> p = cs == null ? database.runCommand(cmd, rp, RawBsonDocument.class)
+        Publisher<RawBsonDocument> p = cs == null
+                ? database.runCommand(cmd, rp, RawBsonDocument.class)
                 : database.runCommand(cs, cmd, rp, RawBsonDocument.class);
         Await<RawBsonDocument> a = Await.start(p);
         inflight.add(a);
@@ -153,14 +174,23 @@ final class MongoSession implements Session {
             return a.get(timeout);
         } catch (java.util.concurrent.TimeoutException e) {
             throw DriverException.builder(ErrorKind.TIMEOUT, MongoDriver.NAME, op)
-                    .detail("the command ran past its timeout of " + timeout.toMillis() + " ms").cause(e).build();
+                    .detail("the command ran past its timeout of " + timeout.toMillis() + " ms")
+                    .cause(e)
+                    .build();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw DriverException.builder(ErrorKind.CANCELLED, MongoDriver.NAME, op).detail("the thread was interrupted").cause(e).build();
+            throw DriverException.builder(ErrorKind.CANCELLED, MongoDriver.NAME, op)
+                    .detail("the thread was interrupted")
+                    .cause(e)
+                    .build();
         } catch (java.util.concurrent.CancellationException e) {
             throw DriverException.builder(ErrorKind.CANCELLED, MongoDriver.NAME, op)
-                    .detail(closed.get() ? "the connection was closed while the command ran" : "the command was cancelled")
-                    .cause(e).build();
+                    .detail(
+                            closed.get()
+                                    ? "the connection was closed while the command ran"
+                                    : "the command was cancelled")
+                    .cause(e)
+                    .build();
         } catch (java.util.concurrent.ExecutionException e) {
             throw MongoErrors.classify(e.getCause(), op, target.redactor());
         } catch (RuntimeException e) {

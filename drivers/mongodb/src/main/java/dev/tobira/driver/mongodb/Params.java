@@ -31,8 +31,10 @@ final class Params {
         BsonDocument bound = (BsonDocument) walk(doc, params, used, op);
         for (int i = 0; i < used.length; i++) {
             if (!used[i]) {
-                throw invalid(op, "parameter " + (i + 1) + " has no placeholder: write {\"$param\": " + (i + 1)
-                        + "} where its value goes");
+                throw invalid(
+                        op,
+                        "parameter " + (i + 1) + " has no placeholder: write {\"$param\": " + (i + 1)
+                                + "} where its value goes");
             }
         }
         return bound;
@@ -43,13 +45,17 @@ final class Params {
             BsonDocument d = v.asDocument();
             if (isPlaceholder(d)) {
                 BsonValue n = d.get(KEY);
-                long index = n.isInt32() ? n.asInt32().getValue() : n.isInt64() ? n.asInt64().getValue() : 0;
+                long index = n.isInt32()
+                        ? n.asInt32().getValue()
+                        : n.isInt64() ? n.asInt64().getValue() : 0;
                 if (index < 1) {
                     throw invalid(op, "a {\"$param\": n} placeholder needs an integer n from 1");
                 }
                 if (index > params.size()) {
-                    throw invalid(op, "the placeholder {\"$param\": " + index + "} has no parameter: the query has "
-                            + params.size());
+                    throw invalid(
+                            op,
+                            "the placeholder {\"$param\": " + index + "} has no parameter: the query has "
+                                    + params.size());
                 }
                 used[(int) index - 1] = true;
                 return Bsons.toBson(params.get((int) index - 1), op);

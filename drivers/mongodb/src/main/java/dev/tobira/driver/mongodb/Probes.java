@@ -25,7 +25,13 @@ final class Probes {
         BsonDocument cmd = new BsonDocument("explain", new BsonDocument("find", new BsonString(PROBE_COLLECTION)))
                 .append("verbosity", new BsonString("queryPlanner"));
         try {
-            session.command(null, session.target().database(), cmd, session.target().readPreference(), timeout(session), "explain");
+            session.command(
+                    null,
+                    session.target().database(),
+                    cmd,
+                    session.target().readPreference(),
+                    timeout(session),
+                    "explain");
             return true;
         } catch (DriverException e) {
             return refused(e);
@@ -34,11 +40,13 @@ final class Probes {
 
     static boolean changeStreams(MongoSession session) {
         BsonDocument cmd = new BsonDocument("aggregate", new BsonString(PROBE_COLLECTION))
-                .append("pipeline", new BsonArray(java.util.List.of(new BsonDocument("$changeStream", new BsonDocument()))))
+                .append(
+                        "pipeline",
+                        new BsonArray(java.util.List.of(new BsonDocument("$changeStream", new BsonDocument()))))
                 .append("cursor", new BsonDocument());
         try {
-            RawBsonDocument reply = session.command(null, session.target().database(), cmd, ReadPreference.primary(),
-                    timeout(session), "tail");
+            RawBsonDocument reply = session.command(
+                    null, session.target().database(), cmd, ReadPreference.primary(), timeout(session), "tail");
             if (!Replies.isCursor(reply)) {
                 return false;
             }
@@ -52,7 +60,10 @@ final class Probes {
 
     /** Whether the server answered with a refusal (rather than the connection failing). */
     private static boolean refused(DriverException e) {
-        if (e.vendorCode().isPresent() || e.is(ErrorKind.SYNTAX) || e.is(ErrorKind.UNSUPPORTED) || e.is(ErrorKind.INTERNAL)) {
+        if (e.vendorCode().isPresent()
+                || e.is(ErrorKind.SYNTAX)
+                || e.is(ErrorKind.UNSUPPORTED)
+                || e.is(ErrorKind.INTERNAL)) {
             return false;
         }
         throw e;

@@ -29,22 +29,80 @@ import org.bson.BsonValue;
  */
 final class ReadOnlyGuard {
     /** Read commands, under each name the server dispatches them by. */
-    static final Set<String> READ_COMMANDS = Set.of("find", "aggregate", "count", "distinct", "listCollections",
-            "listIndexes", "listDatabases", "collStats", "collstats", "dbStats", "dbstats", "dataSize", "datasize",
-            "explain", "ping", "buildInfo", "buildinfo", "hello", "isMaster", "ismaster", "connectionStatus",
-            "serverStatus", "hostInfo", "getParameter", "whatsmyuri");
+    static final Set<String> READ_COMMANDS = Set.of(
+            "find",
+            "aggregate",
+            "count",
+            "distinct",
+            "listCollections",
+            "listIndexes",
+            "listDatabases",
+            "collStats",
+            "collstats",
+            "dbStats",
+            "dbstats",
+            "dataSize",
+            "datasize",
+            "explain",
+            "ping",
+            "buildInfo",
+            "buildinfo",
+            "hello",
+            "isMaster",
+            "ismaster",
+            "connectionStatus",
+            "serverStatus",
+            "hostInfo",
+            "getParameter",
+            "whatsmyuri");
     /** The commands {@code explain} may wrap: reads that run a plan. */
     static final Set<String> EXPLAINABLE = Set.of("find", "aggregate", "count", "distinct");
     /** Aggregation stages that only read. */
-    static final Set<String> READ_STAGES = Set.of("$match", "$project", "$addFields", "$set", "$unset", "$group",
-            "$sort", "$limit", "$skip", "$unwind", "$lookup", "$graphLookup", "$facet", "$unionWith", "$count",
-            "$sortByCount", "$bucket", "$bucketAuto", "$replaceRoot", "$replaceWith", "$sample", "$redact",
-            "$geoNear", "$densify", "$fill", "$setWindowFields", "$documents", "$collStats", "$indexStats");
+    static final Set<String> READ_STAGES = Set.of(
+            "$match",
+            "$project",
+            "$addFields",
+            "$set",
+            "$unset",
+            "$group",
+            "$sort",
+            "$limit",
+            "$skip",
+            "$unwind",
+            "$lookup",
+            "$graphLookup",
+            "$facet",
+            "$unionWith",
+            "$count",
+            "$sortByCount",
+            "$bucket",
+            "$bucketAuto",
+            "$replaceRoot",
+            "$replaceWith",
+            "$sample",
+            "$redact",
+            "$geoNear",
+            "$densify",
+            "$fill",
+            "$setWindowFields",
+            "$documents",
+            "$collStats",
+            "$indexStats");
     /** Keys refused wherever they stand: writing stages and server-side JavaScript. */
     static final Set<String> FORBIDDEN_KEYS = Set.of("$out", "$merge", "$where", "$function", "$accumulator");
     /** Top-level fields refused on a read-only path: a write concern, and what belongs to the driver. */
-    static final Set<String> FORBIDDEN_FIELDS = Set.of("writeConcern", "lsid", "txnNumber", "startTransaction",
-            "autocommit", "stmtId", "apiVersion", "apiStrict", "apiDeprecationErrors", "bypassDocumentValidation");
+    static final Set<String> FORBIDDEN_FIELDS = Set.of(
+            "writeConcern",
+            "lsid",
+            "txnNumber",
+            "startTransaction",
+            "autocommit",
+            "stmtId",
+            "apiVersion",
+            "apiStrict",
+            "apiDeprecationErrors",
+            "bypassDocumentValidation");
+
     private static final Map<String, String> WHY = Map.of(
             "$out", "$out writes its result to a collection",
             "$merge", "$merge writes its result to a collection",
@@ -56,8 +114,10 @@ final class ReadOnlyGuard {
 
     static void check(CommandParser.Parsed parsed, String op) {
         if (parsed.duplicate().isPresent()) {
-            throw refused(op, "the key " + quoted(parsed.duplicate().get())
-                    + " appears twice, which servers and drivers read differently");
+            throw refused(
+                    op,
+                    "the key " + quoted(parsed.duplicate().get())
+                            + " appears twice, which servers and drivers read differently");
         }
         check(parsed.document(), op);
     }
@@ -70,9 +130,11 @@ final class ReadOnlyGuard {
     private static void command(BsonDocument cmd, String op, boolean explained) {
         String name = cmd.getFirstKey();
         if (!READ_COMMANDS.contains(name)) {
-            throw refused(op, "only read commands (find, aggregate, count, distinct, listCollections, listIndexes,"
-                    + " collStats, dbStats, explain of a read, …) are allowed on a read-only connection, and "
-                    + quoted(name) + " is not one");
+            throw refused(
+                    op,
+                    "only read commands (find, aggregate, count, distinct, listCollections, listIndexes,"
+                            + " collStats, dbStats, explain of a read, …) are allowed on a read-only connection, and "
+                            + quoted(name) + " is not one");
         }
         if (explained && !EXPLAINABLE.contains(name)) {
             throw refused(op, "explain may only wrap find, aggregate, count or distinct on a read-only connection");
@@ -112,8 +174,10 @@ final class ReadOnlyGuard {
             }
             String name = stage.asDocument().getFirstKey();
             if (!READ_STAGES.contains(name)) {
-                throw refused(op, "the aggregation stage " + quoted(name) + " is not allowed on a read-only connection"
-                        + (WHY.containsKey(name) ? " (" + WHY.get(name) + ")" : ""));
+                throw refused(
+                        op,
+                        "the aggregation stage " + quoted(name) + " is not allowed on a read-only connection"
+                                + (WHY.containsKey(name) ? " (" + WHY.get(name) + ")" : ""));
             }
             BsonValue body = stage.asDocument().get(name);
             switch (name) {
@@ -157,8 +221,15 @@ final class ReadOnlyGuard {
 
     /** A key for a message: plain ones as they are, others described, so a message holds no stray text. */
     static String quoted(String key) {
-        if (key.length() <= 64 && key.chars().allMatch(c -> c == '$' || c == '_' || c == '.' || c == '-'
-                || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+        if (key.length() <= 64
+                && key.chars()
+                        .allMatch(c -> c == '$'
+                                || c == '_'
+                                || c == '.'
+                                || c == '-'
+                                || (c >= '0' && c <= '9')
+                                || (c >= 'a' && c <= 'z')
+                                || (c >= 'A' && c <= 'Z'))) {
             return key;
         }
         return "(a key of " + key.length() + " characters)";

@@ -23,8 +23,18 @@ import org.bson.RawBsonDocument;
  */
 final class Replies {
     /** Fields every reply may carry about the server and the cluster rather than the command. */
-    static final Set<String> META = Set.of("ok", "$clusterTime", "operationTime", "$gleStats", "lastCommittedOpTime",
-            "electionId", "$configServerState", "$topologyTime", "$configTime", "$replData", "$oplogQueryData");
+    static final Set<String> META = Set.of(
+            "ok",
+            "$clusterTime",
+            "operationTime",
+            "$gleStats",
+            "lastCommittedOpTime",
+            "electionId",
+            "$configServerState",
+            "$topologyTime",
+            "$configTime",
+            "$replData",
+            "$oplogQueryData");
     /** Write commands whose reply counts documents. */
     static final Set<String> WRITES = Set.of("insert", "update", "delete");
 
@@ -38,7 +48,9 @@ final class Replies {
 
     static boolean isCursor(RawBsonDocument reply) {
         BsonValue c = reply.get("cursor");
-        return c != null && c.isDocument() && c.asDocument().containsKey("id")
+        return c != null
+                && c.isDocument()
+                && c.asDocument().containsKey("id")
                 && (c.asDocument().containsKey("firstBatch") || c.asDocument().containsKey("nextBatch"));
     }
 
@@ -51,7 +63,8 @@ final class Replies {
         if (errors != null && errors.isArray() && !errors.asArray().isEmpty()) {
             BsonDocument first = errors.asArray().get(0).asDocument();
             int code = first.containsKey("code") ? first.getNumber("code").intValue() : 0;
-            String message = first.containsKey("errmsg") ? first.getString("errmsg").getValue() : "write error";
+            String message =
+                    first.containsKey("errmsg") ? first.getString("errmsg").getValue() : "write error";
             throw MongoErrors.build(MongoErrors.ofCode(code), op, message, code, null, redactor);
         }
         BsonValue wce = reply.get("writeConcernError");
@@ -59,8 +72,13 @@ final class Replies {
             BsonDocument d = wce.asDocument();
             int code = d.containsKey("code") ? d.getNumber("code").intValue() : 0;
             String message = d.containsKey("errmsg") ? d.getString("errmsg").getValue() : "write concern error";
-            throw MongoErrors.build(code == 0 ? ErrorKind.INTERNAL : MongoErrors.ofCode(code), op,
-                    "write concern: " + message, code, null, redactor);
+            throw MongoErrors.build(
+                    code == 0 ? ErrorKind.INTERNAL : MongoErrors.ofCode(code),
+                    op,
+                    "write concern: " + message,
+                    code,
+                    null,
+                    redactor);
         }
     }
 

@@ -41,14 +41,26 @@ import org.bson.UuidRepresentation;
  * @param connectTimeout how long connecting and finding a server may take
  * @param redactor masks the password in every message
  */
-record Target(boolean srv, String host, int port, String database, Optional<String> user, String password,
-              String authSource, String authMechanism, boolean tls, String replicaSet, boolean direct,
-              ReadPreference readPreference, Duration connectTimeout, Redactor redactor) {
+record Target(
+        boolean srv,
+        String host,
+        int port,
+        String database,
+        Optional<String> user,
+        String password,
+        String authSource,
+        String authMechanism,
+        boolean tls,
+        String replicaSet,
+        boolean direct,
+        ReadPreference readPreference,
+        Duration connectTimeout,
+        Redactor redactor) {
     static final int DEFAULT_PORT = 27017;
     static final String DEFAULT_DATABASE = "test";
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    private static final Set<String> OPTIONS = Set.of("authSource", "authMechanism", "tls", "replicaSet",
-            "directConnection", "readPreference");
+    private static final Set<String> OPTIONS =
+            Set.of("authSource", "authMechanism", "tls", "replicaSet", "directConnection", "readPreference");
     private static final Map<String, ReadPreference> READ_PREFERENCES = Map.of(
             "primary", ReadPreference.primary(),
             "primaryPreferred", ReadPreference.primaryPreferred(),
@@ -80,7 +92,9 @@ record Target(boolean srv, String host, int port, String database, Optional<Stri
         String database = url.database().isEmpty() ? DEFAULT_DATABASE : url.database();
         requireDatabaseName(database);
         Optional<String> user = url.user().filter(u -> !u.isEmpty());
-        String password = !config.password().isEmpty() ? config.password().reveal() : url.password().orElse("");
+        String password = !config.password().isEmpty()
+                ? config.password().reveal()
+                : url.password().orElse("");
         if (user.isPresent() && password.isEmpty()) {
             throw invalid("a user needs a password, in the DSN or the configuration");
         }
@@ -101,17 +115,32 @@ record Target(boolean srv, String host, int port, String database, Optional<Stri
             throw invalid("directConnection=true cannot be combined with mongodb+srv");
         }
         String replicaSet = options.containsKey("replicaSet")
-                ? Dsn.requireValue(MongoDriver.NAME, "replicaSet", options.get("replicaSet"), "") : "";
+                ? Dsn.requireValue(MongoDriver.NAME, "replicaSet", options.get("replicaSet"), "")
+                : "";
         ReadPreference readPreference = ReadPreference.primary();
         if (options.containsKey("readPreference")) {
             readPreference = READ_PREFERENCES.get(options.get("readPreference"));
             if (readPreference == null) {
-                throw invalid("readPreference must be primary, primaryPreferred, secondary, secondaryPreferred or nearest");
+                throw invalid(
+                        "readPreference must be primary, primaryPreferred, secondary, secondaryPreferred or nearest");
             }
         }
         Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
-        return new Target(srv, url.host(), url.port().orElse(DEFAULT_PORT), database, user, password, authSource,
-                mechanism, tls, replicaSet, direct, readPreference, timeout, redactor);
+        return new Target(
+                srv,
+                url.host(),
+                url.port().orElse(DEFAULT_PORT),
+                database,
+                user,
+                password,
+                authSource,
+                mechanism,
+                tls,
+                replicaSet,
+                direct,
+                readPreference,
+                timeout,
+                redactor);
     }
 
     /** The settings for the vendor client, each from a checked field. */
@@ -137,16 +166,19 @@ record Target(boolean srv, String host, int port, String database, Optional<Stri
                     }
                     c.serverSelectionTimeout(connectMillis, TimeUnit.MILLISECONDS);
                 })
-                .applyToSocketSettings(s -> s.connectTimeout((int) Math.min(Integer.MAX_VALUE, connectMillis), TimeUnit.MILLISECONDS))
+                .applyToSocketSettings(
+                        s -> s.connectTimeout((int) Math.min(Integer.MAX_VALUE, connectMillis), TimeUnit.MILLISECONDS))
                 .applyToConnectionPoolSettings(p -> p.maxSize(8).maxWaitTime(connectMillis, TimeUnit.MILLISECONDS))
                 .applyToSslSettings(s -> s.enabled(tls));
         if (user.isPresent()) {
             char[] secret = password.toCharArray();
-            b.credential(switch (authMechanism) {
-                case "SCRAM-SHA-1" -> MongoCredential.createScramSha1Credential(user.get(), authSource, secret);
-                case "SCRAM-SHA-256" -> MongoCredential.createScramSha256Credential(user.get(), authSource, secret);
-                default -> MongoCredential.createCredential(user.get(), authSource, secret);
-            });
+            b.credential(
+                    switch (authMechanism) {
+                        case "SCRAM-SHA-1" -> MongoCredential.createScramSha1Credential(user.get(), authSource, secret);
+                        case "SCRAM-SHA-256" ->
+                            MongoCredential.createScramSha256Credential(user.get(), authSource, secret);
+                        default -> MongoCredential.createCredential(user.get(), authSource, secret);
+                    });
         }
         return b.build();
     }

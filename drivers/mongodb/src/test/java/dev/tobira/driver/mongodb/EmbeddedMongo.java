@@ -44,8 +44,14 @@ final class EmbeddedMongo {
     /** Starts the child and returns its port. */
     static int start() {
         try {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            ProcessBuilder pb = new ProcessBuilder(List.of(java, "-Xmx2g", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            ProcessBuilder pb = new ProcessBuilder(List.of(
+                    java,
+                    "-Xmx2g",
+                    "-XX:+ExitOnOutOfMemoryError",
+                    "-cp",
+                    System.getProperty("java.class.path"),
                     EmbeddedMongo.class.getName()));
             pb.redirectError(ProcessBuilder.Redirect.DISCARD);
             Process p = pb.start();

@@ -56,14 +56,23 @@ class MongoDriverTest {
         try (Conn c = open()) {
             assertEquals(ErrorKind.SYNTAX, fails(c, "{\"find\": \"orders\"").kind());
             assertEquals(ErrorKind.SYNTAX, fails(c, "[{\"find\": \"orders\"}]").kind());
-            assertEquals(ErrorKind.SYNTAX, fails(c, "{\"find\": \"orders\"} {\"drop\": \"orders\"}").kind());
+            assertEquals(
+                    ErrorKind.SYNTAX,
+                    fails(c, "{\"find\": \"orders\"} {\"drop\": \"orders\"}").kind());
             DriverException unknown = fails(c, "{\"noSuchCommand\": 1}");
             assertEquals(ErrorKind.SYNTAX, unknown.kind(), unknown.getMessage());
             assertEquals(java.util.OptionalInt.of(59), unknown.vendorCode());
-            assertEquals(ErrorKind.INVALID_ARGUMENT, fails(c, "{\"find\": \"orders\", \"find\": \"orders\"}").kind());
-            assertEquals(ErrorKind.INVALID_ARGUMENT, fails(c, "{\"find\": \"orders\", \"$db\": \"admin\"}").kind());
-            assertEquals(ErrorKind.INVALID_ARGUMENT, fails(c, "{\"find\": \"orders\", \"lsid\": {\"id\": 1}}").kind());
-            String big = "{\"insert\": \"orders\", \"documents\": [{\"_id\": 99, \"pad\": \"" + "x".repeat(17 * 1024 * 1024) + "\"}]}";
+            assertEquals(
+                    ErrorKind.INVALID_ARGUMENT,
+                    fails(c, "{\"find\": \"orders\", \"find\": \"orders\"}").kind());
+            assertEquals(
+                    ErrorKind.INVALID_ARGUMENT,
+                    fails(c, "{\"find\": \"orders\", \"$db\": \"admin\"}").kind());
+            assertEquals(
+                    ErrorKind.INVALID_ARGUMENT,
+                    fails(c, "{\"find\": \"orders\", \"lsid\": {\"id\": 1}}").kind());
+            String big = "{\"insert\": \"orders\", \"documents\": [{\"_id\": 99, \"pad\": \""
+                    + "x".repeat(17 * 1024 * 1024) + "\"}]}";
             DriverException tooBig = fails(c, big);
             assertEquals(ErrorKind.INVALID_ARGUMENT, tooBig.kind(), tooBig.getMessage());
             assertTrue(tooBig.getMessage().length() < 500, "the message does not quote the document");
@@ -77,7 +86,9 @@ class MongoDriverTest {
     @Test
     void aLimitClosesTheServerCursor() {
         long before = openCursors();
-        try (Conn c = open(); ResultSet rs = c.query(Query.of("{\"find\": \"numbers\", \"batchSize\": 10}").withLimit(5))) {
+        try (Conn c = open();
+                ResultSet rs = c.query(
+                        Query.of("{\"find\": \"numbers\", \"batchSize\": 10}").withLimit(5))) {
             int n = 0;
             while (rs.hasNext()) {
                 rs.next();
@@ -147,7 +158,8 @@ class MongoDriverTest {
             assertEquals(has, c.capabilities().contains(Capability.EXPLAINER));
             Query q = Query.of("{\"find\": \"orders\"}");
             if (has) {
-                assertFalse(c.as(Explainer.class).orElseThrow().explain(q).text().isBlank());
+                assertFalse(
+                        c.as(Explainer.class).orElseThrow().explain(q).text().isBlank());
             } else {
                 // a server without explain: the connection offers no explainer and is not one
                 assertFalse(c instanceof Explainer);
@@ -157,14 +169,23 @@ class MongoDriverTest {
 
     @Test
     void dsnsAreCheckedAndPasswordsNeverShown() {
-        for (String dsn : List.of("mongo://h/db", "mongodb://h1,h2/db", "mongodb://h/db?foo=1", "mongodb://ada@h/db",
-                "mongodb+srv://h:27017/db", "mongodb://h/db?tls=maybe", "mongodb://h/a.b", "mongodb://h/db?readPreference=any",
+        for (String dsn : List.of(
+                "mongo://h/db",
+                "mongodb://h1,h2/db",
+                "mongodb://h/db?foo=1",
+                "mongodb://ada@h/db",
+                "mongodb+srv://h:27017/db",
+                "mongodb://h/db?tls=maybe",
+                "mongodb://h/a.b",
+                "mongodb://h/db?readPreference=any",
                 "mongodb://h/db?authSource=admin&AUTHSOURCE=x")) {
-            DriverException e = assertThrows(DriverException.class, () -> new MongoDriver().open(ConnConfig.of(dsn)), dsn);
+            DriverException e =
+                    assertThrows(DriverException.class, () -> new MongoDriver().open(ConnConfig.of(dsn)), dsn);
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), dsn + ": " + e.getMessage());
         }
         int port = 1; // nothing listens on port 1
-        ConnConfig refused = ConnConfig.of("mongodb://ada:s3cret-pass@127.0.0.1:" + port + "/db").withName("x")
+        ConnConfig refused = ConnConfig.of("mongodb://ada:s3cret-pass@127.0.0.1:" + port + "/db")
+                .withName("x")
                 .withConnectTimeout(Duration.ofSeconds(2));
         DriverException e = assertThrows(DriverException.class, () -> new MongoDriver().open(refused));
         assertFalse(e.getMessage().contains("s3cret-pass"), e.getMessage());

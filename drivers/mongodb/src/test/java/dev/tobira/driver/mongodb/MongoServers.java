@@ -31,14 +31,19 @@ final class MongoServers {
     }
 
     static Server primary() {
-        TestServer.Found f = TestServer.find("mongodb", List.of(
-                TestServer.container(ContainerSpec.of("mongo:7", 27017).readyWhenLogged(".*Waiting for connections.*\\s", 1),
-                        (host, port) -> "mongodb://" + host + ":" + port),
-                new TestServer.Candidate("mongo-java-server 1.47.0 (memory backend) in a child JVM",
-                        () -> Optional.of("mongodb://127.0.0.1:" + EmbeddedMongo.start() + "#embedded"))));
+        TestServer.Found f = TestServer.find(
+                "mongodb",
+                List.of(
+                        TestServer.container(
+                                ContainerSpec.of("mongo:7", 27017).readyWhenLogged(".*Waiting for connections.*\\s", 1),
+                                (host, port) -> "mongodb://" + host + ":" + port),
+                        new TestServer.Candidate(
+                                "mongo-java-server 1.47.0 (memory backend) in a child JVM",
+                                () -> Optional.of("mongodb://127.0.0.1:" + EmbeddedMongo.start() + "#embedded"))));
         String url = f.url();
         boolean embedded = url.endsWith("#embedded");
-        return new Server(embedded ? url.substring(0, url.length() - "#embedded".length()) : url.replaceAll("/+$", ""), embedded);
+        return new Server(
+                embedded ? url.substring(0, url.length() - "#embedded".length()) : url.replaceAll("/+$", ""), embedded);
     }
 
     /**

@@ -44,10 +44,16 @@ class TimeoutTest {
     void aCallToAServerThatFellSilentIsATimeoutWithinItsBound() {
         URI server = URI.create(MongoServers.primary().url());
         try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
-             Conn conn = driver.open(config(proxy.port()))) {
+                Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
-            assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"find\": \"orders\"}").withTimeout(BOUND)).close());
-            assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"count\": \"orders\"}").withTimeout(BOUND)).close());
+            assertTimeoutWithin(
+                    BOUND,
+                    () -> conn.query(Query.of("{\"find\": \"orders\"}").withTimeout(BOUND))
+                            .close());
+            assertTimeoutWithin(
+                    BOUND,
+                    () -> conn.query(Query.of("{\"count\": \"orders\"}").withTimeout(BOUND))
+                            .close());
             assertTimeoutWithin(BOUND, conn::ping);
         }
     }
@@ -56,8 +62,11 @@ class TimeoutTest {
         long start = System.nanoTime();
         DriverException e = assertThrows(DriverException.class, call);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        System.out.println("[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
+        System.out.println(
+                "[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
         assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
-        assertTrue(took.compareTo(bound.plus(SLACK)) <= 0, "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
+        assertTrue(
+                took.compareTo(bound.plus(SLACK)) <= 0,
+                "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
     }
 }

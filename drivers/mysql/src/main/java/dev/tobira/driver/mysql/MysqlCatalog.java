@@ -37,8 +37,9 @@ final class MysqlCatalog implements Catalog {
         }
         String namespace = collection.namespace().isEmpty() ? currentNamespace(session) : collection.namespace();
         Set<String> json = new HashSet<>();
-        try (PreparedStatement st = session.connection().prepareStatement("SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS"
-                + " WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?")) {
+        try (PreparedStatement st = session.connection()
+                .prepareStatement("SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS"
+                        + " WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?")) {
             st.setString(1, namespace);
             st.setString(2, collection.name());
             try (ResultSet rs = st.executeQuery()) {
@@ -55,10 +56,12 @@ final class MysqlCatalog implements Catalog {
         }
         List<CollectionInfo.Field> fields = new ArrayList<>();
         for (CollectionInfo.Field f : info.fields()) {
-            fields.add(json.contains(f.name()) && f.nativeType().equalsIgnoreCase("LONGTEXT")
-                    ? new CollectionInfo.Field(f.name(), "JSON", Value.Kind.JSON, f.nullable())
-                    : f);
+            fields.add(
+                    json.contains(f.name()) && f.nativeType().equalsIgnoreCase("LONGTEXT")
+                            ? new CollectionInfo.Field(f.name(), "JSON", Value.Kind.JSON, f.nullable())
+                            : f);
         }
-        return new CollectionInfo(info.ref(), info.type(), fields, info.primaryKey(), info.foreignKeys(), info.indexes());
+        return new CollectionInfo(
+                info.ref(), info.type(), fields, info.primaryKey(), info.foreignKeys(), info.indexes());
     }
 }

@@ -20,9 +20,13 @@ final class MysqlConnector implements Connector {
     @Override
     public Connection connect(ConnConfig config) throws SQLException {
         MysqlTarget target = MysqlTarget.of(MysqlDialect.NAME, config);
-        Connection c = new org.mariadb.jdbc.Driver().connect(target.jdbcUrl(), target.properties(config.connectTimeout().toMillis()));
+        Connection c = new org.mariadb.jdbc.Driver()
+                .connect(
+                        target.jdbcUrl(),
+                        target.properties(config.connectTimeout().toMillis()));
         if (c == null) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MysqlDialect.NAME, "open", "Connector/J does not accept the DSN");
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT, MysqlDialect.NAME, "open", "Connector/J does not accept the DSN");
         }
         return c;
     }
@@ -31,7 +35,8 @@ final class MysqlConnector implements Connector {
     public void initialize(JdbcSession session) throws SQLException {
         Connection connection = session.connection();
         MysqlTarget target = MysqlTarget.of(MysqlDialect.NAME, session.config());
-        ConnectorJInternals.status(connection); // fails now, not at the first guarded statement, if the status flags cannot be read
+        ConnectorJInternals.status(
+                connection); // fails now, not at the first guarded statement, if the status flags cannot be read
         if (!target.database().isEmpty() && !target.databaseInUrl()) {
             run(connection, "USE " + MysqlQueries.quoteName(target.database()));
         }

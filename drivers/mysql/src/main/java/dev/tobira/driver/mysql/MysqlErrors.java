@@ -19,7 +19,10 @@ final class MysqlErrors implements ErrorMapper {
                 return Optional.of(ErrorKind.READ_ONLY);
             case 1290: // the server is running with --read-only, --secure-file-priv, …
                 String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-                return Optional.of(m.contains("read-only") || m.contains("read_only") ? ErrorKind.READ_ONLY : ErrorKind.PERMISSION);
+                return Optional.of(
+                        m.contains("read-only") || m.contains("read_only")
+                                ? ErrorKind.READ_ONLY
+                                : ErrorKind.PERMISSION);
             case 1045: // access denied (bad user or password)
             case 1698: // access denied (auth plugin)
             case 1130: // host not allowed to connect

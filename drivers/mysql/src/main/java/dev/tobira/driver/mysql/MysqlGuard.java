@@ -40,19 +40,33 @@ import java.util.Optional;
  * write are left to the read-only transaction, which refuses them with error 1792.
  */
 final class MysqlGuard {
-    static final List<String> ALLOWED = List.of("SELECT", "WITH", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC", "EXPLAIN");
+    static final List<String> ALLOWED =
+            List.of("SELECT", "WITH", "VALUES", "TABLE", "SHOW", "DESCRIBE", "DESC", "EXPLAIN");
 
     /** Reserved words, so never an unquoted identifier: they only ever mean what is refused. */
     static final List<String> FORBIDDEN_WORDS = List.of("INTO", "UPDATE", "DELETE", "LOCK", "ANALYZE", "PROCEDURE");
 
     static final List<String> FORBIDDEN_FUNCTIONS = List.of(
             "LOAD_FILE",
-            "GET_LOCK", "RELEASE_LOCK", "RELEASE_ALL_LOCKS", "IS_FREE_LOCK", "IS_USED_LOCK",
-            "SERVICE_GET_READ_LOCKS", "SERVICE_GET_WRITE_LOCKS", "SERVICE_RELEASE_LOCKS",
-            "SLEEP", "BENCHMARK",
-            "MASTER_POS_WAIT", "SOURCE_POS_WAIT", "MASTER_GTID_WAIT", "WAIT_FOR_EXECUTED_GTID_SET",
+            "GET_LOCK",
+            "RELEASE_LOCK",
+            "RELEASE_ALL_LOCKS",
+            "IS_FREE_LOCK",
+            "IS_USED_LOCK",
+            "SERVICE_GET_READ_LOCKS",
+            "SERVICE_GET_WRITE_LOCKS",
+            "SERVICE_RELEASE_LOCKS",
+            "SLEEP",
+            "BENCHMARK",
+            "MASTER_POS_WAIT",
+            "SOURCE_POS_WAIT",
+            "MASTER_GTID_WAIT",
+            "WAIT_FOR_EXECUTED_GTID_SET",
             "WAIT_UNTIL_SQL_THREAD_AFTER_GTIDS",
-            "SYS_EXEC", "SYS_EVAL", "SYS_SET", "SYS_GET");
+            "SYS_EXEC",
+            "SYS_EVAL",
+            "SYS_SET",
+            "SYS_GET");
 
     private MysqlGuard() {}
 
@@ -61,7 +75,9 @@ final class MysqlGuard {
                 .dialect(SqlDialect.MYSQL)
                 .allow(ALLOWED.toArray(String[]::new))
                 .forbidWords(FORBIDDEN_WORDS.toArray(String[]::new))
-                .forbidFunctions(FORBIDDEN_FUNCTIONS.stream().map(f -> f.toLowerCase(Locale.ROOT)).toArray(String[]::new))
+                .forbidFunctions(FORBIDDEN_FUNCTIONS.stream()
+                        .map(f -> f.toLowerCase(Locale.ROOT))
+                        .toArray(String[]::new))
                 .rule(MysqlGuard::lockingReads)
                 .rule(MysqlGuard::insertStatements)
                 .rule(MysqlGuard::setVarHints)
@@ -88,7 +104,8 @@ final class MysqlGuard {
         for (SqlScan.Statement statement : scan.statements()) {
             List<SqlToken> t = statement.tokens();
             for (int i = 0; i < t.size(); i++) {
-                if ((statement.isWord(i, "INSERT") || statement.isWord(i, "REPLACE")) && !statement.isPunctuation(i + 1, "(")) {
+                if ((statement.isWord(i, "INSERT") || statement.isWord(i, "REPLACE"))
+                        && !statement.isPunctuation(i + 1, "(")) {
                     return Optional.of(t.get(i).upper() + " is not allowed on a read-only connection");
                 }
             }
@@ -106,7 +123,8 @@ final class MysqlGuard {
     /** Whether the text holds an optimizer hint comment naming {@code SET_VAR}. */
     static boolean hasSetVarHint(SqlScan scan) {
         for (SqlToken token : scan.tokens()) {
-            if (token.type() == SqlToken.Type.COMMENT && token.text().startsWith("/*+")
+            if (token.type() == SqlToken.Type.COMMENT
+                    && token.text().startsWith("/*+")
                     && token.text().toUpperCase(Locale.ROOT).contains("SET_VAR")) {
                 return true;
             }
@@ -116,7 +134,8 @@ final class MysqlGuard {
 
     private static Optional<String> escapeBraces(SqlScan scan) {
         for (SqlToken token : scan.tokens()) {
-            if (token.type() == SqlToken.Type.PUNCTUATION && (token.text().equals("{") || token.text().equals("}"))) {
+            if (token.type() == SqlToken.Type.PUNCTUATION
+                    && (token.text().equals("{") || token.text().equals("}"))) {
                 return Optional.of("JDBC escape syntax ({...}) is not allowed on a read-only connection");
             }
         }

@@ -69,15 +69,21 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
             case DOC:
                 return quoted(value.toString());
             default:
-                throw DriverException.of(ErrorKind.UNSUPPORTED, MysqlDialect.NAME, "query",
+                throw DriverException.of(
+                        ErrorKind.UNSUPPORTED,
+                        MysqlDialect.NAME,
+                        "query",
                         "parameters of kind " + value.kind().name().toLowerCase(Locale.ROOT) + " are not supported");
         }
     }
 
     /** What MySQL's DATE, DATETIME and TIMESTAMP literals hold: a year of four digits. */
     static final String YEARS = "MySQL's dates and date-times take the years 0000 to 9999";
-    private static final java.time.Instant FIRST = LocalDateTime.of(0, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
-    private static final java.time.Instant LAST = LocalDateTime.of(10000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
+
+    private static final java.time.Instant FIRST =
+            LocalDateTime.of(0, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
+    private static final java.time.Instant LAST =
+            LocalDateTime.of(10000, 1, 1, 0, 0).toInstant(ZoneOffset.UTC);
 
     /**
      * The date, refused past the years MySQL reads ({@code LocalDate} writes a sign and more digits
@@ -119,7 +125,10 @@ record MysqlLiterals(boolean noBackslashEscapes) implements Literals {
     /** A double with an exponent, which MySQL reads as a DOUBLE rather than a DECIMAL. */
     private static String floating(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, MysqlDialect.NAME, "query",
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    MysqlDialect.NAME,
+                    "query",
                     "MySQL has no NaN or infinite DOUBLE; the parameter " + d + " cannot be sent");
         }
         String s = Double.toString(d);

@@ -40,7 +40,11 @@ final class MysqlReadOnlyMode implements ReadOnlyMode {
     }
 
     /** Which guarded texts run inside a {@code START TRANSACTION READ ONLY} of their own. */
-    enum OwnTransaction { UNLESS_ONE_READ, NEVER, ALWAYS }
+    enum OwnTransaction {
+        UNLESS_ONE_READ,
+        NEVER,
+        ALWAYS
+    }
 
     private final Layers layers;
 
@@ -71,8 +75,10 @@ final class MysqlReadOnlyMode implements ReadOnlyMode {
         if (call.inTransaction()) {
             forget(state, call);
             if (!call.readOnlyConnection()) {
-                throw refusal(ErrorKind.UNSUPPORTED, "a read-only query inside a transaction of a writable connection is not supported;"
-                        + " run it outside the transaction");
+                throw refusal(
+                        ErrorKind.UNSUPPORTED,
+                        "a read-only query inside a transaction of a writable connection is not supported;"
+                                + " run it outside the transaction");
             }
             ServerStatus status = ConnectorJInternals.status(connection);
             if (!status.inReadOnlyTransaction()) {
@@ -105,7 +111,9 @@ final class MysqlReadOnlyMode implements ReadOnlyMode {
         if (status.outsideAutocommit()) {
             if (!call.readOnlyConnection()) {
                 // the connection's own statements opened it; the session gets read-write back before the next of them
-                throw refusal(ErrorKind.UNSUPPORTED, "a read-only query cannot run while a transaction is open on the connection; end it first");
+                throw refusal(
+                        ErrorKind.UNSUPPORTED,
+                        "a read-only query cannot run while a transaction is open on the connection; end it first");
             }
             // left by a statement whose error reply carried no status flags
             SessionStatements.restoreAutocommit(connection);
@@ -128,14 +136,17 @@ final class MysqlReadOnlyMode implements ReadOnlyMode {
      */
     private static void checkSession(Connection connection, ServerStatus status) throws SQLException {
         if (status.noBackslashEscapes()) {
-            throw refusal(ErrorKind.READ_ONLY,
+            throw refusal(
+                    ErrorKind.READ_ONLY,
                     "the session's sql_mode has NO_BACKSLASH_ESCAPES, so the server would read the text differently from the guard");
         }
         String charset = ConnectorJInternals.charset(connection);
         if (charset != null && !charset.toLowerCase(Locale.ROOT).startsWith("utf8")) {
-            throw refusal(ErrorKind.READ_ONLY, "the session's client character set is "
-                    + (charset.matches("[A-Za-z0-9_]{1,32}") ? charset : "not UTF-8")
-                    + ", so the server would read the text differently from the guard; read-only calls need utf8mb4");
+            throw refusal(
+                    ErrorKind.READ_ONLY,
+                    "the session's client character set is "
+                            + (charset.matches("[A-Za-z0-9_]{1,32}") ? charset : "not UTF-8")
+                            + ", so the server would read the text differently from the guard; read-only calls need utf8mb4");
         }
     }
 
@@ -144,7 +155,8 @@ final class MysqlReadOnlyMode implements ReadOnlyMode {
      * {@code SET STATEMENT} prefix (MariaDB), or null: a writable connection, MySQL, a session
      * whose sql_mode could not be taken as a literal, or the access mode layer taken away.
      */
-    @Nullable ReadOnlySession prefixed(MysqlSession state, Call call) {
+    @Nullable
+    ReadOnlySession prefixed(MysqlSession state, Call call) {
         if (!layers.accessMode() || !call.readOnlyConnection()) {
             return null;
         }
@@ -167,7 +179,8 @@ final class MysqlReadOnlyMode implements ReadOnlyMode {
         if (!layers.accessMode()) {
             return;
         }
-        ReadOnlySession literal = call.readOnlyConnection() ? state.readOnlySession().orElse(null) : null;
+        ReadOnlySession literal =
+                call.readOnlyConnection() ? state.readOnlySession().orElse(null) : null;
         run(connection, literal != null ? literal.statement : SessionStatements.readOnlySession(connection));
         if (!call.readOnlyConnection()) {
             state.madeReadOnly(true);

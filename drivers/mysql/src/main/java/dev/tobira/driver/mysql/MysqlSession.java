@@ -13,7 +13,8 @@ import java.util.Optional;
  * taken from the sql_mode of that moment.
  */
 final class MysqlSession {
-    static final JdbcSession.Key<MysqlSession> KEY = JdbcSession.Key.of("mysql session", MysqlSession.class, MysqlSession::open);
+    static final JdbcSession.Key<MysqlSession> KEY =
+            JdbcSession.Key.of("mysql session", MysqlSession.class, MysqlSession::open);
 
     private final Optional<ReadOnlySession> readOnlySession;
     /**
@@ -39,7 +40,8 @@ final class MysqlSession {
         }
         Connection c = session.connection();
         try (Statement st = c.createStatement()) {
-            return new MysqlSession(ReadOnlySession.read(st, SessionStatements.accessModeVariable(c), ConnectorJInternals.isMariaDb(c)));
+            return new MysqlSession(ReadOnlySession.read(
+                    st, SessionStatements.accessModeVariable(c), ConnectorJInternals.isMariaDb(c)));
         }
     }
 

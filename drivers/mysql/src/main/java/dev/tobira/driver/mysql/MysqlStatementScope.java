@@ -64,7 +64,8 @@ final class MysqlStatementScope implements StatementScope {
             run(connection, "START TRANSACTION READ ONLY");
             if (!ConnectorJInternals.status(connection).inReadOnlyTransaction()) {
                 restoreAutocommit(connection);
-                throw MysqlReadOnlyMode.refusal(ErrorKind.READ_ONLY, "the server did not enter a read-only transaction");
+                throw MysqlReadOnlyMode.refusal(
+                        ErrorKind.READ_ONLY, "the server did not enter a read-only transaction");
             }
         }
         return text;
@@ -80,8 +81,8 @@ final class MysqlStatementScope implements StatementScope {
     @Override
     public void checkExecuted(Statement statement) throws SQLException {
         if (statement.getUpdateCount() != -1) {
-            DriverException refusal = MysqlReadOnlyMode.refusal(ErrorKind.READ_ONLY,
-                    "the statement returned no rows, so it was not a read; refused after it ran");
+            DriverException refusal = MysqlReadOnlyMode.refusal(
+                    ErrorKind.READ_ONLY, "the statement returned no rows, so it was not a read; refused after it ran");
             try {
                 if (ConnectorJInternals.status(connection).outsideAutocommit()) {
                     // this status is the statement's own reply: end what it opened now, while that is known
@@ -116,7 +117,9 @@ final class MysqlStatementScope implements StatementScope {
         }
         if (status.outsideAutocommit()) {
             if (completed && !status.inReadOnlyTransaction()) {
-                LOG.log(System.Logger.Level.WARNING, "mysql: a read-only statement left the session outside autocommit mode");
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "mysql: a read-only statement left the session outside autocommit mode");
             }
             restoreAutocommit(connection);
         }

@@ -22,7 +22,8 @@ final class MysqlStatements implements Statements {
      */
     @Override
     public Optional<Literals> literals(JdbcSession session) throws SQLException {
-        return Optional.of(MysqlLiterals.of(ConnectorJInternals.status(session.connection()).noBackslashEscapes()));
+        return Optional.of(MysqlLiterals.of(
+                ConnectorJInternals.status(session.connection()).noBackslashEscapes()));
     }
 
     /**

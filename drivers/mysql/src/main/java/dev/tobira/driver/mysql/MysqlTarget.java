@@ -42,7 +42,8 @@ record MysqlTarget(String host, int port, String database, String user, String p
      * Authentication plugins that never send the password in clear text; {@code mysql_clear_password}
      * and {@code dialog} (PAM) would, on a connection that may have no TLS.
      */
-    private static final String SAFE_AUTH = "mysql_native_password,caching_sha2_password,sha256_password,client_ed25519";
+    private static final String SAFE_AUTH =
+            "mysql_native_password,caching_sha2_password,sha256_password,client_ed25519";
 
     static MysqlTarget of(String driver, ConnConfig config) {
         Dsn.Url url = Dsn.parseUrl(driver, config.dsn()).requirePlainNames(driver);
@@ -62,9 +63,11 @@ record MysqlTarget(String host, int port, String database, String user, String p
         if (options.containsKey("serverSslCert")) {
             Dsn.requireValue(driver, "serverSslCert", options.get("serverSslCert"), PATH_CHARACTERS);
         }
-        String password = config.password().isEmpty() ? url.password().orElse("") : config.password().reveal();
-        return new MysqlTarget(url.host(), url.port().orElse(DEFAULT_PORT), database, user, password,
-                Map.copyOf(options));
+        String password = config.password().isEmpty()
+                ? url.password().orElse("")
+                : config.password().reveal();
+        return new MysqlTarget(
+                url.host(), url.port().orElse(DEFAULT_PORT), database, user, password, Map.copyOf(options));
     }
 
     private static DriverException invalid(String driver, String detail) {
@@ -77,7 +80,10 @@ record MysqlTarget(String host, int port, String database, String user, String p
     boolean loopback() {
         String h = host.toLowerCase(Locale.ROOT);
         // an IPv4 literal of 127/8, never a name such as 127.example.com
-        return h.equals("localhost") || LOOPBACK_V4.matcher(h).matches() || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1");
+        return h.equals("localhost")
+                || LOOPBACK_V4.matcher(h).matches()
+                || h.equals("::1")
+                || h.equals("0:0:0:0:0:0:0:1");
     }
 
     /** Whether the database goes into the URL; otherwise it is selected with USE once connected. */

@@ -41,17 +41,21 @@ final class ReadOnlySession {
     private final @Nullable String settings;
     /** The session's own row limit and statement time, taken at open (an account may have its own). */
     private final @Nullable String selectLimit;
+
     private final @Nullable String statementTime;
     /** The prefix of a call without a row limit or query timeout, the common case, made once. */
     private final @Nullable String plain;
 
-    private ReadOnlySession(String statement, @Nullable String settings, @Nullable String selectLimit, @Nullable String statementTime) {
+    private ReadOnlySession(
+            String statement, @Nullable String settings, @Nullable String selectLimit, @Nullable String statementTime) {
         this.statement = statement;
         this.settings = settings;
         this.selectLimit = selectLimit;
         this.statementTime = statementTime;
-        this.plain = settings == null ? null
-                : settings + ", sql_select_limit = " + selectLimit + ", max_statement_time = " + statementTime + " FOR ";
+        this.plain = settings == null
+                ? null
+                : settings + ", sql_select_limit = " + selectLimit + ", max_statement_time = " + statementTime
+                        + " FOR ";
     }
 
     /**
@@ -69,23 +73,30 @@ final class ReadOnlySession {
         String modes;
         String selectLimit;
         String statementTime;
-        try (ResultSet rs = st.executeQuery(mariaDb
-                ? "SELECT @@SESSION.sql_mode, @@SESSION.sql_select_limit, @@SESSION.max_statement_time"
-                : "SELECT @@SESSION.sql_mode, '', ''")) {
+        try (ResultSet rs = st.executeQuery(
+                mariaDb
+                        ? "SELECT @@SESSION.sql_mode, @@SESSION.sql_select_limit, @@SESSION.max_statement_time"
+                        : "SELECT @@SESSION.sql_mode, '', ''")) {
             boolean row = rs.next();
             modes = row ? rs.getString(1) : null;
             selectLimit = row ? rs.getString(2) : null;
             statementTime = row ? rs.getString(3) : null;
         }
-        if (mariaDb && (selectLimit == null || statementTime == null
-                || !NUMBER.matcher(selectLimit).matches() || !NUMBER.matcher(statementTime).matches())) {
+        if (mariaDb
+                && (selectLimit == null
+                        || statementTime == null
+                        || !NUMBER.matcher(selectLimit).matches()
+                        || !NUMBER.matcher(statementTime).matches())) {
             return Optional.empty();
         }
-        if (modes == null || !SQL_MODE_NAMES.matcher(modes).matches()
-                || SessionStatements.QUOTING_MODES.stream().anyMatch(m -> ("," + modes + ",").contains("," + m + ","))) {
+        if (modes == null
+                || !SQL_MODE_NAMES.matcher(modes).matches()
+                || SessionStatements.QUOTING_MODES.stream()
+                        .anyMatch(m -> ("," + modes + ",").contains("," + m + ","))) {
             return Optional.empty();
         }
-        String statement = "SET SESSION sql_mode = '" + modes + "', SESSION time_zone = '+00:00', SESSION " + accessMode + " = 1";
+        String statement =
+                "SET SESSION sql_mode = '" + modes + "', SESSION time_zone = '+00:00', SESSION " + accessMode + " = 1";
         String settings = "SET STATEMENT time_zone = '+00:00', " + accessMode + " = 1";
         return Optional.of(new ReadOnlySession(statement, mariaDb ? settings : null, selectLimit, statementTime));
     }
@@ -105,7 +116,8 @@ final class ReadOnlySession {
         }
         return settings
                 + ", sql_select_limit = " + (call.maxRows() > 0 ? Integer.toString(call.maxRows()) : selectLimit)
-                + ", max_statement_time = " + (call.queryTimeoutSeconds() > 0 ? Integer.toString(call.queryTimeoutSeconds()) : statementTime)
+                + ", max_statement_time = "
+                + (call.queryTimeoutSeconds() > 0 ? Integer.toString(call.queryTimeoutSeconds()) : statementTime)
                 + " FOR ";
     }
 }

@@ -19,8 +19,8 @@ final class SessionStatements {
      * POSTGRESQL). A session in ANSI mode lists both ANSI and ANSI_QUOTES, so dropping ANSI_QUOTES
      * alone would leave it on.
      */
-    static final List<String> QUOTING_MODES = List.of(
-            "ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL");
+    static final List<String> QUOTING_MODES =
+            List.of("ANSI_QUOTES", "NO_BACKSLASH_ESCAPES", "ANSI", "DB2", "MAXDB", "MSSQL", "ORACLE", "POSTGRESQL");
 
     /** Drops {@link #QUOTING_MODES} from the session's sql_mode and keeps the rest. */
     static final String NORMALIZE_SQL_MODE = normalizeSqlMode();

@@ -29,16 +29,19 @@ class BigStreamTest {
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void fiveMillionRowsStreamThroughASmallHeap() {
         long maxHeap = Runtime.getRuntime().maxMemory();
-        assertTrue(maxHeap <= 80L * 1024 * 1024, "this test must run with -Xmx64m (its own Surefire execution); the heap is "
-                + maxHeap + " bytes");
+        assertTrue(
+                maxHeap <= 80L * 1024 * 1024,
+                "this test must run with -Xmx64m (its own Surefire execution); the heap is " + maxHeap + " bytes");
         ConnConfig config = MysqlServer.find().config("information_schema", true);
-        String sql = "select n, concat('row-', n) as label, timestamp '2026-01-01 00:00:00' + interval (n % 86400) second as at"
-                + " from (" + Rows.query(ROWS) + ") t";
+        String sql =
+                "select n, concat('row-', n) as label, timestamp '2026-01-01 00:00:00' + interval (n % 86400) second as at"
+                        + " from (" + Rows.query(ROWS) + ") t";
         long rows = 0;
         long sum = 0;
         long labelLength = 0;
         LocalDateTime start = LocalDateTime.of(2026, 1, 1, 0, 0);
-        try (Conn conn = new MysqlDriver().open(config); ResultSet rs = conn.query(Query.of(sql))) {
+        try (Conn conn = new MysqlDriver().open(config);
+                ResultSet rs = conn.query(Query.of(sql))) {
             while (rs.hasNext()) {
                 Row row = rs.next();
                 long n = ((Value.Int) row.get(0)).value();
@@ -56,7 +59,7 @@ class BigStreamTest {
         }
         assertEquals(ROWS, rows);
         assertEquals(ROWS * (ROWS - 1) / 2, sum, "every number from 0 to 4,999,999 exactly once");
-long expectedLength = 0;
+        long expectedLength = 0;
         for (long n = 0; n < ROWS; n++) {
             expectedLength += 4 + digits(n);
         }

@@ -50,27 +50,32 @@ class ConnectorJInternalsTest {
         try (Connection c = connect()) {
             run(c, "SELECT 1");
             ServerStatus idle = ConnectorJInternals.status(c);
-            assertTrue(idle.autocommit() && !idle.inTransaction() && !idle.outsideAutocommit(),
+            assertTrue(
+                    idle.autocommit() && !idle.inTransaction() && !idle.outsideAutocommit(),
                     "after a read in autocommit mode the flags must say autocommit, no transaction: " + idle);
 
             run(c, "START TRANSACTION READ ONLY");
             ServerStatus readOnly = ConnectorJInternals.status(c);
-            assertTrue(readOnly.inReadOnlyTransaction(),
-                    "START TRANSACTION READ ONLY must show in the flags at once; the own transaction's check needs it: " + readOnly);
+            assertTrue(
+                    readOnly.inReadOnlyTransaction(),
+                    "START TRANSACTION READ ONLY must show in the flags at once; the own transaction's check needs it: "
+                            + readOnly);
             assertTrue(readOnly.outsideAutocommit(), readOnly.toString());
             run(c, "ROLLBACK");
             assertFalse(ConnectorJInternals.status(c).inTransaction(), "a ROLLBACK must clear the transaction flag");
 
             run(c, "START TRANSACTION");
             ServerStatus readWrite = ConnectorJInternals.status(c);
-            assertTrue(readWrite.inTransaction() && !readWrite.inReadOnlyTransaction(),
+            assertTrue(
+                    readWrite.inTransaction() && !readWrite.inReadOnlyTransaction(),
                     "a read-write transaction must not look read-only: " + readWrite);
             run(c, "ROLLBACK");
 
             run(c, "SET autocommit = 0");
             assertTrue(ConnectorJInternals.status(c).outsideAutocommit(), "autocommit off must show in the flags");
             run(c, "SET autocommit = 1");
-            assertFalse(ConnectorJInternals.status(c).outsideAutocommit(), "autocommit on again must show in the flags");
+            assertFalse(
+                    ConnectorJInternals.status(c).outsideAutocommit(), "autocommit on again must show in the flags");
         }
     }
 
@@ -79,7 +84,8 @@ class ConnectorJInternalsTest {
     void theStatusFlagsShowNoBackslashEscapes() throws SQLException {
         try (Connection c = connect()) {
             run(c, "SET SESSION sql_mode = CONCAT(@@SESSION.sql_mode, ',NO_BACKSLASH_ESCAPES')");
-            assertTrue(ConnectorJInternals.status(c).noBackslashEscapes(),
+            assertTrue(
+                    ConnectorJInternals.status(c).noBackslashEscapes(),
                     "NO_BACKSLASH_ESCAPES must show in the flags; the guard's reading of strings depends on it");
             run(c, SessionStatements.NORMALIZE_SQL_MODE);
             assertFalse(ConnectorJInternals.status(c).noBackslashEscapes(), "the normalization must clear the flag");
@@ -94,7 +100,9 @@ class ConnectorJInternalsTest {
             assertNotNull(initial, "Connector/J must know the client character set from the handshake");
             assertTrue(initial.toLowerCase(java.util.Locale.ROOT).startsWith("utf8"), initial);
             run(c, "SET NAMES gbk");
-            assertEquals("gbk", ConnectorJInternals.charset(c),
+            assertEquals(
+                    "gbk",
+                    ConnectorJInternals.charset(c),
                     "a SET NAMES must reach the context through session tracking; the charset check relies on it");
             run(c, "SET NAMES utf8mb4");
             assertEquals("utf8mb4", ConnectorJInternals.charset(c));
@@ -104,7 +112,9 @@ class ConnectorJInternalsTest {
     /** The SET STATEMENT prefix and the access mode variable's name are chosen by the handshake's version. */
     @Test
     void theVersionSaysWhichServerAnswered() throws SQLException {
-        try (Connection c = connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT VERSION()")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT VERSION()")) {
             assertTrue(rs.next());
             String version = rs.getString(1);
             boolean mariaDb = version.toLowerCase(java.util.Locale.ROOT).contains("mariadb");
@@ -125,14 +135,17 @@ class ConnectorJInternalsTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void killingTheRunningQueryEndsIt() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (Connection c = connect(); Connection side = connect()) {
+        try (Connection c = connect();
+                Connection side = connect()) {
             long id;
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT CONNECTION_ID()")) {
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT CONNECTION_ID()")) {
                 assertTrue(rs.next());
                 id = rs.getLong(1);
             }
             Future<?> sleeping = pool.submit(() -> {
-                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT SLEEP(40)")) {
+                try (Statement st = c.createStatement();
+                        ResultSet rs = st.executeQuery("SELECT SLEEP(40)")) {
                     rs.next();
                 }
                 return null;
@@ -142,11 +155,13 @@ class ConnectorJInternalsTest {
             try {
                 sleeping.get(20, TimeUnit.SECONDS);
             } catch (TimeoutException e) {
-                throw new AssertionError("the kill did not end the running query; abandoning a result would read all its rows", e);
+                throw new AssertionError(
+                        "the kill did not end the running query; abandoning a result would read all its rows", e);
             } catch (java.util.concurrent.ExecutionException e) {
                 // interrupted with an error: the query ended, which is what counts
             }
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT 1")) {
                 assertTrue(rs.next(), "the connection must stay usable after its query was killed");
             }
         } finally {

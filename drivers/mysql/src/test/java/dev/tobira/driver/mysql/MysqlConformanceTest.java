@@ -12,14 +12,13 @@ import static dev.tobira.drivertest.ProbeFamily.SIDE_EFFECT_FUNCTION;
 import static dev.tobira.drivertest.ProbeFamily.STACKING;
 import static dev.tobira.drivertest.ProbeFamily.WRITABLE_CTE;
 
-import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.BadInput;
-import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.SafeRead;
 import dev.tobira.drivertest.ServerCode;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
 import dev.tobira.spi.SqlDialect;
@@ -52,6 +51,7 @@ class MysqlConformanceTest extends DriverConformanceTest {
     private final MysqlDriver driver = new MysqlDriver();
     /** Why ATTACH_EXTENSION has no probe on this server, when it has none; set while the probes are made. */
     private String noPlugin;
+
     private MysqlFixture fixture;
 
     /** The server this class runs against. */
@@ -71,20 +71,40 @@ class MysqlConformanceTest extends DriverConformanceTest {
     @Override
     protected Fixture fixture() {
         MysqlFixture f = shop();
-        Fixture.Builder b = Fixture.builder(driver).writable(f.server.config(DATABASE, false)).readOnly(f.server.config(DATABASE, true))
-                .sql(SqlDialect.MYSQL).seed(f::seed).fingerprint(f::fingerprint).nativeExecution(f::executeNatively)
+        Fixture.Builder b = Fixture.builder(driver)
+                .writable(f.server.config(DATABASE, false))
+                .readOnly(f.server.config(DATABASE, true))
+                .sql(SqlDialect.MYSQL)
+                .seed(f::seed)
+                .fingerprint(f::fingerprint)
+                .nativeExecution(f::executeNatively)
                 .serverSessions(() -> OptionalLong.of(f.sessions()))
-                .rows(Rows::query).slow(slow()).types(types()).probes(probes()).serverCode(code()).safeReads(reads())
+                .rows(Rows::query)
+                .slow(slow())
+                .types(types())
+                .probes(probes())
+                .serverCode(code())
+                .safeReads(reads())
                 .declaredTypes(declaredTypes())
                 .minimumProvenProbes(100)
                 .withoutStatementCheck(new MysqlWithoutStatementCheck())
                 // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
                 .serverAt(SilentServer.hostPort(f.server.config(DATABASE, false)))
                 .badInput(BadInput.builder()
-                        .malformed("select cast('x' as json)", "select x'0'", "select _utf8mb4 0xff", "select 'a' collate no_such_collation",
-                                "select date '2026-13-45'", "select 1e400", "select 1/0", "select json_extract('{', '$')",
+                        .malformed(
+                                "select cast('x' as json)",
+                                "select x'0'",
+                                "select _utf8mb4 0xff",
+                                "select 'a' collate no_such_collation",
+                                "select date '2026-13-45'",
+                                "select 1e400",
+                                "select 1/0",
+                                "select json_extract('{', '$')",
                                 "select repeat('x', 4294967296)")
-                        .positions("select ?", "select name from customers where id = ?", "select id from orders order by id limit ?",
+                        .positions(
+                                "select ?",
+                                "select name from customers where id = ?",
+                                "select id from orders order by id limit ?",
                                 "select cast(? as json)")
                         .build())
                 .onClose(f::drop);
@@ -100,7 +120,8 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 // executable comments: the server runs what the lexer sees as a comment
                 WriteProbe.of("mysql.exec-comment-delete", COMMENT_TRICK, "/*!50000 delete from orders */"),
                 WriteProbe.of("mysql.exec-comment-bare", COMMENT_TRICK, "/*! delete from orders */"),
-                WriteProbe.of("mysql.exec-comment-in-select", COMMENT_TRICK, "select 1 as x /*!50000 , probe_write() */"),
+                WriteProbe.of(
+                        "mysql.exec-comment-in-select", COMMENT_TRICK, "select 1 as x /*!50000 , probe_write() */"),
                 // -- opens a comment only before white space: this is 1 - (-1), then a second statement
                 WriteProbe.of("mysql.dash-without-space", STACKING, "select 1--1;delete from orders"),
                 WriteProbe.of("mysql.hash-comment-stack", COMMENT_TRICK, "select 1 # read only\n;delete from orders"),
@@ -111,19 +132,33 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("mysql.get-lock", SIDE_EFFECT_FUNCTION, "select get_lock('" + LOCK + "', 0)")
                         .provenBy(f.lock(LOCK)),
                 // session settings that would lift read-only, then a write
-                WriteProbe.of("mysql.read-write-then-delete", SESSION_SETTING, "set session transaction read write; delete from orders"),
-                WriteProbe.of("mysql.sql-mode-then-delete", SESSION_SETTING, "set @@session.sql_mode = ''; delete from orders"),
+                WriteProbe.of(
+                        "mysql.read-write-then-delete",
+                        SESSION_SETTING,
+                        "set session transaction read write; delete from orders"),
+                WriteProbe.of(
+                        "mysql.sql-mode-then-delete",
+                        SESSION_SETTING,
+                        "set @@session.sql_mode = ''; delete from orders"),
                 WriteProbe.of("mysql.set-global", ADMIN, "set global slow_launch_time = " + LAUNCH_TIME)
                         .provenBy(f.globalVariable("slow_launch_time", LAUNCH_TIME)),
                 WriteProbe.of("mysql.create-user", ADMIN, "create user " + USER).provenBy(f.user(USER)),
-                WriteProbe.of("mysql.create-database", DDL, "create database " + PROBE_DATABASE).provenBy(f.database(PROBE_DATABASE)),
+                WriteProbe.of("mysql.create-database", DDL, "create database " + PROBE_DATABASE)
+                        .provenBy(f.database(PROBE_DATABASE)),
                 // MySQL's own DML
                 WriteProbe.of("mysql.replace", DML, "replace into orders values (1, 1, 1, 'x', '2026-01-01')"),
-                WriteProbe.of("mysql.insert-ignore", DML, "insert ignore into orders values (100, 1, 1, 'x', '2026-01-01')"),
-                WriteProbe.of("mysql.on-duplicate-key", DML, "insert into customers (id, name, country, created_at)"
-                        + " values (1, 'x', 'GB', '2026-01-01') on duplicate key update name = 'x'"),
+                WriteProbe.of(
+                        "mysql.insert-ignore", DML, "insert ignore into orders values (100, 1, 1, 'x', '2026-01-01')"),
+                WriteProbe.of(
+                        "mysql.on-duplicate-key",
+                        DML,
+                        "insert into customers (id, name, country, created_at)"
+                                + " values (1, 'x', 'GB', '2026-01-01') on duplicate key update name = 'x'"),
                 WriteProbe.of("mysql.insert-without-into", DML, "insert orders values (100, 1, 1, 'x', '2026-01-01')"),
-                WriteProbe.of("mysql.multi-table-delete", DML, "delete orders from orders join customers on customers.id = orders.customer_id"),
+                WriteProbe.of(
+                        "mysql.multi-table-delete",
+                        DML,
+                        "delete orders from orders join customers on customers.id = orders.customer_id"),
                 WriteProbe.of("mysql.update-order-limit", DML, "update customers set name = 'x' order by id limit 1"),
                 // MySQL's own DDL: each commits implicitly, which is why the allow-list comes first
                 WriteProbe.of("mysql.rename-table", DDL, "rename table orders to probe_orders"),
@@ -131,20 +166,33 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("mysql.create-view", DDL, "create view probe_v as select 1 as x"),
                 WriteProbe.of("mysql.create-index", DDL, "create index probe_i on orders (status(8))"),
                 WriteProbe.of("mysql.create-table-like", DDL, "create table probe_like like orders"),
-                WriteProbe.of("mysql.create-trigger", DDL,
+                WriteProbe.of(
+                        "mysql.create-trigger",
+                        DDL,
                         "create trigger probe_trg before insert on orders for each row set new.total_cents = 0"),
                 WriteProbe.of("mysql.drop-function", DDL, "drop function probe_write")));
         if (f.server.local()) {
             probes.addAll(List.of(
-                    WriteProbe.of("mysql.into-outfile", FILE_IO, "select * from customers into outfile '" + f.path("tobira_outfile.txt") + "'")
+                    WriteProbe.of(
+                                    "mysql.into-outfile",
+                                    FILE_IO,
+                                    "select * from customers into outfile '" + f.path("tobira_outfile.txt") + "'")
                             .provenBy(f.file("tobira_outfile.txt")),
-                    WriteProbe.of("mysql.into-dumpfile", FILE_IO,
-                            "select name from customers where id = 1 into dumpfile '" + f.path("tobira_dumpfile.bin") + "'")
+                    WriteProbe.of(
+                                    "mysql.into-dumpfile",
+                                    FILE_IO,
+                                    "select name from customers where id = 1 into dumpfile '"
+                                            + f.path("tobira_dumpfile.bin") + "'")
                             .provenBy(f.file("tobira_dumpfile.bin")),
-                    WriteProbe.of("mysql.exec-comment-outfile", COMMENT_TRICK,
-                            "select * from customers /*!50000 into outfile '" + f.path("tobira_exec_outfile.txt") + "' */")
+                    WriteProbe.of(
+                                    "mysql.exec-comment-outfile",
+                                    COMMENT_TRICK,
+                                    "select * from customers /*!50000 into outfile '"
+                                            + f.path("tobira_exec_outfile.txt") + "' */")
                             .provenBy(f.file("tobira_exec_outfile.txt")),
-                    WriteProbe.of("mysql.load-data", FILE_IO,
+                    WriteProbe.of(
+                            "mysql.load-data",
+                            FILE_IO,
                             "load data infile '" + f.ordersCsv() + "' into table orders fields terminated by ','")));
         } else {
             System.err.println("[tobira] mysql: the server is not on this machine, so the file probes"
@@ -159,18 +207,23 @@ class MysqlConformanceTest extends DriverConformanceTest {
                     WriteProbe.of("mariadb.analyze-delete", EXPLAIN_EXECUTES, "analyze delete from orders"),
                     WriteProbe.of("mariadb.analyze-select-write", EXPLAIN_EXECUTES, "analyze select probe_write()")));
             if (f.pluginInstallable("metadata_lock_info")) {
-                probes.add(WriteProbe.of("mariadb.install-soname", ATTACH_EXTENSION, "install soname 'metadata_lock_info'")
-                        .provenBy(f.plugin("metadata_lock_info")));
+                probes.add(
+                        WriteProbe.of("mariadb.install-soname", ATTACH_EXTENSION, "install soname 'metadata_lock_info'")
+                                .provenBy(f.plugin("metadata_lock_info")));
             } else {
-                System.err.println("[tobira] mysql: the plugin library metadata_lock_info is not on this server, so INSTALL SONAME"
-                        + " is not probed");
+                System.err.println(
+                        "[tobira] mysql: the plugin library metadata_lock_info is not on this server, so INSTALL SONAME"
+                                + " is not probed");
                 noPlugin = "the server has no plugin library to INSTALL (metadata_lock_info is not in its plugin_dir),"
                         + " so no probe of this family can prove itself here";
             }
         } else {
             probes.addAll(List.of(
                     WriteProbe.of("mysql.with-delete", WRITABLE_CTE, "with c as (select 1 as x) delete from orders"),
-                    WriteProbe.of("mysql.with-update", WRITABLE_CTE, "with c as (select 1 as x) update customers set name = 'x'"),
+                    WriteProbe.of(
+                            "mysql.with-update",
+                            WRITABLE_CTE,
+                            "with c as (select 1 as x) update customers set name = 'x'"),
                     WriteProbe.of("mysql.explain-analyze", EXPLAIN_EXECUTES, "explain analyze select probe_write()")));
         }
         return probes;
@@ -186,15 +239,24 @@ class MysqlConformanceTest extends DriverConformanceTest {
         String code = "`" + f.codeDatabase() + "`";
         String lock = "tobira_kit_lock_" + MysqlFixture.RUN;
         return List.of(
-                ServerCode.of("mysql.function-writes", "create database if not exists " + code
-                                + "; drop function if exists " + code + ".kit_write; create function " + code + ".kit_write() returns integer"
-                                + " not deterministic modifies sql data begin insert into `" + DATABASE + "`.orders values"
+                ServerCode.of(
+                        "mysql.function-writes",
+                        "create database if not exists " + code
+                                + "; drop function if exists " + code + ".kit_write; create function " + code
+                                + ".kit_write() returns integer"
+                                + " not deterministic modifies sql data begin insert into `" + DATABASE
+                                + "`.orders values"
                                 + " (2000, 1, 1, 'kit', '2026-01-01'); return 1; end",
-                        "select " + code + ".kit_write()", f.orderRow(2000)),
-                ServerCode.of("mysql.function-takes-lock", "create database if not exists " + code
-                                + "; drop function if exists " + code + ".kit_lock; create function " + code + ".kit_lock() returns integer"
+                        "select " + code + ".kit_write()",
+                        f.orderRow(2000)),
+                ServerCode.of(
+                        "mysql.function-takes-lock",
+                        "create database if not exists " + code
+                                + "; drop function if exists " + code + ".kit_lock; create function " + code
+                                + ".kit_lock() returns integer"
                                 + " not deterministic no sql begin return get_lock('" + lock + "', 0); end",
-                        "select " + code + ".kit_lock()", f.lock(lock)));
+                        "select " + code + ".kit_lock()",
+                        f.lock(lock)));
     }
 
     private List<SafeRead> reads() {
@@ -215,11 +277,14 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 SafeRead.of("mysql.describe", "describe customers"),
                 SafeRead.of("mysql.desc", "desc orders"),
                 SafeRead.of("mysql.explain-json", "explain format=json select * from customers where id = 1"),
-                SafeRead.of("mysql.recursive-cte",
+                SafeRead.of(
+                        "mysql.recursive-cte",
                         "with recursive r (n) as (select 1 union all select n + 1 from r where n < 3) select sum(n) as s from r"),
-                SafeRead.of("mysql.optimizer-hint", "select /*+ MAX_EXECUTION_TIME(1000) */ count(*) as n from customers"),
+                SafeRead.of(
+                        "mysql.optimizer-hint", "select /*+ MAX_EXECUTION_TIME(1000) */ count(*) as n from customers"),
                 SafeRead.of("mysql.json", "select json_extract('{\"a\": 1}', '$.a') as a"),
-                SafeRead.of("mysql.information-schema",
+                SafeRead.of(
+                        "mysql.information-schema",
                         "select table_name from information_schema.tables where table_schema = database()")));
         if (shop().mariaDb) {
             reads.add(SafeRead.of("mariadb.values", "values (1), (2)"));
@@ -235,7 +300,8 @@ class MysqlConformanceTest extends DriverConformanceTest {
     private String slow() {
         return "select count(*) as n from " + Rows.DIGITS + " a, " + Rows.DIGITS + " b, " + Rows.DIGITS + " c, "
                 + Rows.DIGITS + " d, " + Rows.DIGITS + " e, " + Rows.DIGITS + " f, " + Rows.DIGITS + " g, "
-                + Rows.DIGITS + " h, " + Rows.DIGITS + " i, " + Rows.DIGITS + " j where a.n + b.n + c.n + d.n + e.n + f.n"
+                + Rows.DIGITS + " h, " + Rows.DIGITS + " i, " + Rows.DIGITS
+                + " j where a.n + b.n + c.n + d.n + e.n + f.n"
                 + " + g.n + h.n + i.n + j.n >= 0";
     }
 
@@ -281,12 +347,16 @@ class MysqlConformanceTest extends DriverConformanceTest {
                 TypeCase.of("select bl from " + k, new Value.Bytes(new byte[] {1, 2, (byte) 0xff})),
                 TypeCase.of("select date '2026-09-02' as v", new Value.Date(LocalDate.of(2026, 9, 2))),
                 TypeCase.of("select tm from " + k, new Value.Time(LocalTime.of(12, 34, 56))),
-                TypeCase.of("select dt from " + k, new Value.DateTime(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000))),
-                TypeCase.of("select timestamp '2026-09-02 10:11:12' as v", new Value.DateTime(LocalDateTime.of(2026, 9, 2, 10, 11, 12))),
+                TypeCase.of(
+                        "select dt from " + k, new Value.DateTime(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000))),
+                TypeCase.of(
+                        "select timestamp '2026-09-02 10:11:12' as v",
+                        new Value.DateTime(LocalDateTime.of(2026, 9, 2, 10, 11, 12))),
                 TypeCase.of("select ts from " + k, new Value.Timestamp(Instant.parse("2024-01-02T03:04:05Z"))),
                 TypeCase.of("select j from " + k, new Value.Json("{\"a\":[1,2]}"))));
         if (shop().mariaDb && shop().atLeast(10, 7)) {
-            cases.add(TypeCase.of("select u from " + k, new Value.Uuid(UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"))));
+            cases.add(TypeCase.of(
+                    "select u from " + k, new Value.Uuid(UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"))));
         }
         return cases;
     }

@@ -102,14 +102,17 @@ class MysqlDriverTest {
             assertEquals(fixture.version, conn.info().serverVersion());
         }
         try (Conn conn = driver.open(writable())) {
-            assertEquals(fixture.mariaDb ? "mariadb" : "mysql", conn.info().dialect(), "a second open on the same thread");
+            assertEquals(
+                    fixture.mariaDb ? "mariadb" : "mysql", conn.info().dialect(), "a second open on the same thread");
         }
     }
 
     @Test
     void theMariadbSchemeOpensToo() {
-        ConnConfig config = ConnConfig.of(writable().dsn().replaceFirst("^mysql:", "mariadb:")).withName("m")
-                .withPassword(writable().password()).withConnectTimeout(Duration.ofSeconds(10));
+        ConnConfig config = ConnConfig.of(writable().dsn().replaceFirst("^mysql:", "mariadb:"))
+                .withName("m")
+                .withPassword(writable().password())
+                .withConnectTimeout(Duration.ofSeconds(10));
         Registry registry = Registry.discover();
         try (Conn conn = registry.open(config)) {
             assertEquals(Value.of(1), conn.query(Query.of("select 1")).one(r -> r.get(0)));
@@ -126,7 +129,8 @@ class MysqlDriverTest {
 
     private String userDsn(String password) {
         MysqlServer s = fixture.server;
-        return "mysql://" + USER + (password == null ? "" : ":" + password) + "@" + s.host() + ":" + s.port() + "/" + DATABASE;
+        return "mysql://" + USER + (password == null ? "" : ":" + password) + "@" + s.host() + ":" + s.port() + "/"
+                + DATABASE;
     }
 
     @Test
@@ -137,24 +141,35 @@ class MysqlDriverTest {
                 ConnConfig.of(userDsn(wrong)),
                 ConnConfig.of(userDsn(null)).withPassword(Secret.of(wrong)),
                 ConnConfig.of(userDsn(PASSWORD)).withPassword(Secret.of(wrong)))) {
-            DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+            DriverException e = assertThrows(
+                    DriverException.class, () -> driver.open(config).close());
             assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("mysql: open: "), e.getMessage());
             assertFalse(e.getMessage().contains(wrong), e.getMessage());
             assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
         }
         try (Conn conn = driver.open(ConnConfig.of(userDsn(PASSWORD)))) {
-            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), "the right password from the DSN");
-            DriverException denied = assertThrows(DriverException.class, () -> rows(conn, Query.of("delete from orders")));
+            assertEquals(
+                    Value.of(5),
+                    conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)),
+                    "the right password from the DSN");
+            DriverException denied =
+                    assertThrows(DriverException.class, () -> rows(conn, Query.of("delete from orders")));
             assertEquals(ErrorKind.PERMISSION, denied.kind(), denied.getMessage());
             assertFalse(denied.getMessage().contains(PASSWORD), denied.getMessage());
         }
         try (Conn conn = driver.open(ConnConfig.of(userDsn(null)).withPassword(Secret.of(PASSWORD)))) {
-            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), "the right password from the config");
+            assertEquals(
+                    Value.of(5),
+                    conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)),
+                    "the right password from the config");
         }
         MysqlServer s = fixture.server;
-        DriverException noDb = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of(
-                "mysql://" + USER + ":" + PASSWORD + "@" + s.host() + ":" + s.port() + "/tobira_no_such_db")).close());
+        DriverException noDb = assertThrows(
+                DriverException.class,
+                () -> driver.open(ConnConfig.of("mysql://" + USER + ":" + PASSWORD + "@" + s.host() + ":" + s.port()
+                                + "/tobira_no_such_db"))
+                        .close());
         assertTrue(noDb.kind() == ErrorKind.NOT_FOUND || noDb.kind() == ErrorKind.PERMISSION, noDb.getMessage());
         assertFalse(noDb.getMessage().contains(PASSWORD), noDb.getMessage());
     }
@@ -166,8 +181,10 @@ class MysqlDriverTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        ConnConfig config = ConnConfig.of("mysql://root@127.0.0.1:" + port + "/test").withConnectTimeout(Duration.ofSeconds(2));
-        DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+        ConnConfig config =
+                ConnConfig.of("mysql://root@127.0.0.1:" + port + "/test").withConnectTimeout(Duration.ofSeconds(2));
+        DriverException e =
+                assertThrows(DriverException.class, () -> driver.open(config).close());
         assertEquals(ErrorKind.CONNECTION, e.kind(), e.getMessage());
         assertTrue(e.getMessage().startsWith("mysql: open: "), e.getMessage());
     }
@@ -179,7 +196,8 @@ class MysqlDriverTest {
         try (SilentServer silent = SilentServer.start()) {
             ConnConfig config = ConnConfig.of("mysql://root@127.0.0.1:" + silent.port() + "/test")
                     .withConnectTimeout(Duration.ofSeconds(1));
-            DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+            DriverException e = assertThrows(
+                    DriverException.class, () -> driver.open(config).close());
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("mysql: open: "), e.getMessage());
         }
@@ -188,7 +206,11 @@ class MysqlDriverTest {
     // ---------------------------------------------------------------- the read-only layers below the statement check
 
     /** Which read-only transaction a guarded text gets in a variant of the dialect. */
-    private enum Transaction { AS_THE_DIALECT_DECIDES, NEVER, ALWAYS }
+    private enum Transaction {
+        AS_THE_DIALECT_DECIDES,
+        NEVER,
+        ALWAYS
+    }
 
     /**
      * The driver with its statement check reduced to "one statement", and optionally database
@@ -207,7 +229,8 @@ class MysqlDriverTest {
          */
         Unchecked(boolean accessMode, Transaction transaction) {
             super(new MysqlDialect() {
-                private final StatementGuard none = StatementGuard.builder(NAME).dialect(sqlDialect()).build();
+                private final StatementGuard none =
+                        StatementGuard.builder(NAME).dialect(sqlDialect()).build();
 
                 @Override
                 public StatementGuard guard() {
@@ -216,11 +239,13 @@ class MysqlDriverTest {
 
                 @Override
                 protected ReadOnlyMode readOnlyMode() {
-                    return new MysqlReadOnlyMode(new MysqlReadOnlyMode.Layers(accessMode, switch (transaction) {
-                        case AS_THE_DIALECT_DECIDES -> MysqlReadOnlyMode.OwnTransaction.UNLESS_ONE_READ;
-                        case NEVER -> MysqlReadOnlyMode.OwnTransaction.NEVER;
-                        case ALWAYS -> MysqlReadOnlyMode.OwnTransaction.ALWAYS;
-                    }));
+                    return new MysqlReadOnlyMode(new MysqlReadOnlyMode.Layers(
+                            accessMode,
+                            switch (transaction) {
+                                case AS_THE_DIALECT_DECIDES -> MysqlReadOnlyMode.OwnTransaction.UNLESS_ONE_READ;
+                                case NEVER -> MysqlReadOnlyMode.OwnTransaction.NEVER;
+                                case ALWAYS -> MysqlReadOnlyMode.OwnTransaction.ALWAYS;
+                            }));
                 }
             });
         }
@@ -237,12 +262,13 @@ class MysqlDriverTest {
      * whose flag would have told the client, and a procedure that lifts and then writes.
      */
     private void createLifters() {
-        fixture.execute("create function tobira_lift() returns integer not deterministic"
-                + " begin set @@session." + accessMode() + " = 0; return 1; end");
+        fixture.execute("create function tobira_lift() returns integer not deterministic" + " begin set @@session."
+                + accessMode() + " = 0; return 1; end");
         fixture.execute("create function tobira_lift_quietly() returns integer not deterministic"
-                + " begin set @@session.session_track_state_change = 0; set @@session." + accessMode() + " = 0; return 1; end");
-        fixture.execute("create procedure tobira_lift_and_delete() modifies sql data"
-                + " begin set @@session." + accessMode() + " = 0; delete from orders; end");
+                + " begin set @@session.session_track_state_change = 0; set @@session." + accessMode()
+                + " = 0; return 1; end");
+        fixture.execute("create procedure tobira_lift_and_delete() modifies sql data" + " begin set @@session."
+                + accessMode() + " = 0; delete from orders; end");
     }
 
     /** Writes the statement check would refuse; each must fail on its own with READ_ONLY. */
@@ -310,12 +336,16 @@ class MysqlDriverTest {
                 assertEquals(ErrorKind.READ_ONLY, refused.kind(), texts.get(0) + ": " + refused.getMessage());
             }
             assertEquals(before, fixture.fingerprint(), texts.get(0) + " changed the database");
-            DriverException e = assertThrows(DriverException.class,
-                    () -> rows(conn, query.apply(texts.get(1))), texts.toString());
+            DriverException e =
+                    assertThrows(DriverException.class, () -> rows(conn, query.apply(texts.get(1))), texts.toString());
             assertEquals(ErrorKind.READ_ONLY, e.kind(), texts + ": " + e.getMessage());
             assertEquals(before, fixture.fingerprint(), texts + " changed the database");
         }
-        assertEquals(Value.of(5), rows(conn, Query.of("select count(*) from customers").withReadOnly(readOnlyQuery)).get(0).get(0),
+        assertEquals(
+                Value.of(5),
+                rows(conn, Query.of("select count(*) from customers").withReadOnly(readOnlyQuery))
+                        .get(0)
+                        .get(0),
                 "the connection still works");
     }
 
@@ -330,7 +360,10 @@ class MysqlDriverTest {
         try (Conn conn = new Unchecked().open(writable())) {
             assertEveryWriteRefused(conn, true);
             try (ResultSet rs = conn.query(Query.of("delete from orders where id = 7"))) {
-                assertEquals(1, rs.stats().rowsAffected().orElseThrow(), "the writable connection writes again once a guarded statement is over");
+                assertEquals(
+                        1,
+                        rs.stats().rowsAffected().orElseThrow(),
+                        "the writable connection writes again once a guarded statement is over");
             }
         }
     }
@@ -347,13 +380,16 @@ class MysqlDriverTest {
         String before = fixture.fingerprint();
         try (Conn conn = new Unchecked(true, Transaction.NEVER).open(writable())) {
             for (String sql : writes()) {
-                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
+                DriverException e = assertThrows(
+                        DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
             }
             for (String lift : List.of("select tobira_lift()", "select tobira_lift_quietly()")) {
                 rows(conn, Query.of(lift).withReadOnly(true));
-                DriverException e = assertThrows(DriverException.class,
-                        () -> rows(conn, Query.of("delete from orders").withReadOnly(true)), lift);
+                DriverException e = assertThrows(
+                        DriverException.class,
+                        () -> rows(conn, Query.of("delete from orders").withReadOnly(true)),
+                        lift);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), lift + ": " + e.getMessage());
             }
             assertEquals(before, fixture.fingerprint());
@@ -377,10 +413,12 @@ class MysqlDriverTest {
             }
             assertEquals(before, fixture.fingerprint());
             rows(conn, Query.of("select tobira_lift_quietly()"));
-            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of("delete from orders where id = 7")));
+            DriverException e =
+                    assertThrows(DriverException.class, () -> rows(conn, Query.of("delete from orders where id = 7")));
             assertTrue(e.getMessage().contains("not a read; refused after it ran"), e.getMessage());
         }
-        assertEquals(6L, fixture.count("orders"), "the lifted session let the delete run: only the post-check reported it");
+        assertEquals(
+                6L, fixture.count("orders"), "the lifted session let the delete run: only the post-check reported it");
     }
 
     /**
@@ -396,30 +434,47 @@ class MysqlDriverTest {
         createLifters();
         String before = fixture.fingerprint();
         try (Conn conn = new Unchecked(false, Transaction.ALWAYS).open(writable())) {
-            List<String> stopped = new ArrayList<>(List.of("delete from orders", "select probe_write()", "call tobira_lift_and_delete()",
+            List<String> stopped = new ArrayList<>(List.of(
+                    "delete from orders",
+                    "select probe_write()",
+                    "call tobira_lift_and_delete()",
                     "call probe_proc()"));
             if (fixture.mariaDb) {
                 stopped.add("set statement " + accessMode() + " = 0 for delete from orders");
             }
             for (String sql : stopped) {
-                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
+                DriverException e = assertThrows(
+                        DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
                 assertEquals(before, fixture.fingerprint(), sql);
             }
-            DriverException e = assertThrows(DriverException.class,
-                    () -> rows(conn, Query.of("create table tobira_escaped (x int)").withReadOnly(true)));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> rows(
+                            conn,
+                            Query.of("create table tobira_escaped (x int)").withReadOnly(true)));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             assertTrue(e.getMessage().contains("not a read; refused after it ran"), e.getMessage());
             assertNotEquals(before, fixture.fingerprint(), "the DDL ran: the post-check reports, it cannot undo");
-            assertEquals(Value.of(5), rows(conn, Query.of("select count(*) from customers").withReadOnly(true)).get(0).get(0),
+            assertEquals(
+                    Value.of(5),
+                    rows(conn, Query.of("select count(*) from customers").withReadOnly(true))
+                            .get(0)
+                            .get(0),
                     "the connection still works");
         }
         try (Conn conn = driver.open(writable())) {
-            DriverException e = assertThrows(DriverException.class,
-                    () -> rows(conn, Query.of("create table tobira_escaped2 (x int)").withReadOnly(true)));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> rows(
+                            conn,
+                            Query.of("create table tobira_escaped2 (x int)").withReadOnly(true)));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-            assertTrue(e.getMessage().startsWith("mysql: query: only SELECT, WITH, VALUES, TABLE, SHOW, DESCRIBE, DESC and"
-                    + " EXPLAIN statements are allowed on a read-only connection"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("mysql: query: only SELECT, WITH, VALUES, TABLE, SHOW, DESCRIBE, DESC and"
+                                    + " EXPLAIN statements are allowed on a read-only connection"),
+                    e.getMessage());
         }
     }
 
@@ -432,8 +487,10 @@ class MysqlDriverTest {
     void thePostCheckAloneRefusesWhatReturnedNoRowsAndRestoresAutocommit() {
         String before = fixture.fingerprint();
         try (Conn conn = new Unchecked(false, Transaction.NEVER).open(writable())) {
-            for (String sql : List.of("set autocommit = 0", "start transaction", "create table tobira_escaped (x int)")) {
-                DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
+            for (String sql :
+                    List.of("set autocommit = 0", "start transaction", "create table tobira_escaped (x int)")) {
+                DriverException e = assertThrows(
+                        DriverException.class, () -> rows(conn, Query.of(sql).withReadOnly(true)), sql);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
                 assertTrue(e.getMessage().contains("not a read"), e.getMessage());
             }
@@ -449,9 +506,12 @@ class MysqlDriverTest {
     @Test
     void aWritableConnectionWritesAgainAfterGuardedStatements() {
         try (Conn conn = driver.open(writable())) {
-            List<Query> guarded = List.of(Query.of("select count(*) from customers"),
-                    Query.of("select * from tobira_no_such_table"), Query.of("selec 1"),
-                    Query.of(Rows.query(100_000)).withLimit(3), Query.of(Rows.query(100_000)));
+            List<Query> guarded = List.of(
+                    Query.of("select count(*) from customers"),
+                    Query.of("select * from tobira_no_such_table"),
+                    Query.of("selec 1"),
+                    Query.of(Rows.query(100_000)).withLimit(3),
+                    Query.of(Rows.query(100_000)));
             long orders = 7;
             for (Query q : guarded) {
                 try (ResultSet rs = conn.query(q.withReadOnly(true))) {
@@ -476,12 +536,19 @@ class MysqlDriverTest {
      */
     @Test
     void aFailedStatementDoesNotLookLikeAnOpenTransaction() {
-        try (Conn conn = driver.open(writable()); Conn ro = driver.open(readOnly())) {
-            for (Query failing : List.of(Query.of("selec 1"), Query.of("selec 1").withReadOnly(true),
+        try (Conn conn = driver.open(writable());
+                Conn ro = driver.open(readOnly())) {
+            for (Query failing : List.of(
+                    Query.of("selec 1"),
+                    Query.of("selec 1").withReadOnly(true),
                     Query.of("select * from tobira_no_such_table").withReadOnly(true))) {
                 for (Conn c : List.of(conn, ro)) {
                     assertThrows(DriverException.class, () -> rows(c, failing), failing.text());
-                    assertEquals(Value.of(5), rows(c, Query.of("select count(*) from customers").withReadOnly(true)).get(0).get(0),
+                    assertEquals(
+                            Value.of(5),
+                            rows(c, Query.of("select count(*) from customers").withReadOnly(true))
+                                    .get(0)
+                                    .get(0),
                             "a guarded read after " + failing);
                 }
             }
@@ -494,27 +561,42 @@ class MysqlDriverTest {
         try (Conn conn = driver.open(writable())) {
             rows(conn, Query.of("start transaction"));
             rows(conn, Query.of("delete from orders where id = 7"));
-            DriverException e = assertThrows(DriverException.class,
+            DriverException e = assertThrows(
+                    DriverException.class,
                     () -> rows(conn, Query.of("select count(*) from orders").withReadOnly(true)));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
-            assertEquals(Value.of(6), conn.query(Query.of("select count(*) from orders")).one(r -> r.get(0)), "the transaction is still open, its delete in it");
+            assertEquals(
+                    Value.of(6),
+                    conn.query(Query.of("select count(*) from orders")).one(r -> r.get(0)),
+                    "the transaction is still open, its delete in it");
             rows(conn, Query.of("rollback"));
-            assertEquals(Value.of(7), conn.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(7),
+                    conn.query(Query.of("select count(*) from orders")).one(r -> r.get(0)));
         }
     }
 
     @Test
     void readOnlyFileAndLockFunctionsAreRefused() {
-        try (Conn conn = driver.open(readOnly()); Conn rw = driver.open(writable())) {
-            for (String sql : List.of("select load_file('/etc/hostname')", "select get_lock('tobira_x', 0)", "select sleep(0)",
-                    "handler orders open", "set session transaction read write", "select 1 into @v")) {
+        try (Conn conn = driver.open(readOnly());
+                Conn rw = driver.open(writable())) {
+            for (String sql : List.of(
+                    "select load_file('/etc/hostname')",
+                    "select get_lock('tobira_x', 0)",
+                    "select sleep(0)",
+                    "handler orders open",
+                    "set session transaction read write",
+                    "select 1 into @v")) {
                 for (Conn c : List.of(conn, rw)) {
                     Query q = Query.of(sql).withReadOnly(true);
                     DriverException e = assertThrows(DriverException.class, () -> rows(c, q), sql);
                     assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
                 }
             }
-            assertEquals(Value.of(0), rw.query(Query.of("select sleep(0)")).one(r -> r.get(0)), "a writable connection's own query may sleep");
+            assertEquals(
+                    Value.of(0),
+                    rw.query(Query.of("select sleep(0)")).one(r -> r.get(0)),
+                    "a writable connection's own query may sleep");
         }
     }
 
@@ -524,7 +606,8 @@ class MysqlDriverTest {
         try (Conn conn = driver.open(writable())) {
             // ANSI (and, on MariaDB, ORACLE, DB2, MAXDB, MSSQL, POSTGRESQL) turn ANSI_QUOTES on by
             // themselves: removing ANSI_QUOTES alone would leave it on once the mode is set again
-            List<String> modes = new ArrayList<>(List.of("ANSI_QUOTES,NO_BACKSLASH_ESCAPES", "ANSI", "ANSI,NO_BACKSLASH_ESCAPES"));
+            List<String> modes =
+                    new ArrayList<>(List.of("ANSI_QUOTES,NO_BACKSLASH_ESCAPES", "ANSI", "ANSI,NO_BACKSLASH_ESCAPES"));
             if (fixture.mariaDb) {
                 modes.addAll(List.of("ORACLE", "DB2", "MAXDB", "MSSQL", "POSTGRESQL"));
             }
@@ -533,13 +616,28 @@ class MysqlDriverTest {
                 rows(conn, Query.of("set @v = null"));
                 rows(conn, Query.of("set session sql_mode = '" + mode + "'"));
                 rows(conn, Query.of("select 1 as \"a\\\" into @v -- \"").withReadOnly(true));
-                assertEquals(Value.NULL, rows(conn, Query.of("select @v")).get(0).get(0), mode + ": INTO @v ran");
+                assertEquals(
+                        Value.NULL, rows(conn, Query.of("select @v")).get(0).get(0), mode + ": INTO @v ran");
                 rows(conn, Query.of("set session sql_mode = '" + mode + "'"));
-                assertEquals(Value.of("it's"), rows(conn, Query.of("select 'it\\'s' as s").withReadOnly(true)).get(0).get(0), mode);
-                assertEquals(Value.of("dq"), rows(conn, Query.of("select \"dq\" as s").withReadOnly(true)).get(0).get(0), mode);
-                Value left = rows(conn, Query.of("select @@session.sql_mode").withReadOnly(true)).get(0).get(0);
+                assertEquals(
+                        Value.of("it's"),
+                        rows(conn, Query.of("select 'it\\'s' as s").withReadOnly(true))
+                                .get(0)
+                                .get(0),
+                        mode);
+                assertEquals(
+                        Value.of("dq"),
+                        rows(conn, Query.of("select \"dq\" as s").withReadOnly(true))
+                                .get(0)
+                                .get(0),
+                        mode);
+                Value left = rows(conn, Query.of("select @@session.sql_mode").withReadOnly(true))
+                        .get(0)
+                        .get(0);
                 for (String quoting : List.of("ANSI_QUOTES", "NO_BACKSLASH_ESCAPES")) {
-                    assertFalse(("," + ((Value.Text) left).value() + ",").contains("," + quoting + ","), mode + " left " + left);
+                    assertFalse(
+                            ("," + ((Value.Text) left).value() + ",").contains("," + quoting + ","),
+                            mode + " left " + left);
                 }
             }
         }
@@ -551,30 +649,46 @@ class MysqlDriverTest {
      */
     @Test
     void aReadOnlyConnectionPutsItsSessionBackAfterAFunctionChangedIt() throws Exception {
-        try (Connection c = fixture.connect(); Statement st = c.createStatement()) {
+        try (Connection c = fixture.connect();
+                Statement st = c.createStatement()) {
             st.execute("drop function if exists probe_session");
             st.execute("create function probe_session() returns integer deterministic"
                     + " begin set session sql_mode = 'ANSI'; set session time_zone = '+05:00';"
-                    + (fixture.mariaDb ? " set session sql_select_limit = 2; set session max_statement_time = 0.001;" : "")
+                    + (fixture.mariaDb
+                            ? " set session sql_select_limit = 2; set session max_statement_time = 0.001;"
+                            : "")
                     + " return 1; end");
         }
         try (Conn conn = driver.open(readOnly())) {
             Value modes = conn.query(Query.of("select @@session.sql_mode")).one(r -> r.get(0));
             for (String quoting : SessionStatements.QUOTING_MODES) {
-                assertFalse(("," + ((Value.Text) modes).value() + ",").contains("," + quoting + ","), quoting + " in " + modes);
+                assertFalse(
+                        ("," + ((Value.Text) modes).value() + ",").contains("," + quoting + ","),
+                        quoting + " in " + modes);
             }
             for (int i = 0; i < 2; i++) {
-                assertEquals(Value.of(1), conn.query(Query.of("select probe_session()")).one(r -> r.get(0)));
-                List<Value> after = rows(conn, Query.of("select \"dq\", @@session.time_zone, @@session.sql_mode")).get(0).values();
+                assertEquals(
+                        Value.of(1),
+                        conn.query(Query.of("select probe_session()")).one(r -> r.get(0)));
+                List<Value> after = rows(conn, Query.of("select \"dq\", @@session.time_zone, @@session.sql_mode"))
+                        .get(0)
+                        .values();
                 assertEquals(List.of(Value.of("dq"), Value.of("+00:00"), modes), after);
-                assertEquals(5, rows(conn, Query.of("select id from customers")).size(), "no row limit left by the function");
+                assertEquals(
+                        5,
+                        rows(conn, Query.of("select id from customers")).size(),
+                        "no row limit left by the function");
                 if (fixture.mariaDb) {
-                    assertEquals(Value.of(428_571), conn.query(Query.of("select count(*) from seq_1_to_3000000 where seq % 7 = 0")).one(r -> r.get(0)),
+                    assertEquals(
+                            Value.of(428_571),
+                            conn.query(Query.of("select count(*) from seq_1_to_3000000 where seq % 7 = 0"))
+                                    .one(r -> r.get(0)),
                             "no statement time left by the function");
                 }
             }
         } finally {
-            try (Connection c = fixture.connect(); Statement st = c.createStatement()) {
+            try (Connection c = fixture.connect();
+                    Statement st = c.createStatement()) {
                 st.execute("drop function if exists probe_session");
             }
         }
@@ -596,19 +710,27 @@ class MysqlDriverTest {
                 }
                 tx.rollback();
             }
-            assertEquals(Value.of("dq"), conn.query(Query.of("select \"dq\"")).one(r -> r.get(0)), "read in ANSI mode after the transaction");
-            DriverException e = assertThrows(DriverException.class, () -> rows(conn, Query.of("set session sql_mode = 'ANSI'")));
+            assertEquals(
+                    Value.of("dq"),
+                    conn.query(Query.of("select \"dq\"")).one(r -> r.get(0)),
+                    "read in ANSI mode after the transaction");
+            DriverException e =
+                    assertThrows(DriverException.class, () -> rows(conn, Query.of("set session sql_mode = 'ANSI'")));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-            assertEquals(Value.of("dq"), conn.query(Query.of("select \"dq\"")).one(r -> r.get(0)), "read in ANSI mode after the refused text");
+            assertEquals(
+                    Value.of("dq"),
+                    conn.query(Query.of("select \"dq\"")).one(r -> r.get(0)),
+                    "read in ANSI mode after the refused text");
         }
     }
 
     @Test
     void aWritableTransactionRefusesReadOnlyQueries() {
-        try (Conn conn = driver.open(writable()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
+        try (Conn conn = driver.open(writable());
+                Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
             DriverException e = assertThrows(DriverException.class, () -> {
                 try (ResultSet rs = tx.query(Query.of("select 1").withReadOnly(true))) {
-                    rs.forEachRemaining(r -> { });
+                    rs.forEachRemaining(r -> {});
                 }
             });
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
@@ -621,16 +743,20 @@ class MysqlDriverTest {
     @Test
     void aReadOnlyTransactionReadsAndRefusesWrites() {
         String before = fixture.fingerprint();
-        try (Conn conn = driver.open(readOnly()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
+        try (Conn conn = driver.open(readOnly());
+                Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
             try (ResultSet rs = tx.query(Query.of("select count(*) from orders"))) {
                 assertEquals(Value.of(7), rs.next().get(0));
             }
             for (String sql : List.of("delete from orders", "select probe_write()")) {
-                DriverException e = assertThrows(DriverException.class, () -> {
-                    try (ResultSet rs = tx.query(Query.of(sql))) {
-                        rs.forEachRemaining(r -> { });
-                    }
-                }, sql);
+                DriverException e = assertThrows(
+                        DriverException.class,
+                        () -> {
+                            try (ResultSet rs = tx.query(Query.of(sql))) {
+                                rs.forEachRemaining(r -> {});
+                            }
+                        },
+                        sql);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             }
             tx.commit();
@@ -654,7 +780,10 @@ class MysqlDriverTest {
             assertEquals(Value.Kind.INT, kinds.get("iu"));
             assertEquals(Value.Kind.DECIMAL, kinds.get("bu"));
             assertEquals(Value.Kind.INT, kinds.get("y"));
-            assertEquals(Value.Kind.JSON, kinds.get("j"), "JSON, also where MariaDB stores it as LONGTEXT with a json_valid check");
+            assertEquals(
+                    Value.Kind.JSON,
+                    kinds.get("j"),
+                    "JSON, also where MariaDB stores it as LONGTEXT with a json_valid check");
             assertEquals(Value.Kind.TIMESTAMP, kinds.get("ts"));
             assertEquals(Value.Kind.DATETIME, kinds.get("dt"));
             assertEquals(Value.Kind.TIME, kinds.get("tm"));
@@ -674,8 +803,13 @@ class MysqlDriverTest {
     @Test
     void timeBeyondADayStaysText() {
         try (Conn conn = driver.open(readOnly())) {
-            assertEquals(Value.of("838:59:59"), conn.query(Query.of("select dur from " + fixture.kinds + ".kinds")).one(r -> r.get(0)));
-            assertEquals(Value.of("-01:00:00"), conn.query(Query.of("select cast('-01:00:00' as time)")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of("838:59:59"),
+                    conn.query(Query.of("select dur from " + fixture.kinds + ".kinds"))
+                            .one(r -> r.get(0)));
+            assertEquals(
+                    Value.of("-01:00:00"),
+                    conn.query(Query.of("select cast('-01:00:00' as time)")).one(r -> r.get(0)));
         }
     }
 
@@ -691,10 +825,15 @@ class MysqlDriverTest {
             assertEquals(List.of("customer_id"), fk.fields());
             assertEquals("customers", fk.target().name());
             assertEquals(List.of("id"), fk.targetFields());
-            assertTrue(orders.indexes().stream().anyMatch(i -> i.name().equals("orders_status")
-                    && i.fields().equals(List.of("status", "created_at")) && !i.unique()), orders.indexes().toString());
+            assertTrue(
+                    orders.indexes().stream()
+                            .anyMatch(i -> i.name().equals("orders_status")
+                                    && i.fields().equals(List.of("status", "created_at"))
+                                    && !i.unique()),
+                    orders.indexes().toString());
             assertEquals("table", orders.type());
-            DriverException e = assertThrows(DriverException.class, () -> conn.describe(new CollectionRef("tobira_no_such_db", "x")));
+            DriverException e = assertThrows(
+                    DriverException.class, () -> conn.describe(new CollectionRef("tobira_no_such_db", "x")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
         }
     }
@@ -704,11 +843,20 @@ class MysqlDriverTest {
         Instant instant = Instant.parse("2025-03-04T05:06:07Z");
         try (Conn conn = driver.open(writable())) {
             rows(conn, Query.of("create table tobira_params (ts timestamp null, j json, b bool, u varchar(36))"));
-            rows(conn, Query.of("insert into tobira_params values (?, ?, ?, ?)").withParams(new Value.Timestamp(instant),
-                    new Value.Json("{\"k\": [1]}"), Value.of(true), new Value.Uuid(java.util.UUID.fromString(
-                            "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"))));
-            Row row = rows(conn, Query.of("select ts, j, b, u from tobira_params where ts = ?")
-                    .withParams(new Value.Timestamp(instant)).withReadOnly(true)).get(0);
+            rows(
+                    conn,
+                    Query.of("insert into tobira_params values (?, ?, ?, ?)")
+                            .withParams(
+                                    new Value.Timestamp(instant),
+                                    new Value.Json("{\"k\": [1]}"),
+                                    Value.of(true),
+                                    new Value.Uuid(java.util.UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"))));
+            Row row = rows(
+                            conn,
+                            Query.of("select ts, j, b, u from tobira_params where ts = ?")
+                                    .withParams(new Value.Timestamp(instant))
+                                    .withReadOnly(true))
+                    .get(0);
             assertEquals(new Value.Timestamp(instant), row.get(0));
             assertEquals(new Value.Json("{\"k\":[1]}"), row.get(1));
             assertEquals(Value.of(true), row.get(2));
@@ -719,7 +867,8 @@ class MysqlDriverTest {
     @Test
     void explainIsJson() {
         try (Conn conn = driver.open(readOnly())) {
-            Explainer.Plan plan = conn.as(Explainer.class).orElseThrow().explain(Query.of("select * from customers where id = 1"));
+            Explainer.Plan plan =
+                    conn.as(Explainer.class).orElseThrow().explain(Query.of("select * from customers where id = 1"));
             assertEquals("json", plan.format());
             assertTrue(plan.text().startsWith("{"), plan.text());
             assertTrue(plan.text().contains("customers"), plan.text());
@@ -729,11 +878,17 @@ class MysqlDriverTest {
     @Test
     void queriesRunInANamedNamespaceAndComeBack() {
         try (Conn conn = driver.open(readOnly())) {
-            assertEquals(Value.of(1), rows(conn, Query.of("select count(*) from kinds").withNamespace(fixture.kinds))
-                    .get(0).get(0));
-            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)), "back in the connection's database");
-            DriverException e = assertThrows(DriverException.class,
-                    () -> rows(conn, Query.of("select 1").withNamespace("tobira_no_such_db")));
+            assertEquals(
+                    Value.of(1),
+                    rows(conn, Query.of("select count(*) from kinds").withNamespace(fixture.kinds))
+                            .get(0)
+                            .get(0));
+            assertEquals(
+                    Value.of(5),
+                    conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)),
+                    "back in the connection's database");
+            DriverException e = assertThrows(
+                    DriverException.class, () -> rows(conn, Query.of("select 1").withNamespace("tobira_no_such_db")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
             assertTrue(conn.namespaces().contains(DATABASE), conn.namespaces().toString());
         }
@@ -751,18 +906,22 @@ class MysqlDriverTest {
                 assertEquals(3, n);
                 assertTrue(rs.stats().truncated());
             }
-            assertEquals(Value.of(5), conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)));
+            assertEquals(
+                    Value.of(5),
+                    conn.query(Query.of("select count(*) from customers")).one(r -> r.get(0)));
         }
     }
 
     @Test
     void nativeSideChannelSeesCommittedWritesOnly() throws SQLException {
-        try (Conn conn = driver.open(writable()); Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
+        try (Conn conn = driver.open(writable());
+                Transactor.Tx tx = conn.as(Transactor.class).orElseThrow().begin()) {
             try (ResultSet rs = tx.query(Query.of("delete from orders where id = 7"))) {
                 assertEquals(1, rs.stats().rowsAffected().orElseThrow());
             }
-            try (Connection c = fixture.connect(); Statement st = c.createStatement();
-                 java.sql.ResultSet rs = st.executeQuery("select count(*) from orders")) {
+            try (Connection c = fixture.connect();
+                    Statement st = c.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery("select count(*) from orders")) {
                 rs.next();
                 assertEquals(7, rs.getInt(1), "an open transaction's delete is not visible outside it");
             }

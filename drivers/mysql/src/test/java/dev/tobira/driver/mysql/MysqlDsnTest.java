@@ -2,18 +2,15 @@ package dev.tobira.driver.mysql;
 
 import static dev.tobira.drivertest.DsnCharacters.RESERVED;
 import static dev.tobira.drivertest.DsnCharacters.assertRefusedAtOpen;
-import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
 import static dev.tobira.drivertest.DsnCharacters.named;
-
+import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +48,8 @@ class MysqlDsnTest {
             cases.add(Arguments.of("option name " + named(c), "mysql://app@db.example/shop?ssl" + x + "Mode=trust"));
             cases.add(Arguments.of("sslMode value " + named(c), "mysql://app@db.example/shop?sslMode=trust" + x));
             if (PATH_CHARACTERS.indexOf(c) < 0) {
-                cases.add(Arguments.of("serverSslCert value " + named(c),
+                cases.add(Arguments.of(
+                        "serverSslCert value " + named(c),
                         "mysql://app@db.example/shop?serverSslCert=%2Fetc%2Fca" + x + ".pem"));
             }
         }
@@ -77,23 +75,27 @@ class MysqlDsnTest {
 
     /** The two DSNs of the finding: each turned a Connector/J option on through the host. */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "mysql://root@127.0.0.1%2Fdb%3FallowMultiQueries%3Dtrue%26x%3D/db",
-        "mysql://root@127.0.0.1%2Fdb%3FinitSql%3DDELETE%20FROM%20orders%26x%3D/db"})
+    @ValueSource(
+            strings = {
+                "mysql://root@127.0.0.1%2Fdb%3FallowMultiQueries%3Dtrue%26x%3D/db",
+                "mysql://root@127.0.0.1%2Fdb%3FinitSql%3DDELETE%20FROM%20orders%26x%3D/db"
+            })
     void theFindingsDsnsAreRefused(String dsn) {
         DriverException e = refused(ConnConfig.of(dsn));
         assertTrue(e.getMessage().contains("host"), e.getMessage());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "mysql://app@h/db?allowMultiQueries=true",
-        "mysql://app@h/db?initSql=DELETE%20FROM%20orders",
-        "mysql://app@h/db?sessionVariables=tx_read_only%3D0",
-        "mysql://app@h/db?socketFactory=x.Y",
-        "mysql://app@h/db?permitRedirect=true",
-        "mysql://app@h/db?sslmode=trust",
-        "mysql://app@h/db?SSLMODE=trust"})
+    @ValueSource(
+            strings = {
+                "mysql://app@h/db?allowMultiQueries=true",
+                "mysql://app@h/db?initSql=DELETE%20FROM%20orders",
+                "mysql://app@h/db?sessionVariables=tx_read_only%3D0",
+                "mysql://app@h/db?socketFactory=x.Y",
+                "mysql://app@h/db?permitRedirect=true",
+                "mysql://app@h/db?sslmode=trust",
+                "mysql://app@h/db?SSLMODE=trust"
+            })
     void unknownOptionsAreRefused(String dsn) {
         DriverException e = refused(ConnConfig.of(dsn));
         assertTrue(e.getMessage().contains("unknown option"), e.getMessage());
@@ -112,14 +114,16 @@ class MysqlDsnTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "mysql://app@db-1.example_x.internal:3307/shop",
-        "mysql://app.reader@10.0.0.7/shop$2024",
-        "mysql://app-reader@[::1]/my_db",
-        "mysql://app@[fe80::1%25eth0]:3306/db",
-        "mysql://app@[2001:db8::7]/db",
-        "mysql://a_b-c.d@host/sales.2024",
-        "mysql://app@h/my-db"})
+    @ValueSource(
+            strings = {
+                "mysql://app@db-1.example_x.internal:3307/shop",
+                "mysql://app.reader@10.0.0.7/shop$2024",
+                "mysql://app-reader@[::1]/my_db",
+                "mysql://app@[fe80::1%25eth0]:3306/db",
+                "mysql://app@[2001:db8::7]/db",
+                "mysql://a_b-c.d@host/sales.2024",
+                "mysql://app@h/my-db"
+            })
     void legitimateDsnsStillOpenAndConnectorJReadsExactlyTheirParts(String dsn) throws SQLException {
         MysqlTarget t = MysqlTarget.of("mysql", ConnConfig.of(dsn));
         Configuration read = Configuration.parse(t.jdbcUrl(), t.properties(1000));
@@ -137,8 +141,9 @@ class MysqlDsnTest {
 
     @Test
     void pathCharactersInACertificatePathPassVerbatim() {
-        MysqlTarget t = MysqlTarget.of("mysql", ConnConfig.of("mysql://app@h/db")
-                .withOption("serverSslCert", "C:\\Program Files\\certs/ca.pem"));
+        MysqlTarget t = MysqlTarget.of(
+                "mysql",
+                ConnConfig.of("mysql://app@h/db").withOption("serverSslCert", "C:\\Program Files\\certs/ca.pem"));
         assertEquals("C:\\Program Files\\certs/ca.pem", t.properties(1).getProperty("serverSslCert"));
     }
 
@@ -149,13 +154,15 @@ class MysqlDsnTest {
      */
     @Test
     void connectorJNeverParsesAPropertyValueIntoOptions() throws SQLException {
-        Properties p = MysqlTarget.of("mysql", ConnConfig.of("mysql://app@h/db")).properties(1000);
+        Properties p =
+                MysqlTarget.of("mysql", ConnConfig.of("mysql://app@h/db")).properties(1000);
         p.setProperty("serverSslCert", "/ca.pem?allowMultiQueries=true&initSql=DELETE FROM t;allowLocalInfile=true");
         p.setProperty("user", "app?allowMultiQueries=true&x=");
         Configuration read = Configuration.parse("jdbc:mariadb://h:3306/db", p);
         assertFalse(read.allowMultiQueries());
         assertFalse(read.allowLocalInfile());
         assertNull(read.initSql());
-        assertEquals("/ca.pem?allowMultiQueries=true&initSql=DELETE FROM t;allowLocalInfile=true", read.serverSslCert());
+        assertEquals(
+                "/ca.pem?allowMultiQueries=true&initSql=DELETE FROM t;allowLocalInfile=true", read.serverSslCert());
     }
 }

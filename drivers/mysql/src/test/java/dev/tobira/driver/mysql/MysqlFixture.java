@@ -32,18 +32,22 @@ final class MysqlFixture {
     static final long RUN = ProcessHandle.current().pid();
 
     /** The shop of the reference, in MySQL's words: text columns, InnoDB, a real foreign key. */
-    static final List<String> SHOP = List.of("""
+    static final List<String> SHOP = List.of(
+            """
             create table customers (id integer primary key, name text not null, email text,
-              country text not null, created_at text not null) engine = InnoDB""", """
+              country text not null, created_at text not null) engine = InnoDB""",
+            """
             create table orders (id integer primary key,
               customer_id integer not null, total_cents integer not null, status text not null, created_at text not null,
-              constraint orders_customer_fk foreign key (customer_id) references customers (id)) engine = InnoDB""", """
+              constraint orders_customer_fk foreign key (customer_id) references customers (id)) engine = InnoDB""",
+            """
             insert into customers values
              (1,'Ada Lovelace','ada@example.com','GB','2026-09-02'),
              (2,'Grace Hopper','grace@example.com','US','2026-09-10'),
              (3,'Linus Torvalds',NULL,'FI','2026-09-15'),
              (4,'Margaret Hamilton','margaret@example.com','US','2026-10-01'),
-             (5,'Ken Thompson','ken@example.com','US','2026-10-20')""", """
+             (5,'Ken Thompson','ken@example.com','US','2026-10-20')""",
+            """
             insert into orders values
              (1,1,4999,'paid','2026-10-21'),(2,1,1250,'paid','2026-10-22'),
              (3,2,8900,'refunded','2026-10-22'),(4,3,2300,'paid','2026-10-23'),
@@ -55,7 +59,8 @@ final class MysqlFixture {
             begin
               insert into orders values (1000, 1, 1, 'probe', '2026-01-01');
               return 1;
-            end""", """
+            end""",
+            """
             create procedure probe_proc() modifies sql data
             begin
               delete from orders;
@@ -69,6 +74,7 @@ final class MysqlFixture {
     final Path fileDir;
     /** A database of its own holding one row of every type, which no probe touches. */
     final String kinds;
+
     private State canonical;
     private Connection serialization;
 
@@ -76,7 +82,8 @@ final class MysqlFixture {
         this.server = server;
         this.database = database;
         this.kinds = database + "_kinds";
-        try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
+        try (Connection c = server.connect("", false);
+                Statement st = c.createStatement()) {
             st.execute("drop database if exists `" + database + "`");
             st.execute("create database `" + database + "` character set utf8mb4");
             String v;
@@ -110,15 +117,18 @@ final class MysqlFixture {
     private void createKinds(Statement st) throws SQLException {
         st.execute("drop database if exists " + kinds);
         st.execute("create database " + kinds);
-        st.execute("create table " + kinds + ".kinds (b1 bit(1), b5 bit(5), ti1 tinyint(1), bo bool, tiu tinyint unsigned,"
-                + " iu int unsigned, bu bigint unsigned, y year, j json, ts timestamp null, dt datetime(3), tm time,"
-                + " dur time, e enum('a','b'), st set('x','y'), f float, d double, dc decimal(10,2), bl blob, tx text"
-                + (mariaDb && atLeast(10, 7) ? ", u uuid" : "") + ")");
+        st.execute(
+                "create table " + kinds + ".kinds (b1 bit(1), b5 bit(5), ti1 tinyint(1), bo bool, tiu tinyint unsigned,"
+                        + " iu int unsigned, bu bigint unsigned, y year, j json, ts timestamp null, dt datetime(3), tm time,"
+                        + " dur time, e enum('a','b'), st set('x','y'), f float, d double, dc decimal(10,2), bl blob, tx text"
+                        + (mariaDb && atLeast(10, 7) ? ", u uuid" : "") + ")");
         st.execute("set time_zone = '+00:00'");
-        st.execute("insert into " + kinds + ".kinds values (1, 5, 1, false, 200, 4000000000, 18446744073709551615, 2024,"
-                + " '{\"a\": [1, 2]}', '2024-01-02 03:04:05', '2024-01-02 03:04:05.123', '12:34:56', '838:59:59', 'b', 'x,y',"
-                + " 1.1, 2.25, 3.45, x'0102ff', 'tëxt'" + (mariaDb && atLeast(10, 7) ? ", 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'" : "")
-                + ")");
+        st.execute(
+                "insert into " + kinds + ".kinds values (1, 5, 1, false, 200, 4000000000, 18446744073709551615, 2024,"
+                        + " '{\"a\": [1, 2]}', '2024-01-02 03:04:05', '2024-01-02 03:04:05.123', '12:34:56', '838:59:59', 'b', 'x,y',"
+                        + " 1.1, 2.25, 3.45, x'0102ff', 'tëxt'"
+                        + (mariaDb && atLeast(10, 7) ? ", 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'" : "")
+                        + ")");
     }
 
     boolean atLeast(int major, int minor) {
@@ -155,7 +165,8 @@ final class MysqlFixture {
                 return;
             }
         }
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute("set foreign_key_checks = 0");
             for (String[] object : objects(c)) {
                 st.execute("drop " + object[0] + " if exists `" + object[1].replace("`", "``") + "`");
@@ -190,8 +201,8 @@ final class MysqlFixture {
                 }
             }
         }
-        try (PreparedStatement st = c.prepareStatement("select routine_type, routine_name from information_schema.routines"
-                + " where routine_schema = ?")) {
+        try (PreparedStatement st = c.prepareStatement(
+                "select routine_type, routine_name from information_schema.routines" + " where routine_schema = ?")) {
             st.setString(1, database);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
@@ -199,7 +210,8 @@ final class MysqlFixture {
                 }
             }
         }
-        try (PreparedStatement st = c.prepareStatement("select event_name from information_schema.events where event_schema = ?")) {
+        try (PreparedStatement st =
+                c.prepareStatement("select event_name from information_schema.events where event_schema = ?")) {
             st.setString(1, database);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
@@ -289,8 +301,11 @@ final class MysqlFixture {
             if (!tables.isEmpty()) {
                 StringBuilder dump = new StringBuilder();
                 for (String t : tables) {
-                    dump.append("select * from `").append(database.replace("`", "``")).append("`.`")
-                            .append(t.replace("`", "``")).append("`;\n");
+                    dump.append("select * from `")
+                            .append(database.replace("`", "``"))
+                            .append("`.`")
+                            .append(t.replace("`", "``"))
+                            .append("`;\n");
                 }
                 rows = st.execute(dump.toString());
                 int table = 0;
@@ -308,7 +323,10 @@ final class MysqlFixture {
                             }
                         }
                         Collections.sort(lines);
-                        data.append(tables.get(table++)).append(':').append(String.join("\n", lines)).append('\n');
+                        data.append(tables.get(table++))
+                                .append(':')
+                                .append(String.join("\n", lines))
+                                .append('\n');
                     }
                     rows = st.getMoreResults();
                 }
@@ -319,7 +337,8 @@ final class MysqlFixture {
 
     private static String digest(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -352,7 +371,8 @@ final class MysqlFixture {
      * comments). The server stops at the first statement that fails, as the client does.
      */
     boolean executeNatively(String text) {
-        try (Connection c = server.connect(database, true); Statement st = c.createStatement()) {
+        try (Connection c = server.connect(database, true);
+                Statement st = c.createStatement()) {
             try {
                 boolean rows = st.execute(text);
                 while (rows || st.getUpdateCount() != -1) {
@@ -370,9 +390,14 @@ final class MysqlFixture {
     /** Number of sessions with the fixture's database as their default, the fixture's own not counted. */
     long sessions() {
         try (Connection c = server.connect("", false);
-             PreparedStatement st = c.prepareStatement("select count(*) from information_schema.processlist where db = ? and id <> ?")) {
+                PreparedStatement st = c.prepareStatement(
+                        "select count(*) from information_schema.processlist where db = ? and id <> ?")) {
             st.setString(1, database);
-            st.setLong(2, side().unwrap(org.mariadb.jdbc.Connection.class).getContext().getThreadId());
+            st.setLong(
+                    2,
+                    side().unwrap(org.mariadb.jdbc.Connection.class)
+                            .getContext()
+                            .getThreadId());
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -414,7 +439,8 @@ final class MysqlFixture {
         return new Evidence() {
             @Override
             public void clear() {
-                try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
+                try (Connection c = server.connect("", false);
+                        Statement st = c.createStatement()) {
                     long deadline = System.nanoTime() + 10_000_000_000L;
                     while (System.nanoTime() < deadline) {
                         Long holder = holder(st);
@@ -446,7 +472,8 @@ final class MysqlFixture {
 
             @Override
             public boolean observed() {
-                try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
+                try (Connection c = server.connect("", false);
+                        Statement st = c.createStatement()) {
                     return holder(st) != null;
                 } catch (SQLException e) {
                     throw new IllegalStateException(e);
@@ -473,7 +500,9 @@ final class MysqlFixture {
 
             @Override
             public boolean observed() {
-                return !queryString("select count(*) from `" + database.replace("`", "``") + "`.orders where id = " + id).equals("0");
+                return !queryString(
+                                "select count(*) from `" + database.replace("`", "``") + "`.orders where id = " + id)
+                        .equals("0");
             }
         };
     }
@@ -501,7 +530,9 @@ final class MysqlFixture {
         }
         String dir = queryString("select @@plugin_dir");
         return Files.exists(Path.of(dir, library + ".so"))
-                && queryString("select count(*) from information_schema.plugins where plugin_library = '" + library + ".so'").equals("0");
+                && queryString("select count(*) from information_schema.plugins where plugin_library = '" + library
+                                + ".so'")
+                        .equals("0");
     }
 
     /** A plugin the server loaded from a library, unloaded on clear. */
@@ -516,7 +547,8 @@ final class MysqlFixture {
 
             @Override
             public boolean observed() {
-                return !queryString("select count(*) from information_schema.plugins where plugin_library = '" + library + ".so'")
+                return !queryString("select count(*) from information_schema.plugins where plugin_library = '" + library
+                                + ".so'")
                         .equals("0");
             }
         };
@@ -536,7 +568,9 @@ final class MysqlFixture {
 
             @Override
             public boolean observed() {
-                return !queryString("select count(*) from information_schema.schemata where schema_name = '" + name + "'").equals("0");
+                return !queryString(
+                                "select count(*) from information_schema.schemata where schema_name = '" + name + "'")
+                        .equals("0");
             }
         };
     }
@@ -551,13 +585,16 @@ final class MysqlFixture {
 
             @Override
             public boolean observed() {
-                return !queryString("select count(*) from mysql.user where user = '" + name + "'").equals("0");
+                return !queryString("select count(*) from mysql.user where user = '" + name + "'")
+                        .equals("0");
             }
         };
     }
 
     String queryString(String sql) {
-        try (Connection c = server.connect("", false); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = server.connect("", false);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
         } catch (SQLException e) {
@@ -567,8 +604,9 @@ final class MysqlFixture {
 
     /** The number of rows of a table, read on a connection of its own: what other sessions see committed. */
     long count(String table) {
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("select count(*) from `" + table.replace("`", "``") + "`")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select count(*) from `" + table.replace("`", "``") + "`")) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {
@@ -578,7 +616,8 @@ final class MysqlFixture {
 
     /** The session that holds a user-level lock, seen from a native connection; null when it is free. */
     String lockHolder(String lock) {
-        try (Connection c = connect(); java.sql.PreparedStatement st = c.prepareStatement("select is_used_lock(?)")) {
+        try (Connection c = connect();
+                java.sql.PreparedStatement st = c.prepareStatement("select is_used_lock(?)")) {
             st.setString(1, lock);
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
@@ -590,7 +629,8 @@ final class MysqlFixture {
     }
 
     void execute(String sql) {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -604,7 +644,8 @@ final class MysqlFixture {
     void serialize() {
         try {
             serialization = server.connect("", false);
-            try (Statement st = serialization.createStatement(); ResultSet rs = st.executeQuery("select get_lock('tobira_mysql_kit', 900)")) {
+            try (Statement st = serialization.createStatement();
+                    ResultSet rs = st.executeQuery("select get_lock('tobira_mysql_kit', 900)")) {
                 if (!rs.next() || rs.getInt(1) != 1) {
                     throw new IllegalStateException("another build held the kit's server lock for 15 minutes");
                 }
@@ -617,7 +658,8 @@ final class MysqlFixture {
     /** Drops the databases and the file directory, and lets another build's kit run. */
     void drop() {
         closeSide();
-        try (Connection c = server.connect("", false); Statement st = c.createStatement()) {
+        try (Connection c = server.connect("", false);
+                Statement st = c.createStatement()) {
             st.execute("drop database if exists `" + database + "`");
             st.execute("drop database if exists `" + kinds + "`");
             st.execute("drop database if exists `" + codeDatabase() + "`");

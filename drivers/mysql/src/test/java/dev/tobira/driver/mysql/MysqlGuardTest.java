@@ -141,13 +141,15 @@ class MysqlGuardTest {
 
     /** Several statements: refused before anything reaches the server, the write included. */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "select 1--1;drop table orders",
-        "select 1--1;\ndrop table orders",
-        "select 1 # comment\n;delete from orders",
-        "select 'a\\';'; select 2",
-        "select 1; select 2",
-        "select \"x\"; select 2"})
+    @ValueSource(
+            strings = {
+                "select 1--1;drop table orders",
+                "select 1--1;\ndrop table orders",
+                "select 1 # comment\n;delete from orders",
+                "select 'a\\';'; select 2",
+                "select 1; select 2",
+                "select \"x\"; select 2"
+            })
     void refusesMultipleStatements(String sql) {
         DriverException e = assertThrows(DriverException.class, () -> GUARD.check(sql), sql);
         assertTrue(e.kind() == ErrorKind.READ_ONLY || e.kind() == ErrorKind.SYNTAX, sql + ": " + e.getMessage());
@@ -157,7 +159,8 @@ class MysqlGuardTest {
     }
 
     static Stream<String> reads() {
-        return Stream.of("select 1",
+        return Stream.of(
+                "select 1",
                 "SELECT name, country FROM customers ORDER BY id",
                 "(select 1) union (select 2)",
                 "select 'it\\'s; delete from orders' as s",
@@ -222,26 +225,28 @@ class MysqlGuardTest {
      * transaction of their own as well.
      */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "set statement tx_read_only = 0 for delete from orders",
-        "SET STATEMENT transaction_read_only = 0 FOR select probe_write()",
-        "set session transaction read write",
-        "set autocommit = 0",
-        "start transaction",
-        "begin",
-        "commit",
-        "call probe_proc()",
-        "do probe_write()",
-        "execute s",
-        "lock tables orders read",
-        "delete from orders",
-        "create table t (x int)",
-        "/*! delete from orders */",
-        "/*M! set statement tx_read_only = 0 for */ delete from orders",
-        "select 1 /*!50000 , probe_write() */",
-        "select /*+ SET_VAR(transaction_read_only = 0) */ probe_write()",
-        "'select'",
-        "select 1; delete from orders"})
+    @ValueSource(
+            strings = {
+                "set statement tx_read_only = 0 for delete from orders",
+                "SET STATEMENT transaction_read_only = 0 FOR select probe_write()",
+                "set session transaction read write",
+                "set autocommit = 0",
+                "start transaction",
+                "begin",
+                "commit",
+                "call probe_proc()",
+                "do probe_write()",
+                "execute s",
+                "lock tables orders read",
+                "delete from orders",
+                "create table t (x int)",
+                "/*! delete from orders */",
+                "/*M! set statement tx_read_only = 0 for */ delete from orders",
+                "select 1 /*!50000 , probe_write() */",
+                "select /*+ SET_VAR(transaction_read_only = 0) */ probe_write()",
+                "'select'",
+                "select 1; delete from orders"
+            })
     void otherTextsDoNotRunAsOneRead(String sql) {
         assertFalse(OneRead.is(sql), sql);
     }

@@ -23,7 +23,8 @@ class MysqlLiteralsTest {
 
     private static List<SqlToken> tokens(MysqlLiterals literals, String text) {
         return SqlScan.of(text, literals.dialect()).tokens().stream()
-                .filter(t -> t.type() != SqlToken.Type.WHITESPACE).toList();
+                .filter(t -> t.type() != SqlToken.Type.WHITESPACE)
+                .toList();
     }
 
     @Test
@@ -35,7 +36,8 @@ class MysqlLiteralsTest {
                 int length = random.nextInt(12);
                 for (int j = 0; j < length; j++) {
                     int at = random.nextInt(ALPHABET.length());
-                    sb.appendCodePoint(ALPHABET.codePointAt(Character.isLowSurrogate(ALPHABET.charAt(at)) ? at - 1 : at));
+                    sb.appendCodePoint(
+                            ALPHABET.codePointAt(Character.isLowSurrogate(ALPHABET.charAt(at)) ? at - 1 : at));
                 }
                 String value = sb.toString();
                 String literal = literals.literal(Value.of(value));
@@ -43,12 +45,18 @@ class MysqlLiteralsTest {
                 boolean hex = value.chars().anyMatch(ch -> ch == '\\' || ch == 0 || ch == '"' || ch == '`');
                 assertEquals(hex ? 5 : 4, tokens.size(), literal);
                 if (hex) {
-                    assertEquals("_utf8mb4", tokens.get(1).text(), "a value with a backslash or NUL is a hex string: " + literal);
+                    assertEquals(
+                            "_utf8mb4",
+                            tokens.get(1).text(),
+                            "a value with a backslash or NUL is a hex string: " + literal);
                 }
                 SqlToken string = tokens.get(hex ? 2 : 1);
                 assertEquals(SqlToken.Type.STRING, string.type(), literal);
                 assertEquals(literal, (hex ? "_utf8mb4 " : "") + string.text());
-                assertEquals(hex, literal.indexOf('\\') < 0 && literal.startsWith("_utf8mb4 X'"), "no literal holds an escape: " + literal);
+                assertEquals(
+                        hex,
+                        literal.indexOf('\\') < 0 && literal.startsWith("_utf8mb4 X'"),
+                        "no literal holds an escape: " + literal);
             }
         }
     }
@@ -56,9 +64,14 @@ class MysqlLiteralsTest {
     @Test
     void numbersBytesAndKeywordsAreOneTokenEach() {
         MysqlLiterals literals = MysqlLiterals.of(false);
-        for (Value v : List.of(Value.of(Long.MAX_VALUE), Value.of(3.25), Value.of(1e300),
-                new Value.Decimal(new BigDecimal("12345678901234567890.5")), new Value.Bytes(new byte[] {39, 92, 0}),
-                Value.NULL, Value.of(true))) {
+        for (Value v : List.of(
+                Value.of(Long.MAX_VALUE),
+                Value.of(3.25),
+                Value.of(1e300),
+                new Value.Decimal(new BigDecimal("12345678901234567890.5")),
+                new Value.Bytes(new byte[] {39, 92, 0}),
+                Value.NULL,
+                Value.of(true))) {
             List<SqlToken> tokens = tokens(literals, "select " + literals.literal(v) + " from t");
             assertEquals(4, tokens.size(), v.toString());
         }
@@ -74,8 +87,8 @@ class MysqlLiteralsTest {
 
     @Test
     void kindsWithoutALiteralAreUnsupported() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> MysqlLiterals.of(false).literal(new Value.Vector(new float[] {1f})));
+        DriverException e = assertThrows(
+                DriverException.class, () -> MysqlLiterals.of(false).literal(new Value.Vector(new float[] {1f})));
         assertEquals(ErrorKind.UNSUPPORTED, e.kind());
     }
 }

@@ -38,10 +38,15 @@ class MysqlMultiStatementTest {
             try (Conn conn = new MysqlDriver().open(fixture.server.config(DATABASE, readOnly))) {
                 for (long limit : new long[] {0, 10}) {
                     for (String text : new String[] {"select 1; delete from orders", "delete from orders; select 1"}) {
-                        Query q = limit > 0 ? Query.of(text).withReadOnly(true).withLimit(limit) : Query.of(text).withReadOnly(true);
-                        DriverException e = assertThrows(DriverException.class, () -> conn.query(q).close());
+                        Query q = limit > 0
+                                ? Query.of(text).withReadOnly(true).withLimit(limit)
+                                : Query.of(text).withReadOnly(true);
+                        DriverException e = assertThrows(
+                                DriverException.class, () -> conn.query(q).close());
                         assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
-                        assertEquals("mysql: query: multiple statements are not supported yet: invalid query", e.getMessage());
+                        assertEquals(
+                                "mysql: query: multiple statements are not supported yet: invalid query",
+                                e.getMessage());
                     }
                 }
             }

@@ -48,15 +48,24 @@ class MysqlParameterFormTest {
                         List.of("select name from customers where id = $1", "$1"),
                         List.of("select name from customers where id = ?1", "?1"),
                         List.of("select name from customers where id = :id", ":id"))) {
-                    DriverException e = assertThrows(DriverException.class,
-                            () -> conn.query(Query.of(c.get(0)).withParams(Value.of(1L))).close(), c.get(0));
+                    DriverException e = assertThrows(
+                            DriverException.class,
+                            () -> conn.query(Query.of(c.get(0)).withParams(Value.of(1L)))
+                                    .close(),
+                            c.get(0));
                     assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-                    assertEquals("mysql: query: parameters are written ?, not " + c.get(1) + ": invalid argument", e.getMessage());
+                    assertEquals(
+                            "mysql: query: parameters are written ?, not " + c.get(1) + ": invalid argument",
+                            e.getMessage());
                 }
-                DriverException count = assertThrows(DriverException.class,
-                        () -> conn.query(Query.of("select ?, ?").withParams(Value.of(1L))).close());
-                assertEquals("mysql: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was"
-                        + " given; parameters are written ?: invalid argument", count.getMessage());
+                DriverException count = assertThrows(
+                        DriverException.class,
+                        () -> conn.query(Query.of("select ?, ?").withParams(Value.of(1L)))
+                                .close());
+                assertEquals(
+                        "mysql: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was"
+                                + " given; parameters are written ?: invalid argument",
+                        count.getMessage());
             }
         }
     }
@@ -65,9 +74,12 @@ class MysqlParameterFormTest {
     void lookalikesInStringsNamesAndCommentsAreText() {
         for (boolean readOnly : new boolean[] {true, false}) {
             try (Conn conn = driver.open(fixture.server.config(DATABASE, readOnly));
-                 ResultSet rs = conn.query(Query.of("select '$1 :id ?' as a, `id` as b, ? as c /* $1 ? */ # :id ?\n"
-                         + "from customers where id = 1").withParams(Value.of(7L)))) {
-                assertEquals(List.of(Value.of("$1 :id ?"), Value.of(1), Value.of(7)), rs.next().values());
+                    ResultSet rs = conn.query(Query.of("select '$1 :id ?' as a, `id` as b, ? as c /* $1 ? */ # :id ?\n"
+                                    + "from customers where id = 1")
+                            .withParams(Value.of(7L)))) {
+                assertEquals(
+                        List.of(Value.of("$1 :id ?"), Value.of(1), Value.of(7)),
+                        rs.next().values());
             }
         }
     }

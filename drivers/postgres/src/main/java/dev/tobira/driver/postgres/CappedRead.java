@@ -36,6 +36,7 @@ import java.util.Optional;
 final class CappedRead {
     /** The largest cap read in one flight; a read with a larger one (or none) streams. */
     static final long MAX_LIMIT = 10_000;
+
     static final String ROLLBACK = "ROLLBACK";
     static final String UNLOCK = "SELECT pg_catalog.pg_advisory_unlock_all()";
     /** What follows the caller's text: a line break first, so a trailing line comment ends before it. */
@@ -55,16 +56,20 @@ final class CappedRead {
      */
     static Optional<String> text(Connection connection, String sql) throws SQLException {
         if (!PgjdbcInternals.idle(connection)) {
-            return Optional.empty(); // the scope ends every call's transaction; never ROLLBACK one this call did not begin
+            return Optional
+                    .empty(); // the scope ends every call's transaction; never ROLLBACK one this call did not begin
         }
         String text = sql + TAIL;
         List<String> statements;
         try {
             statements = PgjdbcInternals.statements(connection, text); // parsed once per text: prepare takes it next
         } catch (SQLException e) {
-            return Optional.empty(); // pgjdbc cannot read it as a whole (an unterminated comment): the text alone decides
+            return Optional
+                    .empty(); // pgjdbc cannot read it as a whole (an unterminated comment): the text alone decides
         }
-        if (statements.size() != 3 || !statements.get(1).equals(ROLLBACK) || !statements.get(2).equals(UNLOCK)) {
+        if (statements.size() != 3
+                || !statements.get(1).equals(ROLLBACK)
+                || !statements.get(2).equals(UNLOCK)) {
             return Optional.empty();
         }
         return Optional.of(text);

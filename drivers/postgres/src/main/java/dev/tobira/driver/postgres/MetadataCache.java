@@ -18,8 +18,8 @@ final class MetadataCache {
     private static final int ENTRIES = 256;
 
     /** The session's cache, made on first use. */
-    static final JdbcSession.Key<MetadataCache> KEY = JdbcSession.Key.of("postgres metadata cache", MetadataCache.class,
-            session -> new MetadataCache());
+    static final JdbcSession.Key<MetadataCache> KEY =
+            JdbcSession.Key.of("postgres metadata cache", MetadataCache.class, session -> new MetadataCache());
 
     /** Made on the first reading: most sessions never describe, and every statement without rows invalidates. */
     private volatile Cache<Question, Object> entries;
@@ -36,7 +36,10 @@ final class MetadataCache {
     <T> T get(Question question, Class<T> type, Reading<T> reading) throws SQLException {
         Cache<Question, Object> cache = entries;
         if (cache == null) {
-            cache = Caffeine.newBuilder().maximumSize(ENTRIES).expireAfterWrite(TTL).build();
+            cache = Caffeine.newBuilder()
+                    .maximumSize(ENTRIES)
+                    .expireAfterWrite(TTL)
+                    .build();
             entries = cache; // a race makes a second empty cache, which only costs a reading
         }
         Object cached = cache.getIfPresent(question);

@@ -22,9 +22,11 @@ final class PgCatalog implements Catalog {
     @Override
     public List<String> namespaces(JdbcSession session) throws SQLException {
         List<String> names = new ArrayList<>();
-        try (PreparedStatement st = session.connection().prepareStatement("SELECT nspname FROM pg_catalog.pg_namespace"
-                + " WHERE nspname NOT LIKE 'pg\\_toast%' AND nspname NOT LIKE 'pg\\_temp\\_%' ORDER BY nspname");
-             ResultSet rs = st.executeQuery()) {
+        try (PreparedStatement st = session.connection()
+                        .prepareStatement(
+                                "SELECT nspname FROM pg_catalog.pg_namespace"
+                                        + " WHERE nspname NOT LIKE 'pg\\_toast%' AND nspname NOT LIKE 'pg\\_temp\\_%' ORDER BY nspname");
+                ResultSet rs = st.executeQuery()) {
             while (rs.next()) {
                 names.add(rs.getString(1));
             }
@@ -35,14 +37,18 @@ final class PgCatalog implements Catalog {
     @Override
     public List<CollectionRef> collections(JdbcSession session, String namespace) throws SQLException {
         @SuppressWarnings("unchecked")
-        List<CollectionRef> refs = session.get(MetadataCache.KEY).get(new MetadataCache.Question("collections", namespace, ""),
-                List.class, () -> readCollections(session.connection(), namespace));
+        List<CollectionRef> refs = session.get(MetadataCache.KEY)
+                .get(
+                        new MetadataCache.Question("collections", namespace, ""),
+                        List.class,
+                        () -> readCollections(session.connection(), namespace));
         return refs;
     }
 
     private static List<CollectionRef> readCollections(Connection connection, String namespace) throws SQLException {
         if (!namespace.isEmpty() && !schemaExists(connection, namespace)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, PostgresDialect.NAME, "collections", "no such namespace: " + namespace);
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND, PostgresDialect.NAME, "collections", "no such namespace: " + namespace);
         }
         List<CollectionRef> refs = new ArrayList<>();
         try (PreparedStatement st = connection.prepareStatement("SELECT c.relname FROM pg_catalog.pg_class c"
@@ -61,14 +67,18 @@ final class PgCatalog implements Catalog {
 
     @Override
     public CollectionInfo describe(JdbcSession session, CollectionRef collection) throws SQLException {
-        return session.get(MetadataCache.KEY).get(new MetadataCache.Question("describe", collection.namespace(), collection.name()),
-                CollectionInfo.class, () -> Catalog.super.describe(session, collection));
+        return session.get(MetadataCache.KEY)
+                .get(
+                        new MetadataCache.Question("describe", collection.namespace(), collection.name()),
+                        CollectionInfo.class,
+                        () -> Catalog.super.describe(session, collection));
     }
 
     @Override
     public void useNamespace(JdbcSession session, String namespace) throws SQLException {
         if (!schemaExists(session.connection(), namespace)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, PostgresDialect.NAME, "query", "no such namespace: " + namespace);
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND, PostgresDialect.NAME, "query", "no such namespace: " + namespace);
         }
         Catalog.super.useNamespace(session, namespace);
     }
@@ -76,11 +86,13 @@ final class PgCatalog implements Catalog {
     /** A statement without rows (DDL among them) or the end of a transaction: what the cache holds may be stale. */
     @Override
     public void schemaMayHaveChanged(JdbcSession session) throws SQLException {
-        session.find(MetadataCache.KEY).ifPresent(MetadataCache::invalidate); // a session that never described keeps none
+        session.find(MetadataCache.KEY)
+                .ifPresent(MetadataCache::invalidate); // a session that never described keeps none
     }
 
     private static boolean schemaExists(Connection connection, String namespace) throws SQLException {
-        try (PreparedStatement st = connection.prepareStatement("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = ?")) {
+        try (PreparedStatement st =
+                connection.prepareStatement("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = ?")) {
             st.setString(1, namespace);
             try (ResultSet rs = st.executeQuery()) {
                 return rs.next();

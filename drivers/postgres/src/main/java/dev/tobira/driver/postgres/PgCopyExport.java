@@ -37,7 +37,10 @@ final class PgCopyExport implements BulkExport {
     @Override
     public OptionalLong export(JdbcSession session, Export export) throws SQLException, IOException {
         if (!export.params().isEmpty()) {
-            throw DriverException.of(ErrorKind.UNSUPPORTED, PostgresDialect.NAME, "export",
+            throw DriverException.of(
+                    ErrorKind.UNSUPPORTED,
+                    PostgresDialect.NAME,
+                    "export",
                     "COPY takes no parameters; put the values in the query");
         }
         Connection connection = session.connection();
@@ -49,12 +52,13 @@ final class PgCopyExport implements BulkExport {
             wrapped = export.wrap("COPY (", ")" + options);
         } else if (limitable(export.scan())) {
             // COPY has no row limit of its own: the query becomes a subquery, its rows in its own order
-            wrapped = export.wrap("COPY (SELECT * FROM (", ") AS tobira_export LIMIT " + export.limit() + ")" + options);
+            wrapped =
+                    export.wrap("COPY (SELECT * FROM (", ") AS tobira_export LIMIT " + export.limit() + ")" + options);
         } else {
             return OptionalLong.empty(); // the base's rows honour the limit
         }
-        String copy = wrapped.orElseThrow(() -> DriverException.of(ErrorKind.SYNTAX, PostgresDialect.NAME, "export",
-                "the query's parentheses do not balance"));
+        String copy = wrapped.orElseThrow(() -> DriverException.of(
+                ErrorKind.SYNTAX, PostgresDialect.NAME, "export", "the query's parentheses do not balance"));
         if (PgjdbcInternals.simpleStatementCount(connection, export.sql()) > 1) {
             throw StatementGuard.multipleStatements(PostgresDialect.NAME);
         }
@@ -66,7 +70,8 @@ final class PgCopyExport implements BulkExport {
         if (!header) {
             export.out().write(textHeader(connection, export.sql()).getBytes(StandardCharsets.UTF_8));
         }
-        return OptionalLong.of(connection.unwrap(PGConnection.class).getCopyAPI().copyOut(copy, export.out()));
+        return OptionalLong.of(
+                connection.unwrap(PGConnection.class).getCopyAPI().copyOut(copy, export.out()));
     }
 
     /** CopyManager runs without a statement the base could cancel: the cancel request goes for the connection's query. */
@@ -93,7 +98,10 @@ final class PgCopyExport implements BulkExport {
         try (PreparedStatement st = connection.prepareStatement(sql)) {
             ResultSetMetaData md = st.getMetaData();
             for (int i = 1; md != null && i <= md.getColumnCount(); i++) {
-                String name = md.getColumnLabel(i).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+                String name = md.getColumnLabel(i)
+                        .replace("\\", "\\\\")
+                        .replace("\t", "\\t")
+                        .replace("\n", "\\n")
                         .replace("\r", "\\r");
                 sb.append(i == 1 ? "" : "\t").append(name);
             }

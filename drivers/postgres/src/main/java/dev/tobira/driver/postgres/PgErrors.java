@@ -27,7 +27,9 @@ final class PgErrors implements ErrorMapper {
             case "25001": // active_sql_transaction: cannot run inside a transaction block
                 return Optional.of(ErrorKind.UNSUPPORTED);
             case "08004": // pgjdbc: the server asked for a password the configuration does not have
-                return String.valueOf(e.getMessage()).contains("password") ? Optional.of(ErrorKind.AUTH) : Optional.empty();
+                return String.valueOf(e.getMessage()).contains("password")
+                        ? Optional.of(ErrorKind.AUTH)
+                        : Optional.empty();
             case "53300": // too_many_connections
             case "57P04": // database_dropped
                 return Optional.of(ErrorKind.CONNECTION);

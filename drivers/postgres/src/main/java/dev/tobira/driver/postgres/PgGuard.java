@@ -33,25 +33,60 @@ final class PgGuard {
 
     /** Functions refused by exact name. */
     static final Set<String> FUNCTIONS = Set.of(
-            // settings and sequences: set_config can lift read-only; the sequences write outside the transaction's rollback
-            "set_config", "nextval", "setval",
+            // settings and sequences: set_config can lift read-only; the sequences write outside the transaction's
+            // rollback
+            "set_config",
+            "nextval",
+            "setval",
             // signalling and server control
-            "pg_notify", "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile",
-            "pg_rotate_logfile_old", "pg_log_backend_memory_contexts", "pg_promote", "pg_switch_wal", "pg_switch_xlog",
-            "pg_wal_replay_pause", "pg_wal_replay_resume", "pg_xlog_replay_pause", "pg_xlog_replay_resume",
-            "pg_backup_start", "pg_backup_stop", "pg_start_backup", "pg_stop_backup", "pg_import_system_collations",
-            "pg_drop_replication_slot", "pg_logdir_ls",
+            "pg_notify",
+            "pg_terminate_backend",
+            "pg_cancel_backend",
+            "pg_reload_conf",
+            "pg_rotate_logfile",
+            "pg_rotate_logfile_old",
+            "pg_log_backend_memory_contexts",
+            "pg_promote",
+            "pg_switch_wal",
+            "pg_switch_xlog",
+            "pg_wal_replay_pause",
+            "pg_wal_replay_resume",
+            "pg_xlog_replay_pause",
+            "pg_xlog_replay_resume",
+            "pg_backup_start",
+            "pg_backup_stop",
+            "pg_start_backup",
+            "pg_stop_backup",
+            "pg_import_system_collations",
+            "pg_drop_replication_slot",
+            "pg_logdir_ls",
             // server files and large objects without the lo_ prefix
-            "pg_stat_file", "loread", "lowrite",
+            "pg_stat_file",
+            "loread",
+            "lowrite",
             // functions that run query text given as a string, which this check cannot read
-            "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
-            "ts_stat", "ts_rewrite", "crosstab", "crosstab2", "crosstab3", "crosstab4", "connectby",
+            "query_to_xml",
+            "query_to_xmlschema",
+            "query_to_xml_and_xmlschema",
+            "cursor_to_xml",
+            "cursor_to_xmlschema",
+            "ts_stat",
+            "ts_rewrite",
+            "crosstab",
+            "crosstab2",
+            "crosstab3",
+            "crosstab4",
+            "connectby",
             // session state a later call would see: the seed of random()
             "setseed",
             // index maintenance that acts inside a read-only transaction
-            "brin_summarize_new_values", "brin_summarize_range", "brin_desummarize_range", "gin_clean_pending_list",
+            "brin_summarize_new_values",
+            "brin_summarize_range",
+            "brin_desummarize_range",
+            "gin_clean_pending_list",
             // they assign a transaction id, which a read needs not and which counts towards wraparound
-            "txid_current", "pg_current_xact_id");
+            "txid_current",
+            "pg_current_xact_id");
 
     /** Functions refused by the start of their name: families whose every member reaches outside. */
     static final List<String> FUNCTION_PREFIXES = List.of(
@@ -59,9 +94,13 @@ final class PgGuard {
             "pg_read_", // pg_read_file, pg_read_binary_file
             "pg_ls_", // pg_ls_dir, pg_ls_logdir, pg_ls_waldir, pg_ls_tmpdir, …
             "pg_file_", // adminpack: pg_file_write, pg_file_rename, pg_file_unlink
-            "pg_advisory_", "pg_try_advisory_", // session locks outlive the ROLLBACK
+            "pg_advisory_",
+            "pg_try_advisory_", // session locks outlive the ROLLBACK
             "pg_stat_reset", // statistics resets are not transactional
-            "pg_create_", "pg_copy_", "pg_replication_", "pg_logical_", // replication slots and origins
+            "pg_create_",
+            "pg_copy_",
+            "pg_replication_",
+            "pg_logical_", // replication slots and origins
             "dblink", // dblink_exec writes to another database; dblink_connect reaches outside
             "postgres_fdw_");
 
@@ -121,9 +160,13 @@ final class PgGuard {
         List<SqlToken> t = scan.tokens();
         for (int i = 0; i + 2 < t.size(); i++) {
             SqlToken u = t.get(i);
-            if (u.type() == SqlToken.Type.WORD && u.end() - u.start() == 1 && (u.text().charAt(0) == 'U' || u.text().charAt(0) == 'u')
-                    && t.get(i + 1).text().startsWith("&") && t.get(i + 1).start() == u.end()
-                    && t.get(i + 2).type() == SqlToken.Type.QUOTED_IDENTIFIER && t.get(i + 2).start() == t.get(i + 1).end()) {
+            if (u.type() == SqlToken.Type.WORD
+                    && u.end() - u.start() == 1
+                    && (u.text().charAt(0) == 'U' || u.text().charAt(0) == 'u')
+                    && t.get(i + 1).text().startsWith("&")
+                    && t.get(i + 1).start() == u.end()
+                    && t.get(i + 2).type() == SqlToken.Type.QUOTED_IDENTIFIER
+                    && t.get(i + 2).start() == t.get(i + 1).end()) {
                 return Optional.of("Unicode-escaped identifiers (U&\"…\") are not allowed on a read-only connection");
             }
         }
@@ -155,13 +198,16 @@ final class PgGuard {
                             i++;
                             break;
                         }
-                    } else if (depth == 1 && x.type() == SqlToken.Type.WORD
+                    } else if (depth == 1
+                            && x.type() == SqlToken.Type.WORD
                             && (x.upper().equals("ANALYZE") || x.upper().equals("ANALYSE"))) {
                         analyze = analyze || !turnedOff(t, i + 1);
                     }
                 }
             } else {
-                while (i < t.size() && t.get(i).type() == SqlToken.Type.WORD && EXPLAIN_OPTIONS.contains(t.get(i).upper())) {
+                while (i < t.size()
+                        && t.get(i).type() == SqlToken.Type.WORD
+                        && EXPLAIN_OPTIONS.contains(t.get(i).upper())) {
                     analyze = analyze || !t.get(i).upper().equals("VERBOSE");
                     i++;
                 }
@@ -171,7 +217,8 @@ final class PgGuard {
             }
             int inner = statement.skipOpenParentheses(i);
             if (READS.stream().noneMatch(read -> statement.isWord(inner, read))) {
-                return Optional.of("EXPLAIN ANALYZE runs its statement, which must be a read on a read-only connection");
+                return Optional.of(
+                        "EXPLAIN ANALYZE runs its statement, which must be a read on a read-only connection");
             }
         }
         return Optional.empty();
@@ -181,7 +228,9 @@ final class PgGuard {
         if (i >= t.size()) {
             return false;
         }
-        String v = t.get(i).type() == SqlToken.Type.STRING ? t.get(i).text().replace("'", "") : t.get(i).text();
+        String v = t.get(i).type() == SqlToken.Type.STRING
+                ? t.get(i).text().replace("'", "")
+                : t.get(i).text();
         v = v.toLowerCase(Locale.ROOT);
         return v.equals("false") || v.equals("off") || v.equals("0") || v.equals("no");
     }
@@ -215,7 +264,8 @@ final class PgGuard {
      * statement, which spares making the statements' tokens and text.
      */
     private static boolean mayBegin(SqlScan scan, String keyword) {
-        return scan.statementCount() != 1 || scan.firstKeyword().filter(keyword::equals).isPresent();
+        return scan.statementCount() != 1
+                || scan.firstKeyword().filter(keyword::equals).isPresent();
     }
 
     /** UPDATE [ONLY] name [[AS] alias] SET: a SET within the next few tokens. */

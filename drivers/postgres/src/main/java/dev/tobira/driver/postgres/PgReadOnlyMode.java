@@ -25,8 +25,10 @@ final class PgReadOnlyMode implements ReadOnlyMode {
         Connection connection = session.connection();
         if (!call.guarded()) {
             // the scope's text decides whether the statement needs a transaction to stream
-            return new PgStatementScope(session, call, call.inTransaction()
-                    ? PgStatementScope.Kind.IN_TRANSACTION : PgStatementScope.Kind.UNGUARDED);
+            return new PgStatementScope(
+                    session,
+                    call,
+                    call.inTransaction() ? PgStatementScope.Kind.IN_TRANSACTION : PgStatementScope.Kind.UNGUARDED);
         }
         requireStandardStrings(connection);
         if (call.inTransaction()) {
@@ -55,7 +57,10 @@ final class PgReadOnlyMode implements ReadOnlyMode {
     /** The guard reads '…' strings as PostgreSQL does only with standard_conforming_strings on. */
     private static void requireStandardStrings(Connection connection) throws SQLException {
         if (!PgjdbcInternals.standardConformingStrings(connection)) {
-            throw DriverException.of(ErrorKind.READ_ONLY, PostgresDialect.NAME, "query",
+            throw DriverException.of(
+                    ErrorKind.READ_ONLY,
+                    PostgresDialect.NAME,
+                    "query",
                     "standard_conforming_strings is off for this session, so the guard cannot read its strings;"
                             + " read-only calls are refused");
         }

@@ -31,8 +31,8 @@ import java.util.Set;
  */
 final class PgStatementScope implements StatementScope {
     private static final Set<String> ROWS = Set.of("SELECT", "WITH", "VALUES", "TABLE", "EXPLAIN", "SHOW", "FETCH");
-    private static final Set<String> TRANSACTION_CONTROL = Set.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT",
-            "SAVEPOINT", "RELEASE");
+    private static final Set<String> TRANSACTION_CONTROL =
+            Set.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE");
 
     /** Which transaction the statement runs in. */
     enum Kind {
@@ -60,14 +60,19 @@ final class PgStatementScope implements StatementScope {
     public String text(String text) throws SQLException {
         Connection connection = session.connection();
         if (PgjdbcInternals.statements(connection, text).size() > 1) {
-            throw StatementGuard.multipleStatements(PostgresDialect.NAME); // pgjdbc would split it where the guard saw one
+            throw StatementGuard.multipleStatements(
+                    PostgresDialect.NAME); // pgjdbc would split it where the guard saw one
         }
         SqlScan scan = call.scanOf(text, SqlDialect.POSTGRES);
         if (TRANSACTION_CONTROL.contains(scan.firstKeyword().orElse(""))) {
-            throw DriverException.of(ErrorKind.UNSUPPORTED, PostgresDialect.NAME, "query",
+            throw DriverException.of(
+                    ErrorKind.UNSUPPORTED,
+                    PostgresDialect.NAME,
+                    "query",
                     "transaction control statements are not supported; use the transactor facet (Conn.as(Transactor.class))");
         }
-        if (kind == Kind.UNGUARDED && (ROWS.contains(scan.firstKeyword().orElse("")) || scan.containsWord("RETURNING"))) {
+        if (kind == Kind.UNGUARDED
+                && (ROWS.contains(scan.firstKeyword().orElse("")) || scan.containsWord("RETURNING"))) {
             connection.setAutoCommit(false); // pgjdbc streams with a fetch size only inside a transaction
         }
         if (kind == Kind.READ_ONLY_TRANSACTION && CappedRead.applies(call)) {
@@ -94,7 +99,8 @@ final class PgStatementScope implements StatementScope {
             }
             case READ_ONLY_TRANSACTION -> {
                 if (CappedRead.applies(call) && CappedRead.ended(connection, completed)) {
-                    connection.setAutoCommit(true); // the flight rolled back and unlocked: pgjdbc sends nothing for an idle session
+                    connection.setAutoCommit(
+                            true); // the flight rolled back and unlocked: pgjdbc sends nothing for an idle session
                 } else {
                     endReadOnly(connection);
                 }

@@ -32,11 +32,13 @@ import java.util.Set;
 record PgTarget(String url, Properties properties, String dsnPassword) {
     static final String DEFAULT_APPLICATION_NAME = "tobira";
     private static final int DEFAULT_PORT = 5432;
-    private static final Set<String> SSL_MODES = Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
-    private static final Set<String> PARAMS = Set.of("sslmode", "sslrootcert", "application_name", "connect_timeout",
-            "search_path");
+    private static final Set<String> SSL_MODES =
+            Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
+    private static final Set<String> PARAMS =
+            Set.of("sslmode", "sslrootcert", "application_name", "connect_timeout", "search_path");
     /** What each free-form value may hold of {@link Dsn#RESERVED}: a label spaces, a schema list commas, a path its separators. */
     private static final String LABEL_CHARACTERS = " ";
+
     private static final String LIST_CHARACTERS = ", ";
     private static final String PATH_CHARACTERS = "/\\: ";
 
@@ -62,7 +64,9 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
 
         Properties p = new Properties();
         p.setProperty("user", user);
-        String password = !config.password().isEmpty() ? config.password().reveal() : dsn.password().orElse("");
+        String password = !config.password().isEmpty()
+                ? config.password().reveal()
+                : dsn.password().orElse("");
         if (!password.isEmpty()) {
             p.setProperty("password", password);
         }
@@ -95,7 +99,9 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
             p.setProperty("options", "-c default_transaction_read_only=on");
         }
         String hostPart = host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-        return new PgTarget("jdbc:postgresql://" + hostPart + ":" + port + "/" + urlEncode(database), p,
+        return new PgTarget(
+                "jdbc:postgresql://" + hostPart + ":" + port + "/" + urlEncode(database),
+                p,
                 dsn.password().orElse(""));
     }
 
@@ -126,7 +132,8 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
     }
 
     private static String urlEncode(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8)
+                .replace("+", "%20");
     }
 
     static DriverException invalid(String detail) {

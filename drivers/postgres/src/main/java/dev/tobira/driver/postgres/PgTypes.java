@@ -64,20 +64,42 @@ final class PgTypes implements TypeMapping {
             return ColumnMapping.of(Value.Kind.ARRAY, ARRAY);
         }
         switch (type) {
-            case "int2": case "int4": case "int8": case "smallint": case "integer": case "bigint":
-            case "smallserial": case "serial": case "bigserial": case "serial2": case "serial4": case "serial8": case "oid":
+            case "int2":
+            case "int4":
+            case "int8":
+            case "smallint":
+            case "integer":
+            case "bigint":
+            case "smallserial":
+            case "serial":
+            case "bigserial":
+            case "serial2":
+            case "serial4":
+            case "serial8":
+            case "oid":
                 return ColumnMapping.of(Value.Kind.INT, ColumnReaders.INT);
-            case "numeric": case "decimal":
+            case "numeric":
+            case "decimal":
                 // NaN and the infinities, which no Decimal holds, are Float cells
-                return ColumnMapping.of(Value.Kind.DECIMAL, ColumnReaders.DECIMAL_OR_SPECIAL).orAlso(Value.Kind.FLOAT);
-            case "float4": case "real":
+                return ColumnMapping.of(Value.Kind.DECIMAL, ColumnReaders.DECIMAL_OR_SPECIAL)
+                        .orAlso(Value.Kind.FLOAT);
+            case "float4":
+            case "real":
                 return ColumnMapping.of(Value.Kind.FLOAT, ColumnReaders.REAL);
-            case "float8": case "double precision":
+            case "float8":
+            case "double precision":
                 return ColumnMapping.of(Value.Kind.FLOAT, ColumnReaders.DOUBLE);
-            case "bool": case "boolean":
+            case "bool":
+            case "boolean":
                 return ColumnMapping.of(Value.Kind.BOOL, ColumnReaders.BOOL);
-            case "text": case "varchar": case "bpchar": case "char": case "name": case "citext":
-            case "character varying": case "character":
+            case "text":
+            case "varchar":
+            case "bpchar":
+            case "char":
+            case "name":
+            case "citext":
+            case "character varying":
+            case "character":
                 return ColumnMapping.of(Value.Kind.TEXT, ColumnReaders.TEXT);
             case "bytea":
                 return ColumnMapping.of(Value.Kind.BYTES, ColumnReaders.BYTES);
@@ -91,9 +113,11 @@ final class PgTypes implements TypeMapping {
                 return ColumnMapping.of(Value.Kind.TIMESTAMP, ColumnReaders.TIMESTAMP);
             case "uuid":
                 return ColumnMapping.of(Value.Kind.UUID, ColumnReaders.UUID);
-            case "json": case "jsonb":
+            case "json":
+            case "jsonb":
                 return ColumnMapping.of(Value.Kind.JSON, ColumnReaders.JSON);
-            case "vector": case "halfvec":
+            case "vector":
+            case "halfvec":
                 return ColumnMapping.of(Value.Kind.VECTOR, VECTOR);
             case "void":
                 return ColumnMapping.of(Value.Kind.NULL, ColumnReaders.NULL);
@@ -107,8 +131,15 @@ final class PgTypes implements TypeMapping {
     public JdbcColumn column(ResultSetMetaData md, int index) throws SQLException {
         String label = md.getColumnLabel(index);
         String typeName = md.getColumnTypeName(index);
-        return new JdbcColumn(index, label == null ? "" : label, md.getColumnType(index), typeName == null ? "" : typeName,
-                0, 0, md.isNullable(index) != ResultSetMetaData.columnNoNulls, "");
+        return new JdbcColumn(
+                index,
+                label == null ? "" : label,
+                md.getColumnType(index),
+                typeName == null ? "" : typeName,
+                0,
+                0,
+                md.isNullable(index) != ResultSetMetaData.columnNoNulls,
+                "");
     }
 
     /** Converts what {@link Array#getArray()} returned, recursing into the dimensions of a multi-dimensional array. */
@@ -129,7 +160,8 @@ final class PgTypes implements TypeMapping {
                     return new Value.Timestamp(t.toInstant());
                 }
                 break;
-            case "json": case "jsonb":
+            case "json":
+            case "jsonb":
                 return new Value.Json(o.toString());
             case "numeric":
                 if (o instanceof BigDecimal d) {
@@ -141,7 +173,8 @@ final class PgTypes implements TypeMapping {
                     return Value.of(Double.parseDouble(f.toString()));
                 }
                 break;
-            case "vector": case "halfvec":
+            case "vector":
+            case "halfvec":
                 return new Value.Vector(VectorText.parse(o.toString()));
             default:
                 break;
@@ -185,35 +218,62 @@ final class PgTypes implements TypeMapping {
 
     private static String elementType(Value.Kind kind) {
         switch (kind) {
-            case BOOL: return "bool";
-            case INT: return "int8";
-            case FLOAT: return "float8";
-            case DECIMAL: return "numeric";
-            case TEXT: return "text";
-            case BYTES: return "bytea";
-            case DATE: return "date";
-            case TIME: return "time";
-            case DATETIME: return "timestamp";
-            case TIMESTAMP: return "timestamptz";
-            case UUID: return "uuid";
-            case JSON: case DOC: return "jsonb";
+            case BOOL:
+                return "bool";
+            case INT:
+                return "int8";
+            case FLOAT:
+                return "float8";
+            case DECIMAL:
+                return "numeric";
+            case TEXT:
+                return "text";
+            case BYTES:
+                return "bytea";
+            case DATE:
+                return "date";
+            case TIME:
+                return "time";
+            case DATETIME:
+                return "timestamp";
+            case TIMESTAMP:
+                return "timestamptz";
+            case UUID:
+                return "uuid";
+            case JSON:
+            case DOC:
+                return "jsonb";
             default:
-                throw unsupported("array parameters of " + kind.name().toLowerCase(Locale.ROOT) + " elements are not supported");
+                throw unsupported(
+                        "array parameters of " + kind.name().toLowerCase(Locale.ROOT) + " elements are not supported");
         }
     }
 
     private static Object javaValue(Value v) {
         switch (v.kind()) {
-            case BOOL: return ((Value.Bool) v).value();
-            case INT: return ((Value.Int) v).value();
-            case FLOAT: return ((Value.Float) v).value();
-            case DECIMAL: return ((Value.Decimal) v).value();
-            case BYTES: return ((Value.Bytes) v).value();
-            case UUID: return ((Value.Uuid) v).value();
-            case TEXT: case DATE: case TIME: case DATETIME: case TIMESTAMP: case JSON: case DOC:
+            case BOOL:
+                return ((Value.Bool) v).value();
+            case INT:
+                return ((Value.Int) v).value();
+            case FLOAT:
+                return ((Value.Float) v).value();
+            case DECIMAL:
+                return ((Value.Decimal) v).value();
+            case BYTES:
+                return ((Value.Bytes) v).value();
+            case UUID:
+                return ((Value.Uuid) v).value();
+            case TEXT:
+            case DATE:
+            case TIME:
+            case DATETIME:
+            case TIMESTAMP:
+            case JSON:
+            case DOC:
                 return v.toString();
             default:
-                throw unsupported("array parameters of " + v.kind().name().toLowerCase(Locale.ROOT) + " elements are not supported");
+                throw unsupported("array parameters of " + v.kind().name().toLowerCase(Locale.ROOT)
+                        + " elements are not supported");
         }
     }
 

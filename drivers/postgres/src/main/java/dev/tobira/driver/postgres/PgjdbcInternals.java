@@ -59,7 +59,8 @@ final class PgjdbcInternals {
 
     /** How many statements pgjdbc sends for a text it runs as a simple query, as the session reads strings. */
     static int simpleStatementCount(Connection connection, String sql) throws SQLException {
-        return Parser.parseJdbcSql(sql, pg(connection).getStandardConformingStrings(), false, true, false, false).size();
+        return Parser.parseJdbcSql(sql, pg(connection).getStandardConformingStrings(), false, true, false, false)
+                .size();
     }
 
     /** Whether the session reads {@code '…'} strings as standard SQL does, backslashes as plain characters. */

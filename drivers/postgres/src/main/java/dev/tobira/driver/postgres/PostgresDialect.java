@@ -51,8 +51,14 @@ class PostgresDialect extends JdbcDialect {
 
     @Override
     public Set<Capability> declared() {
-        return EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.EXPLAINER,
-                Capability.TRANSACTOR, Capability.COMPLETER, Capability.EXPORTER);
+        return EnumSet.of(
+                Capability.READ_ONLY,
+                Capability.BROWSER,
+                Capability.MUTATOR,
+                Capability.EXPLAINER,
+                Capability.TRANSACTOR,
+                Capability.COMPLETER,
+                Capability.EXPORTER);
     }
 
     @Override

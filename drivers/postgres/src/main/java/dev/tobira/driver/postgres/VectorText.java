@@ -38,7 +38,8 @@ final class VectorText {
                 throw new IllegalArgumentException("not a vector: bad component at " + i, e);
             }
             if (p.endsWith("f") || p.endsWith("F") || p.endsWith("d") || p.endsWith("D")) {
-                throw new IllegalArgumentException("not a vector: bad component at " + i); // Java suffixes PostgreSQL never prints
+                throw new IllegalArgumentException(
+                        "not a vector: bad component at " + i); // Java suffixes PostgreSQL never prints
             }
         }
         return values;

@@ -24,10 +24,14 @@ class BigStreamTest {
     @Test
     void fiveMillionRowsInSixtyFourMegabytes() {
         long max = Runtime.getRuntime().maxMemory();
-        assertTrue(max <= 96L * 1024 * 1024, "this test runs with -Xmx64m (the bigstream execution); max heap is " + max);
+        assertTrue(
+                max <= 96L * 1024 * 1024, "this test runs with -Xmx64m (the bigstream execution); max heap is " + max);
         PgFixture fixture = new PgFixture(PgServer.find(), "tobira_pg_bigstream_" + PgFixture.RUN);
-        try (fixture; Conn conn = new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(true))) {
-            String sql = "select g, 'row number ' || g, g * 0.5, g % 2 = 0, now() from generate_series(1, " + ROWS + ") g";
+        try (fixture;
+                Conn conn =
+                        new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(true))) {
+            String sql =
+                    "select g, 'row number ' || g, g * 0.5, g % 2 = 0, now() from generate_series(1, " + ROWS + ") g";
             long rows = 0;
             long sum = 0;
             long chars = 0;

@@ -26,7 +26,8 @@ class EmbeddedAuthTest {
 
     @Test
     void theRightPasswordOpens() {
-        try (Conn conn = driver.open(ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE)).withPassword(Secret.of(EmbeddedPg.AUTH_PASSWORD)))) {
+        try (Conn conn = driver.open(
+                ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE)).withPassword(Secret.of(EmbeddedPg.AUTH_PASSWORD)))) {
             try (var rs = conn.query(Query.of("select current_user"))) {
                 assertEquals(Value.of(EmbeddedPg.AUTH_ROLE), rs.next().get(0));
             }
@@ -42,8 +43,10 @@ class EmbeddedAuthTest {
         for (ConnConfig config : new ConnConfig[] {
             ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE + ":" + wrong)),
             ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE)).withPassword(Secret.of(wrong)),
-            ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE + ":" + wrong)).withReadOnly(true)}) {
-            DriverException e = assertThrows(DriverException.class, () -> driver.open(config).close());
+            ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE + ":" + wrong)).withReadOnly(true)
+        }) {
+            DriverException e = assertThrows(
+                    DriverException.class, () -> driver.open(config).close());
             assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
             assertEquals("28P01", e.sqlState().orElse(""), e.getMessage());
             assertFalse(e.getMessage().contains(wrong), e.getMessage());
@@ -54,7 +57,9 @@ class EmbeddedAuthTest {
 
     @Test
     void noPasswordIsAuth() {
-        DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE))).close());
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> driver.open(ConnConfig.of(dsn(EmbeddedPg.AUTH_ROLE))).close());
         assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());
     }
 }

@@ -64,7 +64,8 @@ final class EmbeddedPg {
     /** A database named test, and a role that must give its password (SCRAM) over TCP. */
     private static void prepare(EmbeddedPostgres pg) {
         String url = "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=postgres";
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE test");
             st.execute("SET password_encryption = 'scram-sha-256'");
             st.execute("CREATE ROLE " + AUTH_ROLE + " LOGIN PASSWORD '" + AUTH_PASSWORD + "'");

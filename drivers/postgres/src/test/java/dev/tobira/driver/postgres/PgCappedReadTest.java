@@ -57,18 +57,21 @@ class PgCappedReadTest {
         fixture = new PgFixture(url, SCHEMA);
         fixture.seed();
         wire = new PgWire(server.host(), server.port().orElse(5432));
-        dsn = "postgres://" + server.user().orElse("postgres") + server.password().map(p -> ":" + p).orElse("")
+        dsn = "postgres://" + server.user().orElse("postgres")
+                + server.password().map(p -> ":" + p).orElse("")
                 + "@127.0.0.1:" + wire.port() + server.path() + "?sslmode=disable&search_path=" + SCHEMA
                 + "&application_name=tobira-test-" + SCHEMA;
-        try (Connection c = fixture.nativeConnection(); Statement st = c.createStatement()) {
+        try (Connection c = fixture.nativeConnection();
+                Statement st = c.createStatement()) {
             // server code that lifts read-only for the session's later calls, as a function the read calls
             st.execute("CREATE OR REPLACE FUNCTION " + SCHEMA + ".lift_read_only() RETURNS text LANGUAGE plpgsql AS $$"
                     + " BEGIN PERFORM set_config('default_transaction_read_only', 'off', false);"
                     + " RETURN current_setting('default_transaction_read_only'); END $$");
             st.execute("CREATE OR REPLACE FUNCTION " + SCHEMA + ".take_lock() RETURNS int LANGUAGE plpgsql AS $$"
                     + " BEGIN PERFORM pg_advisory_lock(" + fixture.advisoryKey() + "); RETURN 1; END $$");
-            st.execute("CREATE OR REPLACE FUNCTION " + SCHEMA + ".take_lock_and_fail() RETURNS int LANGUAGE plpgsql AS $$"
-                    + " BEGIN PERFORM pg_advisory_lock(" + fixture.advisoryKey() + "); RETURN 1 / 0; END $$");
+            st.execute(
+                    "CREATE OR REPLACE FUNCTION " + SCHEMA + ".take_lock_and_fail() RETURNS int LANGUAGE plpgsql AS $$"
+                            + " BEGIN PERFORM pg_advisory_lock(" + fixture.advisoryKey() + "); RETURN 1 / 0; END $$");
         }
     }
 
@@ -87,7 +90,9 @@ class PgCappedReadTest {
     }
 
     private static Query capped(String sql, long limit) {
-        return limit > 0 ? Query.of(sql).withReadOnly(true).withLimit(limit) : Query.of(sql).withReadOnly(true);
+        return limit > 0
+                ? Query.of(sql).withReadOnly(true).withLimit(limit)
+                : Query.of(sql).withReadOnly(true);
     }
 
     private static List<Value> column(Conn conn, Query q) {
@@ -111,9 +116,10 @@ class PgCappedReadTest {
 
     /** The session's own row of pg_stat_activity: its state and whether it holds a transaction, or empty once it is gone. */
     private Optional<String> activity(long pid) {
-        try (PreparedStatement st = fixture.nativeConnection().prepareStatement(
-                "SELECT state || ', xact_start ' || CASE WHEN xact_start IS NULL THEN 'none' ELSE 'set' END"
-                        + " || ', backend_xid ' || coalesce(backend_xid::text, 'none') FROM pg_stat_activity WHERE pid = ?")) {
+        try (PreparedStatement st = fixture.nativeConnection()
+                .prepareStatement(
+                        "SELECT state || ', xact_start ' || CASE WHEN xact_start IS NULL THEN 'none' ELSE 'set' END"
+                                + " || ', backend_xid ' || coalesce(backend_xid::text, 'none') FROM pg_stat_activity WHERE pid = ?")) {
             st.setLong(1, pid);
             try (java.sql.ResultSet rs = st.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
@@ -140,7 +146,8 @@ class PgCappedReadTest {
         server.password().ifPresent(pw -> p.setProperty("password", pw));
         p.setProperty("sslmode", "disable");
         String database = server.path().startsWith("/") ? server.path().substring(1) : server.path();
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + wire.port() + "/" + database, p)) {
+        try (Connection c =
+                DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + wire.port() + "/" + database, p)) {
             try (Statement st = c.createStatement()) {
                 st.execute("SET search_path = " + SCHEMA);
             }
@@ -160,10 +167,13 @@ class PgCappedReadTest {
     }
 
     private PgWire.Counts reads(Conn conn, long limit) {
-        first(conn, limit == 0 ? Query.of(POINT).withReadOnly(true) : capped(POINT, limit)); // column descriptions cached
+        first(
+                conn,
+                limit == 0 ? Query.of(POINT).withReadOnly(true) : capped(POINT, limit)); // column descriptions cached
         return cost(() -> {
             for (int i = 0; i < N; i++) {
-                assertEquals(List.of(Value.of("Grace Hopper")),
+                assertEquals(
+                        List.of(Value.of("Grace Hopper")),
                         column(conn, limit == 0 ? Query.of(POINT).withReadOnly(true) : capped(POINT, limit)));
             }
         });
@@ -180,12 +190,16 @@ class PgCappedReadTest {
                 PgWire.Counts above = reads(conn, CappedRead.MAX_LIMIT + 1);
                 PgWire.Counts none = reads(conn, 0);
                 String where = readOnly ? "read-only connection" : "writable connection, Query.readOnly";
-                System.out.println("postgres round trips per " + N + " point reads, " + where + ": raw " + raw + "; limit 1 " + one
-                        + "; limit 10000 " + tenThousand + "; limit 10001 " + above + "; no limit " + none);
-                // a count can only come out too large (PgWire), so "at most" is the claim and "at least" the counter's check
+                System.out.println(
+                        "postgres round trips per " + N + " point reads, " + where + ": raw " + raw + "; limit 1 " + one
+                                + "; limit 10000 " + tenThousand + "; limit 10001 " + above + "; no limit " + none);
+                // a count can only come out too large (PgWire), so "at most" is the claim and "at least" the counter's
+                // check
                 assertTrue(one.exchanges() <= raw.exchanges(), where + ", limit 1: " + one + ", raw " + raw);
                 assertEquals(N, one.syncs(), where + ", limit 1: one Sync per read, " + one);
-                assertTrue(tenThousand.exchanges() <= raw.exchanges(), where + ", limit 10000: " + tenThousand + ", raw " + raw);
+                assertTrue(
+                        tenThousand.exchanges() <= raw.exchanges(),
+                        where + ", limit 10000: " + tenThousand + ", raw " + raw);
                 assertTrue(above.exchanges() >= 2L * N, where + ", limit 10001 streams as before: " + above);
                 assertTrue(none.exchanges() >= 2L * N, where + ", no limit streams as before: " + none);
             }
@@ -194,7 +208,8 @@ class PgCappedReadTest {
 
     @Test
     void aCappedReadIsCutAtItsLimit() {
-        try (Conn conn = open(true); ResultSet rs = conn.query(capped("select id from customers order by id", 2))) {
+        try (Conn conn = open(true);
+                ResultSet rs = conn.query(capped("select id from customers order by id", 2))) {
             assertEquals(List.of(Value.of(1), Value.of(2)), rs.toList(row -> row.get(0)));
             assertTrue(rs.stats().truncated());
         }
@@ -209,10 +224,18 @@ class PgCappedReadTest {
      */
     @Test
     void nothingTheDriverAddsIsSwallowedByTheText() {
-        List<String> texts = List.of("select 'x' as v -- a trailing comment", "select 'x' as v --", "select 'x' as v -- ;",
-                "select 'x' as v -- comment\r", "select 'x' as v /* a block comment */", "select 'x' as v /* a /* nested */ one */",
-                "select 'x' as v;", "select $$x$$ as v", "select $t$x$t$ as v",
-                "select E'x' as v -- \\", "select 'x' as \"v\" -- \"");
+        List<String> texts = List.of(
+                "select 'x' as v -- a trailing comment",
+                "select 'x' as v --",
+                "select 'x' as v -- ;",
+                "select 'x' as v -- comment\r",
+                "select 'x' as v /* a block comment */",
+                "select 'x' as v /* a /* nested */ one */",
+                "select 'x' as v;",
+                "select $$x$$ as v",
+                "select $t$x$t$ as v",
+                "select E'x' as v -- \\",
+                "select 'x' as \"v\" -- \"");
         try (Conn conn = open(true)) {
             long pid = pid(conn);
             for (String text : texts) {
@@ -232,8 +255,14 @@ class PgCappedReadTest {
     void textPgjdbcReadsAsRunningOnIntoTheTailIsNotSentWithIt() throws SQLException {
         try (Connection c = fixture.nativeConnection()) {
             BaseConnection pg = c.unwrap(BaseConnection.class);
-            for (String open : List.of("select 1 /* open", "select 'open", "select $$open", "select $q$open", "select \"open",
-                    "select 1 /* a /* b */ still open", "select E'open\\'")) {
+            for (String open : List.of(
+                    "select 1 /* open",
+                    "select 'open",
+                    "select $$open",
+                    "select $q$open",
+                    "select \"open",
+                    "select 1 /* a /* b */ still open",
+                    "select E'open\\'")) {
                 assertEquals(Optional.empty(), CappedRead.text(pg, open), open);
             }
             assertEquals(Optional.of("select 1 -- c" + CappedRead.TAIL), CappedRead.text(pg, "select 1 -- c"));
@@ -254,24 +283,31 @@ class PgCappedReadTest {
         for (boolean readOnly : List.of(true, false)) {
             try (Conn conn = open(readOnly)) {
                 assertEquals(Value.of("off"), first(conn, capped("select lift_read_only()", 1)), "the function ran");
-                DriverException forUpdate = assertThrows(DriverException.class,
-                        () -> column(conn, capped("select id from orders for update", 100)));
+                DriverException forUpdate = assertThrows(
+                        DriverException.class, () -> column(conn, capped("select id from orders for update", 100)));
                 assertEquals(ErrorKind.READ_ONLY, forUpdate.kind(), forUpdate.getMessage());
-                DriverException write = assertThrows(DriverException.class,
-                        () -> column(conn, capped("select tobira_delete_orders()", 1)));
+                DriverException write = assertThrows(
+                        DriverException.class, () -> column(conn, capped("select tobira_delete_orders()", 1)));
                 assertEquals(ErrorKind.READ_ONLY, write.kind(), write.getMessage());
-                DriverException into = assertThrows(DriverException.class,
+                DriverException into = assertThrows(
+                        DriverException.class,
                         () -> column(conn, capped("select * into tobira_capped_copy from orders", 1)));
                 assertEquals(ErrorKind.READ_ONLY, into.kind(), into.getMessage());
                 if (readOnly) {
-                    assertEquals(Value.of("on"), first(conn, capped("show default_transaction_read_only", 1)),
+                    assertEquals(
+                            Value.of("on"),
+                            first(conn, capped("show default_transaction_read_only", 1)),
                             "the lift was rolled back with the read that made it");
                 }
             }
         }
         assertEquals(orders, orders(), "no order was deleted");
-        assertEquals(0, fixture.count("SELECT count(*) FROM pg_tables WHERE schemaname = ? AND tablename = 'tobira_capped_copy'",
-                SCHEMA), "SELECT … INTO made no table");
+        assertEquals(
+                0,
+                fixture.count(
+                        "SELECT count(*) FROM pg_tables WHERE schemaname = ? AND tablename = 'tobira_capped_copy'",
+                        SCHEMA),
+                "SELECT … INTO made no table");
     }
 
     /** The class's orders, counted through the side channel (the fingerprint also sees other clients' schemas). */
@@ -280,8 +316,10 @@ class PgCappedReadTest {
     }
 
     private long locksHeld() {
-        return fixture.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0"
-                + " AND objsubid = 1 AND objid::bigint = ?::bigint", Long.toString(fixture.advisoryKey()));
+        return fixture.count(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0"
+                        + " AND objsubid = 1 AND objid::bigint = ?::bigint",
+                Long.toString(fixture.advisoryKey()));
     }
 
     /** A session advisory lock a function takes in a capped read is released in the same flight. */
@@ -300,16 +338,21 @@ class PgCappedReadTest {
     void aFailedCappedReadLeavesNoTransactionAndAUsableConnection() {
         try (Conn conn = open(true)) {
             long pid = pid(conn);
-            List<Query> failing = List.of(capped("select 1 +", 1), capped("select 1 / (id - id) from customers", 3),
-                    capped("select * from tobira_no_such_table", 1), capped("select take_lock_and_fail()", 1));
+            List<Query> failing = List.of(
+                    capped("select 1 +", 1),
+                    capped("select 1 / (id - id) from customers", 3),
+                    capped("select * from tobira_no_such_table", 1),
+                    capped("select take_lock_and_fail()", 1));
             for (Query q : failing) {
                 assertThrows(DriverException.class, () -> column(conn, q), q.text());
                 assertEquals(Optional.of(IDLE), activity(pid), "after " + q.text());
                 assertEquals(0, locksHeld(), "no session lock left by " + q.text());
-                assertEquals(List.of(Value.of("Grace Hopper")), column(conn, capped(POINT, 1)), "usable after " + q.text());
+                assertEquals(
+                        List.of(Value.of("Grace Hopper")), column(conn, capped(POINT, 1)), "usable after " + q.text());
                 assertEquals(pid, pid(conn), "the same session after " + q.text());
             }
-            DriverException timeout = assertThrows(DriverException.class,
+            DriverException timeout = assertThrows(
+                    DriverException.class,
                     () -> column(conn, capped("select pg_sleep(5)", 1).withTimeout(Duration.ofMillis(300))));
             assertEquals(ErrorKind.TIMEOUT, timeout.kind(), timeout.getMessage());
             assertEquals(Optional.of(IDLE), activity(pid), "after a timeout");
@@ -361,7 +404,9 @@ class PgCappedReadTest {
                 try (ResultSet rs = conn.query(capped(rows, limit))) {
                     assertEquals(Value.of(1), rs.next().get(0));
                     PgWire.Counts firstRow = wire.counts().minus(before);
-                    assertTrue(firstRow.dataRows() <= 1000, "limit " + limit + ": one batch before the first row, " + firstRow);
+                    assertTrue(
+                            firstRow.dataRows() <= 1000,
+                            "limit " + limit + ": one batch before the first row, " + firstRow);
                     assertTrue(firstRow.exchanges() <= 1, "limit " + limit + ": " + firstRow);
                 }
             }
@@ -369,8 +414,10 @@ class PgCappedReadTest {
             try (ResultSet rs = conn.query(capped(rows, CappedRead.MAX_LIMIT))) {
                 assertEquals(Value.of(1), rs.next().get(0));
                 PgWire.Counts firstRow = wire.counts().minus(before);
-                assertEquals(CappedRead.MAX_LIMIT + 1 + 1, firstRow.dataRows(), "the cap and one row more, and the unlock's row: "
-                        + firstRow);
+                assertEquals(
+                        CappedRead.MAX_LIMIT + 1 + 1,
+                        firstRow.dataRows(),
+                        "the cap and one row more, and the unlock's row: " + firstRow);
                 assertTrue(firstRow.exchanges() <= 1, firstRow.toString());
                 int n = 1;
                 while (rs.hasNext()) {

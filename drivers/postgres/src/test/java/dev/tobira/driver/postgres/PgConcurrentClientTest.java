@@ -32,38 +32,50 @@ class PgConcurrentClientTest {
         PgFixture other = new PgFixture(PgServer.find(), "tobira_pg_other_" + PgFixture.RUN);
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicInteger created = new AtomicInteger();
-        Thread client = new Thread(() -> {
-            try (Connection c = other.nativeConnection(); Statement st = c.createStatement()) {
-                for (int n = 0; running.get(); n++) {
-                    String name = "tobira_other_" + PgFixture.RUN + "_" + n;
-                    st.execute("CREATE DATABASE " + name + "_db");
-                    st.execute("CREATE ROLE " + name + "_role");
-                    st.execute("CREATE SCHEMA " + name + "_s");
-                    created.incrementAndGet();
-                    Thread.sleep(300);
-                    st.execute("DROP SCHEMA " + name + "_s");
-                    st.execute("DROP ROLE " + name + "_role");
-                    st.execute("DROP DATABASE " + name + "_db");
-                }
-            } catch (SQLException | InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        }, "tobira-other-client");
+        Thread client = new Thread(
+                () -> {
+                    try (Connection c = other.nativeConnection();
+                            Statement st = c.createStatement()) {
+                        for (int n = 0; running.get(); n++) {
+                            String name = "tobira_other_" + PgFixture.RUN + "_" + n;
+                            st.execute("CREATE DATABASE " + name + "_db");
+                            st.execute("CREATE ROLE " + name + "_role");
+                            st.execute("CREATE SCHEMA " + name + "_s");
+                            created.incrementAndGet();
+                            Thread.sleep(300);
+                            st.execute("DROP SCHEMA " + name + "_s");
+                            st.execute("DROP ROLE " + name + "_role");
+                            st.execute("DROP DATABASE " + name + "_db");
+                        }
+                    } catch (SQLException | InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                },
+                "tobira-other-client");
         client.setDaemon(true);
         client.start();
         Events tests;
         try {
-            tests = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(ConcurrentPgKit.class, "guardWriteProbes"))
-                    .execute().testEvents();
+            tests = EngineTestKit.engine("junit-jupiter")
+                    .selectors(selectMethod(ConcurrentPgKit.class, "guardWriteProbes"))
+                    .execute()
+                    .testEvents();
         } finally {
             running.set(false);
             client.join(30_000);
             other.close();
         }
         assertTrue(created.get() >= 10, "the other client created only " + created.get() + " sets during the run");
-        assertEquals(0, tests.failed().count(), () -> "failed beside another client: " + tests.failed().stream()
-                .map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.joining(", ")));
-        JsonNode report = new ObjectMapper().readTree(Path.of("target", "tobira-conformance", "postgres-concurrent.json").toFile());
+        assertEquals(
+                0,
+                tests.failed().count(),
+                () -> "failed beside another client: "
+                        + tests.failed().stream()
+                                .map(e -> e.getTestDescriptor().getDisplayName())
+                                .collect(Collectors.joining(", ")));
+        JsonNode report = new ObjectMapper()
+                .readTree(Path.of("target", "tobira-conformance", "postgres-concurrent.json")
+                        .toFile());
         Map<String, JsonNode> probes = new HashMap<>();
         report.get("probes").forEach(p -> probes.put(p.get("name").asText(), p));
         for (String probe : List.of("pg.create-database", "pg.create-role", "pg.create-schema")) {
@@ -71,6 +83,9 @@ class PgConcurrentClientTest {
             assertEquals("fingerprint", p.get("provenBy").asText(), probe + " is proven by the fingerprint: " + p);
             assertEquals("REFUSED", p.get("verdict").asText(), probe + ": " + p);
         }
-        assertEquals(0, report.get("totals").get("violations").asInt(), report.get("totals").toString());
+        assertEquals(
+                0,
+                report.get("totals").get("violations").asInt(),
+                report.get("totals").toString());
     }
 }

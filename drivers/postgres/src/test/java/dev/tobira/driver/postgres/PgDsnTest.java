@@ -2,18 +2,14 @@ package dev.tobira.driver.postgres;
 
 import static dev.tobira.drivertest.DsnCharacters.RESERVED;
 import static dev.tobira.drivertest.DsnCharacters.assertRefusedAtOpen;
-import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
 import static dev.tobira.drivertest.DsnCharacters.named;
-
+import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -35,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PgDsnTest {
     /** What each free-form value may hold of {@link #RESERVED}: a label may have spaces, a list commas, a path its separators. */
     private static final String LABEL = " ";
+
     private static final String LIST = ", ";
     private static final String PATH = "/\\: ";
 
@@ -55,13 +52,16 @@ class PgDsnTest {
             cases.add(Arguments.of("sslmode " + n, "postgres://app@db.example/shop?sslmode=require" + x));
             cases.add(Arguments.of("connect_timeout " + n, "postgres://app@db.example/shop?connect_timeout=3" + x));
             if (LABEL.indexOf(c) < 0) {
-                cases.add(Arguments.of("application_name " + n, "postgres://app@db.example/shop?application_name=we" + x + "b"));
+                cases.add(Arguments.of(
+                        "application_name " + n, "postgres://app@db.example/shop?application_name=we" + x + "b"));
             }
             if (LIST.indexOf(c) < 0) {
-                cases.add(Arguments.of("search_path " + n, "postgres://app@db.example/shop?search_path=sa" + x + "les"));
+                cases.add(
+                        Arguments.of("search_path " + n, "postgres://app@db.example/shop?search_path=sa" + x + "les"));
             }
             if (PATH.indexOf(c) < 0) {
-                cases.add(Arguments.of("sslrootcert " + n, "postgres://app@db.example/shop?sslrootcert=%2Fetc%2Fca" + x + ".pem"));
+                cases.add(Arguments.of(
+                        "sslrootcert " + n, "postgres://app@db.example/shop?sslrootcert=%2Fetc%2Fca" + x + ".pem"));
             }
         }
         return cases.stream();
@@ -79,25 +79,29 @@ class PgDsnTest {
      * but it is refused here all the same.
      */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "postgres://app%00default_transaction_read_only%00off@h/db",
-        "postgres://app@h/db%00options%00-c%20default_transaction_read_only%3Doff",
-        "postgres://app@h/db?search_path=public%00default_transaction_read_only%00off",
-        "postgres://app@h/db?application_name=web%00options%00-c%20default_transaction_read_only%3Doff"})
+    @ValueSource(
+            strings = {
+                "postgres://app%00default_transaction_read_only%00off@h/db",
+                "postgres://app@h/db%00options%00-c%20default_transaction_read_only%3Doff",
+                "postgres://app@h/db?search_path=public%00default_transaction_read_only%00off",
+                "postgres://app@h/db?application_name=web%00options%00-c%20default_transaction_read_only%3Doff"
+            })
     void nothingReachesTheStartupPacketButTheValueItNames(String dsn) {
         refused(ConnConfig.of(dsn).withReadOnly(true));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "postgres://u@h/db?options=-c%20default_transaction_read_only%3Doff",
-        "postgres://u@h/db?OPTIONS=x",
-        "postgres://u@h/db?currentSchema=x",
-        "postgres://u@h/db?ApplicationName=x",
-        "postgres://u@h/db?user=postgres",
-        "postgres://u@h/db?password=x",
-        "postgres://u@h/db?SSLMODE=disable",
-        "postgres://u@h/db?sslMode=disable"})
+    @ValueSource(
+            strings = {
+                "postgres://u@h/db?options=-c%20default_transaction_read_only%3Doff",
+                "postgres://u@h/db?OPTIONS=x",
+                "postgres://u@h/db?currentSchema=x",
+                "postgres://u@h/db?ApplicationName=x",
+                "postgres://u@h/db?user=postgres",
+                "postgres://u@h/db?password=x",
+                "postgres://u@h/db?SSLMODE=disable",
+                "postgres://u@h/db?sslMode=disable"
+            })
     void unknownParametersAreRefused(String dsn) {
         DriverException e = refused(ConnConfig.of(dsn));
         assertTrue(e.getMessage().contains("unknown"), e.getMessage());
@@ -114,30 +118,37 @@ class PgDsnTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "postgres://app@db-1.example_x.internal:6543/shop",
-        "postgres://app.reader@10.0.0.7/shop$2024",
-        "postgres://app-reader@[::1]/my_db",
-        "postgres://app@[fe80::1%25eth0]:5432/db",
-        "postgres://a_b-c.d@host/sales.2024?application_name=web%20front&search_path=%22%24user%22,%20public",
-        "postgres://app@h/my-db?sslrootcert=%2Fetc%2Fssl%2Fca%20bundle.pem&connect_timeout=3"})
+    @ValueSource(
+            strings = {
+                "postgres://app@db-1.example_x.internal:6543/shop",
+                "postgres://app.reader@10.0.0.7/shop$2024",
+                "postgres://app-reader@[::1]/my_db",
+                "postgres://app@[fe80::1%25eth0]:5432/db",
+                "postgres://a_b-c.d@host/sales.2024?application_name=web%20front&search_path=%22%24user%22,%20public",
+                "postgres://app@h/my-db?sslrootcert=%2Fetc%2Fssl%2Fca%20bundle.pem&connect_timeout=3"
+            })
     void legitimateDsnsStillOpenAndPgjdbcReadsExactlyTheirParts(String dsn) {
         for (boolean readOnly : new boolean[] {false, true}) {
             PgTarget t = PgTarget.of(ConnConfig.of(dsn).withReadOnly(readOnly));
             Properties read = org.postgresql.Driver.parseURL(t.url(), new Properties());
             assertNotNull(read, t.url());
-            String host = t.url().substring("jdbc:postgresql://".length(), t.url().lastIndexOf(':'));
+            String host =
+                    t.url().substring("jdbc:postgresql://".length(), t.url().lastIndexOf(':'));
             assertEquals(host, read.getProperty("PGHOST"), t.url());
             assertEquals(1, read.getProperty("PGHOST").split(",").length);
             // the one property the driver sets from no DSN part at all
-            assertEquals(readOnly ? "-c default_transaction_read_only=on" : null, t.properties().getProperty("options"));
+            assertEquals(
+                    readOnly ? "-c default_transaction_read_only=on" : null,
+                    t.properties().getProperty("options"));
         }
     }
 
     @Test
     void databasesWithDollarSignsAndDotsReachPgjdbcAsWritten() {
         PgTarget t = PgTarget.of(ConnConfig.of("postgres://u@h/shop$2024.v2"));
-        assertEquals("shop$2024.v2", org.postgresql.Driver.parseURL(t.url(), new Properties()).getProperty("PGDBNAME"));
+        assertEquals(
+                "shop$2024.v2",
+                org.postgresql.Driver.parseURL(t.url(), new Properties()).getProperty("PGDBNAME"));
     }
 
     @Test

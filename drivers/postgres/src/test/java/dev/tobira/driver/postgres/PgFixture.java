@@ -142,12 +142,14 @@ final class PgFixture implements AutoCloseable {
         if (pristine != null && fingerprint().equals(pristine)) {
             return;
         }
-        String sql = "DROP SCHEMA IF EXISTS " + schema + " CASCADE; CREATE SCHEMA " + schema + "; SET search_path = " + schema + ";\n"
+        String sql = "DROP SCHEMA IF EXISTS " + schema + " CASCADE; CREATE SCHEMA " + schema + "; SET search_path = "
+                + schema + ";\n"
                 + SHOP
                 + "CREATE SEQUENCE probe_seq;\n"
                 + "CREATE FUNCTION tobira_delete_orders() RETURNS bigint LANGUAGE sql VOLATILE AS $$ WITH d AS (DELETE FROM "
                 + schema + ".orders RETURNING 1) SELECT count(*) FROM d $$;\n"
-                + "CREATE PROCEDURE tobira_delete_orders_proc() LANGUAGE sql AS $$ DELETE FROM " + schema + ".orders $$;\n"
+                + "CREATE PROCEDURE tobira_delete_orders_proc() LANGUAGE sql AS $$ DELETE FROM " + schema
+                + ".orders $$;\n"
                 + "SELECT lo_unlink(oid) FROM pg_largeobject_metadata;\n"
                 + "SELECT lo_from_bytea(" + LARGE_OBJECT + ", 'tobira');\n"
                 + "DROP ROLE IF EXISTS probe_role_" + schema + ";\n"
@@ -196,12 +198,14 @@ final class PgFixture implements AutoCloseable {
 
     /** Sessions the driver under test has open (by its application name). */
     OptionalLong sessions() {
-        return OptionalLong.of(count("SELECT count(*) FROM pg_stat_activity WHERE application_name = ?", applicationName));
+        return OptionalLong.of(
+                count("SELECT count(*) FROM pg_stat_activity WHERE application_name = ?", applicationName));
     }
 
     /** Sessions of the driver under test that sit inside a transaction. */
     long idleInTransaction() {
-        return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = ? AND state LIKE 'idle in transaction%'",
+        return count(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = ? AND state LIKE 'idle in transaction%'",
                 applicationName);
     }
 
@@ -232,7 +236,8 @@ final class PgFixture implements AutoCloseable {
 
     Set<String> availableExtensions() {
         Set<String> names = new HashSet<>();
-        try (Statement st = side.createStatement(); ResultSet rs = st.executeQuery("SELECT name FROM pg_available_extensions")) {
+        try (Statement st = side.createStatement();
+                ResultSet rs = st.executeQuery("SELECT name FROM pg_available_extensions")) {
             while (rs.next()) {
                 names.add(rs.getString(1));
             }
@@ -281,7 +286,8 @@ final class PgFixture implements AutoCloseable {
 
             private Set<Integer> pids() {
                 Set<Integer> pids = new HashSet<>();
-                try (Statement st = side.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                try (Statement st = side.createStatement();
+                        ResultSet rs = st.executeQuery(sql)) {
                     while (rs.next()) {
                         pids.add(rs.getInt(1));
                     }
@@ -355,8 +361,8 @@ final class PgFixture implements AutoCloseable {
 
     /** Native text that creates a plpgsql function of this fixture's running the body. */
     String createCodeFunction(String what, String body) {
-        return "CREATE OR REPLACE FUNCTION " + codeFunction(what) + "() RETURNS integer LANGUAGE plpgsql VOLATILE AS $f$ BEGIN "
-                + body + "; RETURN 1; END $f$";
+        return "CREATE OR REPLACE FUNCTION " + codeFunction(what)
+                + "() RETURNS integer LANGUAGE plpgsql VOLATILE AS $f$ BEGIN " + body + "; RETURN 1; END $f$";
     }
 
     /** An advisory lock key of this fixture's own: one no other client of the server uses. */
@@ -379,7 +385,8 @@ final class PgFixture implements AutoCloseable {
 
             @Override
             public boolean observed() {
-                try (PreparedStatement st = side.prepareStatement("SELECT count(*) FROM " + schema + ".orders WHERE id = ?")) {
+                try (PreparedStatement st =
+                        side.prepareStatement("SELECT count(*) FROM " + schema + ".orders WHERE id = ?")) {
                     st.setInt(1, id);
                     try (ResultSet rs = st.executeQuery()) {
                         rs.next();
@@ -398,7 +405,8 @@ final class PgFixture implements AutoCloseable {
      * so clearing it ends the session holding it, which is always one the kit opened.
      */
     Evidence advisoryLock(long key) {
-        String held = "FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = " + key + " AND objsubid = 1 AND granted";
+        String held = "FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = " + key
+                + " AND objsubid = 1 AND granted";
         return new Evidence() {
             @Override
             public void clear() {
@@ -420,7 +428,8 @@ final class PgFixture implements AutoCloseable {
 
             @Override
             public boolean observed() {
-                try (Statement st = side.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) " + held)) {
+                try (Statement st = side.createStatement();
+                        ResultSet rs = st.executeQuery("SELECT count(*) " + held)) {
                     rs.next();
                     return rs.getLong(1) > 0;
                 } catch (SQLException e) {
@@ -462,8 +471,11 @@ final class PgFixture implements AutoCloseable {
 
     @Override
     public void close() {
-        for (String drop : List.of("DROP SCHEMA IF EXISTS " + schema + " CASCADE", "DROP SCHEMA IF EXISTS probe_s_" + schema + " CASCADE",
-                "DROP DATABASE IF EXISTS probe_db_" + schema, "DROP ROLE IF EXISTS probe_role_" + schema)) {
+        for (String drop : List.of(
+                "DROP SCHEMA IF EXISTS " + schema + " CASCADE",
+                "DROP SCHEMA IF EXISTS probe_s_" + schema + " CASCADE",
+                "DROP DATABASE IF EXISTS probe_db_" + schema,
+                "DROP ROLE IF EXISTS probe_role_" + schema)) {
             try (Statement st = side.createStatement()) {
                 st.execute(drop);
             } catch (SQLException e) {

@@ -28,7 +28,8 @@ class PgFixtureCleanupTest {
         try (probe) {
             fixture.close();
             try (Connection c = probe.nativeConnection();
-                 PreparedStatement st = c.prepareStatement("SELECT count(*) FROM pg_namespace WHERE nspname IN (?, ?, ?)")) {
+                    PreparedStatement st =
+                            c.prepareStatement("SELECT count(*) FROM pg_namespace WHERE nspname IN (?, ?, ?)")) {
                 st.setString(1, helper);
                 st.setString(2, fixture.schema);
                 st.setString(3, "probe_s_" + fixture.schema);

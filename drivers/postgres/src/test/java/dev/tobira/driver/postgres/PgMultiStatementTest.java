@@ -35,13 +35,19 @@ class PgMultiStatementTest {
     void severalStatementsAreAnInvalidQuery() {
         String before = fixture.fingerprint();
         for (boolean readOnly : new boolean[] {true, false}) {
-            try (Conn conn = new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
+            try (Conn conn =
+                    new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
                 for (long limit : new long[] {0, 10}) {
                     for (String text : new String[] {"select 1; delete from orders", "delete from orders; select 1"}) {
-                        Query q = limit > 0 ? Query.of(text).withReadOnly(true).withLimit(limit) : Query.of(text).withReadOnly(true);
-                        DriverException e = assertThrows(DriverException.class, () -> conn.query(q).close());
+                        Query q = limit > 0
+                                ? Query.of(text).withReadOnly(true).withLimit(limit)
+                                : Query.of(text).withReadOnly(true);
+                        DriverException e = assertThrows(
+                                DriverException.class, () -> conn.query(q).close());
                         assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
-                        assertEquals("postgres: query: multiple statements are not supported yet: invalid query", e.getMessage());
+                        assertEquals(
+                                "postgres: query: multiple statements are not supported yet: invalid query",
+                                e.getMessage());
                     }
                 }
             }

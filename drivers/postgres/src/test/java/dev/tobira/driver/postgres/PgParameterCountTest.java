@@ -37,14 +37,16 @@ class PgParameterCountTest {
     void aWrongCountIsInvalidArgument() {
         for (boolean readOnly : new boolean[] {true, false}) {
             for (long limit : new long[] {0, 10}) {
-                try (Conn conn = new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
+                try (Conn conn =
+                        new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
                     for (Query q : new Query[] {
                         Query.of("select ?::int as a, ?::int as b"),
                         Query.of("select ?::int as a, ?::int as b").withParams(Value.of(1L)),
                         Query.of("select ?::int as a").withParams(Value.of(1L), Value.of(2L)),
                     }) {
                         Query query = limit > 0 ? q.withLimit(limit) : q;
-                        DriverException e = assertThrows(DriverException.class, () -> conn.query(query).close(), q.text());
+                        DriverException e = assertThrows(
+                                DriverException.class, () -> conn.query(query).close(), q.text());
                         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), q.text() + " -> " + e.getMessage());
                         assertTrue(e.getMessage().startsWith("postgres: query: "), e.getMessage());
                     }

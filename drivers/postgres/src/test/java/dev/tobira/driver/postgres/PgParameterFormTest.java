@@ -41,25 +41,37 @@ class PgParameterFormTest {
     @Test
     void anotherFormIsRefusedNamingTheForm() {
         for (boolean readOnly : new boolean[] {true, false}) {
-            try (Conn conn = new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
+            try (Conn conn =
+                    new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
                 for (List<String> c : List.of(
                         List.of("select name from customers where id = $1", "$1"),
                         List.of("select $1::int + $2::int", "$1"),
                         List.of("select name from customers where id = :id", ":id"),
                         List.of("select name from customers where id = @id", "@id"),
                         List.of("select name from customers where id = ?1", "?1"))) {
-                    DriverException e = assertThrows(DriverException.class,
-                            () -> conn.query(Query.of(c.get(0)).withParams(Value.of(1L))).close(), c.get(0));
+                    DriverException e = assertThrows(
+                            DriverException.class,
+                            () -> conn.query(Query.of(c.get(0)).withParams(Value.of(1L)))
+                                    .close(),
+                            c.get(0));
                     assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-                    assertEquals("postgres: query: parameters are written ?, not " + c.get(1) + ": invalid argument", e.getMessage());
+                    assertEquals(
+                            "postgres: query: parameters are written ?, not " + c.get(1) + ": invalid argument",
+                            e.getMessage());
                 }
-                DriverException none = assertThrows(DriverException.class, () -> conn.query(Query.of("select $1::int")).close());
+                DriverException none = assertThrows(
+                        DriverException.class,
+                        () -> conn.query(Query.of("select $1::int")).close());
                 assertEquals("postgres: query: parameters are written ?, not $1: invalid argument", none.getMessage());
-                DriverException count = assertThrows(DriverException.class,
-                        () -> conn.query(Query.of("select ?::int, ?::int").withParams(Value.of(1L))).close());
+                DriverException count = assertThrows(
+                        DriverException.class,
+                        () -> conn.query(Query.of("select ?::int, ?::int").withParams(Value.of(1L)))
+                                .close());
                 assertEquals(ErrorKind.INVALID_ARGUMENT, count.kind(), count.getMessage());
-                assertEquals("postgres: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was"
-                        + " given; parameters are written ?: invalid argument", count.getMessage());
+                assertEquals(
+                        "postgres: query: the text has 2 placeholders (?) outside comments and strings, but 1 parameter was"
+                                + " given; parameters are written ?: invalid argument",
+                        count.getMessage());
             }
         }
     }
@@ -67,11 +79,15 @@ class PgParameterFormTest {
     @Test
     void lookalikesInStringsCommentsAndDollarQuotesAreText() {
         for (boolean readOnly : new boolean[] {true, false}) {
-            try (Conn conn = new PostgresDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly));
-                 ResultSet rs = conn.query(Query.of("select '$1 ?' as a, $$ $1 ? $$ as b, $f$ :id $f$ as c, ?::int as d, "
-                         + "'{\"a\": 1}'::jsonb ?? 'a' as e /* $1 ? */ -- $1 ?\n").withParams(Value.of(7L)))) {
+            try (Conn conn = new PostgresDriver()
+                            .open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly));
+                    ResultSet rs =
+                            conn.query(Query.of("select '$1 ?' as a, $$ $1 ? $$ as b, $f$ :id $f$ as c, ?::int as d, "
+                                            + "'{\"a\": 1}'::jsonb ?? 'a' as e /* $1 ? */ -- $1 ?\n")
+                                    .withParams(Value.of(7L)))) {
                 var row = rs.next();
-                assertEquals(List.of(Value.of("$1 ?"), Value.of(" $1 ? "), Value.of(" :id "), Value.of(7), Value.of(true)),
+                assertEquals(
+                        List.of(Value.of("$1 ?"), Value.of(" $1 ? "), Value.of(" :id "), Value.of(7), Value.of(true)),
                         row.values());
             }
         }

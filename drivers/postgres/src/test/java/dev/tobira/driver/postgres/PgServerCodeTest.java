@@ -32,11 +32,13 @@ class PgServerCodeTest {
     void start() throws Exception {
         fixture = new PgFixture(PgServer.find(), SCHEMA);
         fixture.seed();
-        try (java.sql.Connection c = fixture.nativeConnection(); Statement st = c.createStatement()) {
+        try (java.sql.Connection c = fixture.nativeConnection();
+                Statement st = c.createStatement()) {
             st.execute("CREATE OR REPLACE FUNCTION " + SCHEMA + ".take_lock() RETURNS int LANGUAGE plpgsql AS $$"
                     + " BEGIN PERFORM pg_advisory_lock(" + KEY + "); RETURN 1; END $$");
-            st.execute("CREATE OR REPLACE FUNCTION " + SCHEMA + ".take_lock_and_fail() RETURNS int LANGUAGE plpgsql AS $$"
-                    + " BEGIN PERFORM pg_advisory_lock(" + KEY + "); RETURN 1 / 0; END $$");
+            st.execute(
+                    "CREATE OR REPLACE FUNCTION " + SCHEMA + ".take_lock_and_fail() RETURNS int LANGUAGE plpgsql AS $$"
+                            + " BEGIN PERFORM pg_advisory_lock(" + KEY + "); RETURN 1 / 0; END $$");
         }
     }
 
@@ -48,8 +50,10 @@ class PgServerCodeTest {
     }
 
     private long held() {
-        return fixture.count("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0"
-                + " AND objsubid = 1 AND objid::bigint = ?::bigint", Long.toString(KEY));
+        return fixture.count(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = 0"
+                        + " AND objsubid = 1 AND objid::bigint = ?::bigint",
+                Long.toString(KEY));
     }
 
     @Test
@@ -58,13 +62,20 @@ class PgServerCodeTest {
         try (Conn conn = driver.open(readOnly)) {
             assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
             assertEquals(0, held(), "the read-only session still holds the advisory lock after the read");
-            org.junit.jupiter.api.Assertions.assertThrows(DriverException.class,
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    DriverException.class,
                     () -> conn.query(Query.of("select take_lock_and_fail()")).first(r -> r.get(0)));
             assertEquals(0, held(), "after a read that failed");
-            assertEquals(Value.of(1), conn.query(Query.of("select 1")).first(r -> r.get(0)), "the connection is still usable");
+            assertEquals(
+                    Value.of(1),
+                    conn.query(Query.of("select 1")).first(r -> r.get(0)),
+                    "the connection is still usable");
         }
         try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()))) {
-            assertEquals(Value.of(1), conn.query(Query.of("select take_lock()").withReadOnly(true)).first(r -> r.get(0)));
+            assertEquals(
+                    Value.of(1),
+                    conn.query(Query.of("select take_lock()").withReadOnly(true))
+                            .first(r -> r.get(0)));
             assertEquals(0, held(), "a readOnly query on a writable connection");
             assertEquals(Value.of(1), conn.query(Query.of("select take_lock()")).first(r -> r.get(0)));
             assertEquals(1, held(), "an unguarded call keeps the lock it asked for");

@@ -41,20 +41,28 @@ class PgTargetTest {
         assertEquals("prefer", t.properties().getProperty("sslmode"));
         assertEquals("tobira", t.properties().getProperty("ApplicationName"));
         assertNull(t.properties().getProperty("password"));
-        assertEquals("jdbc:postgresql://[::1]:5432/x", PgTarget.of(ConnConfig.of("postgres://u@[::1]/x")).url());
+        assertEquals(
+                "jdbc:postgresql://[::1]:5432/x",
+                PgTarget.of(ConnConfig.of("postgres://u@[::1]/x")).url());
         // a name with white space or another reserved character is refused outright (PgDsnTest)
-        assertEquals("jdbc:postgresql://h:5432/my-db%24", PgTarget.of(ConnConfig.of("postgres://u@h/my-db$")).url());
+        assertEquals(
+                "jdbc:postgresql://h:5432/my-db%24",
+                PgTarget.of(ConnConfig.of("postgres://u@h/my-db$")).url());
     }
 
     @Test
     void configPasswordWinsAndTimeoutsFollowTheConfig() {
-        ConnConfig c = ConnConfig.of("postgres://u:fromdsn@h/db?connect_timeout=3").withPassword(Secret.of("fromconfig"))
+        ConnConfig c = ConnConfig.of("postgres://u:fromdsn@h/db?connect_timeout=3")
+                .withPassword(Secret.of("fromconfig"))
                 .withConnectTimeout(Duration.ofMillis(2500));
         PgTarget t = PgTarget.of(c);
         assertEquals("fromconfig", t.properties().getProperty("password"));
         assertEquals("3", t.properties().getProperty("connectTimeout"));
-        assertEquals("3", PgTarget.of(ConnConfig.of("postgres://u@h/db?connect_timeout=3").withConnectTimeout(Duration.ZERO))
-                .properties().getProperty("loginTimeout"));
+        assertEquals(
+                "3",
+                PgTarget.of(ConnConfig.of("postgres://u@h/db?connect_timeout=3").withConnectTimeout(Duration.ZERO))
+                        .properties()
+                        .getProperty("loginTimeout"));
     }
 
     @Test
@@ -65,10 +73,18 @@ class PgTargetTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"postgres://u@h/db?socketFactory=x.Y", "postgres://u@h/db?sslfactory=x.Y",
-        "postgres://u@h/db?options=-c%20default_transaction_read_only%3Doff", "postgres://u@h/db?loggerFile=/tmp/x",
-        "postgres://u@h/db?sslmode=sometimes", "postgres://u@h/db?connect_timeout=-1", "postgres://u@h/db?connect_timeout=x",
-        "postgres:db", "postgres://u@%2Fvar%2Frun%2Fpostgresql/db"})
+    @ValueSource(
+            strings = {
+                "postgres://u@h/db?socketFactory=x.Y",
+                "postgres://u@h/db?sslfactory=x.Y",
+                "postgres://u@h/db?options=-c%20default_transaction_read_only%3Doff",
+                "postgres://u@h/db?loggerFile=/tmp/x",
+                "postgres://u@h/db?sslmode=sometimes",
+                "postgres://u@h/db?connect_timeout=-1",
+                "postgres://u@h/db?connect_timeout=x",
+                "postgres:db",
+                "postgres://u@%2Fvar%2Frun%2Fpostgresql/db"
+            })
     void refusesWhatItDoesNotDocument(String dsn) {
         DriverException e = assertThrows(DriverException.class, () -> PgTarget.of(ConnConfig.of(dsn)));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
@@ -77,7 +93,8 @@ class PgTargetTest {
 
     @Test
     void refusesOptions() {
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> PgTarget.of(ConnConfig.of("postgres://u@h/db").withOption("socketFactory", "x")));
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind());
     }

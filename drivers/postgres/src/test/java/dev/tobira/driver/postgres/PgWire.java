@@ -41,8 +41,12 @@ final class PgWire implements AutoCloseable {
     /** What crossed the proxy so far, on every connection it carried. */
     record Counts(long exchanges, long syncs, long queries, long readyForQuery, long dataRows) {
         Counts minus(Counts earlier) {
-            return new Counts(exchanges - earlier.exchanges, syncs - earlier.syncs, queries - earlier.queries,
-                    readyForQuery - earlier.readyForQuery, dataRows - earlier.dataRows);
+            return new Counts(
+                    exchanges - earlier.exchanges,
+                    syncs - earlier.syncs,
+                    queries - earlier.queries,
+                    readyForQuery - earlier.readyForQuery,
+                    dataRows - earlier.dataRows);
         }
 
         @Override
@@ -113,8 +117,13 @@ final class PgWire implements AutoCloseable {
                 int length = in.readInt();
                 byte[] body = new byte[length - 4];
                 in.readFully(body);
-                int code = ((body[0] & 0xff) << 24) | ((body[1] & 0xff) << 16) | ((body[2] & 0xff) << 8) | (body[3] & 0xff);
-                toServer.write(new byte[] {(byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length});
+                int code = ((body[0] & 0xff) << 24)
+                        | ((body[1] & 0xff) << 16)
+                        | ((body[2] & 0xff) << 8)
+                        | (body[3] & 0xff);
+                toServer.write(
+                        new byte[] {(byte) (length >>> 24), (byte) (length >>> 16), (byte) (length >>> 8), (byte) length
+                        });
                 toServer.write(body);
                 toServer.flush();
                 if (code == SSL_REQUEST || code == GSS_REQUEST) {

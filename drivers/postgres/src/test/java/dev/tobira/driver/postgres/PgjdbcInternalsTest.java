@@ -41,9 +41,16 @@ class PgjdbcInternalsTest {
     @Test
     void statementsAreWhatPgjdbcSendsAsSeparateStatements() throws SQLException {
         assertEquals(List.of("select 1"), PgjdbcInternals.statements(connection, "select 1"));
-        assertEquals(2, PgjdbcInternals.statements(connection, "select 1; select 2").size());
-        for (String one : List.of("select ';'", "select 1 -- ;\n", "select 1 /* a /* ; */ b */", "select $$;$$",
-                "select $q$ ; $q$", "select \";\"", "select E'\\';'")) {
+        assertEquals(
+                2, PgjdbcInternals.statements(connection, "select 1; select 2").size());
+        for (String one : List.of(
+                "select ';'",
+                "select 1 -- ;\n",
+                "select 1 /* a /* ; */ b */",
+                "select $$;$$",
+                "select $q$ ; $q$",
+                "select \";\"",
+                "select E'\\';'")) {
             assertEquals(1, PgjdbcInternals.statements(connection, one).size(), one);
         }
     }
@@ -63,10 +70,16 @@ class PgjdbcInternalsTest {
         String text = "select 'a\\'; select 2 --'";
         assertEquals(1, PgjdbcInternals.simpleStatementCount(connection, "select 'a;b'"));
         assertEquals(2, PgjdbcInternals.simpleStatementCount(connection, "select 1; select 2"));
-        assertEquals(2, PgjdbcInternals.simpleStatementCount(connection, text), "standard strings: the backslash is a character");
+        assertEquals(
+                2,
+                PgjdbcInternals.simpleStatementCount(connection, text),
+                "standard strings: the backslash is a character");
         try {
             execute("SET standard_conforming_strings = off");
-            assertEquals(1, PgjdbcInternals.simpleStatementCount(connection, text), "escaped strings: the backslash escapes the quote");
+            assertEquals(
+                    1,
+                    PgjdbcInternals.simpleStatementCount(connection, text),
+                    "escaped strings: the backslash escapes the quote");
         } finally {
             execute("RESET standard_conforming_strings");
         }
@@ -97,7 +110,8 @@ class PgjdbcInternalsTest {
         connection.setAutoCommit(false);
         try {
             execute("select 1");
-            assertFalse(PgjdbcInternals.idle(connection), "pgjdbc began a transaction for a statement with autocommit off");
+            assertFalse(
+                    PgjdbcInternals.idle(connection), "pgjdbc began a transaction for a statement with autocommit off");
             connection.rollback();
             assertTrue(PgjdbcInternals.idle(connection));
         } finally {

@@ -13,7 +13,9 @@ import dev.tobira.spi.StatementGuard;
 final class PostgresWithoutStatementCheck extends JdbcDriver {
     PostgresWithoutStatementCheck() {
         super(new PostgresDialect() {
-            private final StatementGuard guard = StatementGuard.builder(PostgresDialect.NAME).dialect(SqlDialect.POSTGRES).build();
+            private final StatementGuard guard = StatementGuard.builder(PostgresDialect.NAME)
+                    .dialect(SqlDialect.POSTGRES)
+                    .build();
 
             @Override
             public StatementGuard guard() {

@@ -27,7 +27,8 @@ class VectorTextTest {
     @Test
     void formatsForBinding() {
         assertEquals("[1.0,2.5,-3.0E-5]", VectorText.format(new float[] {1f, 2.5f, -3e-05f}));
-        assertArrayEquals(new float[] {1f, 2.5f, -3e-05f}, VectorText.parse(VectorText.format(new float[] {1f, 2.5f, -3e-05f})));
+        assertArrayEquals(
+                new float[] {1f, 2.5f, -3e-05f}, VectorText.parse(VectorText.format(new float[] {1f, 2.5f, -3e-05f})));
         assertEquals("[]", VectorText.format(new float[0]));
         assertThrows(IllegalArgumentException.class, () -> VectorText.format(new float[] {Float.NaN}));
     }

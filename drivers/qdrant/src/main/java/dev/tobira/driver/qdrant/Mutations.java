@@ -5,8 +5,8 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Mutator;
 import dev.tobira.api.Value;
-import dev.tobira.spi.ValueDepth;
 import dev.tobira.spi.CallDeadline;
+import dev.tobira.spi.ValueDepth;
 import io.qdrant.client.grpc.Common.PointId;
 import io.qdrant.client.grpc.JsonWithInt;
 import io.qdrant.client.grpc.JsonWithInt.ListValue;
@@ -72,11 +72,22 @@ final class Mutations implements Mutator {
             }
         });
         if (exists(c, p.getId(), "insert")) {
-            throw DriverException.of(ErrorKind.CONFLICT, QdrantDriver.NAME, "insert", "a point with this id exists: insert"
-                    + " does not replace it (an upsert document does)");
+            throw DriverException.of(
+                    ErrorKind.CONFLICT,
+                    QdrantDriver.NAME,
+                    "insert",
+                    "a point with this id exists: insert" + " does not replace it (an upsert document does)");
         }
-        session.call("insert", session.points(), CallDeadline.after(TIMEOUT), s -> s.upsert(UpsertPoints.newBuilder()
-                .setCollectionName(c.name()).setWait(true).setUpdateMode(UpdateMode.InsertOnly).addPoints(p).build()));
+        session.call(
+                "insert",
+                session.points(),
+                CallDeadline.after(TIMEOUT),
+                s -> s.upsert(UpsertPoints.newBuilder()
+                        .setCollectionName(c.name())
+                        .setWait(true)
+                        .setUpdateMode(UpdateMode.InsertOnly)
+                        .addPoints(p)
+                        .build()));
         return 1;
     }
 
@@ -98,15 +109,33 @@ final class Mutations implements Mutator {
         if (!exists(c, id, "update")) {
             return 0;
         }
-        PointsSelector sel = PointsSelector.newBuilder().setPoints(PointsIdsList.newBuilder().addIds(id)).build();
+        PointsSelector sel = PointsSelector.newBuilder()
+                .setPoints(PointsIdsList.newBuilder().addIds(id))
+                .build();
         if (!payload.isEmpty()) {
-            session.call("update", session.points(), CallDeadline.after(TIMEOUT), s -> s.setPayload(SetPayloadPoints.newBuilder()
-                    .setCollectionName(c.name()).setWait(true).putAllPayload(payload).setPointsSelector(sel).build()));
+            session.call(
+                    "update",
+                    session.points(),
+                    CallDeadline.after(TIMEOUT),
+                    s -> s.setPayload(SetPayloadPoints.newBuilder()
+                            .setCollectionName(c.name())
+                            .setWait(true)
+                            .putAllPayload(payload)
+                            .setPointsSelector(sel)
+                            .build()));
         }
         if (vectors != null) {
-            PointVectors pv = PointVectors.newBuilder().setId(id).setVectors(vectors).build();
-            session.call("update", session.points(), CallDeadline.after(TIMEOUT), s -> s.updateVectors(UpdatePointVectors.newBuilder()
-                    .setCollectionName(c.name()).setWait(true).addPoints(pv).build()));
+            PointVectors pv =
+                    PointVectors.newBuilder().setId(id).setVectors(vectors).build();
+            session.call(
+                    "update",
+                    session.points(),
+                    CallDeadline.after(TIMEOUT),
+                    s -> s.updateVectors(UpdatePointVectors.newBuilder()
+                            .setCollectionName(c.name())
+                            .setWait(true)
+                            .addPoints(pv)
+                            .build()));
         }
         return 1;
     }
@@ -118,15 +147,25 @@ final class Mutations implements Mutator {
         if (!exists(c, id, "delete")) {
             return 0;
         }
-        session.call("delete", session.points(), CallDeadline.after(TIMEOUT), s -> s.delete(DeletePoints.newBuilder()
-                .setCollectionName(c.name()).setWait(true)
-                .setPoints(PointsSelector.newBuilder().setPoints(PointsIdsList.newBuilder().addIds(id))).build()));
+        session.call(
+                "delete",
+                session.points(),
+                CallDeadline.after(TIMEOUT),
+                s -> s.delete(DeletePoints.newBuilder()
+                        .setCollectionName(c.name())
+                        .setWait(true)
+                        .setPoints(PointsSelector.newBuilder()
+                                .setPoints(PointsIdsList.newBuilder().addIds(id)))
+                        .build()));
         return 1;
     }
 
     private boolean exists(CollectionRef c, PointId id, String op) {
-        GetPoints req = GetPoints.newBuilder().setCollectionName(c.name()).addIds(id).build();
-        return session.call(op, session.points(), CallDeadline.after(TIMEOUT), s -> s.get(req)).getResultCount() > 0;
+        GetPoints req =
+                GetPoints.newBuilder().setCollectionName(c.name()).addIds(id).build();
+        return session.call(op, session.points(), CallDeadline.after(TIMEOUT), s -> s.get(req))
+                        .getResultCount()
+                > 0;
     }
 
     private static PointId key(Map<String, Value> key, String op) {
@@ -141,16 +180,24 @@ final class Mutations implements Mutator {
             return PointId.newBuilder().setNum(((Value.Int) v).value()).build();
         }
         if (v instanceof Value.Uuid) {
-            return PointId.newBuilder().setUuid(((Value.Uuid) v).value().toString()).build();
+            return PointId.newBuilder()
+                    .setUuid(((Value.Uuid) v).value().toString())
+                    .build();
         }
         if (v instanceof Value.Text) {
             try {
-                return PointId.newBuilder().setUuid(java.util.UUID.fromString(((Value.Text) v).value()).toString()).build();
+                return PointId.newBuilder()
+                        .setUuid(java.util
+                                .UUID
+                                .fromString(((Value.Text) v).value())
+                                .toString())
+                        .build();
             } catch (IllegalArgumentException e) {
                 // falls through to the refusal
             }
         }
-        throw DriverException.of(ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op, "a point id is an unsigned integer or a UUID");
+        throw DriverException.of(
+                ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op, "a point id is an unsigned integer or a UUID");
     }
 
     static Vectors vectors(Value v, String op) {
@@ -161,14 +208,15 @@ final class Mutations implements Mutator {
             NamedVectors.Builder named = NamedVectors.newBuilder();
             for (Map.Entry<String, Value> e : ((Value.Doc) v).fields().entrySet()) {
                 if (!(e.getValue() instanceof Value.Vector)) {
-                    throw DriverException.of(ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op, "named vectors are Vector values");
+                    throw DriverException.of(
+                            ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op, "named vectors are Vector values");
                 }
                 named.putVectors(e.getKey(), vector((Value.Vector) e.getValue(), op));
             }
             return Vectors.newBuilder().setVectors(named).build();
         }
-        throw DriverException.of(ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op,
-                "\"vector\" is a Vector, or a Doc of named vectors");
+        throw DriverException.of(
+                ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op, "\"vector\" is a Vector, or a Doc of named vectors");
     }
 
     private static Vector vector(Value.Vector v, String op) {
@@ -199,7 +247,10 @@ final class Mutations implements Mutator {
 
     private static double finite(double d, String op) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw DriverException.of(ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, op,
+            throw DriverException.of(
+                    ErrorKind.INVALID_ARGUMENT,
+                    QdrantDriver.NAME,
+                    op,
                     "a number must be finite: Qdrant's payloads are JSON, which has no NaN or infinity, and vectors have no distance over them");
         }
         return d;
@@ -217,11 +268,13 @@ final class Mutations implements Mutator {
             case FLOAT:
                 return b.setDoubleValue(finite(((Value.Float) v).value(), op)).build();
             case DECIMAL:
-                return b.setDoubleValue(finite(((Value.Decimal) v).value().doubleValue(), op)).build();
+                return b.setDoubleValue(finite(((Value.Decimal) v).value().doubleValue(), op))
+                        .build();
             case TEXT:
                 return b.setStringValue(((Value.Text) v).value()).build();
             case BYTES:
-                return b.setStringValue(Base64.getEncoder().encodeToString(((Value.Bytes) v).value())).build();
+                return b.setStringValue(Base64.getEncoder().encodeToString(((Value.Bytes) v).value()))
+                        .build();
             case ARRAY: {
                 ListValue.Builder l = ListValue.newBuilder();
                 for (Value x : ((Value.Array) v).values()) {

@@ -42,9 +42,11 @@ final class PointRows {
     private final String[] keys;
     /** The first payload column, and how many there are. */
     private final int base;
+
     private final int payloadColumns;
 
-    private PointRows(List<Column> columns, boolean scored, boolean vectors, Map<String, Integer> payloadIndex, boolean other) {
+    private PointRows(
+            List<Column> columns, boolean scored, boolean vectors, Map<String, Integer> payloadIndex, boolean other) {
         this.columns = columns;
         this.scored = scored;
         this.vectors = vectors;
@@ -104,8 +106,13 @@ final class PointRows {
         return layout(payloads, firstId, firstVectors, true, withVectors, false);
     }
 
-    private static PointRows layout(List<Map<String, JsonWithInt.Value>> payloads, PointId firstId, VectorsOutput firstVectors,
-                                    boolean scored, boolean withVectors, boolean other) {
+    private static PointRows layout(
+            List<Map<String, JsonWithInt.Value>> payloads,
+            PointId firstId,
+            VectorsOutput firstVectors,
+            boolean scored,
+            boolean withVectors,
+            boolean other) {
         List<Column> cols = new ArrayList<>();
         Value.Kind idKind = firstId != null && firstId.hasUuid() ? Value.Kind.UUID : Value.Kind.INT;
         cols.add(new Column(ID, idKind, "point id", false));
@@ -114,7 +121,8 @@ final class PointRows {
         }
         if (withVectors) {
             boolean named = firstVectors != null && firstVectors.hasVectors();
-            cols.add(new Column(VECTOR, named ? Value.Kind.DOC : Value.Kind.VECTOR, named ? "named vectors" : "vector", true));
+            cols.add(new Column(
+                    VECTOR, named ? Value.Kind.DOC : Value.Kind.VECTOR, named ? "named vectors" : "vector", true));
         }
         Map<String, Value.Kind> kinds = new LinkedHashMap<>();
         Map<String, Boolean> nullable = new HashMap<>();
@@ -133,10 +141,15 @@ final class PointRows {
         Map<String, Integer> index = new HashMap<>();
         for (Map.Entry<String, Value.Kind> e : kinds.entrySet()) {
             String name = e.getKey();
-            String column = name.equals(ID) || name.equals(SCORE) || name.equals(VECTOR) || name.equals(OTHER) ? "payload." + name : name;
+            String column = name.equals(ID) || name.equals(SCORE) || name.equals(VECTOR) || name.equals(OTHER)
+                    ? "payload." + name
+                    : name;
             boolean everywhere = payloads.stream().allMatch(p -> p.containsKey(name));
             index.put(name, cols.size());
-            cols.add(new Column(column, e.getValue(), "payload " + e.getValue().name().toLowerCase(java.util.Locale.ROOT),
+            cols.add(new Column(
+                    column,
+                    e.getValue(),
+                    "payload " + e.getValue().name().toLowerCase(java.util.Locale.ROOT),
                     !everywhere || nullable.containsKey(name)));
         }
         if (other) {
@@ -278,7 +291,8 @@ final class PointRows {
             return vector(v.getVector());
         }
         Map<String, Value> named = new LinkedHashMap<>();
-        v.getVectors().getVectorsMap().entrySet().stream().sorted(Map.Entry.comparingByKey())
+        v.getVectors().getVectorsMap().entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> named.put(e.getKey(), vector(e.getValue())));
         return new Value.Doc(named);
     }

@@ -80,7 +80,8 @@ final class Protos {
      */
     static double finite(double d, String where, String op) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw Request.invalid(op, where + " must be a finite number (no NaN, no infinity, none past a double's range)");
+            throw Request.invalid(
+                    op, where + " must be a finite number (no NaN, no infinity, none past a double's range)");
         }
         return d;
     }
@@ -88,7 +89,8 @@ final class Protos {
     /** A float that Qdrant can hold: NaN, the infinities and numbers past a float's range (1e39) are refused. */
     static float finite(float f, String where, String op) {
         if (Float.isNaN(f) || Float.isInfinite(f)) {
-            throw Request.invalid(op, where + " must be a finite number (no NaN, no infinity, none past a float's range)");
+            throw Request.invalid(
+                    op, where + " must be a finite number (no NaN, no infinity, none past a float's range)");
         }
         return f;
     }
@@ -138,9 +140,11 @@ final class Protos {
         b.opt("must_not").ifPresent(c -> f.addAllMustNot(conditions(c, where + ".must_not", op)));
         b.opt("min_should").ifPresent(m -> {
             Body mb = new Body(m, where + ".min_should", op);
-            long count = mb.optCount("min_count").orElseThrow(() -> Request.invalid(op, where + ".min_should needs \"min_count\""));
-            f.setMinShould(MinShould.newBuilder().addAllConditions(conditions(mb.required("conditions"),
-                    where + ".min_should.conditions", op)).setMinCount(count));
+            long count = mb.optCount("min_count")
+                    .orElseThrow(() -> Request.invalid(op, where + ".min_should needs \"min_count\""));
+            f.setMinShould(MinShould.newBuilder()
+                    .addAllConditions(conditions(mb.required("conditions"), where + ".min_should.conditions", op))
+                    .setMinCount(count));
             mb.done();
         });
         b.done();
@@ -168,25 +172,33 @@ final class Protos {
         }
         Body b = new Body(v, where, op);
         if (b.has("has_id")) {
-            Condition c = Condition.newBuilder().setHasId(HasIdCondition.newBuilder()
-                    .addAllHasId(pointIds(b.required("has_id"), where + ".has_id", op))).build();
+            Condition c = Condition.newBuilder()
+                    .setHasId(HasIdCondition.newBuilder()
+                            .addAllHasId(pointIds(b.required("has_id"), where + ".has_id", op)))
+                    .build();
             b.done();
             return c;
         }
         if (b.has("is_empty")) {
             String key = new Body(b.required("is_empty"), where + ".is_empty", op).text("key");
             b.done();
-            return Condition.newBuilder().setIsEmpty(IsEmptyCondition.newBuilder().setKey(key)).build();
+            return Condition.newBuilder()
+                    .setIsEmpty(IsEmptyCondition.newBuilder().setKey(key))
+                    .build();
         }
         if (b.has("is_null")) {
             String key = new Body(b.required("is_null"), where + ".is_null", op).text("key");
             b.done();
-            return Condition.newBuilder().setIsNull(IsNullCondition.newBuilder().setKey(key)).build();
+            return Condition.newBuilder()
+                    .setIsNull(IsNullCondition.newBuilder().setKey(key))
+                    .build();
         }
         if (b.has("nested")) {
             Body n = new Body(b.required("nested"), where + ".nested", op);
-            NestedCondition nc = NestedCondition.newBuilder().setKey(n.text("key"))
-                    .setFilter(filter(n.required("filter"), where + ".nested.filter", op)).build();
+            NestedCondition nc = NestedCondition.newBuilder()
+                    .setKey(n.text("key"))
+                    .setFilter(filter(n.required("filter"), where + ".nested.filter", op))
+                    .build();
             n.done();
             b.done();
             return Condition.newBuilder().setNested(nc).build();
@@ -236,7 +248,9 @@ final class Protos {
                 throw Request.invalid(op, where + "." + name + " must be a non-empty array");
             }
             if (list.get(0).isTextual()) {
-                RepeatedStrings s = RepeatedStrings.newBuilder().addAllStrings(Body.strings(list, where + "." + name, op)).build();
+                RepeatedStrings s = RepeatedStrings.newBuilder()
+                        .addAllStrings(Body.strings(list, where + "." + name, op))
+                        .build();
                 if (name.equals("any")) {
                     m.setKeywords(s);
                 } else {
@@ -263,7 +277,8 @@ final class Protos {
         } else if (b.has("text_any")) {
             m.setTextAny(b.text("text_any"));
         } else {
-            throw Request.invalid(op, where + " needs \"value\", \"any\", \"except\", \"text\", \"phrase\" or \"text_any\"");
+            throw Request.invalid(
+                    op, where + " needs \"value\", \"any\", \"except\", \"text\", \"phrase\" or \"text_any\"");
         }
         b.done();
         return m.build();
@@ -274,17 +289,23 @@ final class Protos {
             return WithPayloadSelector.newBuilder().setEnable(v.booleanValue()).build();
         }
         if (v.isArray()) {
-            return WithPayloadSelector.newBuilder().setInclude(PayloadIncludeSelector.newBuilder()
-                    .addAllFields(Body.strings(v, where, op))).build();
+            return WithPayloadSelector.newBuilder()
+                    .setInclude(PayloadIncludeSelector.newBuilder().addAllFields(Body.strings(v, where, op)))
+                    .build();
         }
         Body b = new Body(v, where, op);
         WithPayloadSelector s;
         if (b.has("include")) {
-            s = WithPayloadSelector.newBuilder().setInclude(PayloadIncludeSelector.newBuilder().addAllFields(b.strings("include"))).build();
+            s = WithPayloadSelector.newBuilder()
+                    .setInclude(PayloadIncludeSelector.newBuilder().addAllFields(b.strings("include")))
+                    .build();
         } else if (b.has("exclude")) {
-            s = WithPayloadSelector.newBuilder().setExclude(PayloadExcludeSelector.newBuilder().addAllFields(b.strings("exclude"))).build();
+            s = WithPayloadSelector.newBuilder()
+                    .setExclude(PayloadExcludeSelector.newBuilder().addAllFields(b.strings("exclude")))
+                    .build();
         } else {
-            throw Request.invalid(op, where + " is true, false, a list of fields, {\"include\": […]} or {\"exclude\": […]}");
+            throw Request.invalid(
+                    op, where + " is true, false, a list of fields, {\"include\": […]} or {\"exclude\": […]}");
         }
         b.done();
         return s;
@@ -294,8 +315,9 @@ final class Protos {
         if (v.isBoolean()) {
             return WithVectorsSelector.newBuilder().setEnable(v.booleanValue()).build();
         }
-        return WithVectorsSelector.newBuilder().setInclude(VectorsSelector.newBuilder()
-                .addAllNames(Body.strings(v, where, op))).build();
+        return WithVectorsSelector.newBuilder()
+                .setInclude(VectorsSelector.newBuilder().addAllNames(Body.strings(v, where, op)))
+                .build();
     }
 
     static List<Float> dense(JsonNode v, String where, String op) {
@@ -330,7 +352,9 @@ final class Protos {
     }
 
     private static Vector denseVector(JsonNode v, String where, String op) {
-        return Vector.newBuilder().setDense(DenseVector.newBuilder().addAllData(dense(v, where, op))).build();
+        return Vector.newBuilder()
+                .setDense(DenseVector.newBuilder().addAllData(dense(v, where, op)))
+                .build();
     }
 
     /**
@@ -340,7 +364,9 @@ final class Protos {
      */
     static VectorInput vectorInput(JsonNode v, String where, String op) {
         if (v.isArray()) {
-            return VectorInput.newBuilder().setDense(DenseVector.newBuilder().addAllData(dense(v, where, op))).build();
+            return VectorInput.newBuilder()
+                    .setDense(DenseVector.newBuilder().addAllData(dense(v, where, op)))
+                    .build();
         }
         if (v.isIntegralNumber() || v.isTextual()) {
             return VectorInput.newBuilder().setId(pointId(v, where, op)).build();
@@ -348,14 +374,26 @@ final class Protos {
         Body b = new Body(v, where, op);
         VectorInput in;
         if (b.has("text")) {
-            in = VectorInput.newBuilder().setDocument(Document.newBuilder().setText(b.text("text"))
-                    .setModel(b.text("model")).putAllOptions(options(b))).build();
+            in = VectorInput.newBuilder()
+                    .setDocument(Document.newBuilder()
+                            .setText(b.text("text"))
+                            .setModel(b.text("model"))
+                            .putAllOptions(options(b)))
+                    .build();
         } else if (b.has("image")) {
-            in = VectorInput.newBuilder().setImage(Image.newBuilder().setImage(value(b.required("image"), where + ".image", op))
-                    .setModel(b.text("model")).putAllOptions(options(b))).build();
+            in = VectorInput.newBuilder()
+                    .setImage(Image.newBuilder()
+                            .setImage(value(b.required("image"), where + ".image", op))
+                            .setModel(b.text("model"))
+                            .putAllOptions(options(b)))
+                    .build();
         } else if (b.has("object")) {
-            in = VectorInput.newBuilder().setObject(InferenceObject.newBuilder().setObject(value(b.required("object"), where + ".object", op))
-                    .setModel(b.text("model")).putAllOptions(options(b))).build();
+            in = VectorInput.newBuilder()
+                    .setObject(InferenceObject.newBuilder()
+                            .setObject(value(b.required("object"), where + ".object", op))
+                            .setModel(b.text("model"))
+                            .putAllOptions(options(b)))
+                    .build();
         } else {
             throw Request.invalid(op, where + " is a vector, a point id, or an inference input");
         }
@@ -364,7 +402,9 @@ final class Protos {
     }
 
     private static Map<String, JsonWithInt.Value> options(Body b) {
-        return b.opt("options").map(o -> payload(o, b.where() + ".options", b.op())).orElse(Map.of());
+        return b.opt("options")
+                .map(o -> payload(o, b.where() + ".options", b.op()))
+                .orElse(Map.of());
     }
 
     /** The points a write names: {@code "points": [ids]} or {@code "filter": {…}}. */
@@ -375,15 +415,23 @@ final class Protos {
             throw Request.invalid(b.op(), b.where() + " names its points with either \"points\" (ids) or \"filter\"");
         }
         if (ids) {
-            return PointsSelector.newBuilder().setPoints(PointsIdsList.newBuilder()
-                    .addAllIds(pointIds(b.required("points"), b.where() + ".points", b.op()))).build();
+            return PointsSelector.newBuilder()
+                    .setPoints(PointsIdsList.newBuilder()
+                            .addAllIds(pointIds(b.required("points"), b.where() + ".points", b.op())))
+                    .build();
         }
-        return PointsSelector.newBuilder().setFilter(filter(b.required("filter"), b.where() + ".filter", b.op())).build();
+        return PointsSelector.newBuilder()
+                .setFilter(filter(b.required("filter"), b.where() + ".filter", b.op()))
+                .build();
     }
 
     /** A search's vector: an array, or {@code {"name": …, "vector": […]}} for a named one. */
-    static void vectorOrNamed(JsonNode v, String where, String op, java.util.function.Consumer<List<Float>> data,
-                              java.util.function.Consumer<String> name) {
+    static void vectorOrNamed(
+            JsonNode v,
+            String where,
+            String op,
+            java.util.function.Consumer<List<Float>> data,
+            java.util.function.Consumer<String> name) {
         if (v.isArray()) {
             data.accept(dense(v, where, op));
             return;
@@ -399,10 +447,13 @@ final class Protos {
         if (v.isObject() && v.has("nearest")) {
             Body b = new Body(v, where, op);
             var q = io.qdrant.client.grpc.Points.Query.newBuilder()
-                    .setNearest(vectorInput(b.required("nearest"), where + ".nearest", op)).build();
+                    .setNearest(vectorInput(b.required("nearest"), where + ".nearest", op))
+                    .build();
             b.done();
             return q;
         }
-        return io.qdrant.client.grpc.Points.Query.newBuilder().setNearest(vectorInput(v, where, op)).build();
+        return io.qdrant.client.grpc.Points.Query.newBuilder()
+                .setNearest(vectorInput(v, where, op))
+                .build();
     }
 }

@@ -29,13 +29,18 @@ final class QdrantBrowser implements Browser {
     @Override
     public Page browse(CollectionRef collection, String cursor, int size) {
         catalog.requireNamespace(collection.namespace(), "browse");
-        ScrollPoints.Builder s = ScrollPoints.newBuilder().setCollectionName(collection.name()).setLimit(size)
+        ScrollPoints.Builder s = ScrollPoints.newBuilder()
+                .setCollectionName(collection.name())
+                .setLimit(size)
                 .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true));
         if (!cursor.isEmpty()) {
             s.setOffset(cursor(cursor));
         }
         // the facet calls have no timeout of their own: bounded as the catalog's calls are, never open-ended
-        ScrollResponse r = session.call("browse", session.points(), CallDeadline.after(QdrantCatalog.METADATA_TIMEOUT),
+        ScrollResponse r = session.call(
+                "browse",
+                session.points(),
+                CallDeadline.after(QdrantCatalog.METADATA_TIMEOUT),
                 st -> st.scroll(s.build()));
         PointRows layout = PointRows.ofRetrieved(r.getResultList(), false);
         List<Row> rows = new ArrayList<>(r.getResultCount());
@@ -58,11 +63,14 @@ final class QdrantBrowser implements Browser {
                     return PointId.newBuilder().setNum(n).build();
                 }
             } else if (cursor.startsWith("u:")) {
-                return PointId.newBuilder().setUuid(UUID.fromString(cursor.substring(2)).toString()).build();
+                return PointId.newBuilder()
+                        .setUuid(UUID.fromString(cursor.substring(2)).toString())
+                        .build();
             }
         } catch (IllegalArgumentException e) {
             // falls through to the refusal
         }
-        throw DriverException.of(ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, "browse", "not a cursor this driver gave");
+        throw DriverException.of(
+                ErrorKind.INVALID_ARGUMENT, QdrantDriver.NAME, "browse", "not a cursor this driver gave");
     }
 }

@@ -44,13 +44,19 @@ final class QdrantCatalog implements Catalog {
 
     void requireNamespace(String namespace, String op) {
         if (!namespace.isEmpty() && !namespace.equals(NAMESPACE)) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, QdrantDriver.NAME, op, "no namespace \"" + Display.clip(namespace)
-                    + "\": a Qdrant connection has one, " + NAMESPACE);
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND,
+                    QdrantDriver.NAME,
+                    op,
+                    "no namespace \"" + Display.clip(namespace) + "\": a Qdrant connection has one, " + NAMESPACE);
         }
     }
 
     List<String> names(String op) {
-        var reply = session.call(op, session.collections(), CallDeadline.after(METADATA_TIMEOUT),
+        var reply = session.call(
+                op,
+                session.collections(),
+                CallDeadline.after(METADATA_TIMEOUT),
                 s -> s.list(ListCollectionsRequest.getDefaultInstance()));
         List<String> out = new ArrayList<>();
         for (CollectionDescription d : reply.getCollectionsList()) {
@@ -76,8 +82,14 @@ final class QdrantCatalog implements Catalog {
     }
 
     io.qdrant.client.grpc.Collections.CollectionInfo info(String collection, String op) {
-        return session.call(op, session.collections(), CallDeadline.after(METADATA_TIMEOUT),
-                s -> s.get(GetCollectionInfoRequest.newBuilder().setCollectionName(collection).build())).getResult();
+        return session.call(
+                        op,
+                        session.collections(),
+                        CallDeadline.after(METADATA_TIMEOUT),
+                        s -> s.get(GetCollectionInfoRequest.newBuilder()
+                                .setCollectionName(collection)
+                                .build()))
+                .getResult();
     }
 
     @Override
@@ -85,28 +97,38 @@ final class QdrantCatalog implements Catalog {
         requireNamespace(ref.namespace(), "describe");
         var info = info(ref.name(), "describe");
         List<CollectionInfo.Field> fields = new ArrayList<>();
-        fields.add(new CollectionInfo.Field(PointRows.ID, "point id (unsigned integer or UUID)", Value.Kind.INT, false));
+        fields.add(
+                new CollectionInfo.Field(PointRows.ID, "point id (unsigned integer or UUID)", Value.Kind.INT, false));
         VectorsConfig vc = info.getConfig().getParams().getVectorsConfig();
         if (vc.hasParams()) {
             fields.add(new CollectionInfo.Field(PointRows.VECTOR, vectorType(vc.getParams()), Value.Kind.VECTOR, true));
         } else if (vc.hasParamsMap()) {
-            new TreeMap<>(vc.getParamsMap().getMapMap()).forEach((name, p) -> fields.add(
-                    new CollectionInfo.Field(PointRows.VECTOR + "." + name, vectorType(p), Value.Kind.VECTOR, true)));
+            new TreeMap<>(vc.getParamsMap().getMapMap())
+                    .forEach((name, p) -> fields.add(new CollectionInfo.Field(
+                            PointRows.VECTOR + "." + name, vectorType(p), Value.Kind.VECTOR, true)));
         }
         Map<String, PayloadSchemaInfo> schema = new TreeMap<>(info.getPayloadSchemaMap());
         Map<String, CollectionInfo.Field> payload = new LinkedHashMap<>();
         for (Map.Entry<String, Value.Kind> e : sample(ref.name()).entrySet()) {
             PayloadSchemaInfo indexed = schema.get(e.getKey());
-            String type = indexed != null ? "payload " + schemaName(indexed) + " (indexed)" : "payload " + lower(e.getValue().name());
+            String type = indexed != null
+                    ? "payload " + schemaName(indexed) + " (indexed)"
+                    : "payload " + lower(e.getValue().name());
             payload.put(e.getKey(), new CollectionInfo.Field(e.getKey(), type, e.getValue(), true));
         }
-        schema.forEach((name, s) -> payload.putIfAbsent(name,
-                new CollectionInfo.Field(name, "payload " + schemaName(s) + " (indexed)", schemaKind(s), true)));
+        schema.forEach((name, s) -> payload.putIfAbsent(
+                name, new CollectionInfo.Field(name, "payload " + schemaName(s) + " (indexed)", schemaKind(s), true)));
         fields.addAll(payload.values());
         List<CollectionInfo.Index> indexes = new ArrayList<>();
-        schema.forEach((name, s) -> indexes.add(new CollectionInfo.Index(name + " (" + schemaName(s) + ")", List.of(name), false)));
-        return new CollectionInfo(new CollectionRef(NAMESPACE, ref.name()), "collection", fields, List.of(PointRows.ID),
-                List.of(), indexes);
+        schema.forEach((name, s) ->
+                indexes.add(new CollectionInfo.Index(name + " (" + schemaName(s) + ")", List.of(name), false)));
+        return new CollectionInfo(
+                new CollectionRef(NAMESPACE, ref.name()),
+                "collection",
+                fields,
+                List.of(PointRows.ID),
+                List.of(),
+                indexes);
     }
 
     /** The payload fields of up to {@code describeSample} points, each of its first non-null kind. */
@@ -116,9 +138,13 @@ final class QdrantCatalog implements Catalog {
         if (n == 0) {
             return kinds;
         }
-        ScrollPoints req = ScrollPoints.newBuilder().setCollectionName(collection).setLimit(n)
-                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
-        var reply = session.call("describe", session.points(), CallDeadline.after(METADATA_TIMEOUT), s -> s.scroll(req));
+        ScrollPoints req = ScrollPoints.newBuilder()
+                .setCollectionName(collection)
+                .setLimit(n)
+                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true))
+                .build();
+        var reply =
+                session.call("describe", session.points(), CallDeadline.after(METADATA_TIMEOUT), s -> s.scroll(req));
         for (RetrievedPoint p : reply.getResultList()) {
             for (Map.Entry<String, JsonWithInt.Value> e : p.getPayloadMap().entrySet()) {
                 Value.Kind k = PointRows.kind(e.getValue());

@@ -2,8 +2,8 @@ package dev.tobira.driver.qdrant;
 
 import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
-import dev.tobira.spi.CompletionPrefix;
 import dev.tobira.spi.CallDeadline;
+import dev.tobira.spi.CompletionPrefix;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
@@ -38,7 +38,8 @@ final class QdrantCompleter implements Completer {
         String prefix = text.substring(from, cursor);
         List<Completion> out = new ArrayList<>();
         for (Operation o : Operation.values()) {
-            if ((o.role() == Operation.Role.READ || (!readOnly && o.runs())) && o.restName().startsWith(prefix)) {
+            if ((o.role() == Operation.Role.READ || (!readOnly && o.runs()))
+                    && o.restName().startsWith(prefix)) {
                 out.add(new Completion(o.restName(), Completion.Type.KEYWORD));
             }
         }
@@ -60,10 +61,14 @@ final class QdrantCompleter implements Completer {
 
     private TreeSet<String> fields(String collection) {
         TreeSet<String> names = new TreeSet<>();
-        ScrollPoints req = ScrollPoints.newBuilder().setCollectionName(collection).setLimit(SAMPLE)
-                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
+        ScrollPoints req = ScrollPoints.newBuilder()
+                .setCollectionName(collection)
+                .setLimit(SAMPLE)
+                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true))
+                .build();
         try {
-            var reply = session.call("complete", session.points(), CallDeadline.after(Duration.ofSeconds(10)), s -> s.scroll(req));
+            var reply = session.call(
+                    "complete", session.points(), CallDeadline.after(Duration.ofSeconds(10)), s -> s.scroll(req));
             for (RetrievedPoint p : reply.getResultList()) {
                 for (String k : p.getPayloadMap().keySet()) {
                     names.add(k);

@@ -20,8 +20,15 @@ final class QdrantDialect extends Dialect<QdrantSession> {
 
     /** @param statementCheck whether the read-only guard checks statements; off only from this package's tests */
     QdrantDialect(boolean statementCheck) {
-        super(NAME, Set.of("qdrant", "qdrants"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR,
-                Capability.COMPLETER, Capability.VECTOR_SEARCHER));
+        super(
+                NAME,
+                Set.of("qdrant", "qdrants"),
+                EnumSet.of(
+                        Capability.READ_ONLY,
+                        Capability.BROWSER,
+                        Capability.MUTATOR,
+                        Capability.COMPLETER,
+                        Capability.VECTOR_SEARCHER));
         this.statementCheck = statementCheck;
     }
 
@@ -40,7 +47,8 @@ final class QdrantDialect extends Dialect<QdrantSession> {
     protected void assemble(QdrantSession session, ConnConfig config, ConnParts parts) {
         QdrantCatalog catalog = new QdrantCatalog(session);
         String version = session.serverVersion();
-        parts.info(new ConnInfo(NAME, ConnInfo.Model.VECTOR, "qdrant-json", version.isEmpty() ? "Qdrant" : "Qdrant " + version))
+        parts.info(new ConnInfo(
+                        NAME, ConnInfo.Model.VECTOR, "qdrant-json", version.isEmpty() ? "Qdrant" : "Qdrant " + version))
                 .catalog(catalog)
                 .queries(new QdrantQueries(session, catalog, statementCheck))
                 .facet(Capability.BROWSER, () -> new QdrantBrowser(session, catalog))

@@ -33,7 +33,8 @@ final class QdrantErrors {
             case OUT_OF_RANGE:
                 // Qdrant answers a missing collection with NOT_FOUND, but some versions say it in an INVALID_ARGUMENT
                 return description.contains("doesn't exist") || description.contains("Not found")
-                        ? ErrorKind.NOT_FOUND : ErrorKind.INVALID_ARGUMENT;
+                        ? ErrorKind.NOT_FOUND
+                        : ErrorKind.INVALID_ARGUMENT;
             case UNAUTHENTICATED:
                 return ErrorKind.AUTH;
             case PERMISSION_DENIED:

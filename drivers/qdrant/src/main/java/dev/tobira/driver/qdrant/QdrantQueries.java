@@ -31,7 +31,10 @@ final class QdrantQueries implements QueryRunner {
         long start = System.nanoTime();
         catalog.requireNamespace(query.namespace().orElse(""), "query");
         if (!query.params().isEmpty()) {
-            throw DriverException.of(ErrorKind.UNSUPPORTED, QdrantDriver.NAME, "query",
+            throw DriverException.of(
+                    ErrorKind.UNSUPPORTED,
+                    QdrantDriver.NAME,
+                    "query",
                     "a Qdrant operation document has no placeholders: put the values in the document");
         }
         Request request = Request.parse(query.text(), "query");

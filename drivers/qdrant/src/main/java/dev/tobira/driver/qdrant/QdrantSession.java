@@ -47,7 +47,10 @@ final class QdrantSession implements Session {
     static QdrantSession open(Target target) {
         QdrantSession session = channel(target);
         try {
-            var reply = session.call("ping", session.qdrant(), CallDeadline.after(target.connectTimeout()),
+            var reply = session.call(
+                    "ping",
+                    session.qdrant(),
+                    CallDeadline.after(target.connectTimeout()),
                     s -> s.healthCheck(HealthCheckRequest.getDefaultInstance()));
             session.serverVersion = reply.getVersion();
             session.ping();
@@ -86,7 +89,10 @@ final class QdrantSession implements Session {
     /** Lists the collections: the health check alone would not prove the API key, which Qdrant does not ask of it. */
     @Override
     public void ping() {
-        call("ping", collections(), CallDeadline.after(target.connectTimeout()),
+        call(
+                "ping",
+                collections(),
+                CallDeadline.after(target.connectTimeout()),
                 s -> s.list(io.qdrant.client.grpc.Collections.ListCollectionsRequest.getDefaultInstance()));
     }
 
@@ -108,13 +114,18 @@ final class QdrantSession implements Session {
     }
 
     /** Runs one call on a stub with the deadline's time left, and waits for its reply. */
-    <S extends AbstractStub<S>, T> T call(String op, S stub, CallDeadline deadline, Function<S, ListenableFuture<T>> f) {
+    <S extends AbstractStub<S>, T> T call(
+            String op, S stub, CallDeadline deadline, Function<S, ListenableFuture<T>> f) {
         return call(op, stub, deadline, f, null);
     }
 
     /** As {@link #call(String, AbstractStub, CallDeadline, Function)}, with the call in flight kept in {@code current}. */
-    <S extends AbstractStub<S>, T> T call(String op, S stub, CallDeadline deadline, Function<S, ListenableFuture<T>> f,
-                                          AtomicReference<Future<?>> current) {
+    <S extends AbstractStub<S>, T> T call(
+            String op,
+            S stub,
+            CallDeadline deadline,
+            Function<S, ListenableFuture<T>> f,
+            AtomicReference<Future<?>> current) {
         if (closed.get()) {
             throw cancelled(op);
         }

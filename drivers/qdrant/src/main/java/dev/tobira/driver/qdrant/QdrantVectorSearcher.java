@@ -30,11 +30,16 @@ final class QdrantVectorSearcher implements VectorSearcher {
         catalog.requireNamespace(collection.namespace(), "search");
         long start = System.nanoTime();
         DenseVector.Builder d = Mutations.dense(vector, "search");
-        QueryPoints q = QueryPoints.newBuilder().setCollectionName(collection.name())
-                .setQuery(io.qdrant.client.grpc.Points.Query.newBuilder().setNearest(VectorInput.newBuilder().setDense(d)))
-                .setLimit(k).setWithPayload(WithPayloadSelector.newBuilder().setEnable(true)).build();
-        List<ScoredPoint> points = session.call("search", session.points(),
-                CallDeadline.after(QdrantCatalog.METADATA_TIMEOUT), s -> s.query(q)).getResultList();
+        QueryPoints q = QueryPoints.newBuilder()
+                .setCollectionName(collection.name())
+                .setQuery(io.qdrant.client.grpc.Points.Query.newBuilder()
+                        .setNearest(VectorInput.newBuilder().setDense(d)))
+                .setLimit(k)
+                .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true))
+                .build();
+        List<ScoredPoint> points = session.call(
+                        "search", session.points(), CallDeadline.after(QdrantCatalog.METADATA_TIMEOUT), s -> s.query(q))
+                .getResultList();
         PointRows layout = PointRows.ofScored(points, false);
         List<Row> rows = new ArrayList<>(points.size());
         for (ScoredPoint p : points) {

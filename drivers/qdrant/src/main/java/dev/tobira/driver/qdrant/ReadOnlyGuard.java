@@ -31,13 +31,21 @@ final class ReadOnlyGuard {
 
     static void check(Request request, String op) {
         if (request.operation().role() != Operation.Role.READ) {
-            throw DriverException.of(ErrorKind.READ_ONLY, QdrantDriver.NAME, op, request.operation().restName()
-                    + " is not a read: only " + Operation.reads() + " are allowed on a read-only connection");
+            throw DriverException.of(
+                    ErrorKind.READ_ONLY,
+                    QdrantDriver.NAME,
+                    op,
+                    request.operation().restName() + " is not a read: only " + Operation.reads()
+                            + " are allowed on a read-only connection");
         }
         String found = inference(request.body());
         if (found != null) {
-            throw DriverException.of(ErrorKind.READ_ONLY, QdrantDriver.NAME, op, "\"" + found + "\" asks the server"
-                    + " to call an inference service, which sends data out of the database: refused on a read-only connection");
+            throw DriverException.of(
+                    ErrorKind.READ_ONLY,
+                    QdrantDriver.NAME,
+                    op,
+                    "\"" + found + "\" asks the server"
+                            + " to call an inference service, which sends data out of the database: refused on a read-only connection");
         }
     }
 

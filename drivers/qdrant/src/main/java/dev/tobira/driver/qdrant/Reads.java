@@ -37,9 +37,11 @@ final class Reads {
     static final int SCROLL_PAGE = 1000;
     /** Qdrant's own default number of results of a search or query. */
     static final long SEARCH_DEFAULT = 10;
+
     private static final String OP = "query";
     private static final List<Column> COUNT = List.of(new Column("count", Value.Kind.INT, "uint64", false));
-    private static final List<Column> FACET = List.of(new Column("value", Value.Kind.TEXT, "facet value", false),
+    private static final List<Column> FACET = List.of(
+            new Column("value", Value.Kind.TEXT, "facet value", false),
             new Column("count", Value.Kind.INT, "uint64", false));
 
     private final QdrantSession session;
@@ -68,7 +70,8 @@ final class Reads {
         }
     }
 
-    private ResultSet scroll(Request request, long limit, CallDeadline deadline, long start, Consumer<ScrollResultSet> onRelease) {
+    private ResultSet scroll(
+            Request request, long limit, CallDeadline deadline, long start, Consumer<ScrollResultSet> onRelease) {
         Body b = new Body(request.body(), "scroll", OP);
         ScrollPoints.Builder s = ScrollPoints.newBuilder().setCollectionName(request.collection(OP));
         b.opt("collection");
@@ -143,8 +146,11 @@ final class Reads {
         b.opt("filter").ifPresent(f -> c.setFilter(Protos.filter(f, "count.filter", OP)));
         c.setExact(b.optBool("exact").orElse(true));
         b.done();
-        long n = session.call(OP, session.points(), deadline, st -> st.count(c.build())).getResult().getCount();
-        return ResultSets.of(QdrantDriver.NAME, COUNT, List.of(Row.of(COUNT, Value.of(n))).iterator(), 0, start);
+        long n = session.call(OP, session.points(), deadline, st -> st.count(c.build()))
+                .getResult()
+                .getCount();
+        return ResultSets.of(
+                QdrantDriver.NAME, COUNT, List.of(Row.of(COUNT, Value.of(n))).iterator(), 0, start);
     }
 
     private ResultSet facet(Request request, long limit, CallDeadline deadline, long start) {
@@ -190,11 +196,13 @@ final class Reads {
     }
 
     private static WithPayloadSelector payload(Body b, String where) {
-        return b.opt("with_payload").map(v -> Protos.withPayload(v, where + ".with_payload", OP))
+        return b.opt("with_payload")
+                .map(v -> Protos.withPayload(v, where + ".with_payload", OP))
                 .orElse(WithPayloadSelector.newBuilder().setEnable(true).build());
     }
 
-    private static boolean vectors(Body b, String where, Consumer<io.qdrant.client.grpc.Points.WithVectorsSelector> set) {
+    private static boolean vectors(
+            Body b, String where, Consumer<io.qdrant.client.grpc.Points.WithVectorsSelector> set) {
         var sel = b.opt("with_vector").map(v -> Protos.withVectors(v, where + ".with_vector", OP));
         sel.ifPresent(set);
         return sel.map(s -> !s.hasEnable() || s.getEnable()).orElse(false);

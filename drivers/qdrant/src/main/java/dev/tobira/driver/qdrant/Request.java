@@ -37,7 +37,10 @@ record Request(Operation operation, ObjectNode body) {
         } catch (JsonProcessingException e) {
             String why = e.getOriginalMessage();
             if (why != null && why.startsWith("Duplicate field")) {
-                throw invalid(op, "a key is repeated in the document: " + why.substring("Duplicate field".length()).strip());
+                throw invalid(
+                        op,
+                        "a key is repeated in the document: "
+                                + why.substring("Duplicate field".length()).strip());
             }
             throw DriverException.builder(ErrorKind.SYNTAX, QdrantDriver.NAME, op)
                     .detail("the query is not a JSON document: " + (why == null ? "malformed JSON" : firstLine(why)))
@@ -48,12 +51,17 @@ record Request(Operation operation, ObjectNode body) {
             throw invalid(op, "the query must be a JSON object such as {\"scroll\": {\"collection\": \"orders\"}}");
         }
         if (root.size() != 1) {
-            throw invalid(op, "the document must hold exactly one operation, as in {\"scroll\": {\"collection\": \"orders\"}}");
+            throw invalid(
+                    op,
+                    "the document must hold exactly one operation, as in {\"scroll\": {\"collection\": \"orders\"}}");
         }
         Iterator<Map.Entry<String, JsonNode>> it = root.properties().iterator();
         Map.Entry<String, JsonNode> only = it.next();
-        Operation operation = Operation.of(only.getKey()).orElseThrow(() -> invalid(op, "unknown operation \""
-                + Display.clip(only.getKey()) + "\": the reads are " + Operation.reads()));
+        Operation operation = Operation.of(only.getKey())
+                .orElseThrow(() -> invalid(
+                        op,
+                        "unknown operation \"" + Display.clip(only.getKey()) + "\": the reads are "
+                                + Operation.reads()));
         if (!only.getValue().isObject()) {
             throw invalid(op, operation.restName() + " takes an object: its request body");
         }

@@ -30,8 +30,16 @@ final class ScrollResultSet extends CursorResultSet {
     private Iterator<RetrievedPoint> page;
     private ScrollResponse last;
 
-    private ScrollResultSet(QdrantSession session, ScrollPoints request, CallDeadline deadline, ScrollResponse first, PointRows rows,
-                            AtomicReference<Future<?>> current, long limit, long startNanos, Consumer<ScrollResultSet> onRelease) {
+    private ScrollResultSet(
+            QdrantSession session,
+            ScrollPoints request,
+            CallDeadline deadline,
+            ScrollResponse first,
+            PointRows rows,
+            AtomicReference<Future<?>> current,
+            long limit,
+            long startNanos,
+            Consumer<ScrollResultSet> onRelease) {
         super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
         this.onRelease = onRelease;
         this.session = session;
@@ -44,8 +52,14 @@ final class ScrollResultSet extends CursorResultSet {
         this.page = first.getResultList().iterator();
     }
 
-    static ScrollResultSet open(QdrantSession session, ScrollPoints request, boolean withVectors, CallDeadline deadline, long limit,
-                                long startNanos, Consumer<ScrollResultSet> onRelease) {
+    static ScrollResultSet open(
+            QdrantSession session,
+            ScrollPoints request,
+            boolean withVectors,
+            CallDeadline deadline,
+            long limit,
+            long startNanos,
+            Consumer<ScrollResultSet> onRelease) {
         AtomicReference<Future<?>> current = new AtomicReference<>();
         ScrollResponse first = session.call("query", session.points(), deadline, s -> s.scroll(request), current);
         // a result that ends within the first page, or that the limit stops there, has exact columns
@@ -72,7 +86,8 @@ final class ScrollResultSet extends CursorResultSet {
             if (!last.hasNextPageOffset()) {
                 return null;
             }
-            ScrollPoints next = request.toBuilder().setOffset(last.getNextPageOffset()).build();
+            ScrollPoints next =
+                    request.toBuilder().setOffset(last.getNextPageOffset()).build();
             last = session.call("query", session.points(), deadline, s -> s.scroll(next), current);
             page = last.getResultList().iterator();
         }

@@ -27,8 +27,14 @@ import java.util.Set;
  * @param connectTimeout how long connecting may take
  * @param redactor masks the API key in every message
  */
-record Target(String host, int port, boolean tls, String apiKey, int describeSample, Duration connectTimeout,
-              Redactor redactor) {
+record Target(
+        String host,
+        int port,
+        boolean tls,
+        String apiKey,
+        int describeSample,
+        Duration connectTimeout,
+        Redactor redactor) {
     static final int DEFAULT_PORT = 6334;
     static final int DEFAULT_SAMPLE = 100;
     private static final Set<String> OPTIONS = Set.of("tls", "describeSample");
@@ -58,9 +64,13 @@ record Target(String host, int port, boolean tls, String apiKey, int describeSam
             tls = asked;
         }
         int sample = options.containsKey("describeSample")
-                ? DsnOptions.count(QdrantDriver.NAME, "describeSample", options.get("describeSample"), 1000) : DEFAULT_SAMPLE;
-        String key = !config.password().isEmpty() ? config.password().reveal() : url.password().orElse("");
-        Duration timeout = config.connectTimeout().isZero() ? ConnConfig.DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
+                ? DsnOptions.count(QdrantDriver.NAME, "describeSample", options.get("describeSample"), 1000)
+                : DEFAULT_SAMPLE;
+        String key = !config.password().isEmpty()
+                ? config.password().reveal()
+                : url.password().orElse("");
+        Duration timeout =
+                config.connectTimeout().isZero() ? ConnConfig.DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
         return new Target(url.host(), url.port().orElse(DEFAULT_PORT), tls, key, sample, timeout, redactor);
     }
 

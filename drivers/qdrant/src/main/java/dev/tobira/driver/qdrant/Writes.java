@@ -11,9 +11,9 @@ import io.qdrant.client.grpc.Collections.ChangeAliases;
 import io.qdrant.client.grpc.Collections.CreateAlias;
 import io.qdrant.client.grpc.Collections.CreateCollection;
 import io.qdrant.client.grpc.Collections.DeleteAlias;
-import io.qdrant.client.grpc.Collections.RenameAlias;
 import io.qdrant.client.grpc.Collections.DeleteCollection;
 import io.qdrant.client.grpc.Collections.Distance;
+import io.qdrant.client.grpc.Collections.RenameAlias;
 import io.qdrant.client.grpc.Collections.VectorParams;
 import io.qdrant.client.grpc.Collections.VectorParamsMap;
 import io.qdrant.client.grpc.Collections.VectorsConfig;
@@ -60,7 +60,10 @@ final class Writes {
     ResultSet run(Request request, CallDeadline deadline, long start) {
         Operation o = request.operation();
         if (!o.runs()) {
-            throw DriverException.of(ErrorKind.UNSUPPORTED, QdrantDriver.NAME, OP,
+            throw DriverException.of(
+                    ErrorKind.UNSUPPORTED,
+                    QdrantDriver.NAME,
+                    OP,
                     o.restName() + " is not sent by this driver: use Qdrant's own API or console");
         }
         Body b = new Body(request.body(), o.restName(), OP);
@@ -79,22 +82,38 @@ final class Writes {
             case UPSERT: {
                 List<PointStruct> points = points(b.required("points"), o.restName() + ".points", true);
                 b.done();
-                session.call(OP, session.points(), deadline, s -> s.upsert(UpsertPoints.newBuilder()
-                        .setCollectionName(collection).setWait(wait).addAllPoints(points).build()));
+                session.call(
+                        OP,
+                        session.points(),
+                        deadline,
+                        s -> s.upsert(UpsertPoints.newBuilder()
+                                .setCollectionName(collection)
+                                .setWait(wait)
+                                .addAllPoints(points)
+                                .build()));
                 affected = points.size();
                 break;
             }
             case DELETE: {
                 PointsSelector sel = Protos.selector(b);
                 b.done();
-                session.call(OP, session.points(), deadline, s -> s.delete(DeletePoints.newBuilder()
-                        .setCollectionName(collection).setWait(wait).setPoints(sel).build()));
+                session.call(
+                        OP,
+                        session.points(),
+                        deadline,
+                        s -> s.delete(DeletePoints.newBuilder()
+                                .setCollectionName(collection)
+                                .setWait(wait)
+                                .setPoints(sel)
+                                .build()));
                 affected = count(sel);
                 break;
             }
             case SET_PAYLOAD:
             case OVERWRITE_PAYLOAD: {
-                SetPayloadPoints.Builder sp = SetPayloadPoints.newBuilder().setCollectionName(collection).setWait(wait)
+                SetPayloadPoints.Builder sp = SetPayloadPoints.newBuilder()
+                        .setCollectionName(collection)
+                        .setWait(wait)
                         .putAllPayload(Protos.payload(b.required("payload"), o.restName() + ".payload", OP))
                         .setPointsSelector(Protos.selector(b));
                 b.optText("key").ifPresent(sp::setKey);
@@ -109,8 +128,12 @@ final class Writes {
                 break;
             }
             case DELETE_PAYLOAD: {
-                DeletePayloadPoints req = DeletePayloadPoints.newBuilder().setCollectionName(collection).setWait(wait)
-                        .addAllKeys(b.strings("keys")).setPointsSelector(Protos.selector(b)).build();
+                DeletePayloadPoints req = DeletePayloadPoints.newBuilder()
+                        .setCollectionName(collection)
+                        .setWait(wait)
+                        .addAllKeys(b.strings("keys"))
+                        .setPointsSelector(Protos.selector(b))
+                        .build();
                 b.done();
                 session.call(OP, session.points(), deadline, s -> s.deletePayload(req));
                 affected = count(req.getPointsSelector());
@@ -119,23 +142,40 @@ final class Writes {
             case CLEAR_PAYLOAD: {
                 PointsSelector sel = Protos.selector(b);
                 b.done();
-                session.call(OP, session.points(), deadline, s -> s.clearPayload(ClearPayloadPoints.newBuilder()
-                        .setCollectionName(collection).setWait(wait).setPoints(sel).build()));
+                session.call(
+                        OP,
+                        session.points(),
+                        deadline,
+                        s -> s.clearPayload(ClearPayloadPoints.newBuilder()
+                                .setCollectionName(collection)
+                                .setWait(wait)
+                                .setPoints(sel)
+                                .build()));
                 affected = count(sel);
                 break;
             }
             case UPDATE_VECTORS: {
                 List<PointVectors> pv = pointVectors(b.required("points"), o.restName() + ".points");
                 b.done();
-                session.call(OP, session.points(), deadline, s -> s.updateVectors(UpdatePointVectors.newBuilder()
-                        .setCollectionName(collection).setWait(wait).addAllPoints(pv).build()));
+                session.call(
+                        OP,
+                        session.points(),
+                        deadline,
+                        s -> s.updateVectors(UpdatePointVectors.newBuilder()
+                                .setCollectionName(collection)
+                                .setWait(wait)
+                                .addAllPoints(pv)
+                                .build()));
                 affected = pv.size();
                 break;
             }
             case DELETE_VECTORS: {
-                DeletePointVectors req = DeletePointVectors.newBuilder().setCollectionName(collection).setWait(wait)
+                DeletePointVectors req = DeletePointVectors.newBuilder()
+                        .setCollectionName(collection)
+                        .setWait(wait)
                         .setVectors(VectorsSelector.newBuilder().addAllNames(b.strings("vector")))
-                        .setPointsSelector(Protos.selector(b)).build();
+                        .setPointsSelector(Protos.selector(b))
+                        .build();
                 b.done();
                 session.call(OP, session.points(), deadline, s -> s.deleteVectors(req));
                 affected = count(req.getPointsSelector());
@@ -144,8 +184,15 @@ final class Writes {
             case BATCH: {
                 List<PointsUpdateOperation> ops = batch(b.required("operations"));
                 b.done();
-                session.call(OP, session.points(), deadline, s -> s.updateBatch(UpdateBatchPoints.newBuilder()
-                        .setCollectionName(collection).setWait(wait).addAllOperations(ops).build()));
+                session.call(
+                        OP,
+                        session.points(),
+                        deadline,
+                        s -> s.updateBatch(UpdateBatchPoints.newBuilder()
+                                .setCollectionName(collection)
+                                .setWait(wait)
+                                .addAllOperations(ops)
+                                .build()));
                 affected = ops.size();
                 break;
             }
@@ -159,14 +206,21 @@ final class Writes {
             }
             case DELETE_COLLECTION: {
                 b.done();
-                session.call(OP, session.collections(), deadline, s -> s.delete(DeleteCollection.newBuilder()
-                        .setCollectionName(collection).build()));
+                session.call(
+                        OP,
+                        session.collections(),
+                        deadline,
+                        s -> s.delete(DeleteCollection.newBuilder()
+                                .setCollectionName(collection)
+                                .build()));
                 affected = 0;
                 break;
             }
             case CREATE_PAYLOAD_INDEX: {
-                CreateFieldIndexCollection.Builder c = CreateFieldIndexCollection.newBuilder().setCollectionName(collection)
-                        .setWait(wait).setFieldName(b.text("field_name"));
+                CreateFieldIndexCollection.Builder c = CreateFieldIndexCollection.newBuilder()
+                        .setCollectionName(collection)
+                        .setWait(wait)
+                        .setFieldName(b.text("field_name"));
                 b.optText("field_schema").ifPresent(t -> c.setFieldType(fieldType(t)));
                 b.done();
                 session.call(OP, session.points(), deadline, s -> s.createFieldIndex(c.build()));
@@ -174,8 +228,11 @@ final class Writes {
                 break;
             }
             case DELETE_PAYLOAD_INDEX: {
-                DeleteFieldIndexCollection req = DeleteFieldIndexCollection.newBuilder().setCollectionName(collection)
-                        .setWait(wait).setFieldName(b.text("field_name")).build();
+                DeleteFieldIndexCollection req = DeleteFieldIndexCollection.newBuilder()
+                        .setCollectionName(collection)
+                        .setWait(wait)
+                        .setFieldName(b.text("field_name"))
+                        .build();
                 b.done();
                 session.call(OP, session.points(), deadline, s -> s.deleteFieldIndex(req));
                 affected = 0;
@@ -185,7 +242,10 @@ final class Writes {
                 throw new IllegalStateException("not a write: " + o);
         }
         // -1: a write by filter, whose count Qdrant does not report
-        return ResultSets.affected(QdrantDriver.NAME, affected < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(affected), start);
+        return ResultSets.affected(
+                QdrantDriver.NAME,
+                affected < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(affected),
+                start);
     }
 
     static List<PointStruct> points(JsonNode v, String where, boolean withPayload) {
@@ -195,7 +255,8 @@ final class Writes {
         List<PointStruct> out = new ArrayList<>(v.size());
         for (JsonNode p : v) {
             Body pb = new Body(p, where + "[]", OP);
-            PointStruct.Builder ps = PointStruct.newBuilder().setId(Protos.pointId(pb.required("id"), where + "[].id", OP));
+            PointStruct.Builder ps =
+                    PointStruct.newBuilder().setId(Protos.pointId(pb.required("id"), where + "[].id", OP));
             pb.opt("vector").ifPresent(x -> ps.setVectors(Protos.vectors(x, where + "[].vector", OP)));
             if (withPayload) {
                 pb.opt("payload").ifPresent(x -> ps.putAllPayload(Protos.payload(x, where + "[].payload", OP)));
@@ -212,7 +273,10 @@ final class Writes {
             if (!p.hasVectors()) {
                 throw Request.invalid(OP, where + ": each point needs \"vector\"");
             }
-            out.add(PointVectors.newBuilder().setId(p.getId()).setVectors(p.getVectors()).build());
+            out.add(PointVectors.newBuilder()
+                    .setId(p.getId())
+                    .setVectors(p.getVectors())
+                    .build());
         }
         return out;
     }
@@ -237,7 +301,8 @@ final class Writes {
                             .addAllPoints(points(b.required("points"), where + ".points", true)));
                     break;
                 case "delete":
-                    u.setDeletePoints(PointsUpdateOperation.DeletePoints.newBuilder().setPoints(Protos.selector(b)));
+                    u.setDeletePoints(
+                            PointsUpdateOperation.DeletePoints.newBuilder().setPoints(Protos.selector(b)));
                     break;
                 case "set_payload":
                     u.setSetPayload(PointsUpdateOperation.SetPayload.newBuilder()
@@ -250,15 +315,19 @@ final class Writes {
                             .setPointsSelector(Protos.selector(b)));
                     break;
                 case "delete_payload":
-                    u.setDeletePayload(PointsUpdateOperation.DeletePayload.newBuilder().addAllKeys(b.strings("keys"))
+                    u.setDeletePayload(PointsUpdateOperation.DeletePayload.newBuilder()
+                            .addAllKeys(b.strings("keys"))
                             .setPointsSelector(Protos.selector(b)));
                     break;
                 case "clear_payload":
-                    u.setClearPayload(PointsUpdateOperation.ClearPayload.newBuilder().setPoints(Protos.selector(b)));
+                    u.setClearPayload(
+                            PointsUpdateOperation.ClearPayload.newBuilder().setPoints(Protos.selector(b)));
                     break;
                 default:
-                    throw Request.invalid(OP, "batch takes upsert, delete, set_payload, overwrite_payload, delete_payload"
-                            + " and clear_payload operations, not \"" + Display.clip(e.getKey()) + "\"");
+                    throw Request.invalid(
+                            OP,
+                            "batch takes upsert, delete, set_payload, overwrite_payload, delete_payload"
+                                    + " and clear_payload operations, not \"" + Display.clip(e.getKey()) + "\"");
             }
             b.done();
             out.add(u.build());
@@ -280,20 +349,26 @@ final class Writes {
             Body b = new Body(e.getValue(), where, OP);
             switch (e.getKey()) {
                 case "create_alias":
-                    c.addActions(AliasOperations.newBuilder().setCreateAlias(CreateAlias.newBuilder()
-                            .setCollectionName(b.text("collection_name")).setAliasName(b.text("alias_name"))));
+                    c.addActions(AliasOperations.newBuilder()
+                            .setCreateAlias(CreateAlias.newBuilder()
+                                    .setCollectionName(b.text("collection_name"))
+                                    .setAliasName(b.text("alias_name"))));
                     break;
                 case "delete_alias":
-                    c.addActions(AliasOperations.newBuilder().setDeleteAlias(DeleteAlias.newBuilder()
-                            .setAliasName(b.text("alias_name"))));
+                    c.addActions(AliasOperations.newBuilder()
+                            .setDeleteAlias(DeleteAlias.newBuilder().setAliasName(b.text("alias_name"))));
                     break;
                 case "rename_alias":
-                    c.addActions(AliasOperations.newBuilder().setRenameAlias(RenameAlias.newBuilder()
-                            .setOldAliasName(b.text("old_alias_name")).setNewAliasName(b.text("new_alias_name"))));
+                    c.addActions(AliasOperations.newBuilder()
+                            .setRenameAlias(RenameAlias.newBuilder()
+                                    .setOldAliasName(b.text("old_alias_name"))
+                                    .setNewAliasName(b.text("new_alias_name"))));
                     break;
                 default:
-                    throw Request.invalid(OP, "update_aliases takes create_alias, delete_alias and rename_alias, not \""
-                            + Display.clip(e.getKey()) + "\"");
+                    throw Request.invalid(
+                            OP,
+                            "update_aliases takes create_alias, delete_alias and rename_alias, not \""
+                                    + Display.clip(e.getKey()) + "\"");
             }
             b.done();
         }
@@ -302,7 +377,9 @@ final class Writes {
 
     private static VectorsConfig vectorsConfig(JsonNode v) {
         if (v.has("size")) {
-            return VectorsConfig.newBuilder().setParams(vectorParams(v, "create_collection.vectors")).build();
+            return VectorsConfig.newBuilder()
+                    .setParams(vectorParams(v, "create_collection.vectors"))
+                    .build();
         }
         VectorParamsMap.Builder map = VectorParamsMap.newBuilder();
         Iterator<Map.Entry<String, JsonNode>> it = v.properties().iterator();

@@ -42,7 +42,8 @@ class BadInputTest {
 
     @BeforeAll
     void open() {
-        conn = new QdrantDriver().open(ConnConfig.of(QdrantServers.dsn()).withPassword(Secret.of(QdrantServers.apiKey())));
+        conn = new QdrantDriver()
+                .open(ConnConfig.of(QdrantServers.dsn()).withPassword(Secret.of(QdrantServers.apiKey())));
     }
 
     @AfterAll
@@ -63,7 +64,8 @@ class BadInputTest {
         Stream<Value> numbers = Stream.of(Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY)
                 .flatMap(f -> Stream.of(Value.of((double) f), new Value.Vector(new float[] {1f, f})));
         Stream<Value> each = Stream.concat(numbers, Stream.of(new Value.Decimal(new BigDecimal("1e400"))));
-        return Stream.concat(each.flatMap(v -> Stream.of(v, new Value.Array(List.of(v)), new Value.Doc(Map.of("k", v)))),
+        return Stream.concat(
+                each.flatMap(v -> Stream.of(v, new Value.Array(List.of(v)), new Value.Doc(Map.of("k", v)))),
                 Stream.of(deep(33), deep(2_000), deep(10_000)));
     }
 
@@ -72,7 +74,8 @@ class BadInputTest {
     void aBadPayloadValueIsInvalidBeforeAnythingIsSent(Value v) throws InterruptedException {
         Mutator m = conn.as(Mutator.class).orElseThrow();
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(() -> m.insert(NOWHERE, Map.of("id", Value.of(1L), "p", v))));
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(() -> m.update(NOWHERE, Map.of("id", Value.of(1L)), Map.of("p", v))));
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT, kind(() -> m.update(NOWHERE, Map.of("id", Value.of(1L)), Map.of("p", v))));
     }
 
     @ParameterizedTest
@@ -80,25 +83,29 @@ class BadInputTest {
     void aVectorWithANanOrAnInfinityIsInvalid(float f) throws InterruptedException {
         Value.Vector v = new Value.Vector(new float[] {1f, f});
         Mutator m = conn.as(Mutator.class).orElseThrow();
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(() -> m.insert(NOWHERE, Map.of("id", Value.of(1L), "vector", v))));
-        assertEquals(ErrorKind.INVALID_ARGUMENT, kind(() -> m.insert(NOWHERE, Map.of("id", Value.of(1L),
-                "vector", new Value.Doc(Map.of("a", v))))));
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT, kind(() -> m.insert(NOWHERE, Map.of("id", Value.of(1L), "vector", v))));
+        assertEquals(
+                ErrorKind.INVALID_ARGUMENT,
+                kind(() -> m.insert(NOWHERE, Map.of("id", Value.of(1L), "vector", new Value.Doc(Map.of("a", v))))));
         VectorSearcher s = conn.as(VectorSearcher.class).orElseThrow();
         assertEquals(ErrorKind.INVALID_ARGUMENT, kind(() -> s.search(NOWHERE, v, 3)));
     }
 
     /** Numbers JSON allows that a double or a float cannot hold: refused, never sent as infinite. */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"query\": {\"collection\": \"orders\", \"query\": [1e39, 0]}}",
-        "{\"query\": {\"collection\": \"orders\", \"query\": {\"nearest\": [0, -1e999]}}}",
-        "{\"search\": {\"collection\": \"orders\", \"vector\": [1e999, 0]}}",
-        "{\"search\": {\"collection\": \"orders\", \"vector\": [1, 0], \"score_threshold\": 1e39}}",
-        "{\"query\": {\"collection\": \"orders\", \"query\": [1, 0], \"score_threshold\": -1e300}}",
-        "{\"scroll\": {\"collection\": \"orders\", \"filter\": {\"must\": [{\"key\": \"n\", \"range\": {\"gt\": 1e999}}]}}}",
-        "{\"count\": {\"collection\": \"orders\", \"filter\": {\"must\": {\"key\": \"n\", \"range\": {\"lte\": -1e999}}}}}",
-        "{\"upsert\": {\"collection\": \"tobira_bad_input_nowhere\", \"points\": [{\"id\": 1, \"payload\": {\"a\": [1e999]}}]}}",
-        "{\"upsert\": {\"collection\": \"tobira_bad_input_nowhere\", \"points\": [{\"id\": 1, \"vector\": [1e39]}]}}"})
+    @ValueSource(
+            strings = {
+                "{\"query\": {\"collection\": \"orders\", \"query\": [1e39, 0]}}",
+                "{\"query\": {\"collection\": \"orders\", \"query\": {\"nearest\": [0, -1e999]}}}",
+                "{\"search\": {\"collection\": \"orders\", \"vector\": [1e999, 0]}}",
+                "{\"search\": {\"collection\": \"orders\", \"vector\": [1, 0], \"score_threshold\": 1e39}}",
+                "{\"query\": {\"collection\": \"orders\", \"query\": [1, 0], \"score_threshold\": -1e300}}",
+                "{\"scroll\": {\"collection\": \"orders\", \"filter\": {\"must\": [{\"key\": \"n\", \"range\": {\"gt\": 1e999}}]}}}",
+                "{\"count\": {\"collection\": \"orders\", \"filter\": {\"must\": {\"key\": \"n\", \"range\": {\"lte\": -1e999}}}}}",
+                "{\"upsert\": {\"collection\": \"tobira_bad_input_nowhere\", \"points\": [{\"id\": 1, \"payload\": {\"a\": [1e999]}}]}}",
+                "{\"upsert\": {\"collection\": \"tobira_bad_input_nowhere\", \"points\": [{\"id\": 1, \"vector\": [1e39]}]}}"
+            })
     void aNumberPastItsRangeInTheTextIsInvalid(String text) throws InterruptedException {
         DriverException e = failure(() -> conn.query(Query.of(text)).close());
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
@@ -107,9 +114,13 @@ class BadInputTest {
 
     @Test
     void deeplyNestedTextIsSyntaxWithoutAStackOverflow() throws InterruptedException {
-        String filter = "{\"must\": [".repeat(10_000) + "{\"key\": \"n\", \"match\": {\"value\": 1}}" + "]}".repeat(10_000);
-        assertEquals(ErrorKind.SYNTAX, kind(() -> conn.query(Query.of("{\"scroll\": {\"collection\": \"orders\", \"filter\": "
-                + filter + "}}")).close()));
+        String filter =
+                "{\"must\": [".repeat(10_000) + "{\"key\": \"n\", \"match\": {\"value\": 1}}" + "]}".repeat(10_000);
+        assertEquals(
+                ErrorKind.SYNTAX,
+                kind(() -> conn.query(
+                                Query.of("{\"scroll\": {\"collection\": \"orders\", \"filter\": " + filter + "}}"))
+                        .close()));
     }
 
     private static ErrorKind kind(Runnable call) throws InterruptedException {

@@ -72,11 +72,21 @@ final class FakeQdrant implements AutoCloseable {
     private final Map<String, Coll> collections = new TreeMap<>();
     private final Map<String, String> aliases = new TreeMap<>();
     /** The methods a read-only key may call, as Qdrant's {@code read_only_api_key} allows: the reads. */
-    static final java.util.Set<String> READS = java.util.Set.of("qdrant.Qdrant/HealthCheck",
-            "qdrant.Collections/Get", "qdrant.Collections/List", "qdrant.Collections/ListAliases",
-            "qdrant.Collections/ListCollectionAliases", "qdrant.Collections/CollectionExists",
-            "qdrant.Points/Get", "qdrant.Points/Scroll", "qdrant.Points/Count", "qdrant.Points/Search",
-            "qdrant.Points/SearchBatch", "qdrant.Points/Query", "qdrant.Points/QueryBatch", "qdrant.Points/Facet");
+    static final java.util.Set<String> READS = java.util.Set.of(
+            "qdrant.Qdrant/HealthCheck",
+            "qdrant.Collections/Get",
+            "qdrant.Collections/List",
+            "qdrant.Collections/ListAliases",
+            "qdrant.Collections/ListCollectionAliases",
+            "qdrant.Collections/CollectionExists",
+            "qdrant.Points/Get",
+            "qdrant.Points/Scroll",
+            "qdrant.Points/Count",
+            "qdrant.Points/Search",
+            "qdrant.Points/SearchBatch",
+            "qdrant.Points/Query",
+            "qdrant.Points/QueryBatch",
+            "qdrant.Points/Facet");
 
     private final String apiKey;
     private final String readOnlyKey;
@@ -118,7 +128,8 @@ final class FakeQdrant implements AutoCloseable {
     List<io.grpc.ServerServiceDefinition> services() {
         ServerInterceptor auth = new ServerInterceptor() {
             @Override
-            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+            public <Q, R> ServerCall.Listener<Q> interceptCall(
+                    ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
                 String key = headers.get(Metadata.Key.of("api-key", Metadata.ASCII_STRING_MARSHALLER));
                 String method = call.getMethodDescriptor().getFullMethodName();
                 if (apiKey == null || apiKey.equals(key) || method.endsWith("HealthCheck")) {
@@ -128,7 +139,8 @@ final class FakeQdrant implements AutoCloseable {
                     if (READS.contains(method)) {
                         return next.startCall(call, headers);
                     }
-                    call.close(Status.PERMISSION_DENIED.withDescription("Forbidden: Write access denied"), new Metadata());
+                    call.close(
+                            Status.PERMISSION_DENIED.withDescription("Forbidden: Write access denied"), new Metadata());
                     return new ServerCall.Listener<>() {};
                 }
                 call.close(Status.UNAUTHENTICATED.withDescription("Invalid api-key"), new Metadata());
@@ -182,7 +194,8 @@ final class FakeQdrant implements AutoCloseable {
         if (a.hasUuid() != b.hasUuid()) {
             return a.hasUuid() ? 1 : -1;
         }
-        return a.hasUuid() ? UUID.fromString(a.getUuid()).compareTo(UUID.fromString(b.getUuid()))
+        return a.hasUuid()
+                ? UUID.fromString(a.getUuid()).compareTo(UUID.fromString(b.getUuid()))
                 : Long.compareUnsigned(a.getNum(), b.getNum());
     };
 
@@ -193,7 +206,9 @@ final class FakeQdrant implements AutoCloseable {
     private Coll coll(String name) {
         Coll c = collections.get(aliases.getOrDefault(name, name));
         if (c == null) {
-            throw Status.NOT_FOUND.withDescription("Not found: Collection `" + name + "` doesn't exist!").asRuntimeException();
+            throw Status.NOT_FOUND
+                    .withDescription("Not found: Collection `" + name + "` doesn't exist!")
+                    .asRuntimeException();
         }
         return c;
     }
@@ -222,410 +237,557 @@ final class FakeQdrant implements AutoCloseable {
     final class Health extends QdrantGrpc.QdrantImplBase {
         @Override
         public void healthCheck(HealthCheckRequest request, StreamObserver<HealthCheckReply> out) {
-            answer(out, () -> HealthCheckReply.newBuilder().setTitle("qdrant - vector search engine (tobira test fake)")
-                    .setVersion(VERSION).build());
+            answer(
+                    out,
+                    () -> HealthCheckReply.newBuilder()
+                            .setTitle("qdrant - vector search engine (tobira test fake)")
+                            .setVersion(VERSION)
+                            .build());
         }
     }
 
     final class CollectionsService extends CollectionsGrpc.CollectionsImplBase {
         @Override
-        public void list(Collections.ListCollectionsRequest request, StreamObserver<Collections.ListCollectionsResponse> out) {
-            answer(out, () -> locked(() -> {
-                var r = Collections.ListCollectionsResponse.newBuilder();
-                collections.keySet().forEach(n -> r.addCollections(Collections.CollectionDescription.newBuilder().setName(n)));
-                return r.build();
-            }));
+        public void list(
+                Collections.ListCollectionsRequest request, StreamObserver<Collections.ListCollectionsResponse> out) {
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        var r = Collections.ListCollectionsResponse.newBuilder();
+                        collections
+                                .keySet()
+                                .forEach(n -> r.addCollections(Collections.CollectionDescription.newBuilder()
+                                        .setName(n)));
+                        return r.build();
+                    }));
         }
 
         @Override
-        public void get(Collections.GetCollectionInfoRequest request, StreamObserver<Collections.GetCollectionInfoResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(request.getCollectionName());
-                var vc = Collections.VectorsConfig.newBuilder();
-                if (c.named) {
-                    vc.setParamsMap(Collections.VectorParamsMap.newBuilder().putAllMap(c.vectors));
-                } else if (c.vectors.containsKey("")) {
-                    vc.setParams(c.vectors.get(""));
-                }
-                var info = Collections.CollectionInfo.newBuilder()
-                        .setStatus(Collections.CollectionStatus.Green)
-                        .setPointsCount(c.points.size())
-                        .setConfig(Collections.CollectionConfig.newBuilder().setParams(Collections.CollectionParams.newBuilder()
-                                .setShardNumber(1).setVectorsConfig(vc)));
-                c.indexes.forEach((k, t) -> info.putPayloadSchema(k, Collections.PayloadSchemaInfo.newBuilder().setDataType(t)
-                        .setPoints(c.points.values().stream().filter(p -> !lookup(p.payload, k).isEmpty()).count()).build()));
-                return Collections.GetCollectionInfoResponse.newBuilder().setResult(info).build();
-            }));
+        public void get(
+                Collections.GetCollectionInfoRequest request,
+                StreamObserver<Collections.GetCollectionInfoResponse> out) {
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(request.getCollectionName());
+                        var vc = Collections.VectorsConfig.newBuilder();
+                        if (c.named) {
+                            vc.setParamsMap(
+                                    Collections.VectorParamsMap.newBuilder().putAllMap(c.vectors));
+                        } else if (c.vectors.containsKey("")) {
+                            vc.setParams(c.vectors.get(""));
+                        }
+                        var info = Collections.CollectionInfo.newBuilder()
+                                .setStatus(Collections.CollectionStatus.Green)
+                                .setPointsCount(c.points.size())
+                                .setConfig(Collections.CollectionConfig.newBuilder()
+                                        .setParams(Collections.CollectionParams.newBuilder()
+                                                .setShardNumber(1)
+                                                .setVectorsConfig(vc)));
+                        c.indexes.forEach((k, t) -> info.putPayloadSchema(
+                                k,
+                                Collections.PayloadSchemaInfo.newBuilder()
+                                        .setDataType(t)
+                                        .setPoints(c.points.values().stream()
+                                                .filter(p ->
+                                                        !lookup(p.payload, k).isEmpty())
+                                                .count())
+                                        .build()));
+                        return Collections.GetCollectionInfoResponse.newBuilder()
+                                .setResult(info)
+                                .build();
+                    }));
         }
 
         @Override
         public void create(Collections.CreateCollection request, StreamObserver<CollectionOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                if (collections.containsKey(request.getCollectionName())) {
-                    throw invalid("Collection `" + request.getCollectionName() + "` already exists!");
-                }
-                Map<String, VectorParams> v = new TreeMap<>();
-                var vc = request.getVectorsConfig();
-                if (vc.hasParams()) {
-                    v.put("", vc.getParams());
-                } else if (vc.hasParamsMap()) {
-                    v.putAll(vc.getParamsMap().getMapMap());
-                }
-                collections.put(request.getCollectionName(), new Coll(v, vc.hasParamsMap()));
-                return CollectionOperationResponse.newBuilder().setResult(true).build();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        if (collections.containsKey(request.getCollectionName())) {
+                            throw invalid("Collection `" + request.getCollectionName() + "` already exists!");
+                        }
+                        Map<String, VectorParams> v = new TreeMap<>();
+                        var vc = request.getVectorsConfig();
+                        if (vc.hasParams()) {
+                            v.put("", vc.getParams());
+                        } else if (vc.hasParamsMap()) {
+                            v.putAll(vc.getParamsMap().getMapMap());
+                        }
+                        collections.put(request.getCollectionName(), new Coll(v, vc.hasParamsMap()));
+                        return CollectionOperationResponse.newBuilder()
+                                .setResult(true)
+                                .build();
+                    }));
         }
 
         @Override
         public void updateAliases(Collections.ChangeAliases request, StreamObserver<CollectionOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                Map<String, String> next = new TreeMap<>(aliases);
-                for (Collections.AliasOperations a : request.getActionsList()) {
-                    switch (a.getActionCase()) {
-                        case CREATE_ALIAS:
-                            coll(a.getCreateAlias().getCollectionName());
-                            next.put(a.getCreateAlias().getAliasName(), a.getCreateAlias().getCollectionName());
-                            break;
-                        case DELETE_ALIAS:
-                            if (next.remove(a.getDeleteAlias().getAliasName()) == null) {
-                                throw Status.NOT_FOUND.withDescription("Not found: Alias " + a.getDeleteAlias().getAliasName()
-                                        + " does not exists!").asRuntimeException();
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Map<String, String> next = new TreeMap<>(aliases);
+                        for (Collections.AliasOperations a : request.getActionsList()) {
+                            switch (a.getActionCase()) {
+                                case CREATE_ALIAS:
+                                    coll(a.getCreateAlias().getCollectionName());
+                                    next.put(
+                                            a.getCreateAlias().getAliasName(),
+                                            a.getCreateAlias().getCollectionName());
+                                    break;
+                                case DELETE_ALIAS:
+                                    if (next.remove(a.getDeleteAlias().getAliasName()) == null) {
+                                        throw Status.NOT_FOUND
+                                                .withDescription("Not found: Alias "
+                                                        + a.getDeleteAlias().getAliasName() + " does not exists!")
+                                                .asRuntimeException();
+                                    }
+                                    break;
+                                case RENAME_ALIAS: {
+                                    String target =
+                                            next.remove(a.getRenameAlias().getOldAliasName());
+                                    if (target == null) {
+                                        throw Status.NOT_FOUND
+                                                .withDescription("Not found: Alias "
+                                                        + a.getRenameAlias().getOldAliasName() + " does not exists!")
+                                                .asRuntimeException();
+                                    }
+                                    next.put(a.getRenameAlias().getNewAliasName(), target);
+                                    break;
+                                }
+                                default:
+                                    throw invalid("an alias operation needs an action");
                             }
-                            break;
-                        case RENAME_ALIAS: {
-                            String target = next.remove(a.getRenameAlias().getOldAliasName());
-                            if (target == null) {
-                                throw Status.NOT_FOUND.withDescription("Not found: Alias " + a.getRenameAlias().getOldAliasName()
-                                        + " does not exists!").asRuntimeException();
-                            }
-                            next.put(a.getRenameAlias().getNewAliasName(), target);
-                            break;
                         }
-                        default:
-                            throw invalid("an alias operation needs an action");
-                    }
-                }
-                aliases.clear();
-                aliases.putAll(next);
-                return CollectionOperationResponse.newBuilder().setResult(true).build();
-            }));
+                        aliases.clear();
+                        aliases.putAll(next);
+                        return CollectionOperationResponse.newBuilder()
+                                .setResult(true)
+                                .build();
+                    }));
         }
 
         @Override
-        public void listAliases(Collections.ListAliasesRequest request, StreamObserver<Collections.ListAliasesResponse> out) {
-            answer(out, () -> locked(() -> {
-                var r = Collections.ListAliasesResponse.newBuilder();
-                aliases.forEach((a, c) -> r.addAliases(Collections.AliasDescription.newBuilder().setAliasName(a).setCollectionName(c)));
-                return r.build();
-            }));
+        public void listAliases(
+                Collections.ListAliasesRequest request, StreamObserver<Collections.ListAliasesResponse> out) {
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        var r = Collections.ListAliasesResponse.newBuilder();
+                        aliases.forEach((a, c) -> r.addAliases(Collections.AliasDescription.newBuilder()
+                                .setAliasName(a)
+                                .setCollectionName(c)));
+                        return r.build();
+                    }));
         }
 
         @Override
         public void delete(Collections.DeleteCollection request, StreamObserver<CollectionOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                boolean removed = collections.remove(request.getCollectionName()) != null;
-                aliases.values().removeIf(request.getCollectionName()::equals);
-                return CollectionOperationResponse.newBuilder().setResult(removed).build();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        boolean removed = collections.remove(request.getCollectionName()) != null;
+                        aliases.values().removeIf(request.getCollectionName()::equals);
+                        return CollectionOperationResponse.newBuilder()
+                                .setResult(removed)
+                                .build();
+                    }));
         }
     }
 
     final class PointsService extends PointsGrpc.PointsImplBase {
         @Override
         public void upsert(Points.UpsertPoints r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                List<Pt> made = new ArrayList<>();
-                for (PointStruct p : r.getPointsList()) {
-                    Pt pt = new Pt(p.getId());
-                    pt.payload.putAll(p.getPayloadMap());
-                    if (p.hasVectors()) {
-                        putVectors(c, pt, p.getVectors());
-                    }
-                    for (String name : c.vectors.keySet()) {
-                        if (!pt.vectors.containsKey(name) && !c.named) {
-                            throw invalid("Vector dimension error: expected dim: " + c.vectors.get(name).getSize() + ", got 0");
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        List<Pt> made = new ArrayList<>();
+                        for (PointStruct p : r.getPointsList()) {
+                            Pt pt = new Pt(p.getId());
+                            pt.payload.putAll(p.getPayloadMap());
+                            if (p.hasVectors()) {
+                                putVectors(c, pt, p.getVectors());
+                            }
+                            for (String name : c.vectors.keySet()) {
+                                if (!pt.vectors.containsKey(name) && !c.named) {
+                                    throw invalid("Vector dimension error: expected dim: "
+                                            + c.vectors.get(name).getSize() + ", got 0");
+                                }
+                            }
+                            made.add(pt);
                         }
-                    }
-                    made.add(pt);
-                }
-                boolean insertOnly = r.getUpdateMode() == Points.UpdateMode.InsertOnly;
-                boolean updateOnly = r.getUpdateMode() == Points.UpdateMode.UpdateOnly;
-                for (Pt pt : made) {
-                    boolean there = c.points.containsKey(pt.id);
-                    if (!(insertOnly && there) && !(updateOnly && !there)) {
-                        c.points.put(pt.id, pt);
-                    }
-                }
-                return done();
-            }));
+                        boolean insertOnly = r.getUpdateMode() == Points.UpdateMode.InsertOnly;
+                        boolean updateOnly = r.getUpdateMode() == Points.UpdateMode.UpdateOnly;
+                        for (Pt pt : made) {
+                            boolean there = c.points.containsKey(pt.id);
+                            if (!(insertOnly && there) && !(updateOnly && !there)) {
+                                c.points.put(pt.id, pt);
+                            }
+                        }
+                        return done();
+                    }));
         }
 
         @Override
         public void delete(Points.DeletePoints r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                selected(c, r.getPoints()).forEach(p -> c.points.remove(p.id));
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        selected(c, r.getPoints()).forEach(p -> c.points.remove(p.id));
+                        return done();
+                    }));
         }
 
         @Override
         public void get(Points.GetPoints r, StreamObserver<Points.GetResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                var b = Points.GetResponse.newBuilder();
-                for (PointId id : r.getIdsList()) {
-                    Pt p = c.points.get(id);
-                    if (p != null) {
-                        b.addResult(retrieved(c, p, r.getWithPayload(), r.hasWithVectors() ? r.getWithVectors() : null));
-                    }
-                }
-                return b.build();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        var b = Points.GetResponse.newBuilder();
+                        for (PointId id : r.getIdsList()) {
+                            Pt p = c.points.get(id);
+                            if (p != null) {
+                                b.addResult(retrieved(
+                                        c, p, r.getWithPayload(), r.hasWithVectors() ? r.getWithVectors() : null));
+                            }
+                        }
+                        return b.build();
+                    }));
         }
 
         @Override
         public void updateVectors(Points.UpdatePointVectors r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                for (Points.PointVectors pv : r.getPointsList()) {
-                    Pt p = existing(c, pv.getId());
-                    putVectors(c, p, pv.getVectors());
-                }
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        for (Points.PointVectors pv : r.getPointsList()) {
+                            Pt p = existing(c, pv.getId());
+                            putVectors(c, p, pv.getVectors());
+                        }
+                        return done();
+                    }));
         }
 
         @Override
         public void deleteVectors(Points.DeletePointVectors r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                for (Pt p : selected(c, r.getPointsSelector())) {
-                    r.getVectors().getNamesList().forEach(p.vectors::remove);
-                }
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        for (Pt p : selected(c, r.getPointsSelector())) {
+                            r.getVectors().getNamesList().forEach(p.vectors::remove);
+                        }
+                        return done();
+                    }));
         }
 
         @Override
         public void setPayload(Points.SetPayloadPoints r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                applyPayload(coll(r.getCollectionName()), r.getPointsSelector(), r.getPayloadMap(), false);
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        applyPayload(coll(r.getCollectionName()), r.getPointsSelector(), r.getPayloadMap(), false);
+                        return done();
+                    }));
         }
 
         @Override
         public void overwritePayload(Points.SetPayloadPoints r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                applyPayload(coll(r.getCollectionName()), r.getPointsSelector(), r.getPayloadMap(), true);
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        applyPayload(coll(r.getCollectionName()), r.getPointsSelector(), r.getPayloadMap(), true);
+                        return done();
+                    }));
         }
 
         @Override
         public void deletePayload(Points.DeletePayloadPoints r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                for (Pt p : selected(coll(r.getCollectionName()), r.getPointsSelector())) {
-                    r.getKeysList().forEach(p.payload::remove);
-                }
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        for (Pt p : selected(coll(r.getCollectionName()), r.getPointsSelector())) {
+                            r.getKeysList().forEach(p.payload::remove);
+                        }
+                        return done();
+                    }));
         }
 
         @Override
         public void clearPayload(Points.ClearPayloadPoints r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                selected(coll(r.getCollectionName()), r.getPoints()).forEach(p -> p.payload.clear());
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        selected(coll(r.getCollectionName()), r.getPoints()).forEach(p -> p.payload.clear());
+                        return done();
+                    }));
         }
 
         @Override
         public void createFieldIndex(Points.CreateFieldIndexCollection r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                coll(r.getCollectionName()).indexes.put(r.getFieldName(), schemaType(r.getFieldType()));
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        coll(r.getCollectionName()).indexes.put(r.getFieldName(), schemaType(r.getFieldType()));
+                        return done();
+                    }));
         }
 
         @Override
         public void deleteFieldIndex(Points.DeleteFieldIndexCollection r, StreamObserver<PointsOperationResponse> out) {
-            answer(out, () -> locked(() -> {
-                coll(r.getCollectionName()).indexes.remove(r.getFieldName());
-                return done();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        coll(r.getCollectionName()).indexes.remove(r.getFieldName());
+                        return done();
+                    }));
         }
 
         @Override
         public void updateBatch(Points.UpdateBatchPoints r, StreamObserver<Points.UpdateBatchResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                var b = Points.UpdateBatchResponse.newBuilder();
-                for (Points.PointsUpdateOperation op : r.getOperationsList()) {
-                    switch (op.getOperationCase()) {
-                        case UPSERT:
-                            for (PointStruct p : op.getUpsert().getPointsList()) {
-                                Pt pt = new Pt(p.getId());
-                                pt.payload.putAll(p.getPayloadMap());
-                                if (p.hasVectors()) {
-                                    putVectors(c, pt, p.getVectors());
-                                }
-                                c.points.put(pt.id, pt);
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        var b = Points.UpdateBatchResponse.newBuilder();
+                        for (Points.PointsUpdateOperation op : r.getOperationsList()) {
+                            switch (op.getOperationCase()) {
+                                case UPSERT:
+                                    for (PointStruct p : op.getUpsert().getPointsList()) {
+                                        Pt pt = new Pt(p.getId());
+                                        pt.payload.putAll(p.getPayloadMap());
+                                        if (p.hasVectors()) {
+                                            putVectors(c, pt, p.getVectors());
+                                        }
+                                        c.points.put(pt.id, pt);
+                                    }
+                                    break;
+                                case DELETE_POINTS:
+                                    selected(c, op.getDeletePoints().getPoints())
+                                            .forEach(p -> c.points.remove(p.id));
+                                    break;
+                                case SET_PAYLOAD:
+                                    applyPayload(
+                                            c,
+                                            op.getSetPayload().getPointsSelector(),
+                                            op.getSetPayload().getPayloadMap(),
+                                            false);
+                                    break;
+                                case OVERWRITE_PAYLOAD:
+                                    applyPayload(
+                                            c,
+                                            op.getOverwritePayload().getPointsSelector(),
+                                            op.getOverwritePayload().getPayloadMap(),
+                                            true);
+                                    break;
+                                case DELETE_PAYLOAD:
+                                    for (Pt p :
+                                            selected(c, op.getDeletePayload().getPointsSelector())) {
+                                        op.getDeletePayload().getKeysList().forEach(p.payload::remove);
+                                    }
+                                    break;
+                                case CLEAR_PAYLOAD:
+                                    selected(c, op.getClearPayload().getPoints())
+                                            .forEach(p -> p.payload.clear());
+                                    break;
+                                default:
+                                    throw Status.UNIMPLEMENTED
+                                            .withDescription("the fake has no " + op.getOperationCase())
+                                            .asRuntimeException();
                             }
-                            break;
-                        case DELETE_POINTS:
-                            selected(c, op.getDeletePoints().getPoints()).forEach(p -> c.points.remove(p.id));
-                            break;
-                        case SET_PAYLOAD:
-                            applyPayload(c, op.getSetPayload().getPointsSelector(), op.getSetPayload().getPayloadMap(), false);
-                            break;
-                        case OVERWRITE_PAYLOAD:
-                            applyPayload(c, op.getOverwritePayload().getPointsSelector(), op.getOverwritePayload().getPayloadMap(), true);
-                            break;
-                        case DELETE_PAYLOAD:
-                            for (Pt p : selected(c, op.getDeletePayload().getPointsSelector())) {
-                                op.getDeletePayload().getKeysList().forEach(p.payload::remove);
-                            }
-                            break;
-                        case CLEAR_PAYLOAD:
-                            selected(c, op.getClearPayload().getPoints()).forEach(p -> p.payload.clear());
-                            break;
-                        default:
-                            throw Status.UNIMPLEMENTED.withDescription("the fake has no " + op.getOperationCase()).asRuntimeException();
-                    }
-                    b.addResult(UpdateResult.newBuilder().setStatus(UpdateStatus.Completed));
-                }
-                return b.build();
-            }));
+                            b.addResult(UpdateResult.newBuilder().setStatus(UpdateStatus.Completed));
+                        }
+                        return b.build();
+                    }));
         }
 
         @Override
         public void scroll(Points.ScrollPoints r, StreamObserver<Points.ScrollResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                int limit = r.hasLimit() ? r.getLimit() : 10;
-                var b = Points.ScrollResponse.newBuilder();
-                var from = r.hasOffset() ? c.points.tailMap(r.getOffset(), true) : c.points;
-                for (Pt p : from.values()) {
-                    if (!matches(r.getFilter(), p)) {
-                        continue;
-                    }
-                    if (b.getResultCount() == limit) {
-                        b.setNextPageOffset(p.id);
-                        break;
-                    }
-                    b.addResult(retrieved(c, p, r.getWithPayload(), r.hasWithVectors() ? r.getWithVectors() : null));
-                }
-                return b.build();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        int limit = r.hasLimit() ? r.getLimit() : 10;
+                        var b = Points.ScrollResponse.newBuilder();
+                        var from = r.hasOffset() ? c.points.tailMap(r.getOffset(), true) : c.points;
+                        for (Pt p : from.values()) {
+                            if (!matches(r.getFilter(), p)) {
+                                continue;
+                            }
+                            if (b.getResultCount() == limit) {
+                                b.setNextPageOffset(p.id);
+                                break;
+                            }
+                            b.addResult(retrieved(
+                                    c, p, r.getWithPayload(), r.hasWithVectors() ? r.getWithVectors() : null));
+                        }
+                        return b.build();
+                    }));
         }
 
         @Override
         public void count(Points.CountPoints r, StreamObserver<Points.CountResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                long n = c.points.values().stream().filter(p -> matches(r.getFilter(), p)).count();
-                return Points.CountResponse.newBuilder().setResult(Points.CountResult.newBuilder().setCount(n)).build();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        long n = c.points.values().stream()
+                                .filter(p -> matches(r.getFilter(), p))
+                                .count();
+                        return Points.CountResponse.newBuilder()
+                                .setResult(Points.CountResult.newBuilder().setCount(n))
+                                .build();
+                    }));
         }
 
         @Override
         public void search(Points.SearchPoints r, StreamObserver<Points.SearchResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                float[] q = toArray(r.getVectorList());
-                String using = r.hasVectorName() ? r.getVectorName() : "";
-                var hits = nearest(c, using, q, r.getFilter(), r.getLimit(), r.hasOffset() ? r.getOffset() : 0,
-                        r.hasScoreThreshold() ? r.getScoreThreshold() : null, r.getWithPayload(),
-                        r.hasWithVectors() ? r.getWithVectors() : null);
-                return Points.SearchResponse.newBuilder().addAllResult(hits).build();
-            }));
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        float[] q = toArray(r.getVectorList());
+                        String using = r.hasVectorName() ? r.getVectorName() : "";
+                        var hits = nearest(
+                                c,
+                                using,
+                                q,
+                                r.getFilter(),
+                                r.getLimit(),
+                                r.hasOffset() ? r.getOffset() : 0,
+                                r.hasScoreThreshold() ? r.getScoreThreshold() : null,
+                                r.getWithPayload(),
+                                r.hasWithVectors() ? r.getWithVectors() : null);
+                        return Points.SearchResponse.newBuilder()
+                                .addAllResult(hits)
+                                .build();
+                    }));
         }
 
         @Override
         public void query(Points.QueryPoints r, StreamObserver<Points.QueryResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                long limit = r.hasLimit() ? r.getLimit() : 10;
-                long offset = r.hasOffset() ? r.getOffset() : 0;
-                String using = r.hasUsing() ? r.getUsing() : "";
-                WithVectorsSelector wv = r.hasWithVectors() ? r.getWithVectors() : null;
-                if (!r.hasQuery()) {
-                    List<ScoredPoint> hits = c.points.values().stream().filter(p -> matches(r.getFilter(), p))
-                            .skip(offset).limit(limit).map(p -> scored(c, p, 0f, r.getWithPayload(), wv)).collect(Collectors.toList());
-                    return Points.QueryResponse.newBuilder().addAllResult(hits).build();
-                }
-                if (!r.getQuery().hasNearest()) {
-                    throw Status.UNIMPLEMENTED.withDescription("the fake answers nearest queries only").asRuntimeException();
-                }
-                VectorInput in = r.getQuery().getNearest();
-                float[] q;
-                switch (in.getVariantCase()) {
-                    case DENSE:
-                        q = toArray(in.getDense().getDataList());
-                        break;
-                    case ID: {
-                        Pt p = existing(c, in.getId());
-                        q = p.vectors.get(using);
-                        if (q == null) {
-                            throw invalid("Vector `" + using + "` of point " + in.getId() + " not found");
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        long limit = r.hasLimit() ? r.getLimit() : 10;
+                        long offset = r.hasOffset() ? r.getOffset() : 0;
+                        String using = r.hasUsing() ? r.getUsing() : "";
+                        WithVectorsSelector wv = r.hasWithVectors() ? r.getWithVectors() : null;
+                        if (!r.hasQuery()) {
+                            List<ScoredPoint> hits = c.points.values().stream()
+                                    .filter(p -> matches(r.getFilter(), p))
+                                    .skip(offset)
+                                    .limit(limit)
+                                    .map(p -> scored(c, p, 0f, r.getWithPayload(), wv))
+                                    .collect(Collectors.toList());
+                            return Points.QueryResponse.newBuilder()
+                                    .addAllResult(hits)
+                                    .build();
                         }
-                        break;
-                    }
-                    case DOCUMENT:
-                    case IMAGE:
-                    case OBJECT: {
-                        VectorParams params = c.vectors.get(using);
-                        if (params == null) {
-                            throw invalid("Not existing vector name error: " + (using.isEmpty() ? "default vector" : using));
+                        if (!r.getQuery().hasNearest()) {
+                            throw Status.UNIMPLEMENTED
+                                    .withDescription("the fake answers nearest queries only")
+                                    .asRuntimeException();
                         }
-                        q = infer(in, (int) params.getSize());
-                        break;
-                    }
-                    default:
-                        throw Status.UNIMPLEMENTED.withDescription("the fake has no " + in.getVariantCase()).asRuntimeException();
-                }
-                // a query by a point's id leaves that point out of its neighbours
-                Filter filter = in.hasId() ? r.getFilter().toBuilder().addMustNot(Condition.newBuilder()
-                        .setHasId(io.qdrant.client.grpc.Common.HasIdCondition.newBuilder().addHasId(in.getId()))).build() : r.getFilter();
-                var hits = nearest(c, using, q, filter, limit, offset,
-                        r.hasScoreThreshold() ? r.getScoreThreshold() : null, r.getWithPayload(), wv);
-                return Points.QueryResponse.newBuilder().addAllResult(hits).build();
-            }));
+                        VectorInput in = r.getQuery().getNearest();
+                        float[] q;
+                        switch (in.getVariantCase()) {
+                            case DENSE:
+                                q = toArray(in.getDense().getDataList());
+                                break;
+                            case ID: {
+                                Pt p = existing(c, in.getId());
+                                q = p.vectors.get(using);
+                                if (q == null) {
+                                    throw invalid("Vector `" + using + "` of point " + in.getId() + " not found");
+                                }
+                                break;
+                            }
+                            case DOCUMENT:
+                            case IMAGE:
+                            case OBJECT: {
+                                VectorParams params = c.vectors.get(using);
+                                if (params == null) {
+                                    throw invalid("Not existing vector name error: "
+                                            + (using.isEmpty() ? "default vector" : using));
+                                }
+                                q = infer(in, (int) params.getSize());
+                                break;
+                            }
+                            default:
+                                throw Status.UNIMPLEMENTED
+                                        .withDescription("the fake has no " + in.getVariantCase())
+                                        .asRuntimeException();
+                        }
+                        // a query by a point's id leaves that point out of its neighbours
+                        Filter filter = in.hasId()
+                                ? r.getFilter().toBuilder()
+                                        .addMustNot(Condition.newBuilder()
+                                                .setHasId(io.qdrant.client.grpc.Common.HasIdCondition.newBuilder()
+                                                        .addHasId(in.getId())))
+                                        .build()
+                                : r.getFilter();
+                        var hits = nearest(
+                                c,
+                                using,
+                                q,
+                                filter,
+                                limit,
+                                offset,
+                                r.hasScoreThreshold() ? r.getScoreThreshold() : null,
+                                r.getWithPayload(),
+                                wv);
+                        return Points.QueryResponse.newBuilder()
+                                .addAllResult(hits)
+                                .build();
+                    }));
         }
 
         @Override
         public void facet(Points.FacetCounts r, StreamObserver<Points.FacetResponse> out) {
-            answer(out, () -> locked(() -> {
-                Coll c = coll(r.getCollectionName());
-                Map<Value, Long> counts = new HashMap<>();
-                for (Pt p : c.points.values()) {
-                    if (matches(r.getFilter(), p)) {
-                        lookup(p.payload, r.getKey()).stream().distinct().forEach(v -> counts.merge(v, 1L, Long::sum));
-                    }
-                }
-                long limit = r.hasLimit() ? r.getLimit() : 10;
-                var b = Points.FacetResponse.newBuilder();
-                counts.entrySet().stream()
-                        .filter(e -> e.getKey().hasStringValue() || e.getKey().hasIntegerValue() || e.getKey().hasBoolValue())
-                        .sorted(Map.Entry.<Value, Long>comparingByValue().reversed().thenComparing(e -> e.getKey().toString()))
-                        .limit(limit)
-                        .forEach(e -> {
-                            var fv = Points.FacetValue.newBuilder();
-                            Value v = e.getKey();
-                            if (v.hasStringValue()) {
-                                fv.setStringValue(v.getStringValue());
-                            } else if (v.hasIntegerValue()) {
-                                fv.setIntegerValue(v.getIntegerValue());
-                            } else {
-                                fv.setBoolValue(v.getBoolValue());
+            answer(
+                    out,
+                    () -> locked(() -> {
+                        Coll c = coll(r.getCollectionName());
+                        Map<Value, Long> counts = new HashMap<>();
+                        for (Pt p : c.points.values()) {
+                            if (matches(r.getFilter(), p)) {
+                                lookup(p.payload, r.getKey()).stream()
+                                        .distinct()
+                                        .forEach(v -> counts.merge(v, 1L, Long::sum));
                             }
-                            b.addHits(Points.FacetHit.newBuilder().setValue(fv).setCount(e.getValue()));
-                        });
-                return b.build();
-            }));
+                        }
+                        long limit = r.hasLimit() ? r.getLimit() : 10;
+                        var b = Points.FacetResponse.newBuilder();
+                        counts.entrySet().stream()
+                                .filter(e -> e.getKey().hasStringValue()
+                                        || e.getKey().hasIntegerValue()
+                                        || e.getKey().hasBoolValue())
+                                .sorted(Map.Entry.<Value, Long>comparingByValue()
+                                        .reversed()
+                                        .thenComparing(e -> e.getKey().toString()))
+                                .limit(limit)
+                                .forEach(e -> {
+                                    var fv = Points.FacetValue.newBuilder();
+                                    Value v = e.getKey();
+                                    if (v.hasStringValue()) {
+                                        fv.setStringValue(v.getStringValue());
+                                    } else if (v.hasIntegerValue()) {
+                                        fv.setIntegerValue(v.getIntegerValue());
+                                    } else {
+                                        fv.setBoolValue(v.getBoolValue());
+                                    }
+                                    b.addHits(Points.FacetHit.newBuilder()
+                                            .setValue(fv)
+                                            .setCount(e.getValue()));
+                                });
+                        return b.build();
+                    }));
         }
     }
 
@@ -671,13 +833,16 @@ final class FakeQdrant implements AutoCloseable {
     // ---- points, vectors, payloads
 
     private static PointsOperationResponse done() {
-        return PointsOperationResponse.newBuilder().setResult(UpdateResult.newBuilder().setStatus(UpdateStatus.Completed)).build();
+        return PointsOperationResponse.newBuilder()
+                .setResult(UpdateResult.newBuilder().setStatus(UpdateStatus.Completed))
+                .build();
     }
 
     private static Pt existing(Coll c, PointId id) {
         Pt p = c.points.get(id);
         if (p == null) {
-            throw Status.NOT_FOUND.withDescription("No point with id " + (id.hasUuid() ? id.getUuid() : id.getNum()) + " found")
+            throw Status.NOT_FOUND
+                    .withDescription("No point with id " + (id.hasUuid() ? id.getUuid() : id.getNum()) + " found")
                     .asRuntimeException();
         }
         return p;
@@ -708,11 +873,13 @@ final class FakeQdrant implements AutoCloseable {
 
     @SuppressWarnings("deprecation")
     private static void putVectors(Coll c, Pt pt, Points.Vectors v) {
-        Map<String, Points.Vector> given = v.hasVector() ? Map.of("", v.getVector()) : v.getVectors().getVectorsMap();
+        Map<String, Points.Vector> given =
+                v.hasVector() ? Map.of("", v.getVector()) : v.getVectors().getVectorsMap();
         for (Map.Entry<String, Points.Vector> e : given.entrySet()) {
             VectorParams params = c.vectors.get(e.getKey());
             if (params == null) {
-                throw invalid("Not existing vector name error: " + (e.getKey().isEmpty() ? "default vector" : e.getKey()));
+                throw invalid(
+                        "Not existing vector name error: " + (e.getKey().isEmpty() ? "default vector" : e.getKey()));
             }
             Points.Vector vec = e.getValue();
             float[] data = toArray(vec.hasDense() ? vec.getDense().getDataList() : vec.getDataList());
@@ -765,8 +932,11 @@ final class FakeQdrant implements AutoCloseable {
         List<String> names = wv.hasInclude() ? wv.getInclude().getNamesList() : new ArrayList<>(p.vectors.keySet());
         if (!c.named) {
             float[] v = p.vectors.get("");
-            return v == null ? java.util.Optional.empty()
-                    : java.util.Optional.of(Points.VectorsOutput.newBuilder().setVector(output(v)).build());
+            return v == null
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of(Points.VectorsOutput.newBuilder()
+                            .setVector(output(v))
+                            .build());
         }
         var named = Points.NamedVectorsOutput.newBuilder();
         for (String n : names) {
@@ -775,7 +945,8 @@ final class FakeQdrant implements AutoCloseable {
                 named.putVectors(n, output(v));
             }
         }
-        return java.util.Optional.of(Points.VectorsOutput.newBuilder().setVectors(named).build());
+        return java.util.Optional.of(
+                Points.VectorsOutput.newBuilder().setVectors(named).build());
     }
 
     private static VectorOutput output(float[] v) {
@@ -786,8 +957,16 @@ final class FakeQdrant implements AutoCloseable {
         return VectorOutput.newBuilder().setDense(d).build();
     }
 
-    private List<ScoredPoint> nearest(Coll c, String using, float[] q, Filter filter, long limit, long offset, Float threshold,
-                                      WithPayloadSelector wp, WithVectorsSelector wv) {
+    private List<ScoredPoint> nearest(
+            Coll c,
+            String using,
+            float[] q,
+            Filter filter,
+            long limit,
+            long offset,
+            Float threshold,
+            WithPayloadSelector wp,
+            WithVectorsSelector wv) {
         VectorParams params = c.vectors.get(using);
         if (params == null) {
             throw invalid("Not existing vector name error: " + (using.isEmpty() ? "default vector" : using));
@@ -816,7 +995,11 @@ final class FakeQdrant implements AutoCloseable {
             order = order.reversed();
         }
         hits.sort(order.thenComparing(h -> h.p().id, ID_ORDER));
-        return hits.stream().skip(offset).limit(limit).map(h -> scored(c, h.p(), h.score(), wp, wv)).collect(Collectors.toList());
+        return hits.stream()
+                .skip(offset)
+                .limit(limit)
+                .map(h -> scored(c, h.p(), h.score(), wp, wv))
+                .collect(Collectors.toList());
     }
 
     static float score(Distance d, float[] q, float[] v) {
@@ -902,7 +1085,9 @@ final class FakeQdrant implements AutoCloseable {
             return false;
         }
         if (f.hasMinShould()) {
-            long n = f.getMinShould().getConditionsList().stream().filter(c -> holds(c, p)).count();
+            long n = f.getMinShould().getConditionsList().stream()
+                    .filter(c -> holds(c, p))
+                    .count();
             return n >= f.getMinShould().getMinCount();
         }
         return true;
@@ -917,7 +1102,9 @@ final class FakeQdrant implements AutoCloseable {
                 return vs.stream().allMatch(Value::hasNullValue);
             }
             case IS_NULL: {
-                return lookupRaw(p.payload, c.getIsNull().getKey()).map(Value::hasNullValue).orElse(false);
+                return lookupRaw(p.payload, c.getIsNull().getKey())
+                        .map(Value::hasNullValue)
+                        .orElse(false);
             }
             case HAS_ID:
                 return c.getHasId().getHasIdList().contains(p.id);
@@ -936,7 +1123,8 @@ final class FakeQdrant implements AutoCloseable {
                 return false;
             }
             default:
-                throw Status.UNIMPLEMENTED.withDescription("the fake has no " + c.getConditionOneOfCase() + " condition")
+                throw Status.UNIMPLEMENTED
+                        .withDescription("the fake has no " + c.getConditionOneOfCase() + " condition")
                         .asRuntimeException();
         }
     }
@@ -946,9 +1134,13 @@ final class FakeQdrant implements AutoCloseable {
             Match m = fc.getMatch();
             switch (m.getMatchValueCase()) {
                 case EXCEPT_KEYWORDS:
-                    return values.stream().noneMatch(v -> v.hasStringValue() && m.getExceptKeywords().getStringsList().contains(v.getStringValue()));
+                    return values.stream()
+                            .noneMatch(v -> v.hasStringValue()
+                                    && m.getExceptKeywords().getStringsList().contains(v.getStringValue()));
                 case EXCEPT_INTEGERS:
-                    return values.stream().noneMatch(v -> v.hasIntegerValue() && m.getExceptIntegers().getIntegersList().contains(v.getIntegerValue()));
+                    return values.stream()
+                            .noneMatch(v -> v.hasIntegerValue()
+                                    && m.getExceptIntegers().getIntegersList().contains(v.getIntegerValue()));
                 default:
                     return values.stream().anyMatch(v -> match(m, v));
             }
@@ -960,11 +1152,15 @@ final class FakeQdrant implements AutoCloseable {
                     return false;
                 }
                 double x = v.hasIntegerValue() ? v.getIntegerValue() : v.getDoubleValue();
-                return (!r.hasGt() || x > r.getGt()) && (!r.hasGte() || x >= r.getGte())
-                        && (!r.hasLt() || x < r.getLt()) && (!r.hasLte() || x <= r.getLte());
+                return (!r.hasGt() || x > r.getGt())
+                        && (!r.hasGte() || x >= r.getGte())
+                        && (!r.hasLt() || x < r.getLt())
+                        && (!r.hasLte() || x <= r.getLte());
             });
         }
-        throw Status.UNIMPLEMENTED.withDescription("the fake has no such field condition").asRuntimeException();
+        throw Status.UNIMPLEMENTED
+                .withDescription("the fake has no such field condition")
+                .asRuntimeException();
     }
 
     private static boolean match(Match m, Value v) {
@@ -977,14 +1173,20 @@ final class FakeQdrant implements AutoCloseable {
                 return v.hasBoolValue() && v.getBoolValue() == m.getBoolean();
             case TEXT:
             case PHRASE:
-                return v.hasStringValue() && v.getStringValue().contains(m.getMatchValueCase() == Match.MatchValueCase.TEXT
-                        ? m.getText() : m.getPhrase());
+                return v.hasStringValue()
+                        && v.getStringValue()
+                                .contains(
+                                        m.getMatchValueCase() == Match.MatchValueCase.TEXT
+                                                ? m.getText()
+                                                : m.getPhrase());
             case KEYWORDS:
                 return v.hasStringValue() && m.getKeywords().getStringsList().contains(v.getStringValue());
             case INTEGERS:
                 return v.hasIntegerValue() && m.getIntegers().getIntegersList().contains(v.getIntegerValue());
             default:
-                throw Status.UNIMPLEMENTED.withDescription("the fake has no " + m.getMatchValueCase() + " match").asRuntimeException();
+                throw Status.UNIMPLEMENTED
+                        .withDescription("the fake has no " + m.getMatchValueCase() + " match")
+                        .asRuntimeException();
         }
     }
 

@@ -112,7 +112,8 @@ final class Native implements AutoCloseable {
             }
         }
         get(client.createCollectionAsync(io.qdrant.client.grpc.Collections.CreateCollection.newBuilder()
-                .setCollectionName("customers").build()));
+                .setCollectionName("customers")
+                .build()));
         List<PointStruct> customers = new ArrayList<>();
         for (Object[] c : CUSTOMERS) {
             Map<String, Value> p = new LinkedHashMap<>();
@@ -120,11 +121,19 @@ final class Native implements AutoCloseable {
             p.put("email", c[2] == null ? nullValue() : value((String) c[2]));
             p.put("country", value((String) c[3]));
             p.put("created_at", value((String) c[4]));
-            customers.add(PointStruct.newBuilder().setId(id((int) c[0])).putAllPayload(p).build());
+            customers.add(PointStruct.newBuilder()
+                    .setId(id((int) c[0]))
+                    .putAllPayload(p)
+                    .build());
         }
         get(client.upsertAsync("customers", customers));
 
-        get(client.createCollectionAsync("orders", VectorParams.newBuilder().setSize(4).setDistance(Distance.Cosine).build()));
+        get(client.createCollectionAsync(
+                "orders",
+                VectorParams.newBuilder()
+                        .setSize(4)
+                        .setDistance(Distance.Cosine)
+                        .build()));
         List<PointStruct> orders = new ArrayList<>();
         for (Object[] o : ORDERS) {
             Map<String, Value> p = new LinkedHashMap<>();
@@ -132,15 +141,28 @@ final class Native implements AutoCloseable {
             p.put("total_cents", value((int) o[2]));
             p.put("status", value((String) o[3]));
             p.put("created_at", value((String) o[4]));
-            orders.add(PointStruct.newBuilder().setId(id((int) o[0]))
-                    .setVectors(vectors(orderVector((int) o[0], (int) o[1], (int) o[2], (String) o[3]))).putAllPayload(p).build());
+            orders.add(PointStruct.newBuilder()
+                    .setId(id((int) o[0]))
+                    .setVectors(vectors(orderVector((int) o[0], (int) o[1], (int) o[2], (String) o[3])))
+                    .putAllPayload(p)
+                    .build());
         }
         get(client.upsertAsync("orders", orders));
         get(client.createPayloadIndexAsync("orders", "customer_id", PayloadSchemaType.Integer, null, true, null, null));
 
-        get(client.createCollectionAsync("types", Map.of(
-                "a", VectorParams.newBuilder().setSize(2).setDistance(Distance.Dot).build(),
-                "b", VectorParams.newBuilder().setSize(2).setDistance(Distance.Dot).build())));
+        get(client.createCollectionAsync(
+                "types",
+                Map.of(
+                        "a",
+                                VectorParams.newBuilder()
+                                        .setSize(2)
+                                        .setDistance(Distance.Dot)
+                                        .build(),
+                        "b",
+                                VectorParams.newBuilder()
+                                        .setSize(2)
+                                        .setDistance(Distance.Dot)
+                                        .build())));
         Map<String, Value> t = new LinkedHashMap<>();
         t.put("s", value("text"));
         t.put("i", value(42));
@@ -149,10 +171,14 @@ final class Native implements AutoCloseable {
         t.put("nul", nullValue());
         t.put("l", value(List.of(value("x"), value(2))));
         t.put("m", value(Map.of("a", value(1))));
-        get(client.upsertAsync("types", List.of(PointStruct.newBuilder()
-                .setId(id(java.util.UUID.fromString("5c56c793-69f3-4fbf-87e6-c4bf54c28c26")))
-                .setVectors(namedVectors(Map.of("a", VectorFactory.vector(1f, 0f), "b", VectorFactory.vector(0f, 1f))))
-                .putAllPayload(t).build())));
+        get(client.upsertAsync(
+                "types",
+                List.of(PointStruct.newBuilder()
+                        .setId(id(java.util.UUID.fromString("5c56c793-69f3-4fbf-87e6-c4bf54c28c26")))
+                        .setVectors(namedVectors(
+                                Map.of("a", VectorFactory.vector(1f, 0f), "b", VectorFactory.vector(0f, 1f))))
+                        .putAllPayload(t)
+                        .build())));
         pristine = fingerprint();
     }
 
@@ -165,10 +191,14 @@ final class Native implements AutoCloseable {
         synchronized (this) {
             if (!get(client.listCollectionsAsync()).contains(name)) {
                 get(client.createCollectionAsync(io.qdrant.client.grpc.Collections.CreateCollection.newBuilder()
-                        .setCollectionName(name).build()));
+                        .setCollectionName(name)
+                        .build()));
                 List<PointStruct> batch = new ArrayList<>();
                 for (long i = 1; i <= n; i++) {
-                    batch.add(PointStruct.newBuilder().setId(id(i)).putPayload("n", value(i)).build());
+                    batch.add(PointStruct.newBuilder()
+                            .setId(id(i))
+                            .putPayload("n", value(i))
+                            .build());
                     if (batch.size() == 5000 || i == n) {
                         get(client.upsertAsync(name, batch));
                         batch = new ArrayList<>();
@@ -188,27 +218,45 @@ final class Native implements AutoCloseable {
     String fingerprint() {
         StringBuilder sb = new StringBuilder();
         for (var a : get(client.listAliasesAsync())) {
-            sb.append("alias ").append(a.getAliasName()).append(" -> ").append(a.getCollectionName()).append('\n');
+            sb.append("alias ")
+                    .append(a.getAliasName())
+                    .append(" -> ")
+                    .append(a.getCollectionName())
+                    .append('\n');
         }
         for (String c : new TreeSet<>(get(client.listCollectionsAsync()))) {
             CollectionInfo info = get(client.getCollectionInfoAsync(c));
-            sb.append("collection ").append(c).append(" vectors=")
-                    .append(TextFormat.shortDebugString(info.getConfig().getParams().getVectorsConfig()))
-                    .append(" indexes=").append(new TreeMap<>(info.getPayloadSchemaMap()).keySet())
-                    .append(" points=").append(info.getPointsCount()).append('\n');
+            sb.append("collection ")
+                    .append(c)
+                    .append(" vectors=")
+                    .append(TextFormat.shortDebugString(
+                            info.getConfig().getParams().getVectorsConfig()))
+                    .append(" indexes=")
+                    .append(new TreeMap<>(info.getPayloadSchemaMap()).keySet())
+                    .append(" points=")
+                    .append(info.getPointsCount())
+                    .append('\n');
             if (c.startsWith("rows_")) {
                 continue;
             }
-            ScrollPoints.Builder req = ScrollPoints.newBuilder().setCollectionName(c).setLimit(1000)
+            ScrollPoints.Builder req = ScrollPoints.newBuilder()
+                    .setCollectionName(c)
+                    .setLimit(1000)
                     .setWithPayload(WithPayloadSelector.newBuilder().setEnable(true))
                     .setWithVectors(WithVectorsSelector.newBuilder().setEnable(true));
             while (true) {
                 ScrollResponse r = get(client.scrollAsync(req.build()));
                 for (RetrievedPoint p : r.getResultList()) {
-                    sb.append("  ").append(TextFormat.shortDebugString(p.getId()))
-                            .append(" payload=").append(new TreeMap<>(p.getPayloadMap()).entrySet().stream()
-                                    .map(e -> e.getKey() + ":" + TextFormat.shortDebugString(e.getValue())).toList())
-                            .append(" vectors=").append(TextFormat.shortDebugString(p.getVectors())).append('\n');
+                    sb.append("  ")
+                            .append(TextFormat.shortDebugString(p.getId()))
+                            .append(" payload=")
+                            .append(new TreeMap<>(p.getPayloadMap())
+                                    .entrySet().stream()
+                                            .map(e -> e.getKey() + ":" + TextFormat.shortDebugString(e.getValue()))
+                                            .toList())
+                            .append(" vectors=")
+                            .append(TextFormat.shortDebugString(p.getVectors()))
+                            .append('\n');
                 }
                 if (!r.hasNextPageOffset()) {
                     break;

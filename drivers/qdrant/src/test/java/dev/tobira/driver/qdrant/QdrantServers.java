@@ -16,6 +16,7 @@ final class QdrantServers {
     static final String FAKE_KEY = "tobira-qdrant-key-8c1f";
     /** The fake's read-only key, as Qdrant's {@code read_only_api_key}: the reads alone. */
     static final String FAKE_READ_ONLY_KEY = "tobira-qdrant-ro-key-51d0";
+
     private static final String FAKE = "in-process fake (FakeQdrant, the client's own gRPC service bases on Netty)";
 
     private static volatile FakeQdrant fake;
@@ -24,11 +25,16 @@ final class QdrantServers {
 
     /** The server's DSN. */
     static String dsn() {
-        return TestServer.find("qdrant", List.of(
-                TestServer.container(ContainerSpec.of("qdrant/qdrant:v1.18.0", 6334)
-                                .readyWhenLogged(".*gRPC listening on.*", 1),
-                        (host, port) -> "qdrant://" + host + ":" + port),
-                new TestServer.Candidate(FAKE, () -> Optional.of("qdrant://127.0.0.1:" + fake().port())))).url();
+        return TestServer.find(
+                        "qdrant",
+                        List.of(
+                                TestServer.container(
+                                        ContainerSpec.of("qdrant/qdrant:v1.18.0", 6334)
+                                                .readyWhenLogged(".*gRPC listening on.*", 1),
+                                        (host, port) -> "qdrant://" + host + ":" + port),
+                                new TestServer.Candidate(
+                                        FAKE, () -> Optional.of("qdrant://127.0.0.1:" + fake().port()))))
+                .url();
     }
 
     /** The API key for the server found: the fake's own, the environment's, or none. */

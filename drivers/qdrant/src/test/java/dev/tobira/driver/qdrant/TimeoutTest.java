@@ -35,7 +35,9 @@ class TimeoutTest {
     private final QdrantDriver driver = new QdrantDriver();
 
     private static ConnConfig config(int port) {
-        return ConnConfig.of("qdrant://127.0.0.1:" + port).withPassword(Secret.of(QdrantServers.apiKey())).withConnectTimeout(BOUND);
+        return ConnConfig.of("qdrant://127.0.0.1:" + port)
+                .withPassword(Secret.of(QdrantServers.apiKey()))
+                .withConnectTimeout(BOUND);
     }
 
     @Test
@@ -49,10 +51,18 @@ class TimeoutTest {
     void aCallToAServerThatFellSilentIsATimeoutWithinItsBound() {
         URI server = URI.create(QdrantServers.dsn().replaceFirst("^qdrant://", "http://"));
         try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
-             Conn conn = driver.open(config(proxy.port()))) {
+                Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
-            assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"scroll\": {\"collection\": \"orders\"}}").withTimeout(BOUND)).close());
-            assertTimeoutWithin(BOUND, () -> conn.query(Query.of("{\"count\": {\"collection\": \"orders\"}}").withTimeout(BOUND)).close());
+            assertTimeoutWithin(
+                    BOUND,
+                    () -> conn.query(Query.of("{\"scroll\": {\"collection\": \"orders\"}}")
+                                    .withTimeout(BOUND))
+                            .close());
+            assertTimeoutWithin(
+                    BOUND,
+                    () -> conn.query(Query.of("{\"count\": {\"collection\": \"orders\"}}")
+                                    .withTimeout(BOUND))
+                            .close());
             assertTimeoutWithin(BOUND, conn::ping);
         }
     }
@@ -63,21 +73,31 @@ class TimeoutTest {
         URI server = URI.create(QdrantServers.dsn().replaceFirst("^qdrant://", "http://"));
         CollectionRef orders = new CollectionRef("", "orders");
         try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
-             Conn conn = driver.open(config(proxy.port()))) {
+                Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
-            assertTimeoutWithin(QdrantCatalog.METADATA_TIMEOUT, () -> conn.as(Browser.class).orElseThrow().browse(orders, "", 10));
-            assertTimeoutWithin(QdrantCatalog.METADATA_TIMEOUT,
-                    () -> conn.as(VectorSearcher.class).orElseThrow().search(orders, new Value.Vector(new float[] {1f, 0f}), 3).close());
+            assertTimeoutWithin(
+                    QdrantCatalog.METADATA_TIMEOUT,
+                    () -> conn.as(Browser.class).orElseThrow().browse(orders, "", 10));
+            assertTimeoutWithin(
+                    QdrantCatalog.METADATA_TIMEOUT,
+                    () -> conn.as(VectorSearcher.class)
+                            .orElseThrow()
+                            .search(orders, new Value.Vector(new float[] {1f, 0f}), 3)
+                            .close());
         }
     }
 
     private static void assertTimeoutWithin(Duration bound, Executable call) {
         long start = System.nanoTime();
         // preemptive: a call that never ends fails here instead of holding the build
-        DriverException e = assertTimeoutPreemptively(bound.plus(SLACK).plusSeconds(5), () -> assertThrows(DriverException.class, call));
+        DriverException e = assertTimeoutPreemptively(
+                bound.plus(SLACK).plusSeconds(5), () -> assertThrows(DriverException.class, call));
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        System.out.println("[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
+        System.out.println(
+                "[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
         assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
-        assertTrue(took.compareTo(bound.plus(SLACK)) <= 0, "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
+        assertTrue(
+                took.compareTo(bound.plus(SLACK)) <= 0,
+                "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
     }
 }

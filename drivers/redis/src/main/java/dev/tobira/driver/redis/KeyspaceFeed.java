@@ -23,8 +23,10 @@ import java.util.function.Consumer;
  * listens is not replayed.
  */
 final class KeyspaceFeed extends CursorResultSet {
-    static final List<Column> COLUMNS = List.of(new Column("op", Value.Kind.TEXT, "keyspace event", false),
-            new Column("key", Value.Kind.TEXT, "key", false), new Column("at", Value.Kind.TIMESTAMP, "received", false));
+    static final List<Column> COLUMNS = List.of(
+            new Column("op", Value.Kind.TEXT, "keyspace event", false),
+            new Column("key", Value.Kind.TEXT, "key", false),
+            new Column("at", Value.Kind.TIMESTAMP, "received", false));
     private static final Row END = Row.of(COLUMNS, Value.of(""), Value.of(""), new Value.Timestamp(Instant.EPOCH));
 
     private final StatefulRedisPubSubConnection<byte[], byte[]> link;
@@ -32,8 +34,10 @@ final class KeyspaceFeed extends CursorResultSet {
     private final LinkedBlockingQueue<Row> changes = new LinkedBlockingQueue<>();
     private final Consumer<KeyspaceFeed> onRelease;
 
-    private KeyspaceFeed(RedisSession session, StatefulRedisPubSubConnection<byte[], byte[]> link,
-                         Consumer<KeyspaceFeed> onRelease) {
+    private KeyspaceFeed(
+            RedisSession session,
+            StatefulRedisPubSubConnection<byte[], byte[]> link,
+            Consumer<KeyspaceFeed> onRelease) {
         super(RedisDriver.NAME, COLUMNS, 0, System.nanoTime());
         this.session = session;
         this.link = link;
@@ -43,8 +47,8 @@ final class KeyspaceFeed extends CursorResultSet {
     /** Whether the server publishes keyspace events, by its {@code notify-keyspace-events}. */
     static boolean enabled(RedisCatalog catalog) {
         try {
-            List<Reply> pair = RedisCatalog.flatten(catalog.call(catalog.defaultDb(), "tail", "CONFIG", "GET",
-                    "notify-keyspace-events"));
+            List<Reply> pair = RedisCatalog.flatten(
+                    catalog.call(catalog.defaultDb(), "tail", "CONFIG", "GET", "notify-keyspace-events"));
             if (pair.size() != 2) {
                 return false;
             }
@@ -62,8 +66,8 @@ final class KeyspaceFeed extends CursorResultSet {
         return DriverException.of(ErrorKind.UNSUPPORTED, RedisDriver.NAME, "tail", "change feeds are not supported");
     }
 
-    static KeyspaceFeed start(RedisSession session, RedisCatalog catalog, CollectionRef collection,
-                              Consumer<KeyspaceFeed> onRelease) {
+    static KeyspaceFeed start(
+            RedisSession session, RedisCatalog catalog, CollectionRef collection, Consumer<KeyspaceFeed> onRelease) {
         int db = catalog.db(collection.namespace(), "tail");
         String name = collection.name();
         boolean glob = name.indexOf('*') >= 0 || name.indexOf('?') >= 0 || name.indexOf('[') >= 0;
@@ -76,13 +80,20 @@ final class KeyspaceFeed extends CursorResultSet {
             public void message(byte[] p, byte[] channel, byte[] message) {
                 String ch = new String(channel, StandardCharsets.UTF_8);
                 String key = ch.startsWith(channelPrefix) ? ch.substring(channelPrefix.length()) : ch;
-                feed.changes.add(Row.of(COLUMNS, Value.of(new String(message, StandardCharsets.UTF_8)), Value.of(key),
+                feed.changes.add(Row.of(
+                        COLUMNS,
+                        Value.of(new String(message, StandardCharsets.UTF_8)),
+                        Value.of(key),
                         new Value.Timestamp(Instant.now())));
             }
         });
         try {
-            session.await(link.async().psubscribe(pattern.getBytes(StandardCharsets.UTF_8)).toCompletableFuture(),
-                    RedisSession.Deadline.of(session.target().connectTimeout()), "tail");
+            session.await(
+                    link.async()
+                            .psubscribe(pattern.getBytes(StandardCharsets.UTF_8))
+                            .toCompletableFuture(),
+                    RedisSession.Deadline.of(session.target().connectTimeout()),
+                    "tail");
         } catch (RuntimeException e) {
             session.closing(link.closeAsync());
             throw e;
@@ -98,7 +109,9 @@ final class KeyspaceFeed extends CursorResultSet {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw DriverException.builder(ErrorKind.CANCELLED, RedisDriver.NAME, "tail")
-                    .detail("interrupted while waiting for a change").cause(e).build();
+                    .detail("interrupted while waiting for a change")
+                    .cause(e)
+                    .build();
         }
         return row == END ? null : row;
     }

@@ -42,8 +42,22 @@ final class ReadOnlyGuard {
     }
 
     /** Commands that take a subcommand, whose flags Redis 7 reports per subcommand. */
-    static final Set<String> CONTAINERS = Set.of("object", "memory", "xinfo", "command", "client", "config",
-            "cluster", "acl", "script", "function", "module", "pubsub", "latency", "slowlog", "xgroup");
+    static final Set<String> CONTAINERS = Set.of(
+            "object",
+            "memory",
+            "xinfo",
+            "command",
+            "client",
+            "config",
+            "cluster",
+            "acl",
+            "script",
+            "function",
+            "module",
+            "pubsub",
+            "latency",
+            "slowlog",
+            "xgroup");
 
     static final Map<String, Tier> ALLOWED;
 
@@ -51,32 +65,113 @@ final class ReadOnlyGuard {
         Map<String, Tier> m = new HashMap<>();
         for (String c : List.of(
                 // strings and bitmaps
-                "get", "mget", "getrange", "substr", "strlen", "getbit", "bitcount", "bitpos", "bitfield_ro", "lcs",
+                "get",
+                "mget",
+                "getrange",
+                "substr",
+                "strlen",
+                "getbit",
+                "bitcount",
+                "bitpos",
+                "bitfield_ro",
+                "lcs",
                 "stralgo",
                 // keyspace
-                "exists", "type", "ttl", "pttl", "expiretime", "pexpiretime", "dbsize", "dump", "randomkey", "scan",
-                "object|encoding", "object|freq", "object|idletime", "object|refcount", "memory|usage",
+                "exists",
+                "type",
+                "ttl",
+                "pttl",
+                "expiretime",
+                "pexpiretime",
+                "dbsize",
+                "dump",
+                "randomkey",
+                "scan",
+                "object|encoding",
+                "object|freq",
+                "object|idletime",
+                "object|refcount",
+                "memory|usage",
                 // hashes
-                "hexists", "hget", "hgetall", "hkeys", "hlen", "hmget", "hrandfield", "hstrlen", "hvals", "hscan",
-                "httl", "hpttl", "hexpiretime", "hpexpiretime",
+                "hexists",
+                "hget",
+                "hgetall",
+                "hkeys",
+                "hlen",
+                "hmget",
+                "hrandfield",
+                "hstrlen",
+                "hvals",
+                "hscan",
+                "httl",
+                "hpttl",
+                "hexpiretime",
+                "hpexpiretime",
                 // lists
-                "lindex", "llen", "lpos", "lrange",
+                "lindex",
+                "llen",
+                "lpos",
+                "lrange",
                 // sets
-                "scard", "sdiff", "sinter", "sintercard", "sismember", "smembers", "smismember", "srandmember",
-                "sunion", "sscan",
+                "scard",
+                "sdiff",
+                "sinter",
+                "sintercard",
+                "sismember",
+                "smembers",
+                "smismember",
+                "srandmember",
+                "sunion",
+                "sscan",
                 // sorted sets
-                "zcard", "zcount", "zdiff", "zinter", "zintercard", "zlexcount", "zmscore", "zrandmember", "zrange",
-                "zrangebylex", "zrangebyscore", "zrank", "zrevrange", "zrevrangebylex", "zrevrangebyscore",
-                "zrevrank", "zscore", "zunion", "zscan",
+                "zcard",
+                "zcount",
+                "zdiff",
+                "zinter",
+                "zintercard",
+                "zlexcount",
+                "zmscore",
+                "zrandmember",
+                "zrange",
+                "zrangebylex",
+                "zrangebyscore",
+                "zrank",
+                "zrevrange",
+                "zrevrangebylex",
+                "zrevrangebyscore",
+                "zrevrank",
+                "zscore",
+                "zunion",
+                "zscan",
                 // streams (XREAD BLOCK is bounded by the query timeout)
-                "xlen", "xpending", "xrange", "xrevrange", "xread", "xinfo|stream", "xinfo|groups",
+                "xlen",
+                "xpending",
+                "xrange",
+                "xrevrange",
+                "xread",
+                "xinfo|stream",
+                "xinfo|groups",
                 "xinfo|consumers",
                 // geo
-                "geodist", "geohash", "geopos", "georadius_ro", "georadiusbymember_ro", "geosearch")) {
+                "geodist",
+                "geohash",
+                "geopos",
+                "georadius_ro",
+                "georadiusbymember_ro",
+                "geosearch")) {
             m.put(c, Tier.READ);
         }
-        for (String c : List.of("echo", "ping", "time", "command", "command|count", "command|info", "command|docs",
-                "command|list", "command|getkeys", "command|getkeysandflags")) {
+        for (String c : List.of(
+                "echo",
+                "ping",
+                "time",
+                "command",
+                "command|count",
+                "command|info",
+                "command|docs",
+                "command|list",
+                "command|getkeys",
+                "command|getkeysandflags")) {
             m.put(c, Tier.INERT);
         }
         m.put("info", Tier.INFO);
@@ -88,20 +183,58 @@ final class ReadOnlyGuard {
 
     static {
         Map<String, String> r = new HashMap<>();
-        for (String c : List.of("eval", "evalsha", "eval_ro", "evalsha_ro", "fcall", "fcall_ro", "script", "function")) {
+        for (String c :
+                List.of("eval", "evalsha", "eval_ro", "evalsha_ro", "fcall", "fcall_ro", "script", "function")) {
             r.put(c, "runs or manages server-side scripts, which the guard cannot check");
         }
         for (String c : List.of("multi", "exec", "discard", "watch", "unwatch")) {
             r.put(c, "transactions are not allowed on a read-only path");
         }
-        for (String c : List.of("subscribe", "psubscribe", "ssubscribe", "unsubscribe", "punsubscribe",
-                "sunsubscribe", "monitor", "publish", "spublish", "pubsub")) {
+        for (String c : List.of(
+                "subscribe",
+                "psubscribe",
+                "ssubscribe",
+                "unsubscribe",
+                "punsubscribe",
+                "sunsubscribe",
+                "monitor",
+                "publish",
+                "spublish",
+                "pubsub")) {
             r.put(c, "publish/subscribe and MONITOR are not queries (use the change feed)");
         }
-        for (String c : List.of("config", "shutdown", "debug", "replicaof", "slaveof", "acl", "save", "bgsave",
-                "bgrewriteaof", "flushall", "flushdb", "module", "migrate", "wait", "waitaof", "failover", "sync",
-                "psync", "swapdb", "lastsave", "role", "latency", "slowlog", "cluster", "client", "memory",
-                "select", "auth", "hello", "reset", "quit")) {
+        for (String c : List.of(
+                "config",
+                "shutdown",
+                "debug",
+                "replicaof",
+                "slaveof",
+                "acl",
+                "save",
+                "bgsave",
+                "bgrewriteaof",
+                "flushall",
+                "flushdb",
+                "module",
+                "migrate",
+                "wait",
+                "waitaof",
+                "failover",
+                "sync",
+                "psync",
+                "swapdb",
+                "lastsave",
+                "role",
+                "latency",
+                "slowlog",
+                "cluster",
+                "client",
+                "memory",
+                "select",
+                "auth",
+                "hello",
+                "reset",
+                "quit")) {
             r.put(c, "administrative and connection commands are not reads");
         }
         r.put("keys", "KEYS blocks the server on a large keyspace (use SCAN)");
@@ -111,10 +244,10 @@ final class ReadOnlyGuard {
         REASONS = Map.copyOf(r);
     }
 
-    private static final Set<String> DENIED_FLAGS = Set.of("write", "admin", "pubsub", "noscript", "may_replicate",
-            "skip_monitor");
-    private static final Set<String> DENIED_CATEGORIES = Set.of("@write", "@admin", "@dangerous", "@scripting",
-            "@pubsub", "@transaction");
+    private static final Set<String> DENIED_FLAGS =
+            Set.of("write", "admin", "pubsub", "noscript", "may_replicate", "skip_monitor");
+    private static final Set<String> DENIED_CATEGORIES =
+            Set.of("@write", "@admin", "@dangerous", "@scripting", "@pubsub", "@transaction");
 
     /** The server a verdict was reached on, and the command's lookup name (such as {@code object|encoding}). */
     private record Key(String server, String command) {}
@@ -157,7 +290,9 @@ final class ReadOnlyGuard {
         Tier tier = ALLOWED.get(lookup);
         if (tier == null) {
             String reason = REASONS.get(cmd.name());
-            throw refused(op, display(lookup) + " is not on the read-only allow-list" + (reason == null ? "" : ": " + reason));
+            throw refused(
+                    op,
+                    display(lookup) + " is not on the read-only allow-list" + (reason == null ? "" : ": " + reason));
         }
         Verdict v = verdict(session, lookup, tier);
         if (!v.allowed()) {
@@ -197,12 +332,12 @@ final class ReadOnlyGuard {
             String container = lookup.substring(0, bar);
             info = commandInfo(session, container, shown).filter(i -> !i.hasSubcommands());
             if (info.isPresent() && !info.get().name().equals(container)) {
-                return new Verdict("the server runs " + display(container) + " as " + display(info.get().name())
-                        + " (renamed in its configuration)");
+                return new Verdict("the server runs " + display(container) + " as "
+                        + display(info.get().name()) + " (renamed in its configuration)");
             }
         } else if (info.isPresent() && !info.get().name().equals(lookup)) {
-            return new Verdict("the server runs " + shown + " as " + display(info.get().name())
-                    + " (renamed in its configuration)");
+            return new Verdict("the server runs " + shown + " as "
+                    + display(info.get().name()) + " (renamed in its configuration)");
         }
         if (info.isEmpty()) {
             return new Verdict("the server has no command " + shown
@@ -215,7 +350,8 @@ final class ReadOnlyGuard {
             }
         }
         for (String category : c.categories()) {
-            boolean denied = tier == null ? category.equals("@write")
+            boolean denied = tier == null
+                    ? category.equals("@write")
                     : DENIED_CATEGORIES.contains(category) && !(tier == Tier.INFO && category.equals("@dangerous"));
             if (denied) {
                 return new Verdict("the server puts " + shown + " in ACL category " + category);
@@ -265,7 +401,8 @@ final class ReadOnlyGuard {
             String name = Reply.text(parts.get(0)).toLowerCase(Locale.ROOT);
             Set<String> flags = words(parts.get(2));
             Set<String> categories = parts.size() > 6 ? words(parts.get(6)) : Set.of();
-            boolean subcommands = parts.size() > 9 && !Reply.elements(parts.get(9)).isEmpty();
+            boolean subcommands =
+                    parts.size() > 9 && !Reply.elements(parts.get(9)).isEmpty();
             return Optional.of(new CommandInfo(name, flags, categories, subcommands));
         }
 

@@ -44,7 +44,8 @@ final class RedisBrowser implements Browser {
     @Override
     public Page browse(CollectionRef ref, String cursor, int size) {
         int db = catalog.db(ref.namespace(), "browse");
-        BrowseCursor state = cursor.isEmpty() ? new BrowseCursor("0", false, new ArrayDeque<>()) : BrowseCursor.parse(cursor);
+        BrowseCursor state =
+                cursor.isEmpty() ? new BrowseCursor("0", false, new ArrayDeque<>()) : BrowseCursor.parse(cursor);
         List<String> keys = new ArrayList<>();
         if (cursor.isEmpty() && RedisCatalog.isOne(catalog.call(db, "browse", "EXISTS", ref.name()))) {
             keys.add(ref.name()); // a key without a separator is a collection of its own
@@ -67,7 +68,10 @@ final class RedisBrowser implements Browser {
             state = state.advance(catalog.scanKeys(db, ref.name(), state.scan(), count, "browse"));
         }
         if (keys.isEmpty() && cursor.isEmpty()) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME, "browse",
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND,
+                    RedisDriver.NAME,
+                    "browse",
                     "no keys " + ref.name() + RedisCatalog.SEPARATOR + "* in logical database " + db);
         }
         keys.sort(null);
@@ -167,14 +171,20 @@ final class RedisBrowser implements Browser {
             }
             return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
         }
-        List<Column> columns = List.of(new Column("key", Value.Kind.TEXT, "key", false),
-                new Column("type", Value.Kind.TEXT, "type", false), new Column("ttl", Value.Kind.INT, "pttl", false),
+        List<Column> columns = List.of(
+                new Column("key", Value.Kind.TEXT, "key", false),
+                new Column("type", Value.Kind.TEXT, "type", false),
+                new Column("ttl", Value.Kind.INT, "pttl", false),
                 new Column("value", Value.Kind.TEXT, "", true));
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             Value ttl = m.get(2 * i + 1).value();
-            rows.add(Row.of(columns, Value.of(keys.get(i)), Value.of(types.get(i)),
-                    ttl instanceof Value.Int ? ttl : Value.of(-1), values.get(i).value()));
+            rows.add(Row.of(
+                    columns,
+                    Value.of(keys.get(i)),
+                    Value.of(types.get(i)),
+                    ttl instanceof Value.Int ? ttl : Value.of(-1),
+                    values.get(i).value()));
         }
         return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
     }
@@ -200,5 +210,4 @@ final class RedisBrowser implements Browser {
                 return Optional.empty();
         }
     }
-
 }

@@ -2,23 +2,16 @@ package dev.tobira.driver.redis;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
-import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
-import dev.tobira.spi.base.Catalog;
-import dev.tobira.api.Page;
-import dev.tobira.api.Row;
 import dev.tobira.api.Value;
-import java.nio.charset.StandardCharsets;
+import dev.tobira.spi.base.Catalog;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -58,9 +51,12 @@ final class RedisCatalog implements Catalog {
         if (namespace.isEmpty()) {
             return defaultDb();
         }
-        return Target.parseDb(namespace).orElseThrow(() -> DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME,
-                op, "namespace " + session.redactor().redact(namespace)
-                        + " is not a logical database number"));
+        return Target.parseDb(namespace)
+                .orElseThrow(() -> DriverException.of(
+                        ErrorKind.NOT_FOUND,
+                        RedisDriver.NAME,
+                        op,
+                        "namespace " + session.redactor().redact(namespace) + " is not a logical database number"));
     }
 
     /** Sends a read the driver composed, once the server has confirmed the command is one. */
@@ -109,7 +105,9 @@ final class RedisCatalog implements Catalog {
             String info = Reply.text(call(defaultDb(), "namespaces", "INFO", "keyspace"));
             for (String line : info.split("\r?\n")) {
                 if (line.startsWith("db") && line.indexOf(':') > 2) {
-                    highest = Math.max(highest, Target.parseDb(line.substring(2, line.indexOf(':'))).orElse(-1));
+                    highest = Math.max(
+                            highest,
+                            Target.parseDb(line.substring(2, line.indexOf(':'))).orElse(-1));
                 }
             }
         } catch (DriverException e) {
@@ -160,8 +158,8 @@ final class RedisCatalog implements Catalog {
     record KeyPage(List<String> keys, String cursor) {}
 
     KeyPage scanKeys(int db, String collection, String cursor, int count, String op) {
-        List<Reply> page = Reply.elements(call(db, op, "SCAN", cursor, "MATCH", pattern(collection), "COUNT",
-                Integer.toString(count)));
+        List<Reply> page = Reply.elements(
+                call(db, op, "SCAN", cursor, "MATCH", pattern(collection), "COUNT", Integer.toString(count)));
         List<String> keys = new ArrayList<>();
         for (Reply key : Reply.elements(page.get(1))) {
             keys.add(Reply.text(key));
@@ -189,7 +187,10 @@ final class RedisCatalog implements Catalog {
             } while (!cursor.equals("0") && keys.size() < DESCRIBE_SAMPLE);
         }
         if (keys.isEmpty()) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME, "describe",
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND,
+                    RedisDriver.NAME,
+                    "describe",
                     "no key " + ref.name() + " and no keys " + ref.name() + SEPARATOR + "* in logical database " + db);
         }
         List<CommandLine> meta = new ArrayList<>();
@@ -227,8 +228,8 @@ final class RedisCatalog implements Catalog {
             }
         }
         if (types.isEmpty()) {
-            throw DriverException.of(ErrorKind.NOT_FOUND, RedisDriver.NAME, "describe",
-                    "the keys of " + ref.name() + " are gone");
+            throw DriverException.of(
+                    ErrorKind.NOT_FOUND, RedisDriver.NAME, "describe", "the keys of " + ref.name() + " are gone");
         }
         List<CollectionInfo.Field> fields = new ArrayList<>();
         fields.add(new CollectionInfo.Field("key", "key", Value.Kind.TEXT, false));
@@ -255,9 +256,11 @@ final class RedisCatalog implements Catalog {
                 fields.add(new CollectionInfo.Field("value", type, Value.Kind.TEXT, true));
                 break;
         }
-        String ttl = withTtl == 0 ? "no ttl"
-                : withTtl == keys.size() && keys.size() == 1 ? "ttl " + minTtl + " ms"
-                : "ttl on " + withTtl + " of " + keys.size() + " keys, the nearest " + minTtl + " ms";
+        String ttl = withTtl == 0
+                ? "no ttl"
+                : withTtl == keys.size() && keys.size() == 1
+                        ? "ttl " + minTtl + " ms"
+                        : "ttl on " + withTtl + " of " + keys.size() + " keys, the nearest " + minTtl + " ms";
         String described = String.join("/", types) + " (" + (single ? "key" : keys.size() + " keys sampled")
                 + "; encoding " + String.join("/", encodings) + "; " + ttl + ")";
         return new CollectionInfo(ref, described, fields, List.of("key"), List.of(), List.of());
@@ -277,7 +280,8 @@ final class RedisCatalog implements Catalog {
         List<CollectionInfo.Field> out = new ArrayList<>();
         for (Map.Entry<String, Integer> e : seen.entrySet()) {
             if (!e.getKey().equals("key")) {
-                out.add(new CollectionInfo.Field(e.getKey(), "hash field", Value.Kind.TEXT, e.getValue() < hashes.size()));
+                out.add(new CollectionInfo.Field(
+                        e.getKey(), "hash field", Value.Kind.TEXT, e.getValue() < hashes.size()));
             }
         }
         return out;

@@ -25,14 +25,22 @@ final class RedisDialect extends Dialect<RedisSession> {
     private final ReadOnlyGuard guard = new ReadOnlyGuard();
     /** Off only in the conformance kit's layer check (RedisDriver's package-private constructor); no config reaches it. */
     private final boolean statementCheck;
+
     private final Object lock = new Object();
     private ClientResources resources;
     private RedisClient client;
     private int users;
 
     RedisDialect(boolean statementCheck) {
-        super(NAME, Set.of("redis", "rediss"), EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR,
-                Capability.COMPLETER, Capability.CHANGE_FEED));
+        super(
+                NAME,
+                Set.of("redis", "rediss"),
+                EnumSet.of(
+                        Capability.READ_ONLY,
+                        Capability.BROWSER,
+                        Capability.MUTATOR,
+                        Capability.COMPLETER,
+                        Capability.CHANGE_FEED));
         this.statementCheck = statementCheck;
     }
 
@@ -59,14 +67,19 @@ final class RedisDialect extends Dialect<RedisSession> {
                 .facet(Capability.MUTATOR, () -> new RedisMutator(session, catalog))
                 .facet(Capability.COMPLETER, () -> new RedisCompleter(catalog, parts.readOnly()))
                 // offered only where the server publishes keyspace notifications, asked the first time it matters
-                .facet(Capability.CHANGE_FEED, () -> new RedisChangeFeed(session, catalog, parts.results()),
+                .facet(
+                        Capability.CHANGE_FEED,
+                        () -> new RedisChangeFeed(session, catalog, parts.results()),
                         () -> KeyspaceFeed.enabled(catalog));
     }
 
     private RedisClient acquire() {
         synchronized (lock) {
             if (client == null) {
-                resources = DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(2).build();
+                resources = DefaultClientResources.builder()
+                        .ioThreadPoolSize(2)
+                        .computationThreadPoolSize(2)
+                        .build();
                 client = RedisClient.create(resources);
                 client.setOptions(ClientOptions.builder()
                         .autoReconnect(false)

@@ -36,12 +36,18 @@ final class RedisErrors {
         if (e instanceof RedisCommandTimeoutException || e instanceof TimeoutException) {
             return build(ErrorKind.TIMEOUT, op, "the command ran past the query timeout", e, redactor);
         }
-        if (e instanceof CancellationException || e instanceof RedisCommandInterruptedException
+        if (e instanceof CancellationException
+                || e instanceof RedisCommandInterruptedException
                 || e instanceof InterruptedException) {
             return build(ErrorKind.CANCELLED, op, "the command was cancelled", e, redactor);
         }
         if (e instanceof RedisConnectionException && serverCause(e) == null && Causes.timedOut(e)) {
-            return build(ErrorKind.TIMEOUT, op, "the server did not answer within the connect timeout: " + describe(e), e, redactor);
+            return build(
+                    ErrorKind.TIMEOUT,
+                    op,
+                    "the server did not answer within the connect timeout: " + describe(e),
+                    e,
+                    redactor);
         }
         if (e instanceof RedisConnectionException) {
             Throwable server = serverCause(e);
@@ -101,11 +107,15 @@ final class RedisErrors {
                 return ErrorKind.INTERNAL;
         }
         if (lower.contains("write commands are not allowed from read-only scripts")
-                || lower.contains("not allowed from read-only scripts") || lower.contains("can't write against a read only replica")) {
-            return ErrorKind.READ_ONLY; // a script run with EVAL_RO / FCALL_RO, or the no-writes flag, that tried to write
+                || lower.contains("not allowed from read-only scripts")
+                || lower.contains("can't write against a read only replica")) {
+            return ErrorKind
+                    .READ_ONLY; // a script run with EVAL_RO / FCALL_RO, or the no-writes flag, that tried to write
         }
-        if (lower.contains("unknown command") || lower.contains("unknown subcommand")
-                || lower.contains("wrong number of arguments") || lower.contains("syntax error")
+        if (lower.contains("unknown command")
+                || lower.contains("unknown subcommand")
+                || lower.contains("wrong number of arguments")
+                || lower.contains("syntax error")
                 || lower.contains("unbalanced")) {
             return ErrorKind.SYNTAX;
         }
@@ -115,13 +125,19 @@ final class RedisErrors {
         if (lower.contains("invalid password") || lower.contains("auth") && lower.contains("without any password")) {
             return ErrorKind.AUTH;
         }
-        if (lower.contains("not an integer") || lower.contains("not a valid") || lower.contains("out of range")
-                || lower.contains("invalid") || lower.contains("is negative")) {
+        if (lower.contains("not an integer")
+                || lower.contains("not a valid")
+                || lower.contains("out of range")
+                || lower.contains("invalid")
+                || lower.contains("is negative")) {
             return ErrorKind.INVALID_ARGUMENT;
         }
-        if (lower.contains("policy is not selected") || lower.contains("not tracked") || lower.contains("is not enabled")
+        if (lower.contains("policy is not selected")
+                || lower.contains("not tracked")
+                || lower.contains("is not enabled")
                 || lower.contains("is disabled")) {
-            return ErrorKind.UNSUPPORTED; // OBJECT FREQ without an LFU policy, features the server's configuration leaves off
+            return ErrorKind
+                    .UNSUPPORTED; // OBJECT FREQ without an LFU policy, features the server's configuration leaves off
         }
         if (lower.contains("max number of clients")) {
             return ErrorKind.CONNECTION;
@@ -130,7 +146,10 @@ final class RedisErrors {
     }
 
     static DriverException build(ErrorKind kind, String op, String detail, Throwable cause, Redactor redactor) {
-        return DriverException.builder(kind, RedisDriver.NAME, op).detail(redactor.redact(detail)).cause(cause).build();
+        return DriverException.builder(kind, RedisDriver.NAME, op)
+                .detail(redactor.redact(detail))
+                .cause(cause)
+                .build();
     }
 
     private static Throwable unwrap(Throwable t) {

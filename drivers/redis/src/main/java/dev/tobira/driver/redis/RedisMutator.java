@@ -69,11 +69,14 @@ final class RedisMutator implements Mutator {
             List<List<byte[]>> writes = new ArrayList<>();
             if (type.equals("string")) {
                 if (!isString(changes)) {
-                    throw DriverException.of(ErrorKind.INVALID_ARGUMENT, RedisDriver.NAME, "update",
+                    throw DriverException.of(
+                            ErrorKind.INVALID_ARGUMENT,
+                            RedisDriver.NAME,
+                            "update",
                             "key " + key + " is a string: the only field to change is value");
                 }
-                writes.add(List.of(bytes("SET"), bytes(key), Values.toArgument(changes.get("value"), "update"),
-                        bytes("KEEPTTL")));
+                writes.add(List.of(
+                        bytes("SET"), bytes(key), Values.toArgument(changes.get("value"), "update"), bytes("KEEPTTL")));
             } else if (type.equals("hash")) {
                 List<byte[]> set = new ArrayList<>(List.of(bytes("HSET"), bytes(key)));
                 List<byte[]> del = new ArrayList<>(List.of(bytes("HDEL"), bytes(key)));
@@ -92,7 +95,10 @@ final class RedisMutator implements Mutator {
                     writes.add(del);
                 }
             } else {
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, RedisDriver.NAME, "update",
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT,
+                        RedisDriver.NAME,
+                        "update",
                         "key " + key + " is a " + type + ": update changes hashes and strings");
             }
             return writes;
@@ -103,7 +109,8 @@ final class RedisMutator implements Mutator {
     public long delete(CollectionRef collection, Map<String, Value> keyFields) {
         String key = keyOf(collection, keyFields);
         int db = catalog.db(collection.namespace(), "delete");
-        Value n = session.call(CommandLine.of("DEL", key), db, catalog.timeout(), "delete").value();
+        Value n = session.call(CommandLine.of("DEL", key), db, catalog.timeout(), "delete")
+                .value();
         return n instanceof Value.Int i ? i.value() : 0;
     }
 
@@ -130,8 +137,8 @@ final class RedisMutator implements Mutator {
             inMulti = false;
             Reply result = session.call(CommandLine.of("EXEC"), db, catalog.timeout(), op);
             if (result.value().isNull()) {
-                throw DriverException.of(ErrorKind.CONFLICT, RedisDriver.NAME, op,
-                        "key " + key + " changed while it was being written");
+                throw DriverException.of(
+                        ErrorKind.CONFLICT, RedisDriver.NAME, op, "key " + key + " changed while it was being written");
             }
             return 1;
         } catch (RuntimeException e) {

@@ -62,12 +62,14 @@ final class RedisQueries implements QueryRunner {
         String lookup = ReadOnlyGuard.lookupName(cmd);
         String why = CONNECTION_STATE.getOrDefault(lookup, CONNECTION_STATE.get(cmd.name()));
         if (why != null) {
-            throw DriverException.of(ErrorKind.UNSUPPORTED, RedisDriver.NAME, "query",
+            throw DriverException.of(
+                    ErrorKind.UNSUPPORTED,
+                    RedisDriver.NAME,
+                    "query",
                     ReadOnlyGuard.display(lookup) + " changes the connection's state: " + why);
         }
         if (!ScanResultSet.applies(cmd)) {
-            return results.add(Rows.of(session.call(cmd, db, timeout, "query"), cmd, limit, start,
-                    results::remove));
+            return results.add(Rows.of(session.call(cmd, db, timeout, "query"), cmd, limit, start, results::remove));
         }
         return results.add(ScanResultSet.start(session, cmd, db, timeout, limit, start, results::remove));
     }

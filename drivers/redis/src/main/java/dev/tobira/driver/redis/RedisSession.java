@@ -8,15 +8,15 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -212,7 +212,8 @@ final class RedisSession implements Session {
                 if (line.startsWith("redis_version:")) {
                     version = line.substring("redis_version:".length()).strip();
                 } else if (line.startsWith("run_id:")) {
-                    serverKey = target.address() + "#" + line.substring("run_id:".length()).strip();
+                    serverKey = target.address() + "#"
+                            + line.substring("run_id:".length()).strip();
                 }
             }
         } catch (DriverException e) {
@@ -237,7 +238,9 @@ final class RedisSession implements Session {
         for (int i = 1; i < all.size(); i++) {
             args.add(all.get(i));
         }
-        return l.async().dispatch(new Keyword(all.get(0)), new ReplyOutput(), args).toCompletableFuture();
+        return l.async()
+                .dispatch(new Keyword(all.get(0)), new ReplyOutput(), args)
+                .toCompletableFuture();
     }
 
     /**
@@ -254,8 +257,12 @@ final class RedisSession implements Session {
         } catch (TimeoutException e) {
             future.cancel(true);
             drop();
-            throw RedisErrors.build(ErrorKind.TIMEOUT, op, "no reply within the timeout of "
-                    + deadline.total().toMillis() + " ms", e, redactor());
+            throw RedisErrors.build(
+                    ErrorKind.TIMEOUT,
+                    op,
+                    "no reply within the timeout of " + deadline.total().toMillis() + " ms",
+                    e,
+                    redactor());
         } catch (InterruptedException e) {
             future.cancel(true);
             drop();
@@ -280,7 +287,9 @@ final class RedisSession implements Session {
 
     private DriverException cancelled(String op, Throwable cause) {
         return DriverException.builder(ErrorKind.CANCELLED, RedisDriver.NAME, op)
-                .detail("the connection was closed while the command ran").cause(cause).build();
+                .detail("the connection was closed while the command ran")
+                .cause(cause)
+                .build();
     }
 
     /** Fails the command in flight, if any, and drops the connection under it. */
@@ -327,7 +336,8 @@ final class RedisSession implements Session {
     /** The end of a call's time budget. */
     record Deadline(long endNanos, Duration total) {
         static Deadline of(Duration timeout) {
-            return timeout.isZero() ? new Deadline(Long.MAX_VALUE, Duration.ZERO)
+            return timeout.isZero()
+                    ? new Deadline(Long.MAX_VALUE, Duration.ZERO)
                     : new Deadline(System.nanoTime() + timeout.toNanos(), timeout);
         }
 

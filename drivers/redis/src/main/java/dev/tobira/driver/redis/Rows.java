@@ -30,49 +30,63 @@ final class Rows {
         }
         Reply.Aggregate a = (Reply.Aggregate) reply;
         boolean pairs = a.shape() == Reply.Shape.MAP
-                || (a.shape() == Reply.Shape.ARRAY && PAIRS.contains(ReadOnlyGuard.lookupName(cmd))
+                || (a.shape() == Reply.Shape.ARRAY
+                        && PAIRS.contains(ReadOnlyGuard.lookupName(cmd))
                         && a.items().size() % 2 == 0);
         List<Reply> items = a.items();
         if (pairs) {
             Reply firstKey = items.isEmpty() ? null : items.get(0);
             Reply firstValue = items.isEmpty() ? null : items.get(1);
             List<Column> columns = List.of(column("field", firstKey), column("value", firstValue));
-            return new InHand(columns, new Iterator<>() {
-                private int i;
+            return new InHand(
+                    columns,
+                    new Iterator<>() {
+                        private int i;
 
-                @Override
-                public boolean hasNext() {
-                    return i + 1 < items.size();
-                }
+                        @Override
+                        public boolean hasNext() {
+                            return i + 1 < items.size();
+                        }
 
-                @Override
-                public Row next() {
-                    if (!hasNext()) {
-                        throw new NoSuchElementException();
-                    }
-                    Row row = Row.of(columns, items.get(i).value(), items.get(i + 1).value());
-                    i += 2;
-                    return row;
-                }
-            }, limit, startNanos, onRelease);
+                        @Override
+                        public Row next() {
+                            if (!hasNext()) {
+                                throw new NoSuchElementException();
+                            }
+                            Row row = Row.of(
+                                    columns,
+                                    items.get(i).value(),
+                                    items.get(i + 1).value());
+                            i += 2;
+                            return row;
+                        }
+                    },
+                    limit,
+                    startNanos,
+                    onRelease);
         }
         List<Column> columns = List.of(column("value", items.isEmpty() ? null : items.get(0)));
-        return new InHand(columns, new Iterator<>() {
-            private int i;
+        return new InHand(
+                columns,
+                new Iterator<>() {
+                    private int i;
 
-            @Override
-            public boolean hasNext() {
-                return i < items.size();
-            }
+                    @Override
+                    public boolean hasNext() {
+                        return i < items.size();
+                    }
 
-            @Override
-            public Row next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return Row.of(columns, items.get(i++).value());
-            }
-        }, limit, startNanos, onRelease);
+                    @Override
+                    public Row next() {
+                        if (!hasNext()) {
+                            throw new NoSuchElementException();
+                        }
+                        return Row.of(columns, items.get(i++).value());
+                    }
+                },
+                limit,
+                startNanos,
+                onRelease);
     }
 
     /**
@@ -104,7 +118,8 @@ final class Rows {
         if (first == null) {
             return new Column(name, Value.Kind.TEXT, "", true);
         }
-        Value.Kind kind = first instanceof Reply.Scalar s ? s.value().kind()
+        Value.Kind kind = first instanceof Reply.Scalar s
+                ? s.value().kind()
                 : ((Reply.Aggregate) first).shape() == Reply.Shape.MAP ? Value.Kind.DOC : Value.Kind.ARRAY;
         return new Column(name, kind, first.type(), true);
     }

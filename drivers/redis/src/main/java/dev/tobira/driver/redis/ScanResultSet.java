@@ -33,8 +33,15 @@ final class ScanResultSet extends CursorResultSet {
     private String cursor;
     private boolean first = true;
 
-    private ScanResultSet(RedisSession session, CommandLine cmd, int db, Duration timeout, List<Column> columns, long limit,
-                          long startNanos, Consumer<ScanResultSet> onRelease) {
+    private ScanResultSet(
+            RedisSession session,
+            CommandLine cmd,
+            int db,
+            Duration timeout,
+            List<Column> columns,
+            long limit,
+            long startNanos,
+            Consumer<ScanResultSet> onRelease) {
         super(RedisDriver.NAME, columns, limit, startNanos);
         this.onRelease = onRelease;
         this.session = session;
@@ -51,8 +58,14 @@ final class ScanResultSet extends CursorResultSet {
     }
 
     /** Runs the first page now, so a bad command fails from the query call itself. */
-    static ScanResultSet start(RedisSession session, CommandLine cmd, int db, Duration timeout, long limit, long startNanos,
-                               Consumer<ScanResultSet> onRelease) {
+    static ScanResultSet start(
+            RedisSession session,
+            CommandLine cmd,
+            int db,
+            Duration timeout,
+            long limit,
+            long startNanos,
+            Consumer<ScanResultSet> onRelease) {
         String name = cmd.name();
         List<Column> columns;
         switch (name) {
@@ -97,7 +110,10 @@ final class ScanResultSet extends CursorResultSet {
         first = false;
         List<Reply> parts = Reply.elements(reply);
         if (parts.size() != 2) {
-            throw DriverException.of(ErrorKind.INTERNAL, RedisDriver.NAME, "query",
+            throw DriverException.of(
+                    ErrorKind.INTERNAL,
+                    RedisDriver.NAME,
+                    "query",
                     "unexpected reply to " + cmd + ": expected a cursor and a page");
         }
         cursor = Reply.text(parts.get(0));

@@ -30,8 +30,16 @@ import java.util.Set;
  * @param connectTimeout how long connecting may take
  * @param redactor masks the password in every message
  */
-record Target(String host, int port, boolean tls, int db, Optional<String> user, String password, String verifyPeer,
-              Duration connectTimeout, Redactor redactor) {
+record Target(
+        String host,
+        int port,
+        boolean tls,
+        int db,
+        Optional<String> user,
+        String password,
+        String verifyPeer,
+        Duration connectTimeout,
+        Redactor redactor) {
     static final int DEFAULT_PORT = 6379;
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Set<String> OPTIONS = Set.of("verifyPeer");
@@ -62,7 +70,9 @@ record Target(String host, int port, boolean tls, int db, Optional<String> user,
         if (!Set.of("full", "ca", "none").contains(verify)) {
             throw invalid("verifyPeer must be full, ca or none");
         }
-        String password = !config.password().isEmpty() ? config.password().reveal() : url.password().orElse("");
+        String password = !config.password().isEmpty()
+                ? config.password().reveal()
+                : url.password().orElse("");
         Optional<String> user = url.user().filter(u -> !u.isEmpty());
         Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
         return new Target(host, port, tls, db, user, password, verify, timeout, redactor);
@@ -89,8 +99,10 @@ record Target(String host, int port, boolean tls, int db, Optional<String> user,
                 .withClientName(RedisDriver.CLIENT_NAME)
                 .withTimeout(connectTimeout);
         if (tls) {
-            b.withVerifyPeer(verifyPeer.equals("none") ? SslVerifyMode.NONE
-                    : verifyPeer.equals("ca") ? SslVerifyMode.CA : SslVerifyMode.FULL);
+            b.withVerifyPeer(
+                    verifyPeer.equals("none")
+                            ? SslVerifyMode.NONE
+                            : verifyPeer.equals("ca") ? SslVerifyMode.CA : SslVerifyMode.FULL);
         }
         if (!password.isEmpty()) {
             if (user.isPresent()) {

@@ -19,7 +19,8 @@ final class Values {
     /** A byte string as Text when it is valid UTF-8, else as Bytes: Redis strings are binary-safe. */
     static Value ofBytes(byte[] bytes) {
         try {
-            return new Value.Text(StandardCharsets.UTF_8.newDecoder()
+            return new Value.Text(StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
@@ -41,8 +42,8 @@ final class Values {
         ValueDepth.check(v, MAX_DEPTH, RedisDriver.NAME, op);
         switch (v.kind()) {
             case NULL:
-                throw DriverException.of(ErrorKind.INVALID_ARGUMENT, RedisDriver.NAME, op,
-                        "NULL has no Redis argument form");
+                throw DriverException.of(
+                        ErrorKind.INVALID_ARGUMENT, RedisDriver.NAME, op, "NULL has no Redis argument form");
             case BYTES:
                 return ((Value.Bytes) v).value();
             case BOOL:

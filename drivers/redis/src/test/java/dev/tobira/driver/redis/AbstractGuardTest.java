@@ -77,24 +77,83 @@ abstract class AbstractGuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "EVAL \"return 1\" 0", "EVALSHA 0123456789012345678901234567890123456789 0", "FCALL f 0", "EVAL_RO \"return 1\" 0",
-        "EVALSHA_RO 0123456789012345678901234567890123456789 0", "FCALL_RO f 0", "CONFIG GET maxmemory",
-        "CONFIG SET maxmemory-samples 5", "SHUTDOWN NOSAVE", "DEBUG SLEEP 0", "REPLICAOF NO ONE", "SLAVEOF NO ONE",
-        "ACL WHOAMI", "ACL SETUSER x", "SAVE", "BGSAVE", "BGREWRITEAOF", "FLUSHALL", "FLUSHDB", "MODULE LIST",
-        "SCRIPT EXISTS 0123456789012345678901234567890123456789", "SCRIPT FLUSH", "FUNCTION LIST", "FUNCTION FLUSH",
-        "CLIENT KILL ID 1", "CLIENT PAUSE 10", "CLIENT LIST", "MONITOR", "SUBSCRIBE c", "PSUBSCRIBE *", "SSUBSCRIBE c",
-        "PUBLISH c m", "MIGRATE 127.0.0.1 1 k 0 10", "MEMORY PURGE", "MEMORY DOCTOR", "WAIT 0 0", "MULTI", "EXEC",
-        "DISCARD", "WATCH k", "KEYS *", "SORT_RO idx:order:total", "SORT idx:order:total", "PFCOUNT h", "TOUCH k",
-        "SELECT 0", "AUTH x", "HELLO 3", "QUIT", "RESET", "SWAPDB 0 1", "OBJECT HELP", "XREADGROUP GROUP g c STREAMS s >",
-        "GEORADIUS g 0 0 1 km STORE x", "SET k v", "sEt k v", "HSET customer:1 name Eve", "GETEX k", "GETDEL k",
-        "LASTSAVE", "ROLE", "LATENCY DOCTOR", "SLOWLOG GET", "NOSUCHCOMMAND", "\"\\x00\""})
+    @ValueSource(
+            strings = {
+                "EVAL \"return 1\" 0",
+                "EVALSHA 0123456789012345678901234567890123456789 0",
+                "FCALL f 0",
+                "EVAL_RO \"return 1\" 0",
+                "EVALSHA_RO 0123456789012345678901234567890123456789 0",
+                "FCALL_RO f 0",
+                "CONFIG GET maxmemory",
+                "CONFIG SET maxmemory-samples 5",
+                "SHUTDOWN NOSAVE",
+                "DEBUG SLEEP 0",
+                "REPLICAOF NO ONE",
+                "SLAVEOF NO ONE",
+                "ACL WHOAMI",
+                "ACL SETUSER x",
+                "SAVE",
+                "BGSAVE",
+                "BGREWRITEAOF",
+                "FLUSHALL",
+                "FLUSHDB",
+                "MODULE LIST",
+                "SCRIPT EXISTS 0123456789012345678901234567890123456789",
+                "SCRIPT FLUSH",
+                "FUNCTION LIST",
+                "FUNCTION FLUSH",
+                "CLIENT KILL ID 1",
+                "CLIENT PAUSE 10",
+                "CLIENT LIST",
+                "MONITOR",
+                "SUBSCRIBE c",
+                "PSUBSCRIBE *",
+                "SSUBSCRIBE c",
+                "PUBLISH c m",
+                "MIGRATE 127.0.0.1 1 k 0 10",
+                "MEMORY PURGE",
+                "MEMORY DOCTOR",
+                "WAIT 0 0",
+                "MULTI",
+                "EXEC",
+                "DISCARD",
+                "WATCH k",
+                "KEYS *",
+                "SORT_RO idx:order:total",
+                "SORT idx:order:total",
+                "PFCOUNT h",
+                "TOUCH k",
+                "SELECT 0",
+                "AUTH x",
+                "HELLO 3",
+                "QUIT",
+                "RESET",
+                "SWAPDB 0 1",
+                "OBJECT HELP",
+                "XREADGROUP GROUP g c STREAMS s >",
+                "GEORADIUS g 0 0 1 km STORE x",
+                "SET k v",
+                "sEt k v",
+                "HSET customer:1 name Eve",
+                "GETEX k",
+                "GETDEL k",
+                "LASTSAVE",
+                "ROLE",
+                "LATENCY DOCTOR",
+                "SLOWLOG GET",
+                "NOSUCHCOMMAND",
+                "\"\\x00\""
+            })
     void refusedOnReadOnlyPaths(String text) {
         String before = nat.fingerprint();
-        try (Conn ro = readOnly(); Conn rw = writable()) {
+        try (Conn ro = readOnly();
+                Conn rw = writable()) {
             for (DriverException e : List.of(
                     assertThrows(DriverException.class, () -> rows(ro.query(Query.of(text))), "read-only connection"),
-                    assertThrows(DriverException.class, () -> rows(rw.query(Query.of(text).withReadOnly(true))),
+                    assertThrows(
+                            DriverException.class,
+                            () -> rows(rw.query(Query.of(text).withReadOnly(true))),
                             "readOnly query"))) {
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
                 assertTrue(e.getMessage().startsWith("redis: query: "), e.getMessage());
@@ -107,18 +166,52 @@ abstract class AbstractGuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "GET k", "HGETALL customer:1", "HGET customer:1 name", "HMGET customer:1 name email", "HKEYS order:1",
-        "SCAN 0 MATCH customer:* COUNT 100", "HSCAN customer:1 0", "ZSCAN idx:order:total 0", "TYPE customer:1",
-        "TTL customer:1", "PTTL customer:1", "EXISTS customer:1", "DBSIZE", "ECHO \"DEL x\"", "PING", "TIME",
-        "ZRANGE idx:order:total 0 -1 WITHSCORES", "ZSCORE idx:order:total 1", "ZCARD idx:order:total",
-        "OBJECT ENCODING customer:1", "OBJECT REFCOUNT customer:1", "MEMORY USAGE customer:1", "DUMP customer:1",
-        "RANDOMKEY", "COMMAND INFO get", "COMMAND COUNT", "INFO server", "STRLEN k", "LRANGE l 0 -1", "SMEMBERS s",
-        "XRANGE s - +", "XREAD COUNT 1 STREAMS s 0", "HEXISTS customer:1 name", "HSTRLEN customer:1 name",
-        "SRANDMEMBER s", "ZRANK idx:order:total 1", "GETRANGE k 0 1", "BITCOUNT k", "GEOPOS g m"})
+    @ValueSource(
+            strings = {
+                "GET k",
+                "HGETALL customer:1",
+                "HGET customer:1 name",
+                "HMGET customer:1 name email",
+                "HKEYS order:1",
+                "SCAN 0 MATCH customer:* COUNT 100",
+                "HSCAN customer:1 0",
+                "ZSCAN idx:order:total 0",
+                "TYPE customer:1",
+                "TTL customer:1",
+                "PTTL customer:1",
+                "EXISTS customer:1",
+                "DBSIZE",
+                "ECHO \"DEL x\"",
+                "PING",
+                "TIME",
+                "ZRANGE idx:order:total 0 -1 WITHSCORES",
+                "ZSCORE idx:order:total 1",
+                "ZCARD idx:order:total",
+                "OBJECT ENCODING customer:1",
+                "OBJECT REFCOUNT customer:1",
+                "MEMORY USAGE customer:1",
+                "DUMP customer:1",
+                "RANDOMKEY",
+                "COMMAND INFO get",
+                "COMMAND COUNT",
+                "INFO server",
+                "STRLEN k",
+                "LRANGE l 0 -1",
+                "SMEMBERS s",
+                "XRANGE s - +",
+                "XREAD COUNT 1 STREAMS s 0",
+                "HEXISTS customer:1 name",
+                "HSTRLEN customer:1 name",
+                "SRANDMEMBER s",
+                "ZRANK idx:order:total 1",
+                "GETRANGE k 0 1",
+                "BITCOUNT k",
+                "GEOPOS g m"
+            })
     void readsPass(String text) {
         String before = nat.fingerprint();
-        try (Conn ro = readOnly(); Conn rw = writable()) {
+        try (Conn ro = readOnly();
+                Conn rw = writable()) {
             rows(ro.query(Query.of(text)));
             rows(rw.query(Query.of(text).withReadOnly(true)));
         }
@@ -128,11 +221,18 @@ abstract class AbstractGuardTest {
     @Test
     void aBlockingReadEndsAtTheQueryTimeout() {
         try (Conn ro = readOnly()) {
-            DriverException e = assertThrows(DriverException.class, () -> rows(ro.query(
-                    Query.of("XREAD BLOCK 0 STREAMS tobira:never $").withTimeout(Duration.ofMillis(300)))));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> rows(ro.query(
+                            Query.of("XREAD BLOCK 0 STREAMS tobira:never $").withTimeout(Duration.ofMillis(300)))));
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
             // the connection under the timed-out command was dropped; the next query gets a fresh one
-            assertEquals("Ada Lovelace", rows(ro.query(Query.of("HGET customer:1 name"))).get(0).get(0).toString());
+            assertEquals(
+                    "Ada Lovelace",
+                    rows(ro.query(Query.of("HGET customer:1 name")))
+                            .get(0)
+                            .get(0)
+                            .toString());
         }
     }
 
@@ -166,19 +266,28 @@ abstract class AbstractGuardTest {
         try (Conn ro = readOnly()) {
             Query stralgo = Query.of("STRALGO LCS STRINGS ohmytext mynewtext");
             if (major < 7) {
-                assertEquals("mytext", rows(ro.query(stralgo)).get(0).get(0).toString(), "Redis " + major + " still has it");
+                assertEquals(
+                        "mytext", rows(ro.query(stralgo)).get(0).get(0).toString(), "Redis " + major + " still has it");
                 return;
             }
             DriverException e = assertThrows(DriverException.class, () -> rows(ro.query(stralgo)));
-            assertTrue(e.getMessage().contains("the server has no command STRALGO (none by that name in its version,"
-                    + " or renamed or disabled in its configuration)"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("the server has no command STRALGO (none by that name in its version,"
+                                    + " or renamed or disabled in its configuration)"),
+                    e.getMessage());
         }
     }
 
     @Test
     void containerSubcommandsFollowTheServersOwnFlags() {
         try (Conn ro = readOnly()) {
-            assertEquals("listpack", normalise(rows(ro.query(Query.of("OBJECT ENCODING customer:1"))).get(0).get(0).toString()));
+            assertEquals(
+                    "listpack",
+                    normalise(rows(ro.query(Query.of("OBJECT ENCODING customer:1")))
+                            .get(0)
+                            .get(0)
+                            .toString()));
             DriverException purge = assertThrows(DriverException.class, () -> rows(ro.query(Query.of("MEMORY PURGE"))));
             assertEquals(ErrorKind.READ_ONLY, purge.kind());
             assertFalse(rows(ro.query(Query.of("MEMORY USAGE customer:1"))).isEmpty());

@@ -108,7 +108,8 @@ abstract class AbstractReplyMappingTest {
     @Test
     void anArrayIsOneRowPerElement() {
         Result r = run("LRANGE list 0 -1");
-        assertEquals(List.of("a", "b", "c"), r.rows().stream().map(Row::toString).toList());
+        assertEquals(
+                List.of("a", "b", "c"), r.rows().stream().map(Row::toString).toList());
         assertEquals("value", r.columns().get(0).name());
         assertEquals(0, run("LRANGE no:such:list 0 -1").rows().size());
         Result mget = run("HMGET customer:3 name email");
@@ -119,12 +120,22 @@ abstract class AbstractReplyMappingTest {
     @Test
     void aHashIsFieldValueRows() {
         Result r = run("HGETALL customer:3");
-        assertEquals(List.of("field", "value"), r.columns().stream().map(Column::name).toList());
-        assertEquals(List.of("id\t3", "name\tLinus Torvalds", "country\tFI", "created_at\t2026-09-15"),
+        assertEquals(
+                List.of("field", "value"),
+                r.columns().stream().map(Column::name).toList());
+        assertEquals(
+                List.of("id\t3", "name\tLinus Torvalds", "country\tFI", "created_at\t2026-09-15"),
                 r.rows().stream().map(Row::toString).toList());
-        assertEquals(Set.of("Ada Lovelace\tGB", "Grace Hopper\tUS", "Linus Torvalds\tFI", "Margaret Hamilton\tUS",
-                "Ken Thompson\tUS"), run("HGETALL idx:customer:country").rows().stream().map(Row::toString)
-                .collect(Collectors.toSet()));
+        assertEquals(
+                Set.of(
+                        "Ada Lovelace\tGB",
+                        "Grace Hopper\tUS",
+                        "Linus Torvalds\tFI",
+                        "Margaret Hamilton\tUS",
+                        "Ken Thompson\tUS"),
+                run("HGETALL idx:customer:country").rows().stream()
+                        .map(Row::toString)
+                        .collect(Collectors.toSet()));
     }
 
     @Test
@@ -136,29 +147,49 @@ abstract class AbstractReplyMappingTest {
     @Test
     void nestedRepliesBecomeArraysAndDocs() {
         Result z = run("ZRANGE idx:order:total 0 1 WITHSCORES");
-        assertEquals(List.of(new Value.Array(List.of(Value.of("6"), Value.of(720.0))),
-                new Value.Array(List.of(Value.of("2"), Value.of(1250.0)))), z.rows().stream().map(r -> r.get(0)).toList());
+        assertEquals(
+                List.of(
+                        new Value.Array(List.of(Value.of("6"), Value.of(720.0))),
+                        new Value.Array(List.of(Value.of("2"), Value.of(1250.0)))),
+                z.rows().stream().map(r -> r.get(0)).toList());
         assertEquals(Value.Kind.ARRAY, z.columns().get(0).kind());
         Result x = run("XRANGE stream - +");
-        assertEquals(new Value.Array(List.of(Value.of("1-1"), new Value.Array(List.of(Value.of("order"), Value.of("1"),
-                Value.of("status"), Value.of("paid"))))), x.rows().get(0).get(0));
+        assertEquals(
+                new Value.Array(List.of(
+                        Value.of("1-1"),
+                        new Value.Array(
+                                List.of(Value.of("order"), Value.of("1"), Value.of("status"), Value.of("paid"))))),
+                x.rows().get(0).get(0));
         Result groups = run("XINFO GROUPS stream");
         Value.Doc group = assertInstanceOf(Value.Doc.class, groups.rows().get(0).get(0));
         assertEquals(Value.of("billing"), group.fields().get("name"));
         assertEquals(Value.Kind.DOC, groups.columns().get(0).kind());
         Result read = run("XREAD COUNT 5 STREAMS stream 0");
-        assertEquals(Value.of("stream"), read.rows().get(0).get("field"), "XREAD is a map of stream to entries in RESP3");
+        assertEquals(
+                Value.of("stream"), read.rows().get(0).get("field"), "XREAD is a map of stream to entries in RESP3");
         assertInstanceOf(Value.Array.class, read.rows().get(0).get("value"));
-        assertEquals(Value.of(15000.0), run("ZSCORE idx:order:total 5").rows().get(0).get(0));
+        assertEquals(
+                Value.of(15000.0), run("ZSCORE idx:order:total 5").rows().get(0).get(0));
     }
 
     @Test
     void resp3BooleansAndBigNumbersKeepTheirKinds() {
-        assertEquals(Value.of(true), run("EVAL \"redis.setresp(3); return true\" 0").rows().get(0).get(0));
-        assertEquals(Value.Kind.BOOL, run("EVAL \"redis.setresp(3); return false\" 0").columns().get(0).kind());
+        assertEquals(
+                Value.of(true),
+                run("EVAL \"redis.setresp(3); return true\" 0").rows().get(0).get(0));
+        assertEquals(
+                Value.Kind.BOOL,
+                run("EVAL \"redis.setresp(3); return false\" 0")
+                        .columns()
+                        .get(0)
+                        .kind());
         if (major >= 7) {
-            assertEquals(new Value.Decimal(new BigDecimal("123456789012345678901234567890")),
-                    run("EVAL \"redis.setresp(3); return {big_number='123456789012345678901234567890'}\" 0").rows().get(0).get(0));
+            assertEquals(
+                    new Value.Decimal(new BigDecimal("123456789012345678901234567890")),
+                    run("EVAL \"redis.setresp(3); return {big_number='123456789012345678901234567890'}\" 0")
+                            .rows()
+                            .get(0)
+                            .get(0));
         }
     }
 
@@ -169,7 +200,8 @@ abstract class AbstractReplyMappingTest {
         Result hash = run("HGETALL binhash");
         assertEquals(Value.of("plain"), hash.rows().get(0).get("value"));
         assertArrayEquals(BINARY, ((Value.Bytes) hash.rows().get(1).get("value")).value());
-        assertEquals(Value.of("café"), run("ECHO \"caf\\xc3\\xa9\"").rows().get(0).get(0), "escapes make valid UTF-8");
+        assertEquals(
+                Value.of("café"), run("ECHO \"caf\\xc3\\xa9\"").rows().get(0).get(0), "escapes make valid UTF-8");
     }
 
     @Test
@@ -179,7 +211,12 @@ abstract class AbstractReplyMappingTest {
         assertArrayEquals(BINARY, (byte[]) stored);
         run(Query.of("SET k:param").withParams(new Value.Bytes(BINARY)));
         assertArrayEquals(BINARY, (byte[]) nat.call("GET", "k:param"));
-        assertEquals(Value.of("Ada Lovelace"), run(Query.of("HGET customer:1").withParams(Value.of("name"))).rows().get(0).get(0));
+        assertEquals(
+                Value.of("Ada Lovelace"),
+                run(Query.of("HGET customer:1").withParams(Value.of("name")))
+                        .rows()
+                        .get(0)
+                        .get(0));
     }
 
     @Test
@@ -190,7 +227,12 @@ abstract class AbstractReplyMappingTest {
         }
         nat.call(args.toArray(new String[0]));
         Result all = run("SSCAN big 0 COUNT 100");
-        assertEquals(3000, all.rows().stream().map(Row::toString).collect(Collectors.toSet()).size());
+        assertEquals(
+                3000,
+                all.rows().stream()
+                        .map(Row::toString)
+                        .collect(Collectors.toSet())
+                        .size());
         assertEquals(List.of("member"), all.columns().stream().map(Column::name).toList());
         try (ResultSet rs = conn.query(Query.of("SSCAN big 0 COUNT 100").withLimit(150))) {
             int n = 0;
@@ -202,13 +244,18 @@ abstract class AbstractReplyMappingTest {
             assertTrue(rs.stats().truncated());
         }
         Result hscan = run("HSCAN customer:1 0");
-        assertEquals(List.of("field", "value"), hscan.columns().stream().map(Column::name).toList());
+        assertEquals(
+                List.of("field", "value"),
+                hscan.columns().stream().map(Column::name).toList());
         assertEquals(5, hscan.rows().size());
         Result keys = run("SCAN 0 MATCH customer:* COUNT 2");
-        assertEquals(Set.of("customer:1", "customer:2", "customer:3", "customer:4", "customer:5"),
+        assertEquals(
+                Set.of("customer:1", "customer:2", "customer:3", "customer:4", "customer:5"),
                 keys.rows().stream().map(Row::toString).collect(Collectors.toSet()));
         Result zscan = run("ZSCAN idx:order:total 0");
-        assertEquals(List.of("member", "score"), zscan.columns().stream().map(Column::name).toList());
+        assertEquals(
+                List.of("member", "score"),
+                zscan.columns().stream().map(Column::name).toList());
         assertEquals(7, zscan.rows().size());
     }
 
@@ -218,12 +265,18 @@ abstract class AbstractReplyMappingTest {
         nat.call("FLUSHDB");
         nat.call("SET", "where", "scratch");
         nat.select(RedisServers.TEST_DB);
-        assertEquals(Value.of("scratch"), run(Query.of("GET where").withNamespace(Integer.toString(RedisServers.SCRATCH_DB)))
-                .rows().get(0).get(0));
+        assertEquals(
+                Value.of("scratch"),
+                run(Query.of("GET where").withNamespace(Integer.toString(RedisServers.SCRATCH_DB)))
+                        .rows()
+                        .get(0)
+                        .get(0));
         assertTrue(run("GET where").rows().get(0).get(0).isNull(), "the DSN's database again");
-        DriverException e = assertThrows(DriverException.class, () -> run(Query.of("GET where").withNamespace("nope")));
+        DriverException e = assertThrows(
+                DriverException.class, () -> run(Query.of("GET where").withNamespace("nope")));
         assertEquals(ErrorKind.NOT_FOUND, e.kind());
-        DriverException range = assertThrows(DriverException.class, () -> run(Query.of("GET where").withNamespace("9999")));
+        DriverException range = assertThrows(
+                DriverException.class, () -> run(Query.of("GET where").withNamespace("9999")));
         assertEquals(ErrorKind.NOT_FOUND, range.kind(), range.getMessage());
         List<String> namespaces = conn.namespaces();
         assertEquals(16, namespaces.size());
@@ -247,9 +300,12 @@ abstract class AbstractReplyMappingTest {
     @Test
     void transactionsSpanQueriesOnAWritableConnection() {
         assertEquals(Value.of("OK"), run("MULTI").rows().get(0).get(0));
-        assertTrue(run("SET probe:multi 1").rows().get(0).get(0).isNull(), "a queued command's reply is QUEUED, shown as NULL");
+        assertTrue(
+                run("SET probe:multi 1").rows().get(0).get(0).isNull(),
+                "a queued command's reply is QUEUED, shown as NULL");
         Result exec = run("EXEC");
-        assertEquals(List.of(Value.of("OK")), exec.rows().stream().map(r -> r.get(0)).toList());
+        assertEquals(
+                List.of(Value.of("OK")), exec.rows().stream().map(r -> r.get(0)).toList());
         assertArrayEquals(b("1"), (byte[]) nat.call("GET", "probe:multi"));
     }
 

@@ -17,13 +17,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The redis-cli quoting rules (sdssplitargs), byte for byte. */
 class CommandLineTest {
     private static List<String> words(String line) {
-        return CommandLine.split(line).stream().map(b -> new String(b, StandardCharsets.ISO_8859_1)).toList();
+        return CommandLine.split(line).stream()
+                .map(b -> new String(b, StandardCharsets.ISO_8859_1))
+                .toList();
     }
 
     @Test
     void splitsOnAnyWhiteSpace() {
         assertEquals(List.of("HGETALL", "customer:1"), words("HGETALL customer:1"));
-        assertEquals(List.of("SCAN", "0", "MATCH", "customer:*", "COUNT", "100"), words("  SCAN\t0 MATCH  customer:*\r\nCOUNT 100 "));
+        assertEquals(
+                List.of("SCAN", "0", "MATCH", "customer:*", "COUNT", "100"),
+                words("  SCAN\t0 MATCH  customer:*\r\nCOUNT 100 "));
         assertEquals(List.of(), words(" \t\n"));
     }
 
@@ -63,7 +67,9 @@ class CommandLineTest {
 
     @Test
     void textIsUtf8() {
-        assertArrayEquals("café ☕".getBytes(StandardCharsets.UTF_8), CommandLine.split("\"café ☕\"").get(0));
+        assertArrayEquals(
+                "café ☕".getBytes(StandardCharsets.UTF_8),
+                CommandLine.split("\"café ☕\"").get(0));
     }
 
     @ParameterizedTest
@@ -77,13 +83,23 @@ class CommandLineTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "   ", "\n\t"})
     void anEmptyLineIsSyntax(String line) {
-        assertEquals(ErrorKind.SYNTAX, assertThrows(DriverException.class, () -> CommandLine.parse(line, List.of())).kind());
+        assertEquals(
+                ErrorKind.SYNTAX,
+                assertThrows(DriverException.class, () -> CommandLine.parse(line, List.of()))
+                        .kind());
     }
 
     @Test
     void paramsAreAppendedAsArguments() {
-        CommandLine cmd = CommandLine.parse("HSET customer:9", List.of(Value.of("name"), Value.of("Eve"), Value.of(42),
-                Value.of(1.5), Value.of(true), new Value.Bytes(new byte[] {(byte) 0xff})));
+        CommandLine cmd = CommandLine.parse(
+                "HSET customer:9",
+                List.of(
+                        Value.of("name"),
+                        Value.of("Eve"),
+                        Value.of(42),
+                        Value.of(1.5),
+                        Value.of(true),
+                        new Value.Bytes(new byte[] {(byte) 0xff})));
         assertEquals(8, cmd.size());
         assertEquals("hset", cmd.name());
         assertEquals("42", new String(cmd.arg(4), StandardCharsets.UTF_8));

@@ -28,8 +28,9 @@ class DsnTest {
 
     private RedisServers.Running server() {
         if (server == null) {
-            server = RedisServers.start(RedisServers.Binary.EMBEDDED, List.of("requirepass \"" + PASSWORD + "\"",
-                    "user alice on >" + ALICE + " ~* +@all"));
+            server = RedisServers.start(
+                    RedisServers.Binary.EMBEDDED,
+                    List.of("requirepass \"" + PASSWORD + "\"", "user alice on >" + ALICE + " ~* +@all"));
         }
         return server;
     }
@@ -65,8 +66,11 @@ class DsnTest {
 
     @Test
     void badDsnsAreInvalidArguments() {
-        for (String dsn : List.of("redis://:" + encode(PASSWORD) + "@h/notadb", "redis://:" + encode(PASSWORD) + "@h/0?nope=1",
-                "redis://:" + encode(PASSWORD) + "@h/0?verifyPeer=sometimes", "postgres://:" + encode(PASSWORD) + "@h/0")) {
+        for (String dsn : List.of(
+                "redis://:" + encode(PASSWORD) + "@h/notadb",
+                "redis://:" + encode(PASSWORD) + "@h/0?nope=1",
+                "redis://:" + encode(PASSWORD) + "@h/0?verifyPeer=sometimes",
+                "postgres://:" + encode(PASSWORD) + "@h/0")) {
             DriverException e = assertThrows(DriverException.class, () -> driver.open(ConnConfig.of(dsn)), dsn);
             assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
             assertTrue(e.getMessage().startsWith("redis: open: "), e.getMessage());
@@ -77,16 +81,20 @@ class DsnTest {
     @Test
     void thePasswordComesFromTheDsnOrTheConfigAndNeverShows() {
         String base = "redis://127.0.0.1:" + server().port() + "/0";
-        try (Conn c = driver.open(ConnConfig.of("redis://:" + encode(PASSWORD) + "@127.0.0.1:" + server().port() + "/0"))) {
+        try (Conn c =
+                driver.open(ConnConfig.of("redis://:" + encode(PASSWORD) + "@127.0.0.1:" + server().port() + "/0"))) {
             c.ping();
         }
-        try (Conn c = driver.open(ConnConfig.of(base).withPassword(Secret.of(PASSWORD)).withReadOnly(true))) {
+        try (Conn c = driver.open(
+                ConnConfig.of(base).withPassword(Secret.of(PASSWORD)).withReadOnly(true))) {
             c.query(Query.of("DBSIZE")).close();
         }
-        try (Conn c = driver.open(ConnConfig.of("redis://alice:" + encode(ALICE) + "@127.0.0.1:" + server().port() + "/0"))) {
+        try (Conn c =
+                driver.open(ConnConfig.of("redis://alice:" + encode(ALICE) + "@127.0.0.1:" + server().port() + "/0"))) {
             assertEquals("alice", c.query(Query.of("ECHO alice")).next().get(0).toString());
         }
-        for (ConnConfig wrong : List.of(ConnConfig.of(base).withPassword(Secret.of(PASSWORD + "x")),
+        for (ConnConfig wrong : List.of(
+                ConnConfig.of(base).withPassword(Secret.of(PASSWORD + "x")),
                 ConnConfig.of("redis://alice:" + encode(PASSWORD) + "@127.0.0.1:" + server().port() + "/0"))) {
             DriverException e = assertThrows(DriverException.class, () -> driver.open(wrong));
             assertEquals(ErrorKind.AUTH, e.kind(), e.getMessage());

@@ -85,7 +85,8 @@ class FacetsTest {
                     Page page = browser.browse(CollectionRef.of("order"), cursor, size);
                     assertTrue(page.rows().size() <= size);
                     assertFalse(page.rows().isEmpty(), "no empty page");
-                    assertEquals(List.of("key", "id", "customer_id", "total_cents", "status", "created_at"),
+                    assertEquals(
+                            List.of("key", "id", "customer_id", "total_cents", "status", "created_at"),
                             page.columns().stream().map(Column::name).toList());
                     rows.addAll(page.rows());
                     cursor = page.next().orElse("");
@@ -95,12 +96,16 @@ class FacetsTest {
                 assertEquals((7 + size - 1) / size, pages, "pages of " + size);
             }
             Page one = browser.browse(CollectionRef.of("customer"), "", 5);
-            Row linus = one.rows().stream().filter(r -> r.get("key").toString().equals("customer:3")).findFirst().orElseThrow();
+            Row linus = one.rows().stream()
+                    .filter(r -> r.get("key").toString().equals("customer:3"))
+                    .findFirst()
+                    .orElseThrow();
             assertTrue(linus.get("email").isNull(), "a field the hash lacks is NULL");
             assertEquals(Value.of("FI"), linus.get("country"));
-            assertThrows(IllegalArgumentException.class, () -> browser.browse(CollectionRef.of("order"), "nonsense", 2));
-            DriverException missing = assertThrows(DriverException.class,
-                    () -> browser.browse(CollectionRef.of("no_such_prefix"), "", 2));
+            assertThrows(
+                    IllegalArgumentException.class, () -> browser.browse(CollectionRef.of("order"), "nonsense", 2));
+            DriverException missing = assertThrows(
+                    DriverException.class, () -> browser.browse(CollectionRef.of("no_such_prefix"), "", 2));
             assertEquals(ErrorKind.NOT_FOUND, missing.kind());
         }
     }
@@ -109,7 +114,9 @@ class FacetsTest {
     void browseShowsOtherTypesWithTypeTtlAndValue() {
         try (Conn conn = open(true)) {
             Page events = conn.as(Browser.class).orElseThrow().browse(CollectionRef.of("greeting"), "", 10);
-            assertEquals(List.of("key", "type", "ttl", "value"), events.columns().stream().map(Column::name).toList());
+            assertEquals(
+                    List.of("key", "type", "ttl", "value"),
+                    events.columns().stream().map(Column::name).toList());
             Row row = events.rows().get(0);
             assertEquals(Value.of("string"), row.get("type"));
             assertTrue(((Value.Int) row.get("ttl")).value() > 0, "ttl in milliseconds");
@@ -135,7 +142,9 @@ class FacetsTest {
             assertTrue(key.type().startsWith("string (key; encoding embstr; ttl "), key.type());
 
             CollectionInfo stream = conn.describe(CollectionRef.of("events"));
-            assertEquals(List.of("key", "id", "order", "status", "note"), stream.fields().stream().map(CollectionInfo.Field::name).toList());
+            assertEquals(
+                    List.of("key", "id", "order", "status", "note"),
+                    stream.fields().stream().map(CollectionInfo.Field::name).toList());
 
             DriverException e = assertThrows(DriverException.class, () -> conn.describe(CollectionRef.of("nothing")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind());
@@ -153,16 +162,21 @@ class FacetsTest {
 
     @Test
     void completionSuggestsCommandsAndKeys() {
-        try (Conn rw = open(false); Conn ro = open(true)) {
+        try (Conn rw = open(false);
+                Conn ro = open(true)) {
             Completer w = rw.as(Completer.class).orElseThrow();
             Set<String> commands = texts(w.complete("HG", 2));
             assertTrue(commands.containsAll(Set.of("HGET", "HGETALL")), commands.toString());
             assertTrue(texts(w.complete("fl", 2)).contains("FLUSHDB"));
-            assertFalse(texts(ro.as(Completer.class).orElseThrow().complete("fl", 2)).contains("FLUSHDB"),
+            assertFalse(
+                    texts(ro.as(Completer.class).orElseThrow().complete("fl", 2))
+                            .contains("FLUSHDB"),
                     "a read-only connection suggests only what its guard allows");
-            assertTrue(texts(ro.as(Completer.class).orElseThrow().complete("HG", 2)).contains("HGETALL"));
+            assertTrue(texts(ro.as(Completer.class).orElseThrow().complete("HG", 2))
+                    .contains("HGETALL"));
             assertEquals(Set.of("customer"), texts(w.complete("HGETALL cu", 10)));
-            assertEquals(Set.of("customer:1", "customer:2", "customer:3", "customer:4", "customer:5"),
+            assertEquals(
+                    Set.of("customer:1", "customer:2", "customer:3", "customer:4", "customer:5"),
                     texts(w.complete("HGETALL customer:", 17)));
             assertEquals(Set.of("customer:1"), texts(w.complete("HGETALL customer:1 name", 18)));
         }
@@ -179,16 +193,24 @@ class FacetsTest {
         try (Conn conn = open(false)) {
             Mutator m = conn.as(Mutator.class).orElseThrow();
             CollectionRef customers = CollectionRef.of("customer");
-            assertEquals(1, m.insert(customers, Map.of("id", Value.of(7), "name", Value.of("Frances Allen"),
-                    "email", Value.NULL)));
+            assertEquals(
+                    1,
+                    m.insert(
+                            customers,
+                            Map.of("id", Value.of(7), "name", Value.of("Frances Allen"), "email", Value.NULL)));
             assertEquals("Frances Allen", Native.str(nat.call("HGET", "customer:7", "name")));
             assertEquals("7", Native.str(nat.call("HGET", "customer:7", "id")));
             assertEquals(0L, nat.call("HEXISTS", "customer:7", "email"), "a NULL value is a missing field");
-            DriverException dup = assertThrows(DriverException.class, () -> m.insert(customers, Map.of("id", Value.of(1),
-                    "name", Value.of("Ada again"))));
+            DriverException dup = assertThrows(
+                    DriverException.class,
+                    () -> m.insert(customers, Map.of("id", Value.of(1), "name", Value.of("Ada again"))));
             assertEquals(ErrorKind.CONSTRAINT, dup.kind(), dup.getMessage());
-            assertEquals(1, m.update(customers, Map.of("id", Value.of(7)), Map.of("email", Value.of("fran@example.com"),
-                    "name", Value.NULL)));
+            assertEquals(
+                    1,
+                    m.update(
+                            customers,
+                            Map.of("id", Value.of(7)),
+                            Map.of("email", Value.of("fran@example.com"), "name", Value.NULL)));
             assertEquals(0L, nat.call("HEXISTS", "customer:7", "name"), "a NULL change removes the field");
             assertEquals("fran@example.com", Native.str(nat.call("HGET", "customer:7", "email")));
             assertEquals(0, m.update(customers, Map.of("id", Value.of(99)), Map.of("name", Value.of("nobody"))));
@@ -200,7 +222,8 @@ class FacetsTest {
             assertEquals(1, m.update(greeting, Map.of("key", Value.of("greeting")), Map.of("value", Value.of("hi"))));
             assertEquals("hi", Native.str(nat.call("GET", "greeting")));
             assertTrue((Long) nat.call("TTL", "greeting") > 0, "a string keeps its TTL when updated");
-            assertEquals(1, m.insert(CollectionRef.of("note"), Map.of("id", Value.of(1), "value", Value.of("a string"))));
+            assertEquals(
+                    1, m.insert(CollectionRef.of("note"), Map.of("id", Value.of(1), "value", Value.of("a string"))));
             assertEquals("string", Native.str(nat.call("TYPE", "note:1")));
             assertThrows(IllegalArgumentException.class, () -> m.insert(customers, Map.of("name", Value.of("no id"))));
         }

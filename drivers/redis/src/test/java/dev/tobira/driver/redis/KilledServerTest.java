@@ -24,8 +24,8 @@ class KilledServerTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS) // a hang guard, not a timing assertion
     void aServerKilledMidScanIsAConnectionError() {
-        RedisServers.Binary binary = RedisServers.localBinary().isPresent() ? RedisServers.Binary.LOCAL
-                : RedisServers.Binary.EMBEDDED;
+        RedisServers.Binary binary =
+                RedisServers.localBinary().isPresent() ? RedisServers.Binary.LOCAL : RedisServers.Binary.EMBEDDED;
         RedisServers.Running server = RedisServers.start(binary, List.of());
         boolean stopped = false;
         try {
@@ -38,8 +38,9 @@ class KilledServerTest {
                 nat.call(args.toArray(new String[0]));
             }
             RedisDriver driver = new RedisDriver();
-            try (Conn conn = driver.open(ConnConfig.of("redis://127.0.0.1:" + server.port() + "/0").withReadOnly(true));
-                 ResultSet rs = conn.query(Query.of("SCAN 0 MATCH key:* COUNT 50"))) {
+            try (Conn conn = driver.open(ConnConfig.of("redis://127.0.0.1:" + server.port() + "/0")
+                            .withReadOnly(true));
+                    ResultSet rs = conn.query(Query.of("SCAN 0 MATCH key:* COUNT 50"))) {
                 int before = 0;
                 while (before < 10 && rs.hasNext()) {
                     rs.next();

@@ -36,8 +36,13 @@ final class Native implements AutoCloseable {
     Native(String host, int port, int db) {
         client = RedisClient.create();
         client.setOptions(ClientOptions.builder().autoReconnect(true).build());
-        RedisURI uri = RedisURI.builder().withHost(host).withPort(port).withDatabase(db)
-                .withClientName("tobira-fixture").withTimeout(Duration.ofSeconds(30)).build();
+        RedisURI uri = RedisURI.builder()
+                .withHost(host)
+                .withPort(port)
+                .withDatabase(db)
+                .withClientName("tobira-fixture")
+                .withTimeout(Duration.ofSeconds(30))
+                .build();
         conn = client.connect(ByteArrayCodec.INSTANCE, uri);
         this.db = db;
     }
@@ -139,8 +144,9 @@ final class Native implements AutoCloseable {
             Object type = call("TYPE", k);
             Object dump = call("DUMP", k);
             long pttl = (Long) call("PTTL", k);
-            String line = k + "\0" + str(type) + "\0" + (dump instanceof byte[] b ? HexFormat.of().formatHex(b) : "nil")
-                    + "\0" + (pttl >= 0 ? "expires" : "persists") + "\n";
+            String line = k + "\0" + str(type) + "\0"
+                    + (dump instanceof byte[] b ? HexFormat.of().formatHex(b) : "nil") + "\0"
+                    + (pttl >= 0 ? "expires" : "persists") + "\n";
             sha.update(line.getBytes(StandardCharsets.UTF_8));
         }
         return keys.size() + " keys " + HexFormat.of().formatHex(sha.digest());

@@ -32,35 +32,46 @@ class RedisConcurrentClientTest {
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicInteger written = new AtomicInteger();
         String prefix = "tobira_other_" + ProcessHandle.current().pid() + ":";
-        Thread client = new Thread(() -> {
-            try (Native other = new Native(address.host(), address.port(), OTHER_DB)) {
-                for (int n = 0; running.get(); n++) {
-                    other.call("SET", prefix + n, "x");
-                    if (n > 0) {
-                        other.call("DEL", prefix + (n - 1));
+        Thread client = new Thread(
+                () -> {
+                    try (Native other = new Native(address.host(), address.port(), OTHER_DB)) {
+                        for (int n = 0; running.get(); n++) {
+                            other.call("SET", prefix + n, "x");
+                            if (n > 0) {
+                                other.call("DEL", prefix + (n - 1));
+                            }
+                            written.incrementAndGet();
+                            Thread.sleep(50);
+                        }
+                        other.call("DEL", prefix + (written.get() - 1));
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
                     }
-                    written.incrementAndGet();
-                    Thread.sleep(50);
-                }
-                other.call("DEL", prefix + (written.get() - 1));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, "tobira-other-client");
+                },
+                "tobira-other-client");
         client.setDaemon(true);
         client.start();
         Events tests;
         try {
-            tests = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(ConcurrentRedisKit.class, "guardWriteProbes"))
-                    .execute().testEvents();
+            tests = EngineTestKit.engine("junit-jupiter")
+                    .selectors(selectMethod(ConcurrentRedisKit.class, "guardWriteProbes"))
+                    .execute()
+                    .testEvents();
         } finally {
             running.set(false);
             client.join(30_000);
         }
         assertTrue(written.get() >= 20, "the other client wrote only " + written.get() + " keys during the run");
-        assertEquals(0, tests.failed().count(), () -> "failed beside another client: " + tests.failed().stream()
-                .map(e -> e.getTestDescriptor().getDisplayName()).collect(Collectors.joining(", ")));
-        JsonNode report = new ObjectMapper().readTree(Path.of("target", "tobira-conformance", "redis-concurrent.json").toFile());
+        assertEquals(
+                0,
+                tests.failed().count(),
+                () -> "failed beside another client: "
+                        + tests.failed().stream()
+                                .map(e -> e.getTestDescriptor().getDisplayName())
+                                .collect(Collectors.joining(", ")));
+        JsonNode report = new ObjectMapper()
+                .readTree(Path.of("target", "tobira-conformance", "redis-concurrent.json")
+                        .toFile());
         Map<String, JsonNode> probes = new HashMap<>();
         report.get("probes").forEach(p -> probes.put(p.get("name").asText(), p));
         for (String probe : List.of("move", "copy")) {
@@ -68,6 +79,9 @@ class RedisConcurrentClientTest {
             assertTrue(p.get("provenEffective").asBoolean(), probe + " is proven: " + p);
             assertEquals("REFUSED", p.get("verdict").asText(), probe + ": " + p);
         }
-        assertEquals(0, report.get("totals").get("violations").asInt(), report.get("totals").toString());
+        assertEquals(
+                0,
+                report.get("totals").get("violations").asInt(),
+                report.get("totals").toString());
     }
 }

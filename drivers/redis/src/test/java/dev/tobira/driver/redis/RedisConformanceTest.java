@@ -4,12 +4,12 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
 import dev.tobira.drivertest.BadInput;
-import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.DriverConformanceTest;
 import dev.tobira.drivertest.Evidence;
 import dev.tobira.drivertest.Fixture;
 import dev.tobira.drivertest.ProbeFamily;
 import dev.tobira.drivertest.SafeRead;
+import dev.tobira.drivertest.SilentServer;
 import dev.tobira.drivertest.TypeCase;
 import dev.tobira.drivertest.WriteProbe;
 import java.nio.charset.StandardCharsets;
@@ -46,29 +46,49 @@ class RedisConformanceTest extends DriverConformanceTest {
     @Override
     protected Fixture fixture() {
         connect();
-        return Fixture.builder(driver).writable(ConnConfig.of(address.dsn(RedisServers.TEST_DB))).otherLanguage()
-                .seed(this::seedShop).fingerprint(nat::fingerprint).nativeExecution(text -> {
+        return Fixture.builder(driver)
+                .writable(ConnConfig.of(address.dsn(RedisServers.TEST_DB)))
+                .otherLanguage()
+                .seed(this::seedShop)
+                .fingerprint(nat::fingerprint)
+                .nativeExecution(text -> {
                     nat.runLines(text);
                     return true;
                 })
-                .serverSessions(() -> OptionalLong.of(nat.clients(RedisDriver.CLIENT_NAME).size()))
-                .rows(this::rows).slow("XREAD BLOCK 20000 STREAMS tobira:never $").syntaxError("HGET customer:1 \"name")
+                .serverSessions(() ->
+                        OptionalLong.of(nat.clients(RedisDriver.CLIENT_NAME).size()))
+                .rows(this::rows)
+                .slow("XREAD BLOCK 20000 STREAMS tobira:never $")
+                .syntaxError("HGET customer:1 \"name")
                 .missing("XINFO STREAM no_such_collection", CollectionRef.of("no_such_collection"))
                 .shop(CollectionRef.of("customer"), CollectionRef.of("order"), "HGETALL idx:customer:country")
-                .insertQuery("HSET customer:6 id 6 name \"Barbara Liskov\" email barbara@example.com country US created_at 2026-11-01")
+                .insertQuery(
+                        "HSET customer:6 id 6 name \"Barbara Liskov\" email barbara@example.com country US created_at 2026-11-01")
                 .completion("HGETALL cust", "customer")
                 // parameters are arguments appended to the command line, never parsed as part of it
                 .parameterQuery("ECHO", Value.of("tobira \"quoted\" ; DEL customer:1"))
-                .types(types()).probes(probes()).safeReads(reads())
+                .types(types())
+                .probes(probes())
+                .safeReads(reads())
                 .minimumProvenProbes(120)
                 // Redis has no read-only mode of its own: without the allow-list, the layers section shows what is left
                 .withoutStatementCheck(new RedisDriver(false))
                 // a server on 127.0.0.1:port that accepts and never answers: open and query must end as TIMEOUT in time
                 .serverAt(SilentServer.hostPort(ConnConfig.of(address.dsn(RedisServers.TEST_DB))))
                 .badInput(BadInput.builder()
-                        .malformed("GET", "HGET customer:1", "ECHO \"unterminated", "ECHO 'unterminated", "ECHO \"\\x\"", "SCAN x",
-                                "LRANGE customer:1 a b", "GET customer:1 extra", "EVAL \"return 1\" x", "HGETALL customer:1 customer:2",
-                                "XRANGE tobira:never - + COUNT x", "ZRANGE idx:customer:country 0 99999999999999999999")
+                        .malformed(
+                                "GET",
+                                "HGET customer:1",
+                                "ECHO \"unterminated",
+                                "ECHO 'unterminated",
+                                "ECHO \"\\x\"",
+                                "SCAN x",
+                                "LRANGE customer:1 a b",
+                                "GET customer:1 extra",
+                                "EVAL \"return 1\" x",
+                                "HGETALL customer:1 customer:2",
+                                "XRANGE tobira:never - + COUNT x",
+                                "ZRANGE idx:customer:country 0 99999999999999999999")
                         .positions("ECHO", "GET", "HGET customer:1", "LRANGE order:1 0")
                         .build())
                 .onClose(this::restore)
@@ -87,8 +107,8 @@ class RedisConformanceTest extends DriverConformanceTest {
         Path dir = Path.of(nat.configGet("dir"));
         rdbFile = dir.resolve(nat.configGet("dbfilename"));
         rdbExisted = Files.exists(rdbFile);
-        System.err.println("[tobira] redis conformance against Redis " + version + " at " + address.host() + ":"
-                + address.port());
+        System.err.println(
+                "[tobira] redis conformance against Redis " + version + " at " + address.host() + ":" + address.port());
     }
 
     private void restore() throws Exception {
@@ -134,8 +154,12 @@ class RedisConformanceTest extends DriverConformanceTest {
         nat.call("XGROUP", "CREATE", "events:orders", "billing", "0");
         nat.call("SCRIPT", "LOAD", EVALSHA_SCRIPT);
         if (major >= 7) {
-            nat.call("FUNCTION", "LOAD", "REPLACE", "#!lua name=tobira_seed\n"
-                    + "redis.register_function('seed_set', function(keys, args) return redis.call('set', keys[1], '1') end)");
+            nat.call(
+                    "FUNCTION",
+                    "LOAD",
+                    "REPLACE",
+                    "#!lua name=tobira_seed\n"
+                            + "redis.register_function('seed_set', function(keys, args) return redis.call('set', keys[1], '1') end)");
         }
     }
 
@@ -160,7 +184,9 @@ class RedisConformanceTest extends DriverConformanceTest {
                 TypeCase.of("HGET customer:3 email", Value.NULL),
                 TypeCase.of("GET blob:1", new Value.Bytes(BLOB)),
                 TypeCase.of("ZSCORE idx:order:total 5", Value.of(15000.0)),
-                TypeCase.of("ZRANGE idx:order:total 0 0 WITHSCORES", new Value.Array(List.of(Value.of("6"), Value.of(720.0)))));
+                TypeCase.of(
+                        "ZRANGE idx:order:total 0 0 WITHSCORES",
+                        new Value.Array(List.of(Value.of("6"), Value.of(720.0)))));
     }
 
     private List<WriteProbe> probes() {
@@ -176,7 +202,10 @@ class RedisConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("lpush", ProbeFamily.DML, "LPUSH probe:list x"),
                 WriteProbe.of("zadd", ProbeFamily.DML, "ZADD idx:order:total 1 8"),
                 WriteProbe.of("xadd", ProbeFamily.DML, "XADD events:orders * order 2 status paid"),
-                WriteProbe.of("xreadgroup", ProbeFamily.DML, "XREADGROUP GROUP billing worker COUNT 1 STREAMS events:orders >"),
+                WriteProbe.of(
+                        "xreadgroup",
+                        ProbeFamily.DML,
+                        "XREADGROUP GROUP billing worker COUNT 1 STREAMS events:orders >"),
                 WriteProbe.of("expire", ProbeFamily.DML, "EXPIRE customer:1 100000"),
                 WriteProbe.of("getex", ProbeFamily.DML, "GETEX greeting EX 100000"),
                 WriteProbe.of("getdel", ProbeFamily.DML, "GETDEL greeting"),
@@ -189,9 +218,15 @@ class RedisConformanceTest extends DriverConformanceTest {
                 WriteProbe.of("flushdb", ProbeFamily.DDL, "FLUSHDB"),
                 WriteProbe.of("flushdb-async", ProbeFamily.DDL, "FLUSHDB ASYNC"),
                 WriteProbe.of("flushall", ProbeFamily.ADMIN, "FLUSHALL"),
-                WriteProbe.of("swapdb", ProbeFamily.ADMIN, "SWAPDB " + RedisServers.TEST_DB + " " + RedisServers.SCRATCH_DB),
-                WriteProbe.of("eval", ProbeFamily.SIDE_EFFECT_FUNCTION, "EVAL \"return redis.call('set','probe:eval','1')\" 0"),
-                WriteProbe.of("eval-keys", ProbeFamily.SIDE_EFFECT_FUNCTION,
+                WriteProbe.of(
+                        "swapdb", ProbeFamily.ADMIN, "SWAPDB " + RedisServers.TEST_DB + " " + RedisServers.SCRATCH_DB),
+                WriteProbe.of(
+                        "eval",
+                        ProbeFamily.SIDE_EFFECT_FUNCTION,
+                        "EVAL \"return redis.call('set','probe:eval','1')\" 0"),
+                WriteProbe.of(
+                        "eval-keys",
+                        ProbeFamily.SIDE_EFFECT_FUNCTION,
                         "EVAL \"return redis.call('del',KEYS[1])\" 1 customer:2"),
                 WriteProbe.of("evalsha", ProbeFamily.SIDE_EFFECT_FUNCTION, "EVALSHA " + sha1(EVALSHA_SCRIPT) + " 0"),
                 WriteProbe.of("pfcount", ProbeFamily.SIDE_EFFECT_FUNCTION, "PFCOUNT visitors:hll"),
@@ -206,17 +241,23 @@ class RedisConformanceTest extends DriverConformanceTest {
                         .withoutVariants()
                         .provenBy(scriptEvidence("return 'tobira probe'")),
                 WriteProbe.of("script-flush", ProbeFamily.ADMIN, "SCRIPT FLUSH").provenBy(scriptFlushEvidence()),
-                WriteProbe.of("replicaof", ProbeFamily.ADMIN, "REPLICAOF 127.0.0.1 1").provenBy(replicaEvidence())));
+                WriteProbe.of("replicaof", ProbeFamily.ADMIN, "REPLICAOF 127.0.0.1 1")
+                        .provenBy(replicaEvidence())));
         if (isLocal() || rdbLocal()) {
             p.add(WriteProbe.of("save", ProbeFamily.FILE_IO, "SAVE").provenBy(saveEvidence()));
         }
         if (major >= 7) {
             p.add(WriteProbe.of("fcall", ProbeFamily.SIDE_EFFECT_FUNCTION, "FCALL seed_set 1 probe:fcall"));
-            p.add(WriteProbe.of("function-load", ProbeFamily.SIDE_EFFECT_FUNCTION,
-                    "FUNCTION LOAD \"#!lua name=tobira_probe\\nredis.register_function('probe_noop', function() return 1 end)\"")
+            p.add(WriteProbe.of(
+                            "function-load",
+                            ProbeFamily.SIDE_EFFECT_FUNCTION,
+                            "FUNCTION LOAD \"#!lua name=tobira_probe\\nredis.register_function('probe_noop', function() return 1 end)\"")
                     .withoutVariants()
                     .provenBy(functionEvidence()));
-            p.add(WriteProbe.of("eval-ro-caches-script", ProbeFamily.SIDE_EFFECT_FUNCTION, "EVAL_RO \"return 'tobira eval_ro'\" 0")
+            p.add(WriteProbe.of(
+                            "eval-ro-caches-script",
+                            ProbeFamily.SIDE_EFFECT_FUNCTION,
+                            "EVAL_RO \"return 'tobira eval_ro'\" 0")
                     .withoutVariants()
                     .provenBy(scriptEvidence("return 'tobira eval_ro'")));
         }
@@ -377,8 +418,9 @@ class RedisConformanceTest extends DriverConformanceTest {
 
     static String sha1(String text) {
         try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-1")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-1")
+                            .digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

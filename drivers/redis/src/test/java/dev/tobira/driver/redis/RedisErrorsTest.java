@@ -9,16 +9,22 @@ import org.junit.jupiter.api.Test;
 class RedisErrorsTest {
     @Test
     void aFeatureTheServerLeavesOffIsUnsupported() {
-        assertEquals(ErrorKind.UNSUPPORTED, RedisErrors.ofServerError("ERR An LFU maxmemory policy is not selected, access frequency"
-                + " not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time"
-                + " to adjust."));
-        assertEquals(ErrorKind.SYNTAX, RedisErrors.ofServerError("ERR unknown command 'stralgo', with args beginning with: "));
+        assertEquals(
+                ErrorKind.UNSUPPORTED,
+                RedisErrors.ofServerError("ERR An LFU maxmemory policy is not selected, access frequency"
+                        + " not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time"
+                        + " to adjust."));
+        assertEquals(
+                ErrorKind.SYNTAX,
+                RedisErrors.ofServerError("ERR unknown command 'stralgo', with args beginning with: "));
         assertEquals(ErrorKind.INTERNAL, RedisErrors.ofServerError("ERR something else went wrong"));
     }
 
     @Test
     void aWriteRefusedInsideAReadOnlyScriptIsReadOnly() {
-        assertEquals(ErrorKind.READ_ONLY, RedisErrors.ofServerError(
-                "ERR Write commands are not allowed from read-only scripts. script: 4f2a…, on @user_script:1."));
+        assertEquals(
+                ErrorKind.READ_ONLY,
+                RedisErrors.ofServerError(
+                        "ERR Write commands are not allowed from read-only scripts. script: 4f2a…, on @user_script:1."));
     }
 }

@@ -33,6 +33,7 @@ import redis.embedded.core.RedisServerBuilder;
 final class RedisServers {
     /** The logical database the tests own; seed() flushes it and {@link #SCRATCH_DB}. */
     static final int TEST_DB = 15;
+
     static final int SCRATCH_DB = 14;
 
     private RedisServers() {}
@@ -50,15 +51,22 @@ final class RedisServers {
     }
 
     static Address primary() {
-        return Address.of(TestServer.find("redis", List.of(
-                TestServer.listening("local server on 127.0.0.1:6379", "127.0.0.1", 6379, "redis://127.0.0.1:6379"),
-                embeddedCandidate(),
-                TestServer.container(ContainerSpec.of("redis:7-alpine", 6379).readyWhenLogged(".*Ready to accept connections.*\\s", 1),
-                        (host, port) -> "redis://" + host + ":" + port))).url());
+        return Address.of(TestServer.find(
+                        "redis",
+                        List.of(
+                                TestServer.listening(
+                                        "local server on 127.0.0.1:6379", "127.0.0.1", 6379, "redis://127.0.0.1:6379"),
+                                embeddedCandidate(),
+                                TestServer.container(
+                                        ContainerSpec.of("redis:7-alpine", 6379)
+                                                .readyWhenLogged(".*Ready to accept connections.*\\s", 1),
+                                        (host, port) -> "redis://" + host + ":" + port)))
+                .url());
     }
 
     static Address embedded() {
-        return Address.of(TestServer.find("redis-embedded", List.of(embeddedCandidate())).url());
+        return Address.of(
+                TestServer.find("redis-embedded", List.of(embeddedCandidate())).url());
     }
 
     private static TestServer.Candidate embeddedCandidate() {
@@ -110,8 +118,13 @@ final class RedisServers {
         try {
             int port = freePort();
             Path dir = Files.createTempDirectory("tobira-redis-");
-            List<String> conf = new ArrayList<>(List.of("port " + port, "bind 127.0.0.1", "save \"\"",
-                    "appendonly no", "dir " + dir, "protected-mode yes"));
+            List<String> conf = new ArrayList<>(List.of(
+                    "port " + port,
+                    "bind 127.0.0.1",
+                    "save \"\"",
+                    "appendonly no",
+                    "dir " + dir,
+                    "protected-mode yes"));
             conf.addAll(settings);
             if (binary == Binary.EMBEDDED) {
                 RedisServerBuilder b = RedisServer.newRedisServer().port(port).onShutdownForceStop(true);
@@ -141,7 +154,8 @@ final class RedisServers {
             while (!TestServer.answers("127.0.0.1", port)) {
                 if (!p.isAlive() || System.nanoTime() > deadline) {
                     p.destroyForcibly();
-                    throw new IllegalStateException("redis-server did not start: " + Files.readString(dir.resolve("redis.log")));
+                    throw new IllegalStateException(
+                            "redis-server did not start: " + Files.readString(dir.resolve("redis.log")));
                 }
                 Thread.sleep(50);
             }

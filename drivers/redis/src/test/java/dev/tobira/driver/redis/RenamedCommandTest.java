@@ -34,8 +34,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RenamedCommandTest {
-    private static final List<String> RENAMES = List.of("rename-command FLUSHDB zzflush", "rename-command GET \"\"",
-            "rename-command SET GET", "rename-command TYPE \"\"", "rename-command DEL TYPE", "rename-command CONFIG \"\"");
+    private static final List<String> RENAMES = List.of(
+            "rename-command FLUSHDB zzflush",
+            "rename-command GET \"\"",
+            "rename-command SET GET",
+            "rename-command TYPE \"\"",
+            "rename-command DEL TYPE",
+            "rename-command CONFIG \"\"");
 
     private final Map<RedisServers.Binary, RedisServers.Running> renamed = new EnumMap<>(RedisServers.Binary.class);
     private final Map<RedisServers.Binary, RedisServers.Running> noCommand = new EnumMap<>(RedisServers.Binary.class);
@@ -45,8 +50,8 @@ class RenamedCommandTest {
         return Stream.of(RedisServers.Binary.values());
     }
 
-    private RedisServers.Running server(Map<RedisServers.Binary, RedisServers.Running> pool, RedisServers.Binary b,
-                                        List<String> settings) {
+    private RedisServers.Running server(
+            Map<RedisServers.Binary, RedisServers.Running> pool, RedisServers.Binary b, List<String> settings) {
         if (b == RedisServers.Binary.LOCAL && RedisServers.localBinary().isEmpty()) {
             if ("all".equals(System.getProperty("tobira.test.require"))) {
                 throw new AssertionError("no redis-server on PATH, and -Dtobira.test.require=all requires one");
@@ -88,7 +93,8 @@ class RenamedCommandTest {
     private static DriverException refused(Conn conn, Query q) {
         DriverException e = assertThrows(DriverException.class, () -> drain(conn.query(q)), q.text());
         assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-        assertTrue(e.getMessage().startsWith("redis: query: ") && e.getMessage().endsWith(": read-only violation"),
+        assertTrue(
+                e.getMessage().startsWith("redis: query: ") && e.getMessage().endsWith(": read-only violation"),
                 e.getMessage());
         return e;
     }
@@ -97,14 +103,17 @@ class RenamedCommandTest {
     @MethodSource("binaries")
     void aRenamedWriteIsRefusedUnderBothNames(RedisServers.Binary binary) {
         RedisServers.Running r = server(renamed, binary, RENAMES);
-        try (Native nat = seeded(r); Conn ro = open(r, true); Conn rw = open(r, false)) {
+        try (Native nat = seeded(r);
+                Conn ro = open(r, true);
+                Conn rw = open(r, false)) {
             for (String text : List.of("zzflush", "ZZFLUSH", "FLUSHDB", "flushdb")) {
                 refused(ro, Query.of(text));
                 refused(rw, Query.of(text).withReadOnly(true));
                 assertEquals(2L, nat.call("DBSIZE"), text + " changed nothing");
             }
             DriverException unknown = assertThrows(DriverException.class, () -> drain(rw.query(Query.of("FLUSHDB"))));
-            assertEquals(ErrorKind.SYNTAX, unknown.kind(), "the old name is unknown to the server: " + unknown.getMessage());
+            assertEquals(
+                    ErrorKind.SYNTAX, unknown.kind(), "the old name is unknown to the server: " + unknown.getMessage());
             assertEquals(1, drain(rw.query(Query.of("zzflush"))), "the renamed command is a real write");
             assertEquals(0L, nat.call("DBSIZE"));
         }
@@ -114,7 +123,9 @@ class RenamedCommandTest {
     @MethodSource("binaries")
     void aWriteRenamedToAReadsNameIsRefused(RedisServers.Binary binary) {
         RedisServers.Running r = server(renamed, binary, RENAMES);
-        try (Native nat = seeded(r); Conn ro = open(r, true); Conn rw = open(r, false)) {
+        try (Native nat = seeded(r);
+                Conn ro = open(r, true);
+                Conn rw = open(r, false)) {
             DriverException e = refused(ro, Query.of("GET probe v"));
             assertTrue(e.getMessage().contains("the server runs GET as SET"), e.getMessage());
             refused(rw, Query.of("get probe v").withReadOnly(true));
@@ -132,9 +143,11 @@ class RenamedCommandTest {
         try (Native nat = seeded(r)) {
             for (boolean readOnly : List.of(true, false)) {
                 try (Conn conn = open(r, readOnly)) {
-                    DriverException e = assertThrows(DriverException.class, () -> conn.describe(CollectionRef.of("customer")));
+                    DriverException e =
+                            assertThrows(DriverException.class, () -> conn.describe(CollectionRef.of("customer")));
                     assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-                    assertTrue(e.getMessage().startsWith("redis: describe: the server runs TYPE as DEL"), e.getMessage());
+                    assertTrue(
+                            e.getMessage().startsWith("redis: describe: the server runs TYPE as DEL"), e.getMessage());
                     assertEquals(2L, nat.call("DBSIZE"), "describe sent no DEL");
                     List<String> names = new ArrayList<>();
                     conn.collections("").forEach(c -> names.add(c.name()));
@@ -148,7 +161,9 @@ class RenamedCommandTest {
     @MethodSource("binaries")
     void withoutCommandInfoNothingPassesReadOnly(RedisServers.Binary binary) {
         RedisServers.Running r = server(noCommand, binary, List.of("rename-command COMMAND \"\""));
-        try (Native nat = new Native("127.0.0.1", r.port(), 0); Conn ro = open(r, true); Conn rw = open(r, false)) {
+        try (Native nat = new Native("127.0.0.1", r.port(), 0);
+                Conn ro = open(r, true);
+                Conn rw = open(r, false)) {
             nat.call("HSET", "customer:1", "name", "Ada Lovelace");
             DriverException e = refused(ro, Query.of("HGET customer:1 name"));
             assertTrue(e.getMessage().contains("did not answer COMMAND INFO"), e.getMessage());

@@ -42,8 +42,19 @@ final class Shop {
             nat.call("HSET", "idx:customer:country", c[1], c[3]);
         }
         for (String[] o : ORDERS) {
-            nat.call("HSET", "order:" + o[0], "id", o[0], "customer_id", o[1], "total_cents", o[2], "status", o[3],
-                    "created_at", o[4]);
+            nat.call(
+                    "HSET",
+                    "order:" + o[0],
+                    "id",
+                    o[0],
+                    "customer_id",
+                    o[1],
+                    "total_cents",
+                    o[2],
+                    "status",
+                    o[3],
+                    "created_at",
+                    o[4]);
             nat.call("ZADD", "idx:order:total", o[2], o[0]);
         }
     }

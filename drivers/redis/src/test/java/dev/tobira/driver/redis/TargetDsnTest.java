@@ -2,17 +2,13 @@ package dev.tobira.driver.redis;
 
 import static dev.tobira.drivertest.DsnCharacters.RESERVED;
 import static dev.tobira.drivertest.DsnCharacters.assertRefusedAtOpen;
-import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
 import static dev.tobira.drivertest.DsnCharacters.named;
-
+import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
 import io.lettuce.core.RedisURI;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,8 +61,15 @@ class TargetDsnTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"redis://h/0?clientName=x", "redis://h/0?database=3", "redis://h/0?VERIFYPEER=none",
-        "redis://h/0?verifypeer=none", "redis://h/0?timeout=1", "redis://h/0?sentinelMasterId=m"})
+    @ValueSource(
+            strings = {
+                "redis://h/0?clientName=x",
+                "redis://h/0?database=3",
+                "redis://h/0?VERIFYPEER=none",
+                "redis://h/0?verifypeer=none",
+                "redis://h/0?timeout=1",
+                "redis://h/0?sentinelMasterId=m"
+            })
     void unknownOptionsAreRefused(String dsn) {
         DriverException e = refused(ConnConfig.of(dsn));
         assertTrue(e.getMessage().contains("unknown option"), e.getMessage());
@@ -83,9 +86,16 @@ class TargetDsnTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"redis://cache-1.example_x.internal:6380/3", "redis://app.reader:pw@10.0.0.7/0",
-        "redis://app-reader:pw@[::1]/15", "redis://[fe80::1%25eth0]:6379/0", "rediss://[2001:db8::7]/0?verifyPeer=ca",
-        "redis://", "redis:///2"})
+    @ValueSource(
+            strings = {
+                "redis://cache-1.example_x.internal:6380/3",
+                "redis://app.reader:pw@10.0.0.7/0",
+                "redis://app-reader:pw@[::1]/15",
+                "redis://[fe80::1%25eth0]:6379/0",
+                "rediss://[2001:db8::7]/0?verifyPeer=ca",
+                "redis://",
+                "redis:///2"
+            })
     void legitimateDsnsBuildTheUriFromTheirParts(String dsn) {
         Target t = Target.of(ConnConfig.of(dsn));
         RedisURI uri = t.uri();

@@ -28,13 +28,16 @@ class TimeoutTest {
     private final RedisDriver driver = new RedisDriver();
 
     private static ConnConfig config(int port, boolean readOnly) {
-        return ConnConfig.of("redis://127.0.0.1:" + port + "/" + RedisServers.TEST_DB).withConnectTimeout(BOUND).withReadOnly(readOnly);
+        return ConnConfig.of("redis://127.0.0.1:" + port + "/" + RedisServers.TEST_DB)
+                .withConnectTimeout(BOUND)
+                .withReadOnly(readOnly);
     }
 
     @Test
     void openingAgainstASilentServerIsATimeoutWithinTheConnectTimeout() {
         try (SilentServer silent = SilentServer.start()) {
-            assertTimeoutWithin(BOUND, () -> driver.open(config(silent.port(), false)).close());
+            assertTimeoutWithin(
+                    BOUND, () -> driver.open(config(silent.port(), false)).close());
         }
     }
 
@@ -43,14 +46,22 @@ class TimeoutTest {
         RedisServers.Address server = RedisServers.primary();
         // a cold JVM's first open spends seconds loading the client's classes, inside the connect timeout:
         // warmed up here, so that the bound below measures the server's silence alone
-        driver.open(ConnConfig.of(server.dsn(RedisServers.TEST_DB)).withReadOnly(true)).close();
+        driver.open(ConnConfig.of(server.dsn(RedisServers.TEST_DB)).withReadOnly(true))
+                .close();
         for (boolean readOnly : new boolean[] {false, true}) {
             try (MuteProxy proxy = MuteProxy.start(server.host(), server.port());
-                 Conn conn = driver.open(config(proxy.port(), readOnly))) {
+                    Conn conn = driver.open(config(proxy.port(), readOnly))) {
                 proxy.mute();
                 // keys under this test's own prefix only: nothing reaches the server once it is muted anyway
-                assertTimeoutWithin(BOUND, () -> conn.query(Query.of("GET tobira_i29_timeout:x").withTimeout(BOUND)).close());
-                assertTimeoutWithin(BOUND, () -> conn.query(Query.of("SCAN 0 MATCH tobira_i29_timeout:*").withTimeout(BOUND)).close());
+                assertTimeoutWithin(
+                        BOUND,
+                        () -> conn.query(Query.of("GET tobira_i29_timeout:x").withTimeout(BOUND))
+                                .close());
+                assertTimeoutWithin(
+                        BOUND,
+                        () -> conn.query(Query.of("SCAN 0 MATCH tobira_i29_timeout:*")
+                                        .withTimeout(BOUND))
+                                .close());
                 assertTimeoutWithin(BOUND, conn::ping);
             }
         }
@@ -60,8 +71,11 @@ class TimeoutTest {
         long start = System.nanoTime();
         DriverException e = assertThrows(DriverException.class, call);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
-        System.out.println("[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
+        System.out.println(
+                "[timeout] " + e.getMessage() + " after " + took.toMillis() + " ms, bound " + bound.toMillis() + " ms");
         assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
-        assertTrue(took.compareTo(bound.plus(SLACK)) <= 0, "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
+        assertTrue(
+                took.compareTo(bound.plus(SLACK)) <= 0,
+                "took " + took.toMillis() + " ms against a bound of " + bound.toMillis() + " ms");
     }
 }

@@ -20,7 +20,8 @@ final class SqliteCatalog implements Catalog {
     @Override
     public List<String> namespaces(JdbcSession session) throws SQLException {
         List<String> names = new ArrayList<>();
-        try (Statement st = session.connection().createStatement(); ResultSet rs = st.executeQuery("PRAGMA database_list")) {
+        try (Statement st = session.connection().createStatement();
+                ResultSet rs = st.executeQuery("PRAGMA database_list")) {
             while (rs.next()) {
                 names.add(rs.getString("name"));
             }
@@ -36,8 +37,12 @@ final class SqliteCatalog implements Catalog {
         if (!namespaces(session).contains(namespace)) {
             return DriverException.of(ErrorKind.NOT_FOUND, session.driver(), op, "no such namespace: " + namespace);
         }
-        return DriverException.of(ErrorKind.UNSUPPORTED, session.driver(), op,
-                "only the main database can be " + (op.equals("query") ? "the default of a query" : "listed and described"));
+        return DriverException.of(
+                ErrorKind.UNSUPPORTED,
+                session.driver(),
+                op,
+                "only the main database can be "
+                        + (op.equals("query") ? "the default of a query" : "listed and described"));
     }
 
     @Override
@@ -60,8 +65,11 @@ final class SqliteCatalog implements Catalog {
         CollectionInfo info = Catalog.super.describe(session, CollectionRef.of(collection.name()));
         List<CollectionInfo.ForeignKey> keys = new ArrayList<>();
         for (CollectionInfo.ForeignKey fk : info.foreignKeys()) {
-            keys.add(new CollectionInfo.ForeignKey(fk.name(), fk.fields(),
-                    new CollectionRef(collection.namespace(), fk.target().name()), fk.targetFields()));
+            keys.add(new CollectionInfo.ForeignKey(
+                    fk.name(),
+                    fk.fields(),
+                    new CollectionRef(collection.namespace(), fk.target().name()),
+                    fk.targetFields()));
         }
         return new CollectionInfo(collection, info.type(), info.fields(), info.primaryKey(), keys, info.indexes());
     }

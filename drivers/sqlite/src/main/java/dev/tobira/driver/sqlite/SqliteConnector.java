@@ -63,7 +63,8 @@ final class SqliteConnector implements Connector {
         } catch (NumberFormatException e) {
             // fall through to the refusal
         }
-        throw DriverException.of(ErrorKind.INVALID_ARGUMENT, NAME, "open", "option busy_timeout must be a whole number of milliseconds");
+        throw DriverException.of(
+                ErrorKind.INVALID_ARGUMENT, NAME, "open", "option busy_timeout must be a whole number of milliseconds");
     }
 
     @Override

@@ -52,17 +52,56 @@ class SqliteDialect extends JdbcDialect {
             // bounded in SqliteReadOnlyMode.open
         }
     };
+
     private static final QueryBuilder QUERIES = new QueryBuilder() {
         @Override
         public String explain(String sql) {
             return "EXPLAIN QUERY PLAN " + sql;
         }
     };
-    private static final Vocabulary VOCABULARY = Vocabulary.standardPlus(List.of("PRAGMA", "GLOB", "QUERY PLAN", "WITHOUT ROWID", "STRICT"),
-            List.of("abs", "avg", "char", "coalesce", "count", "date", "datetime", "group_concat", "hex", "ifnull", "iif",
-                    "instr", "json", "json_array", "json_extract", "json_object", "julianday", "length", "like", "lower",
-                    "ltrim", "max", "min", "nullif", "printf", "quote", "random", "replace", "round", "rtrim", "strftime",
-                    "substr", "sum", "time", "total", "trim", "typeof", "unicode", "unixepoch", "upper"));
+    private static final Vocabulary VOCABULARY = Vocabulary.standardPlus(
+            List.of("PRAGMA", "GLOB", "QUERY PLAN", "WITHOUT ROWID", "STRICT"),
+            List.of(
+                    "abs",
+                    "avg",
+                    "char",
+                    "coalesce",
+                    "count",
+                    "date",
+                    "datetime",
+                    "group_concat",
+                    "hex",
+                    "ifnull",
+                    "iif",
+                    "instr",
+                    "json",
+                    "json_array",
+                    "json_extract",
+                    "json_object",
+                    "julianday",
+                    "length",
+                    "like",
+                    "lower",
+                    "ltrim",
+                    "max",
+                    "min",
+                    "nullif",
+                    "printf",
+                    "quote",
+                    "random",
+                    "replace",
+                    "round",
+                    "rtrim",
+                    "strftime",
+                    "substr",
+                    "sum",
+                    "time",
+                    "total",
+                    "trim",
+                    "typeof",
+                    "unicode",
+                    "unixepoch",
+                    "upper"));
 
     private final StatementGuard guard = SqliteGuard.build(name());
 

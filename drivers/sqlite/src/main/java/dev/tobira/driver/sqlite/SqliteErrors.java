@@ -15,7 +15,8 @@ final class SqliteErrors implements ErrorMapper {
      * A description may hold "()" ({@code Operation terminated by sqlite3_interrupt()}) but never
      * " (", which opens the detail; the detail may hold parentheses and quotes of its own.
      */
-    private static final Pattern VENDOR_MESSAGE = Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^\\n]*? \\((.*)\\)\\s*$", Pattern.DOTALL);
+    private static final Pattern VENDOR_MESSAGE =
+            Pattern.compile("^\\[SQLITE_[A-Z_]+\\][^\\n]*? \\((.*)\\)\\s*$", Pattern.DOTALL);
 
     @Override
     public Optional<ErrorKind> classify(SQLException e) {
@@ -73,6 +74,8 @@ final class SqliteErrors implements ErrorMapper {
     public String message(SQLException e) {
         String m = ErrorMapper.super.message(e);
         Matcher matcher = VENDOR_MESSAGE.matcher(m);
-        return matcher.matches() && !matcher.group(1).isBlank() ? matcher.group(1).strip() : m;
+        return matcher.matches() && !matcher.group(1).isBlank()
+                ? matcher.group(1).strip()
+                : m;
     }
 }

@@ -26,20 +26,67 @@ import java.util.Set;
 final class SqliteGuard {
     /** Pragmas that only report a value when named without an argument. */
     static final Set<String> BARE_READS = Set.of(
-            "analysis_limit", "application_id", "auto_vacuum", "automatic_index", "busy_timeout", "cache_size",
-            "cache_spill", "cell_size_check", "checkpoint_fullfsync", "collation_list", "compile_options",
-            "data_version", "database_list", "defer_foreign_keys", "encoding", "foreign_key_check", "foreign_keys",
-            "freelist_count", "fullfsync", "function_list", "hard_heap_limit", "ignore_check_constraints",
-            "integrity_check", "journal_mode", "journal_size_limit", "legacy_alter_table", "locking_mode",
-            "max_page_count", "mmap_size", "module_list", "page_count", "page_size", "pragma_list", "query_only",
-            "quick_check", "read_uncommitted", "recursive_triggers", "reverse_unordered_selects", "schema_version",
-            "secure_delete", "soft_heap_limit", "synchronous", "table_list", "temp_store", "threads",
-            "trusted_schema", "user_version", "wal_autocheckpoint");
+            "analysis_limit",
+            "application_id",
+            "auto_vacuum",
+            "automatic_index",
+            "busy_timeout",
+            "cache_size",
+            "cache_spill",
+            "cell_size_check",
+            "checkpoint_fullfsync",
+            "collation_list",
+            "compile_options",
+            "data_version",
+            "database_list",
+            "defer_foreign_keys",
+            "encoding",
+            "foreign_key_check",
+            "foreign_keys",
+            "freelist_count",
+            "fullfsync",
+            "function_list",
+            "hard_heap_limit",
+            "ignore_check_constraints",
+            "integrity_check",
+            "journal_mode",
+            "journal_size_limit",
+            "legacy_alter_table",
+            "locking_mode",
+            "max_page_count",
+            "mmap_size",
+            "module_list",
+            "page_count",
+            "page_size",
+            "pragma_list",
+            "query_only",
+            "quick_check",
+            "read_uncommitted",
+            "recursive_triggers",
+            "reverse_unordered_selects",
+            "schema_version",
+            "secure_delete",
+            "soft_heap_limit",
+            "synchronous",
+            "table_list",
+            "temp_store",
+            "threads",
+            "trusted_schema",
+            "user_version",
+            "wal_autocheckpoint");
 
     /** Pragmas whose argument names what to report on, never a value to set. */
     static final Set<String> CALL_READS = Set.of(
-            "foreign_key_check", "foreign_key_list", "index_info", "index_list", "index_xinfo", "integrity_check",
-            "quick_check", "table_info", "table_list", "table_xinfo");
+            "foreign_key_check",
+            "foreign_key_list",
+            "index_info",
+            "index_list",
+            "index_xinfo",
+            "integrity_check",
+            "quick_check",
+            "table_info",
+            "table_list",
+            "table_xinfo");
 
     private static final Set<String> WRITES = Set.of("INSERT", "UPDATE", "DELETE");
 
@@ -133,14 +180,12 @@ final class SqliteGuard {
             for (int i = 0; i < t.size(); i++) {
                 SqlToken token = t.get(i);
                 if (token.type() == SqlToken.Type.WORD
-                        && (WRITES.contains(token.upper()) || (token.upper().equals("REPLACE") && statement.isWord(i + 1, "INTO")))) {
+                        && (WRITES.contains(token.upper())
+                                || (token.upper().equals("REPLACE") && statement.isWord(i + 1, "INTO")))) {
                     return Optional.of("a WITH statement that writes is not allowed on a read-only connection");
                 }
             }
         }
         return Optional.empty();
     }
-
-
-
 }

@@ -129,7 +129,9 @@ final class SqliteInternals {
      * first row's storage class, nor read from a {@code cast(… as …)} in the column's label.
      */
     static String declaredType(java.sql.ResultSetMetaData md, int index) throws SQLException {
-        if (!(md instanceof CoreResultSet) || !(md instanceof ResultSet rs) || !(rs.getStatement() instanceof CoreStatement statement)) {
+        if (!(md instanceof CoreResultSet)
+                || !(md instanceof ResultSet rs)
+                || !(rs.getStatement() instanceof CoreStatement statement)) {
             return null;
         }
         return statement.pointer.safeRun((db, ptr) -> db.column_decltype(ptr, index - 1));
@@ -147,7 +149,9 @@ final class SqliteInternals {
 
     /** Whether a result of sqlite-jdbc's that just opened has a first row; empty for any other result. */
     static Optional<Boolean> hasRow(ResultSet rs) throws SQLException {
-        if (!(rs instanceof CoreResultSet result) || !(rs.getStatement() instanceof CoreStatement) || result.cols == null) {
+        if (!(rs instanceof CoreResultSet result)
+                || !(rs.getStatement() instanceof CoreStatement)
+                || result.cols == null) {
             return Optional.empty();
         }
         return Optional.of(!result.emptyResultSet);
@@ -155,7 +159,8 @@ final class SqliteInternals {
 
     /** The shape of a result of sqlite-jdbc's, or empty for any other result. */
     static Optional<Shape> shape(ResultSet rs, boolean declaredTypes) throws SQLException {
-        if (!(rs instanceof CoreResultSet result) || !(rs.getStatement() instanceof CoreStatement statement)
+        if (!(rs instanceof CoreResultSet result)
+                || !(rs.getStatement() instanceof CoreStatement statement)
                 || result.cols == null) {
             return Optional.empty();
         }

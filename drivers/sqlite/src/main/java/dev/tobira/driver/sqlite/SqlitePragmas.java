@@ -10,7 +10,8 @@ import java.sql.SQLException;
  * (its program expires itself), which is what keeps the value it reads current.
  */
 final class SqlitePragmas implements AutoCloseable {
-    static final JdbcSession.Key<SqlitePragmas> KEY = JdbcSession.Key.of("sqlite pragmas", SqlitePragmas.class, SqlitePragmas::new);
+    static final JdbcSession.Key<SqlitePragmas> KEY =
+            JdbcSession.Key.of("sqlite pragmas", SqlitePragmas.class, SqlitePragmas::new);
 
     private final JdbcSession session;
     private PreparedStatement queryOnly;

@@ -32,7 +32,8 @@ final class SqliteReadOnlyMode implements ReadOnlyMode {
         boolean lift = false;
         try {
             if (call.guarded()) {
-                if (!(call.readOnlyConnection() && session.get(SqlitePragmas.KEY).queryOnly())) {
+                if (!(call.readOnlyConnection()
+                        && session.get(SqlitePragmas.KEY).queryOnly())) {
                     queryOnly(connection, true);
                 }
                 lift = !call.readOnlyConnection();

@@ -34,18 +34,23 @@ final class SqliteShapes {
         if (hasRow.isEmpty()) {
             return Optional.empty();
         }
-        int cookie = hasRow.get() && session.readOnly() ? session.get(SqlitePragmas.KEY).schemaVersionWithoutWaiting() : -1;
+        int cookie = hasRow.get() && session.readOnly()
+                ? session.get(SqlitePragmas.KEY).schemaVersionWithoutWaiting()
+                : -1;
         SqliteInternals.Shape shape = SqliteInternals.shape(rs, cookie < 0).orElseThrow();
-        return Optional.of(cookie >= 0
-                ? new CompiledShape(shape.labels(), cookie, shape.storage())
-                : new DeclaredShape(shape.labels(), shape.declared(), shape.storage()));
+        return Optional.of(
+                cookie >= 0
+                        ? new CompiledShape(shape.labels(), cookie, shape.storage())
+                        : new DeclaredShape(shape.labels(), shape.declared(), shape.storage()));
     }
 
     /** A result's shape by its schema cookie; equal when the labels, cookie and storage classes are. */
     private record CompiledShape(String[] labels, int schemaVersion, int[] storage) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof CompiledShape s && schemaVersion == s.schemaVersion && Arrays.equals(storage, s.storage)
+            return o instanceof CompiledShape s
+                    && schemaVersion == s.schemaVersion
+                    && Arrays.equals(storage, s.storage)
                     && Arrays.equals(labels, s.labels);
         }
 
@@ -64,7 +69,9 @@ final class SqliteShapes {
     private record DeclaredShape(String[] labels, String[] declared, int[] storage) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof DeclaredShape s && Arrays.equals(storage, s.storage) && Arrays.equals(labels, s.labels)
+            return o instanceof DeclaredShape s
+                    && Arrays.equals(storage, s.storage)
+                    && Arrays.equals(labels, s.labels)
                     && Arrays.equals(declared, s.declared);
         }
 

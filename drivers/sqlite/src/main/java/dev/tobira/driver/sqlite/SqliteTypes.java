@@ -114,8 +114,15 @@ final class SqliteTypes implements TypeMapping {
         String label = md.getColumnLabel(index);
         String typeName = md.getColumnTypeName(index);
         if (declaresDecimal(SqliteInternals.declaredType(md, index))) {
-            return new JdbcColumn(index, label == null ? "" : label, Types.DECIMAL, typeName == null ? "" : typeName, 0, 0,
-                    md.isNullable(index) != ResultSetMetaData.columnNoNulls, DECLARED_DECIMAL);
+            return new JdbcColumn(
+                    index,
+                    label == null ? "" : label,
+                    Types.DECIMAL,
+                    typeName == null ? "" : typeName,
+                    0,
+                    0,
+                    md.isNullable(index) != ResultSetMetaData.columnNoNulls,
+                    DECLARED_DECIMAL);
         }
         int type = md.getColumnType(index);
         String className = "";
@@ -123,8 +130,15 @@ final class SqliteTypes implements TypeMapping {
             String name = md.getColumnClassName(index);
             className = name == null ? "" : name;
         }
-        return new JdbcColumn(index, label == null ? "" : label, type, typeName == null ? "" : typeName, 0, 0,
-                md.isNullable(index) != ResultSetMetaData.columnNoNulls, className);
+        return new JdbcColumn(
+                index,
+                label == null ? "" : label,
+                type,
+                typeName == null ? "" : typeName,
+                0,
+                0,
+                md.isNullable(index) != ResultSetMetaData.columnNoNulls,
+                className);
     }
 
     @Override
@@ -137,7 +151,8 @@ final class SqliteTypes implements TypeMapping {
      * row's storage class for an expression (sqlite-jdbc reports that when no type is declared).
      */
     static Value.Kind kind(JdbcColumn column) {
-        if (column.className().equals(DECLARED_DECIMAL) || (column.index() == 0 && declaresDecimal(column.typeName()))) {
+        if (column.className().equals(DECLARED_DECIMAL)
+                || (column.index() == 0 && declaresDecimal(column.typeName()))) {
             // a result's column declared so (see column), or a table's column as described
             return Value.Kind.DECIMAL;
         }
@@ -171,7 +186,8 @@ final class SqliteTypes implements TypeMapping {
                     case "java.lang.String":
                         return Value.Kind.TEXT;
                     default:
-                        // no value to go by: a declared NUMERIC column holds numbers, an expression's first value was NULL
+                        // no value to go by: a declared NUMERIC column holds numbers, an expression's first value was
+                        // NULL
                         return column.index() == 0 ? Value.Kind.FLOAT : Value.Kind.NULL;
                 }
             default:

@@ -34,24 +34,48 @@ class SqliteConformanceTest extends DriverConformanceTest {
 
     @Override
     protected Fixture fixture() {
-        return Fixture.builder(new SqliteDriver()).writable(ConnConfig.of(fixture.dsn())).sql(SqlDialect.SQLITE)
-                .seed(fixture::seed).fingerprint(fixture::fingerprint).nativeExecution(fixture::executeNatively)
-                .rows(n -> "with recursive r(x) as (select 1 union all select x + 1 from r where x < " + n + ") select x from r")
+        return Fixture.builder(new SqliteDriver())
+                .writable(ConnConfig.of(fixture.dsn()))
+                .sql(SqlDialect.SQLITE)
+                .seed(fixture::seed)
+                .fingerprint(fixture::fingerprint)
+                .nativeExecution(fixture::executeNatively)
+                .rows(n -> "with recursive r(x) as (select 1 union all select x + 1 from r where x < " + n
+                        + ") select x from r")
                 // never ends on its own: only a timeout or a cancel stops it
                 .slow("with recursive r(x) as (select 1 union all select x + 1 from r) select count(*) from r")
-                .minimumProvenProbes(300).types(types()).probes(probes()).safeReads(reads())
-                // NUMERIC and DECIMAL by their declared type; the others by their affinity, their values by storage class
+                .minimumProvenProbes(300)
+                .types(types())
+                .probes(probes())
+                .safeReads(reads())
+                // NUMERIC and DECIMAL by their declared type; the others by their affinity, their values by storage
+                // class
                 .declaredTypes(declaredTypes())
-                .without(ProbeFamily.SIDE_EFFECT_FUNCTION, "SQLite's built-in functions have no side effect; loading one is ATTACH_EXTENSION")
-                .without(ProbeFamily.EXPLAIN_EXECUTES, "SQLite's EXPLAIN and EXPLAIN QUERY PLAN never run their statement")
-                // the read-only handle and query_only alone: the layers section shows what they stop without the statement check
+                .without(
+                        ProbeFamily.SIDE_EFFECT_FUNCTION,
+                        "SQLite's built-in functions have no side effect; loading one is ATTACH_EXTENSION")
+                .without(
+                        ProbeFamily.EXPLAIN_EXECUTES,
+                        "SQLite's EXPLAIN and EXPLAIN QUERY PLAN never run their statement")
+                // the read-only handle and query_only alone: the layers section shows what they stop without the
+                // statement check
                 .withoutStatementCheck(new SqliteWithoutStatementCheck())
                 .without(Behavior.NETWORK, "SQLite is an embedded engine: a file, no server to be silent")
                 .badInput(BadInput.builder()
-                        .malformed("select x'0'", "select json('{')", "select 1 from customers where id = ?1 and name = ?1000000",
-                                "select :a, @b, $c", "select zeroblob(2000000000)", "pragma no_such_pragma(", "select 1 as \u0000",
-                                "select * from customers where id = (select " + "(".repeat(3000) + "1" + ")".repeat(3000) + ")")
-                        .positions("select ?", "select name from customers where id = ?", "select id from orders order by id limit ?",
+                        .malformed(
+                                "select x'0'",
+                                "select json('{')",
+                                "select 1 from customers where id = ?1 and name = ?1000000",
+                                "select :a, @b, $c",
+                                "select zeroblob(2000000000)",
+                                "pragma no_such_pragma(",
+                                "select 1 as \u0000",
+                                "select * from customers where id = (select " + "(".repeat(3000) + "1"
+                                        + ")".repeat(3000) + ")")
+                        .positions(
+                                "select ?",
+                                "select name from customers where id = ?",
+                                "select id from orders order by id limit ?",
                                 "select json_extract('{\"a\": 1}', ?)")
                         .build())
                 .onClose(fixture::delete)
@@ -120,19 +144,31 @@ class SqliteConformanceTest extends DriverConformanceTest {
         String vacuumed = fixture.file("vacuumed.db").toString().replace("'", "''");
         return List.of(
                 WriteProbe.of("sqlite.cte-delete", WRITABLE_CTE, "with x as (select 1) delete from customers"),
-                WriteProbe.of("sqlite.cte-update", WRITABLE_CTE,
+                WriteProbe.of(
+                        "sqlite.cte-update",
+                        WRITABLE_CTE,
                         "with recursive r(n) as (select 1) update orders set status = 'x' where id in (select n from r)"),
-                WriteProbe.of("sqlite.cte-insert-first", WRITABLE_CTE,
+                WriteProbe.of(
+                        "sqlite.cte-insert-first",
+                        WRITABLE_CTE,
                         "with w(id) as (values (99)) insert into customers (id, name, country, created_at) select id, 'x', 'GB', '2026' from w"),
-                WriteProbe.of("sqlite.insert-or-replace", DML,
+                WriteProbe.of(
+                        "sqlite.insert-or-replace",
+                        DML,
                         "insert or replace into customers (id, name, country, created_at) values (1, 'x', 'GB', '2026')"),
-                WriteProbe.of("sqlite.replace-into", DML,
+                WriteProbe.of(
+                        "sqlite.replace-into",
+                        DML,
                         "replace into customers (id, name, country, created_at) values (1, 'x', 'GB', '2026')"),
-                WriteProbe.of("sqlite.upsert", DML,
+                WriteProbe.of(
+                        "sqlite.upsert",
+                        DML,
                         "insert into customers (id, name, country, created_at) values (1, 'x', 'GB', '2026')"
                                 + " on conflict(id) do update set name = excluded.name"),
                 WriteProbe.of("sqlite.delete-returning", DML, "delete from orders returning id"),
-                WriteProbe.of("sqlite.create-trigger", DDL,
+                WriteProbe.of(
+                        "sqlite.create-trigger",
+                        DDL,
                         "create trigger probe_tr after insert on orders begin delete from customers; end"),
                 WriteProbe.of("sqlite.create-view", DDL, "create view probe_v as select * from customers"),
                 WriteProbe.of("sqlite.create-index", DDL, "create index probe_i on orders(status)"),
@@ -158,11 +194,16 @@ class SqliteConformanceTest extends DriverConformanceTest {
         return List.of(
                 SafeRead.of("sqlite.explain-delete", "explain delete from customers"),
                 SafeRead.of("sqlite.explain-query-plan-delete", "explain query plan delete from orders"),
-                SafeRead.of("sqlite.explain-query-plan", "explain query plan select * from orders where customer_id = 1"),
+                SafeRead.of(
+                        "sqlite.explain-query-plan", "explain query plan select * from orders where customer_id = 1"),
                 SafeRead.of("sqlite.values", "values (1, 'delete from customers')"),
-                SafeRead.of("sqlite.recursive-cte", "with recursive r(x) as (select 1 union all select x + 1 from r where x < 3) select x from r"),
+                SafeRead.of(
+                        "sqlite.recursive-cte",
+                        "with recursive r(x) as (select 1 union all select x + 1 from r where x < 3) select x from r"),
                 SafeRead.of("sqlite.replace-function", "select replace(name, 'a', 'b') from customers"),
-                SafeRead.of("sqlite.cte-replace-function", "with c as (select name from customers) select replace(name, 'e', 'E') from c"),
+                SafeRead.of(
+                        "sqlite.cte-replace-function",
+                        "with c as (select name from customers) select replace(name, 'e', 'E') from c"),
                 SafeRead.of("sqlite.pragma-read", "pragma user_version"),
                 SafeRead.of("sqlite.pragma-query-only-read", "pragma query_only"),
                 SafeRead.of("sqlite.pragma-table-info", "pragma table_info(customers)"),

@@ -32,9 +32,11 @@ class SqliteDecimalTest {
     @BeforeEach
     void seed() {
         fixture.seed();
-        try (Connection c = fixture.nativeConnection(); Statement st = c.createStatement()) {
-            st.execute("create table prices (id integer primary key, a numeric(10,2), b decimal, c NUMERIC, d Decimal (8, 3),"
-                    + " e boolean, f date)");
+        try (Connection c = fixture.nativeConnection();
+                Statement st = c.createStatement()) {
+            st.execute(
+                    "create table prices (id integer primary key, a numeric(10,2), b decimal, c NUMERIC, d Decimal (8, 3),"
+                            + " e boolean, f date)");
             st.execute("insert into prices values (1, 12.5, 10, 3, 0.125, 1, '2026-01-02')");
             st.execute("insert into prices values (2, 10.00, 2.75, -9223372036854775808, 1e300, 0, 20260102)");
             st.execute("insert into prices values (3, 'n/a', null, x'01', '7.50', null, null)");
@@ -67,16 +69,44 @@ class SqliteDecimalTest {
             try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
                 for (int pass = 0; pass < 2; pass++) { // the second pass reads the kept columns
                     try (ResultSet rs = conn.query(Query.of("select a, b, c, d, e, f from prices order by id"))) {
-                        assertEquals(List.of(Value.Kind.DECIMAL, Value.Kind.DECIMAL, Value.Kind.DECIMAL, Value.Kind.DECIMAL,
-                                Value.Kind.INT, Value.Kind.TEXT), rs.columns().stream().map(Column::kind).toList());
+                        assertEquals(
+                                List.of(
+                                        Value.Kind.DECIMAL,
+                                        Value.Kind.DECIMAL,
+                                        Value.Kind.DECIMAL,
+                                        Value.Kind.DECIMAL,
+                                        Value.Kind.INT,
+                                        Value.Kind.TEXT),
+                                rs.columns().stream().map(Column::kind).toList());
                         List<Row> rows = rows(rs);
-                        assertEquals(List.of(dec("12.5"), dec("10"), dec("3"), dec("0.125"), Value.of(1), Value.of("2026-01-02")),
+                        assertEquals(
+                                List.of(
+                                        dec("12.5"),
+                                        dec("10"),
+                                        dec("3"),
+                                        dec("0.125"),
+                                        Value.of(1),
+                                        Value.of("2026-01-02")),
                                 rows.get(0).values());
-                        assertEquals(List.of(dec("10"), dec("2.75"), dec("-9223372036854775808"), dec("1.0E+300"), Value.of(0),
-                                Value.of(20260102)), rows.get(1).values());
+                        assertEquals(
+                                List.of(
+                                        dec("10"),
+                                        dec("2.75"),
+                                        dec("-9223372036854775808"),
+                                        dec("1.0E+300"),
+                                        Value.of(0),
+                                        Value.of(20260102)),
+                                rows.get(1).values());
                         // a value NUMERIC affinity could not make a number stays what it is
-                        assertEquals(List.of(Value.of("n/a"), Value.NULL, new Value.Bytes(new byte[] {1}), dec("7.5"), Value.NULL,
-                                Value.NULL), rows.get(2).values());
+                        assertEquals(
+                                List.of(
+                                        Value.of("n/a"),
+                                        Value.NULL,
+                                        new Value.Bytes(new byte[] {1}),
+                                        dec("7.5"),
+                                        Value.NULL,
+                                        Value.NULL),
+                                rows.get(2).values());
                     }
                 }
             }
@@ -87,7 +117,8 @@ class SqliteDecimalTest {
     void theFirstRowDoesNotDecideTheKind() {
         try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(true))) {
             for (String order : new String[] {"id", "id desc"}) {
-                try (ResultSet rs = conn.query(Query.of("select b from prices where b is not null order by " + order))) {
+                try (ResultSet rs =
+                        conn.query(Query.of("select b from prices where b is not null order by " + order))) {
                     assertEquals(Value.Kind.DECIMAL, rs.columns().get(0).kind());
                     for (Row row : rows(rs)) {
                         assertEquals(Value.Kind.DECIMAL, row.get(0).kind(), row.toString());
@@ -95,7 +126,9 @@ class SqliteDecimalTest {
                 }
             }
             try (ResultSet rs = conn.query(Query.of("select a, b from price_view where b is not null order by b"))) {
-                assertEquals(List.of(Value.Kind.DECIMAL, Value.Kind.DECIMAL), rs.columns().stream().map(Column::kind).toList());
+                assertEquals(
+                        List.of(Value.Kind.DECIMAL, Value.Kind.DECIMAL),
+                        rs.columns().stream().map(Column::kind).toList());
                 assertEquals(List.of(dec("10"), dec("2.75")), rows(rs).get(0).values());
             }
         }
@@ -104,8 +137,11 @@ class SqliteDecimalTest {
     @Test
     void expressionsKeepTheirStorageClass() {
         try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(true));
-             ResultSet rs = conn.query(Query.of("select b + 0 as x, cast(b as numeric) as y, 1.5 as z from prices where id = 1"))) {
-            assertEquals(List.of(Value.of(10), Value.of(10), Value.of(1.5)), rows(rs).get(0).values());
+                ResultSet rs = conn.query(
+                        Query.of("select b + 0 as x, cast(b as numeric) as y, 1.5 as z from prices where id = 1"))) {
+            assertEquals(
+                    List.of(Value.of(10), Value.of(10), Value.of(1.5)),
+                    rows(rs).get(0).values());
         }
     }
 
@@ -113,8 +149,18 @@ class SqliteDecimalTest {
     void describeReportsDecimal() {
         try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(true))) {
             var info = conn.describe(dev.tobira.api.CollectionRef.of("prices"));
-            assertEquals(List.of(Value.Kind.INT, Value.Kind.DECIMAL, Value.Kind.DECIMAL, Value.Kind.DECIMAL, Value.Kind.DECIMAL,
-                    Value.Kind.INT, Value.Kind.TEXT), info.fields().stream().map(dev.tobira.api.CollectionInfo.Field::kind).toList());
+            assertEquals(
+                    List.of(
+                            Value.Kind.INT,
+                            Value.Kind.DECIMAL,
+                            Value.Kind.DECIMAL,
+                            Value.Kind.DECIMAL,
+                            Value.Kind.DECIMAL,
+                            Value.Kind.INT,
+                            Value.Kind.TEXT),
+                    info.fields().stream()
+                            .map(dev.tobira.api.CollectionInfo.Field::kind)
+                            .toList());
         }
     }
 }

@@ -3,16 +3,12 @@ package dev.tobira.driver.sqlite;
 import static dev.tobira.drivertest.DsnCharacters.RESERVED;
 import static dev.tobira.drivertest.DsnCharacters.assertRefusedAtOpen;
 import static dev.tobira.drivertest.DsnCharacters.percentEncoded;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
-import dev.tobira.api.ErrorKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +33,8 @@ class SqliteDsnTest {
     private final SqliteDriver driver = new SqliteDriver();
 
     private DriverException refused(ConnConfig config) throws IOException {
-        DriverException e = assertRefusedAtOpen("sqlite", "", config.dsn(), () -> driver.open(config).close());
+        DriverException e = assertRefusedAtOpen(
+                "sqlite", "", config.dsn(), () -> driver.open(config).close());
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(), files.toList(), "a refused open touched the file system");
         }

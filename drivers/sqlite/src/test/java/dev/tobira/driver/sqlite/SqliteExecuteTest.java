@@ -37,19 +37,25 @@ class SqliteExecuteTest {
     @Test
     void anInsertCountsItsRows() {
         try (Conn conn = writable()) {
-            assertEquals(2, conn.execute(Query.of("insert into orders values (8, 3, 5000, 'paid', '2026-11-02'), "
-                    + "(9, 3, 100, 'paid', '2026-11-03')")));
-            assertEquals(9, (long) conn.query(Query.of("select count(*) from orders")).one(row -> row.getLong(0)));
+            assertEquals(
+                    2,
+                    conn.execute(Query.of("insert into orders values (8, 3, 5000, 'paid', '2026-11-02'), "
+                            + "(9, 3, 100, 'paid', '2026-11-03')")));
+            assertEquals(9, (long)
+                    conn.query(Query.of("select count(*) from orders")).one(row -> row.getLong(0)));
         }
     }
 
     @Test
     void anUpdateCountsTheRowsItChanged() {
         try (Conn conn = writable()) {
-            assertEquals(5, conn.execute(Query.of("update orders set status = 'archived' where status = ?")
-                    .withParams(Value.of("paid"))));
+            assertEquals(
+                    5,
+                    conn.execute(Query.of("update orders set status = 'archived' where status = ?")
+                            .withParams(Value.of("paid"))));
             assertEquals(0, conn.execute(Query.of("update orders set status = 'x' where id = 1000")));
-            assertEquals(5, (long) conn.query(Query.of("select count(*) from orders where status = 'archived'")).one(row -> row.getLong(0)));
+            assertEquals(5, (long) conn.query(Query.of("select count(*) from orders where status = 'archived'"))
+                    .one(row -> row.getLong(0)));
         }
     }
 
@@ -57,13 +63,17 @@ class SqliteExecuteTest {
     void aWriteIsRefusedOnAReadOnlyConnectionAndQueryAsQueryRefusesIt() throws Exception {
         String before = fixture.fingerprint();
         try (Conn conn = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(true))) {
-            DriverException viaExecute = assertThrows(DriverException.class, () -> conn.execute(Query.of("delete from orders")));
-            DriverException viaQuery = assertThrows(DriverException.class, () -> conn.query(Query.of("delete from orders")).close());
+            DriverException viaExecute =
+                    assertThrows(DriverException.class, () -> conn.execute(Query.of("delete from orders")));
+            DriverException viaQuery = assertThrows(
+                    DriverException.class,
+                    () -> conn.query(Query.of("delete from orders")).close());
             assertEquals(ErrorKind.READ_ONLY, viaExecute.kind());
             assertEquals(viaQuery.getMessage(), viaExecute.getMessage());
         }
         try (Conn conn = writable()) {
-            DriverException e = assertThrows(DriverException.class,
+            DriverException e = assertThrows(
+                    DriverException.class,
                     () -> conn.execute(Query.of("delete from orders").withReadOnly(true)));
             assertEquals(ErrorKind.READ_ONLY, e.kind());
         }
@@ -78,8 +88,14 @@ class SqliteExecuteTest {
             conn.execute(Query.of("drop table notes"));
             // not its count: SQLite's changes() is the last INSERT/UPDATE/DELETE's, so a DDL after a
             // write reports that write's count (sqlite-jdbc hands it on; see the report of issue 31)
-            assertEquals(ErrorKind.NOT_FOUND, assertThrows(DriverException.class,
-                    () -> conn.query(Query.of("select * from notes")).close()).kind(), "the table is gone");
+            assertEquals(
+                    ErrorKind.NOT_FOUND,
+                    assertThrows(
+                                    DriverException.class,
+                                    () -> conn.query(Query.of("select * from notes"))
+                                            .close())
+                            .kind(),
+                    "the table is gone");
         }
     }
 }

@@ -50,7 +50,8 @@ final class SqliteFixture {
 
     /** Restores the shop in place (an open connection of the driver keeps seeing the same file). */
     void seed() {
-        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
+        try (Connection c = nativeConnection();
+                Statement st = c.createStatement()) {
             st.execute("pragma journal_mode = delete");
             List<String[]> objects = new ArrayList<>();
             try (ResultSet rs = st.executeQuery(
@@ -85,24 +86,38 @@ final class SqliteFixture {
      */
     String fingerprint() {
         StringBuilder sb = new StringBuilder();
-        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
+        try (Connection c = nativeConnection();
+                Statement st = c.createStatement()) {
             for (String pragma : List.of("journal_mode", "user_version", "application_id")) {
                 try (ResultSet rs = st.executeQuery("pragma " + pragma)) {
-                    sb.append(pragma).append('=').append(rs.next() ? rs.getString(1) : "").append('\n');
+                    sb.append(pragma)
+                            .append('=')
+                            .append(rs.next() ? rs.getString(1) : "")
+                            .append('\n');
                 }
             }
             List<String> tables = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("select type, name, tbl_name, sql from sqlite_master order by type, name")) {
+            try (ResultSet rs =
+                    st.executeQuery("select type, name, tbl_name, sql from sqlite_master order by type, name")) {
                 while (rs.next()) {
-                    sb.append(rs.getString(1)).append('|').append(rs.getString(2)).append('|').append(rs.getString(3))
-                            .append('|').append(rs.getString(4)).append('\n');
+                    sb.append(rs.getString(1))
+                            .append('|')
+                            .append(rs.getString(2))
+                            .append('|')
+                            .append(rs.getString(3))
+                            .append('|')
+                            .append(rs.getString(4))
+                            .append('\n');
                     if (rs.getString(1).equals("table")) {
                         tables.add(rs.getString(2));
                     }
                 }
             }
             for (String t : tables) {
-                sb.append(t).append(':').append(NativeSql.rows(c, "select * from \"" + t.replace("\"", "\"\"") + "\"")).append('\n');
+                sb.append(t)
+                        .append(':')
+                        .append(NativeSql.rows(c, "select * from \"" + t.replace("\"", "\"\"") + "\""))
+                        .append('\n');
             }
         } catch (SQLException e) {
             throw new IllegalStateException("fingerprinting " + db + " failed", e);
@@ -116,7 +131,8 @@ final class SqliteFixture {
      * does; a piece SQLite still calls incomplete is joined with the next one, as the shell would.
      */
     boolean executeNatively(String text) {
-        try (Connection c = nativeConnection(); Statement st = c.createStatement()) {
+        try (Connection c = nativeConnection();
+                Statement st = c.createStatement()) {
             String pending = null;
             for (SqlScan.Statement s : SqlScan.of(text, SqlDialect.SQLITE).statements()) {
                 String sql = pending == null ? s.text() : pending + ";\n" + s.text();
@@ -148,7 +164,10 @@ final class SqliteFixture {
         } catch (IOException e) {
             return -1;
         }
-        return ((header[24] & 0xffL) << 24) | ((header[25] & 0xffL) << 16) | ((header[26] & 0xffL) << 8) | (header[27] & 0xffL);
+        return ((header[24] & 0xffL) << 24)
+                | ((header[25] & 0xffL) << 16)
+                | ((header[26] & 0xffL) << 8)
+                | (header[27] & 0xffL);
     }
 
     /** A file in the temp directory, for probes whose side effect is a file (ATTACH, VACUUM INTO). */
@@ -158,7 +177,8 @@ final class SqliteFixture {
 
     void delete() {
         try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // a temp directory left behind is harmless
         }

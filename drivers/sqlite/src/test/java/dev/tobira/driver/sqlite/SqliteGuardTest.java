@@ -14,13 +14,12 @@ import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Transactor;
 import dev.tobira.api.Value;
-import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.jdbc.JdbcDriver;
+import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,12 +36,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SqliteGuardTest {
-    private static final String REFUSAL = "sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements"
-            + " are allowed on a read-only connection: read-only violation";
+    private static final String REFUSAL =
+            "sqlite: query: only SELECT, WITH, VALUES, EXPLAIN and read-only PRAGMA statements"
+                    + " are allowed on a read-only connection: read-only violation";
 
     /** Texts whose mere compilation lifts query_only: SQLite applies flag pragmas while compiling. */
-    private static final List<String> LIFTING = List.of("PRAGMA query_only=0", "pragma query_only(0)",
-            "PRAGMA main.query_only = false", "pragma query_only = off", "explain pragma query_only=0",
+    private static final List<String> LIFTING = List.of(
+            "PRAGMA query_only=0",
+            "pragma query_only(0)",
+            "PRAGMA main.query_only = false",
+            "pragma query_only = off",
+            "explain pragma query_only=0",
             "explain query plan pragma query_only=0");
 
     private final SqliteFixture fixture = new SqliteFixture();
@@ -71,27 +75,38 @@ class SqliteGuardTest {
     }
 
     private static DriverException refused(Conn conn, String sql) {
-        return assertThrows(DriverException.class, () -> conn.query(Query.of(sql).withReadOnly(true)).close(), sql);
+        return assertThrows(
+                DriverException.class,
+                () -> conn.query(Query.of(sql).withReadOnly(true)).close(),
+                sql);
     }
 
     @Test
     void theReferenceMessages() {
-        try (Conn ro = driver.open(readOnly()); Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
-            DriverException delete = assertThrows(DriverException.class, () -> ro.query(Query.of("delete from customers")));
+        try (Conn ro = driver.open(readOnly());
+                Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
+            DriverException delete =
+                    assertThrows(DriverException.class, () -> ro.query(Query.of("delete from customers")));
             assertEquals(REFUSAL, delete.getMessage());
             assertTrue(delete.is(ErrorKind.READ_ONLY));
-            DriverException stacked = assertThrows(DriverException.class, () -> rw.query(Query.of("delete from orders; select 1")));
-            assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", stacked.getMessage());
+            DriverException stacked =
+                    assertThrows(DriverException.class, () -> rw.query(Query.of("delete from orders; select 1")));
+            assertEquals(
+                    "sqlite: query: multiple statements are not supported yet: invalid query", stacked.getMessage());
             assertEquals(ErrorKind.SYNTAX, stacked.kind());
-            DriverException stackedReads = assertThrows(DriverException.class, () -> ro.query(Query.of("select 1; select 2")));
-            assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", stackedReads.getMessage());
+            DriverException stackedReads =
+                    assertThrows(DriverException.class, () -> ro.query(Query.of("select 1; select 2")));
+            assertEquals(
+                    "sqlite: query: multiple statements are not supported yet: invalid query",
+                    stackedReads.getMessage());
         }
         assertEquals(7, countOrders(), "a refused multi-statement text ran in part");
     }
 
     private long countOrders() {
-        try (Connection c = fixture.nativeConnection(); Statement st = c.createStatement();
-             java.sql.ResultSet rs = st.executeQuery("select count(*) from orders")) {
+        try (Connection c = fixture.nativeConnection();
+                Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery("select count(*) from orders")) {
             rs.next();
             return rs.getLong(1);
         } catch (java.sql.SQLException e) {
@@ -100,36 +115,90 @@ class SqliteGuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"pragma query_only=0", "pragma query_only = false", "pragma query_only(0)", "pragma main.query_only=0",
-            "pragma trusted_schema=1", "pragma writable_schema=1", "explain pragma query_only=0", "explain query plan pragma query_only=0",
-            "pragma 'query_only'=0", "pragma \"query_only\"=0", "pragma user_version(7)", "pragma optimize", "pragma wal_checkpoint",
-            "pragma incremental_vacuum", "pragma", "pragma table_info(customers) x", "with x as (select 1) replace into orders select * from orders",
-            "with x as (select 1) insert or ignore into orders select * from orders", "select load_extension('/nonexistent')",
-            "select LOAD_EXTENSION ('x')", "attach ':memory:' as m", "detach main", "reindex", "vacuum", "vacuum into '/tmp/x.db'",
-            "begin", "commit", "savepoint s", "release s", "rollback"})
+    @ValueSource(
+            strings = {
+                "pragma query_only=0",
+                "pragma query_only = false",
+                "pragma query_only(0)",
+                "pragma main.query_only=0",
+                "pragma trusted_schema=1",
+                "pragma writable_schema=1",
+                "explain pragma query_only=0",
+                "explain query plan pragma query_only=0",
+                "pragma 'query_only'=0",
+                "pragma \"query_only\"=0",
+                "pragma user_version(7)",
+                "pragma optimize",
+                "pragma wal_checkpoint",
+                "pragma incremental_vacuum",
+                "pragma",
+                "pragma table_info(customers) x",
+                "with x as (select 1) replace into orders select * from orders",
+                "with x as (select 1) insert or ignore into orders select * from orders",
+                "select load_extension('/nonexistent')",
+                "select LOAD_EXTENSION ('x')",
+                "attach ':memory:' as m",
+                "detach main",
+                "reindex",
+                "vacuum",
+                "vacuum into '/tmp/x.db'",
+                "begin",
+                "commit",
+                "savepoint s",
+                "release s",
+                "rollback"
+            })
     void refusedOnBothReadOnlyPaths(String sql) {
         String before = fixture.fingerprint();
-        try (Conn ro = driver.open(readOnly()); Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
-            assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> ro.query(Query.of(sql)).close(), sql).kind());
+        try (Conn ro = driver.open(readOnly());
+                Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
+            assertEquals(
+                    ErrorKind.READ_ONLY,
+                    assertThrows(
+                                    DriverException.class,
+                                    () -> ro.query(Query.of(sql)).close(),
+                                    sql)
+                            .kind());
             assertEquals(ErrorKind.READ_ONLY, refused(rw, sql).kind());
-            assertEquals(List.of(Value.of(1)), rows(ro, Query.of("pragma query_only")).get(0).values(),
+            assertEquals(
+                    List.of(Value.of(1)),
+                    rows(ro, Query.of("pragma query_only")).get(0).values(),
                     "query_only is still on after " + sql);
         }
         assertEquals(before, fixture.fingerprint());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"pragma user_version", "pragma query_only", "pragma table_info(customers)", "pragma main.table_xinfo(orders)",
-            "pragma foreign_key_list(orders)", "pragma index_list(orders)", "pragma integrity_check", "pragma quick_check(1)",
-            "pragma database_list", "pragma compile_options", "explain pragma user_version", "explain delete from orders",
-            "explain query plan update customers set name = 'x'", "values (1), (2)", "with x as (select 'delete' as w) select w from x",
-            "select replace('abc', 'b', 'x')", "select * from pragma_table_info('customers')", "select sqlite_version()"})
+    @ValueSource(
+            strings = {
+                "pragma user_version",
+                "pragma query_only",
+                "pragma table_info(customers)",
+                "pragma main.table_xinfo(orders)",
+                "pragma foreign_key_list(orders)",
+                "pragma index_list(orders)",
+                "pragma integrity_check",
+                "pragma quick_check(1)",
+                "pragma database_list",
+                "pragma compile_options",
+                "explain pragma user_version",
+                "explain delete from orders",
+                "explain query plan update customers set name = 'x'",
+                "values (1), (2)",
+                "with x as (select 'delete' as w) select w from x",
+                "select replace('abc', 'b', 'x')",
+                "select * from pragma_table_info('customers')",
+                "select sqlite_version()"
+            })
     void readsPassOnBothReadOnlyPaths(String sql) {
         String before = fixture.fingerprint();
-        try (Conn ro = driver.open(readOnly()); Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
+        try (Conn ro = driver.open(readOnly());
+                Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
             rows(ro, Query.of(sql));
             rows(rw, Query.of(sql).withReadOnly(true));
-            assertEquals(List.of(Value.of(0)), rows(rw, Query.of("pragma query_only")).get(0).values(),
+            assertEquals(
+                    List.of(Value.of(0)),
+                    rows(rw, Query.of("pragma query_only")).get(0).values(),
                     "a read-only query must not leave query_only on for the writable connection's next query");
         }
         assertEquals(before, fixture.fingerprint());
@@ -149,10 +218,17 @@ class SqliteGuardTest {
     @Test
     void transactionsOnAReadOnlyConnectionStayGuarded() {
         String before = fixture.fingerprint();
-        try (Conn ro = driver.open(readOnly()); Transactor.Tx tx = ro.as(Transactor.class).orElseThrow().begin()) {
+        try (Conn ro = driver.open(readOnly());
+                Transactor.Tx tx = ro.as(Transactor.class).orElseThrow().begin()) {
             assertEquals(5, drain(tx.query(Query.of("select * from customers"))));
-            assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> tx.query(Query.of("delete from orders"))).kind());
-            assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> tx.query(Query.of("pragma query_only=0"))).kind());
+            assertEquals(
+                    ErrorKind.READ_ONLY,
+                    assertThrows(DriverException.class, () -> tx.query(Query.of("delete from orders")))
+                            .kind());
+            assertEquals(
+                    ErrorKind.READ_ONLY,
+                    assertThrows(DriverException.class, () -> tx.query(Query.of("pragma query_only=0")))
+                            .kind());
             tx.commit();
         }
         assertEquals(before, fixture.fingerprint());
@@ -171,13 +247,19 @@ class SqliteGuardTest {
 
     @Test
     void reindexIsAWriteTheGuardRefuses() throws Exception {
-        try (Connection c = fixture.nativeConnection(); Statement st = c.createStatement()) {
+        try (Connection c = fixture.nativeConnection();
+                Statement st = c.createStatement()) {
             st.execute("create index orders_status on orders(status)");
         }
         long counter = fixture.changeCounter();
-        try (Conn ro = driver.open(readOnly()); Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
-            assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> ro.query(Query.of("reindex"))).kind());
-            assertEquals(ErrorKind.READ_ONLY, refused(rw, "reindex orders_status").kind());
+        try (Conn ro = driver.open(readOnly());
+                Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
+            assertEquals(
+                    ErrorKind.READ_ONLY,
+                    assertThrows(DriverException.class, () -> ro.query(Query.of("reindex")))
+                            .kind());
+            assertEquals(
+                    ErrorKind.READ_ONLY, refused(rw, "reindex orders_status").kind());
             assertEquals(counter, fixture.changeCounter(), "a refused REINDEX committed a write");
             drain(rw.query(Query.of("reindex orders_status")));
             assertTrue(fixture.changeCounter() != counter, "REINDEX on a writable connection is a real write");
@@ -196,7 +278,8 @@ class SqliteGuardTest {
 
     private static JdbcDriver withoutStatementCheck(boolean assertQueryOnly) {
         return new JdbcDriver(new SqliteDialect() {
-            private final StatementGuard open = StatementGuard.builder("sqlite").dialect(SqlDialect.SQLITE).build();
+            private final StatementGuard open =
+                    StatementGuard.builder("sqlite").dialect(SqlDialect.SQLITE).build();
 
             @Override
             public StatementGuard guard() {
@@ -207,7 +290,7 @@ class SqliteGuardTest {
             protected ReadOnlyMode readOnlyMode() {
                 return assertQueryOnly ? super.readOnlyMode() : ReadOnlyMode.NONE;
             }
-        }) { };
+        }) {};
     }
 
     @Test
@@ -215,12 +298,18 @@ class SqliteGuardTest {
         String before = fixture.fingerprint();
         try (Conn ro = withoutStatementCheck().open(readOnly())) {
             for (String sql : List.of("delete from orders", "pragma user_version=7", "create table t (x)", "analyze")) {
-                DriverException e = assertThrows(DriverException.class, () -> ro.query(Query.of(sql)).close(), sql);
+                DriverException e = assertThrows(
+                        DriverException.class, () -> ro.query(Query.of(sql)).close(), sql);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-                assertTrue(e.getMessage().startsWith("sqlite: query: attempt to write a readonly database"), e.getMessage());
+                assertTrue(
+                        e.getMessage().startsWith("sqlite: query: attempt to write a readonly database"),
+                        e.getMessage());
             }
             drain(ro.query(Query.of("pragma query_only=0")));
-            assertEquals(ErrorKind.READ_ONLY, assertThrows(DriverException.class, () -> ro.query(Query.of("delete from orders"))).kind());
+            assertEquals(
+                    ErrorKind.READ_ONLY,
+                    assertThrows(DriverException.class, () -> ro.query(Query.of("delete from orders")))
+                            .kind());
         }
         assertEquals(before, fixture.fingerprint());
     }
@@ -233,7 +322,9 @@ class SqliteGuardTest {
             drain(rw.query(Query.of("pragma query_only=0").withReadOnly(true)));
             drain(rw.query(Query.of("explain pragma query_only=0").withReadOnly(true)));
             // ...and the next read-only statement gets it back before it runs
-            DriverException e = assertThrows(DriverException.class, () -> rw.query(Query.of("delete from orders").withReadOnly(true)));
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> rw.query(Query.of("delete from orders").withReadOnly(true)));
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
         }
         // on a read-only connection, after every form that lifts it, a temporary table (which the
@@ -242,17 +333,25 @@ class SqliteGuardTest {
             for (String sql : LIFTING) {
                 drain(ro.query(Query.of("select * from customers where id = ?").withParams(Value.of(1))));
                 drain(ro.query(Query.of(sql)));
-                DriverException e = assertThrows(DriverException.class, () -> ro.query(Query.of("create temp table t (x)")).close(), sql);
+                DriverException e = assertThrows(
+                        DriverException.class,
+                        () -> ro.query(Query.of("create temp table t (x)")).close(),
+                        sql);
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), sql + ": " + e.getMessage());
             }
             // compiled but never run: the parameter it does not have fails the bind, after the compile lifted the flag
             drain(ro.query(Query.of("select 1")));
-            DriverException bind = assertThrows(DriverException.class,
-                    () -> ro.query(Query.of("pragma query_only=0").withParams(Value.of(1))).close());
+            DriverException bind = assertThrows(
+                    DriverException.class,
+                    () -> ro.query(Query.of("pragma query_only=0").withParams(Value.of(1)))
+                            .close());
             assertEquals(ErrorKind.INVALID_ARGUMENT, bind.kind(), bind.getMessage());
-            DriverException e = assertThrows(DriverException.class, () -> ro.query(Query.of("create temp table t (x)")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> ro.query(Query.of("create temp table t (x)")).close());
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
-            assertEquals(0, drain(ro.query(Query.of("select * from temp.sqlite_master"))), "a temporary table was made");
+            assertEquals(
+                    0, drain(ro.query(Query.of("select * from temp.sqlite_master"))), "a temporary table was made");
         }
         assertEquals(before, fixture.fingerprint());
     }
@@ -261,8 +360,10 @@ class SqliteGuardTest {
     void attachIsLimitedToNoneWithoutTheStatementCheck() {
         java.nio.file.Path target = fixture.file("attached-by-guard-test.db");
         try (Conn ro = withoutStatementCheck().open(readOnly())) {
-            DriverException e = assertThrows(DriverException.class,
-                    () -> ro.query(Query.of("attach database '" + target + "' as x")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> ro.query(Query.of("attach database '" + target + "' as x"))
+                            .close());
             assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             assertTrue(e.getMessage().contains("too many attached databases - max 0"), e.getMessage());
         }
@@ -272,7 +373,10 @@ class SqliteGuardTest {
     @Test
     void extensionsStayOffEvenOnWritableConnections() {
         try (Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
-            DriverException e = assertThrows(DriverException.class, () -> rw.query(Query.of("select load_extension('/nonexistent')")).close());
+            DriverException e = assertThrows(
+                    DriverException.class,
+                    () -> rw.query(Query.of("select load_extension('/nonexistent')"))
+                            .close());
             assertEquals(ErrorKind.PERMISSION, e.kind(), e.getMessage());
             assertEquals("sqlite: query: not authorized: permission denied", e.getMessage());
         }
@@ -280,7 +384,8 @@ class SqliteGuardTest {
 
     @Test
     void queryOnlyIsTheLayerThatStopsTemporaryTables() {
-        // the control for the test above: with no assertion at all, the read-only handle alone lets a temporary table through
+        // the control for the test above: with no assertion at all, the read-only handle alone lets a temporary table
+        // through
         JdbcDriver unasserted = withoutStatementCheckOrQueryOnly();
         try (Conn ro = unasserted.open(readOnly())) {
             drain(ro.query(Query.of("pragma query_only=0")));
@@ -296,20 +401,26 @@ class SqliteGuardTest {
         try (Conn rw = driver.open(ConnConfig.of(fixture.dsn()))) {
             for (int i = 0; i < 3; i++) {
                 drain(rw.query(Query.of(delete))); // accepted as one statement on the writable path
-                DriverException e = assertThrows(DriverException.class, () -> rw.query(Query.of(delete).withReadOnly(true)).close());
+                DriverException e = assertThrows(
+                        DriverException.class,
+                        () -> rw.query(Query.of(delete).withReadOnly(true)).close());
                 assertEquals(ErrorKind.READ_ONLY, e.kind(), e.getMessage());
             }
         }
         try (Conn ro = driver.open(readOnly())) {
             for (int i = 0; i < 3; i++) {
                 assertEquals(1, drain(ro.query(Query.of("select 1"))));
-                for (String sql : List.of("delete from orders", "select 1; delete from orders", "select 1 ", "pragma query_only=0")) {
+                for (String sql : List.of(
+                        "delete from orders", "select 1; delete from orders", "select 1 ", "pragma query_only=0")) {
                     if (sql.equals("select 1 ")) {
                         assertEquals(1, drain(ro.query(Query.of(sql))));
                         continue;
                     }
-                    DriverException e = assertThrows(DriverException.class, () -> ro.query(Query.of(sql)).close(), sql);
-                    assertTrue(e.kind() == ErrorKind.READ_ONLY || e.kind() == ErrorKind.SYNTAX, sql + ": " + e.getMessage());
+                    DriverException e = assertThrows(
+                            DriverException.class, () -> ro.query(Query.of(sql)).close(), sql);
+                    assertTrue(
+                            e.kind() == ErrorKind.READ_ONLY || e.kind() == ErrorKind.SYNTAX,
+                            sql + ": " + e.getMessage());
                 }
             }
         }

@@ -34,10 +34,13 @@ class SqliteInternalsTest {
 
     @Test
     void execSetsTheReadOnlyFlagThatStopsWrites() throws SQLException {
-        try (Connection c = open("a.db"); Statement st = c.createStatement()) {
+        try (Connection c = open("a.db");
+                Statement st = c.createStatement()) {
             st.execute("create table t (x integer)");
             SqliteInternals.exec(c, "PRAGMA query_only=1");
-            SQLException e = assertThrows(SQLException.class, () -> st.execute("insert into t values (1)"),
+            SQLException e = assertThrows(
+                    SQLException.class,
+                    () -> st.execute("insert into t values (1)"),
                     "sqlite3_exec of PRAGMA query_only=1 no longer makes the connection read-only");
             assertEquals(Codes.SQLITE_READONLY, e.getErrorCode() & 0xff, e.getMessage());
             try (PreparedStatement flag = c.prepareStatement("PRAGMA query_only")) {
@@ -52,27 +55,34 @@ class SqliteInternalsTest {
 
     @Test
     void aLockedSchemaCookieIsNotWaitedFor() throws SQLException {
-        try (Connection writer = open("b.db"); Connection reader = open("b.db");
-             Statement w = writer.createStatement(); PreparedStatement cookie = reader.prepareStatement("PRAGMA schema_version")) {
+        try (Connection writer = open("b.db");
+                Connection reader = open("b.db");
+                Statement w = writer.createStatement();
+                PreparedStatement cookie = reader.prepareStatement("PRAGMA schema_version")) {
             w.execute("create table t (x integer)");
             int version = SqliteInternals.readIntWithoutWaiting(reader, cookie);
             assertTrue(version > 0, "schema cookie " + version);
             int busy = reader.unwrap(SQLiteConnection.class).getBusyTimeout();
             w.execute("begin exclusive");
             try {
-                assertEquals(-1, SqliteInternals.readIntWithoutWaiting(reader, cookie), "a cookie behind a lock is waited for");
+                assertEquals(
+                        -1,
+                        SqliteInternals.readIntWithoutWaiting(reader, cookie),
+                        "a cookie behind a lock is waited for");
             } finally {
                 w.execute("rollback");
             }
-            assertEquals(busy, reader.unwrap(SQLiteConnection.class).getBusyTimeout(), "the busy timeout is not restored");
+            assertEquals(
+                    busy, reader.unwrap(SQLiteConnection.class).getBusyTimeout(), "the busy timeout is not restored");
             assertEquals(version, SqliteInternals.readIntWithoutWaiting(reader, cookie));
         }
     }
 
     @Test
     void cellsAreReadByTheirStorageClassFromTheStatement() throws SQLException {
-        try (Connection c = open("c.db"); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("select 7, 2.5, 'x', x'0102', null")) {
+        try (Connection c = open("c.db");
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("select 7, 2.5, 'x', x'0102', null")) {
             assertTrue(rs.next());
             assertEquals(Value.of(7L), SqliteInternals.cell(rs, 1));
             assertEquals(Value.of(2.5), SqliteInternals.cell(rs, 2));
@@ -84,14 +94,16 @@ class SqliteInternalsTest {
 
     @Test
     void theShapeOfAnOpenedResultIsItsLabelsStorageAndDeclaredTypes() throws SQLException {
-        try (Connection c = open("d.db"); Statement st = c.createStatement()) {
+        try (Connection c = open("d.db");
+                Statement st = c.createStatement()) {
             st.execute("create table t (a integer, b text)");
             st.execute("insert into t values (1, 'one')");
             try (ResultSet rs = st.executeQuery("select a, b as label, 1.5 from t")) {
                 assertEquals(Optional.of(true), SqliteInternals.hasRow(rs));
                 SqliteInternals.Shape shape = SqliteInternals.shape(rs, true).orElseThrow();
                 assertArrayEquals(new String[] {"a", "label", "1.5"}, shape.labels());
-                assertArrayEquals(new int[] {Codes.SQLITE_INTEGER, Codes.SQLITE_TEXT, Codes.SQLITE_FLOAT}, shape.storage());
+                assertArrayEquals(
+                        new int[] {Codes.SQLITE_INTEGER, Codes.SQLITE_TEXT, Codes.SQLITE_FLOAT}, shape.storage());
                 assertArrayEquals(new String[] {"INTEGER", "TEXT", null}, shape.declared());
             }
             try (ResultSet rs = st.executeQuery("select a from t where a < 0")) {

@@ -57,25 +57,32 @@ class SqliteLockWaitTest {
     @Test
     void aLockWaitEndsAtTheCallsDeadline() throws Exception {
         try (Conn ro = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(true));
-             Conn rw = driver.open(ConnConfig.of(fixture.dsn()));
-             Connection writer = fixture.nativeConnection(); Statement st = writer.createStatement()) {
+                Conn rw = driver.open(ConnConfig.of(fixture.dsn()));
+                Connection writer = fixture.nativeConnection();
+                Statement st = writer.createStatement()) {
             st.execute("begin exclusive");
             try {
                 for (Duration timeout : new Duration[] {Duration.ofSeconds(1), Duration.ofSeconds(2)}) {
                     long read = millisUntilRefused(ErrorKind.TIMEOUT, () -> {
-                        ro.query(Query.of("select count(*) from customers").withTimeout(timeout)).close();
+                        ro.query(Query.of("select count(*) from customers").withTimeout(timeout))
+                                .close();
                         return null;
                     });
                     long write = millisUntilRefused(ErrorKind.TIMEOUT, () -> {
-                        rw.query(Query.of("update customers set name = name").withTimeout(timeout)).close();
+                        rw.query(Query.of("update customers set name = name").withTimeout(timeout))
+                                .close();
                         return null;
                     });
                     long guardedWrite = millisUntilRefused(ErrorKind.TIMEOUT, () -> {
-                        rw.query(Query.of("select count(*) from orders").withReadOnly(true).withTimeout(timeout)).close();
+                        rw.query(Query.of("select count(*) from orders")
+                                        .withReadOnly(true)
+                                        .withTimeout(timeout))
+                                .close();
                         return null;
                     });
                     for (long millis : new long[] {read, write, guardedWrite}) {
-                        assertTrue(millis >= timeout.toMillis() - 50 && millis <= timeout.toMillis() + SLACK_MILLIS,
+                        assertTrue(
+                                millis >= timeout.toMillis() - 50 && millis <= timeout.toMillis() + SLACK_MILLIS,
                                 "waited " + millis + " ms against a timeout of " + timeout.toMillis() + " ms");
                     }
                 }
@@ -83,18 +90,23 @@ class SqliteLockWaitTest {
                 st.execute("rollback");
             }
             // the connection's own busy timeout is back for the next call
-            assertEquals(Value.of(5L), ro.query(Query.of("select count(*) from customers")).first(r -> r.get(0)));
+            assertEquals(
+                    Value.of(5L),
+                    ro.query(Query.of("select count(*) from customers")).first(r -> r.get(0)));
         }
     }
 
     @Test
     void aShorterBusyTimeoutStillEndsTheWait() throws Exception {
-        try (Conn ro = driver.open(ConnConfig.of(fixture.dsn()).withReadOnly(true).withOption("busy_timeout", "200"));
-             Connection writer = fixture.nativeConnection(); Statement st = writer.createStatement()) {
+        try (Conn ro = driver.open(
+                        ConnConfig.of(fixture.dsn()).withReadOnly(true).withOption("busy_timeout", "200"));
+                Connection writer = fixture.nativeConnection();
+                Statement st = writer.createStatement()) {
             st.execute("begin exclusive");
             try {
                 long millis = millisUntilRefused(ErrorKind.CONFLICT, () -> {
-                    ro.query(Query.of("select count(*) from customers").withTimeout(Duration.ofSeconds(5))).close();
+                    ro.query(Query.of("select count(*) from customers").withTimeout(Duration.ofSeconds(5)))
+                            .close();
                     return null;
                 });
                 assertTrue(millis < 1_500, "waited " + millis + " ms with a busy timeout of 200 ms");

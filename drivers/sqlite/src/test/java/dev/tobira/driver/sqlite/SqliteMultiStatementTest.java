@@ -27,12 +27,18 @@ class SqliteMultiStatementTest {
         fixture.seed();
         String before = fixture.fingerprint();
         for (boolean readOnly : new boolean[] {true, false}) {
-            try (Conn conn = new SqliteDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
-                for (Query q : new Query[] {Query.of("select 1; delete from orders"),
-                    Query.of("select 1; delete from orders").withReadOnly(true), Query.of("delete from orders; select 1")}) {
-                    DriverException e = assertThrows(DriverException.class, () -> conn.query(q).close());
+            try (Conn conn =
+                    new SqliteDriver().open(ConnConfig.of(fixture.dsn()).withReadOnly(readOnly))) {
+                for (Query q : new Query[] {
+                    Query.of("select 1; delete from orders"),
+                    Query.of("select 1; delete from orders").withReadOnly(true),
+                    Query.of("delete from orders; select 1")
+                }) {
+                    DriverException e = assertThrows(
+                            DriverException.class, () -> conn.query(q).close());
                     assertEquals(ErrorKind.SYNTAX, e.kind(), e.getMessage());
-                    assertEquals("sqlite: query: multiple statements are not supported yet: invalid query", e.getMessage());
+                    assertEquals(
+                            "sqlite: query: multiple statements are not supported yet: invalid query", e.getMessage());
                 }
             }
         }

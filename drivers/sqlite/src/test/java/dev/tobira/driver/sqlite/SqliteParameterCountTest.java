@@ -42,19 +42,28 @@ class SqliteParameterCountTest {
                     Query.of("select :a as a, :b as b").withParams(Value.of(1L)),
                     Query.of("select ? as a").withParams(Value.of(1L), Value.of(2L)),
                 }) {
-                    DriverException e = assertThrows(DriverException.class, () -> conn.query(q).close(), q.text());
+                    DriverException e = assertThrows(
+                            DriverException.class, () -> conn.query(q).close(), q.text());
                     assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), q.text() + " -> " + e.getMessage());
                     assertTrue(e.getMessage().startsWith("sqlite: query: "), e.getMessage());
                 }
                 // issue 31: one form, ?; SQLite's own ?NNN, :name, @name and $name are refused naming it
-                for (String text : new String[] {"select ?1 as a, ?1 as b", "select :a as a", "select @a as a", "select $a as a"}) {
-                    DriverException e = assertThrows(DriverException.class,
-                            () -> conn.query(Query.of(text).withParams(Value.of(7L))).close(), text);
+                for (String text :
+                        new String[] {"select ?1 as a, ?1 as b", "select :a as a", "select @a as a", "select $a as a"
+                        }) {
+                    DriverException e = assertThrows(
+                            DriverException.class,
+                            () -> conn.query(Query.of(text).withParams(Value.of(7L)))
+                                    .close(),
+                            text);
                     assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
-                    assertEquals("sqlite: query: parameters are written ?, not " + text.substring(7, 9) + ": invalid argument",
+                    assertEquals(
+                            "sqlite: query: parameters are written ?, not " + text.substring(7, 9)
+                                    + ": invalid argument",
                             e.getMessage());
                 }
-                try (var rs = conn.query(Query.of("select ? as a, '?1 :a @a $a' as b -- ?1\n").withParams(Value.of(7L)))) {
+                try (var rs = conn.query(
+                        Query.of("select ? as a, '?1 :a @a $a' as b -- ?1\n").withParams(Value.of(7L)))) {
                     assertEquals(Value.of(7L), rs.next().get(0));
                 }
             }

@@ -14,7 +14,9 @@ import dev.tobira.spi.StatementGuard;
 final class SqliteWithoutStatementCheck extends JdbcDriver {
     SqliteWithoutStatementCheck() {
         super(new SqliteDialect() {
-            private final StatementGuard guard = StatementGuard.builder(SqliteDialect.NAME).dialect(SqlDialect.SQLITE).build();
+            private final StatementGuard guard = StatementGuard.builder(SqliteDialect.NAME)
+                    .dialect(SqlDialect.SQLITE)
+                    .build();
 
             @Override
             public StatementGuard guard() {

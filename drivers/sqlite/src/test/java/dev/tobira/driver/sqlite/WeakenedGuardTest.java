@@ -33,11 +33,19 @@ class WeakenedGuardTest {
         long failedProbes = failed.stream()
                 .filter(e -> e.getTestDescriptor().getUniqueId().toString().contains("guardWriteProbes"))
                 .count();
-        assertTrue(failedProbes >= 100, "the kit failed only " + failedProbes + " probe tests against the weakened driver");
-        assertEquals(0, failed.stream().filter(e -> e.getTestDescriptor().getDisplayName().startsWith("guard: read-only open")).count(),
+        assertTrue(
+                failedProbes >= 100,
+                "the kit failed only " + failedProbes + " probe tests against the weakened driver");
+        assertEquals(
+                0,
+                failed.stream()
+                        .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("guard: read-only open"))
+                        .count(),
                 "opening read-only works for the weakened driver, so the failures are the guard's, not the fixture's");
 
-        JsonNode report = new ObjectMapper().readTree(Path.of("target", "tobira-conformance", WeakenedSqliteDriver.NAME + ".json").toFile());
+        JsonNode report = new ObjectMapper()
+                .readTree(Path.of("target", "tobira-conformance", WeakenedSqliteDriver.NAME + ".json")
+                        .toFile());
         Set<String> violated = new HashSet<>();
         for (JsonNode probe : report.get("probes")) {
             if (probe.get("verdict").asText().equals("VIOLATION")) {
@@ -48,11 +56,24 @@ class WeakenedGuardTest {
         JsonNode totals = report.get("totals");
         assertEquals(failed.size(), totals.get("testsFailed").asInt(), totals.toString());
         assertTrue(totals.get("violations").asInt() >= 100, totals.toString());
-        assertTrue(failed.stream().anyMatch(e -> e.getTestDescriptor().getDisplayName().equals("guard: enough probes proven and refused")),
+        assertTrue(
+                failed.stream()
+                        .anyMatch(e -> e.getTestDescriptor()
+                                .getDisplayName()
+                                .equals("guard: enough probes proven and refused")),
                 "the summing-up check failed beside the violations");
-        for (String probe : List.of("dml.delete", "ddl.drop-table", "comment.leading-block", "sqlite.cte-delete",
-                "sqlite.pragma-user-version", "sqlite.attach", "sqlite.vacuum-into", "sqlite.analyze")) {
-            assertTrue(violated.contains(probe), "the weakened driver let " + probe + " through and the report does not say so: " + violated);
+        for (String probe : List.of(
+                "dml.delete",
+                "ddl.drop-table",
+                "comment.leading-block",
+                "sqlite.cte-delete",
+                "sqlite.pragma-user-version",
+                "sqlite.attach",
+                "sqlite.vacuum-into",
+                "sqlite.analyze")) {
+            assertTrue(
+                    violated.contains(probe),
+                    "the weakened driver let " + probe + " through and the report does not say so: " + violated);
         }
     }
 }

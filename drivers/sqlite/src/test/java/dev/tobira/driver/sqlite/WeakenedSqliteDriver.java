@@ -1,8 +1,8 @@
 package dev.tobira.driver.sqlite;
 
 import dev.tobira.jdbc.Connector;
-import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.jdbc.JdbcDriver;
+import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.spi.SqlDialect;
 import dev.tobira.spi.StatementGuard;
 
@@ -18,7 +18,8 @@ final class WeakenedSqliteDriver extends JdbcDriver {
         super(new SqliteDialect() {
             // qualified: inside the subclass, a bare NAME would be SqliteDialect's inherited constant
             private final StatementGuard guard = StatementGuard.builder(WeakenedSqliteDriver.NAME)
-                    .dialect(SqlDialect.SQLITE).build();
+                    .dialect(SqlDialect.SQLITE)
+                    .build();
 
             @Override
             public String name() {

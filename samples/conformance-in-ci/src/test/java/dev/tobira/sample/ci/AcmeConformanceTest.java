@@ -41,19 +41,28 @@ class AcmeConformanceTest extends DriverConformanceTest {
 
     @Override
     protected Fixture fixture() {
-        return Fixture.builder(new MemdemoDriver()).writable(STORE).otherLanguage()
-                .seed(() -> NativeText.lineByLine(new MemdemoDriver(), STORE, SHOP)).fingerprint(AcmeConformanceTest::storeFingerprint)
+        return Fixture.builder(new MemdemoDriver())
+                .writable(STORE)
+                .otherLanguage()
+                .seed(() -> NativeText.lineByLine(new MemdemoDriver(), STORE, SHOP))
+                .fingerprint(AcmeConformanceTest::storeFingerprint)
                 .nativeExecution(text -> NativeText.lineByLine(new MemdemoDriver(), STORE, text))
-                .rows(n -> "RANGE " + n).slow("SLEEP 20000").syntaxError("GETT customer:1")
+                .rows(n -> "RANGE " + n)
+                .slow("SLEEP 20000")
+                .syntaxError("GETT customer:1")
                 .shop(CollectionRef.of("customer"), CollectionRef.of("order"), "SCAN customer")
                 .missing("SCAN no_such_collection", CollectionRef.of("no_such_collection"))
                 .insertQuery("SET customer:6 Barbara Liskov|barbara@example.com|US|2026-11-01")
                 .types(TypeCase.of("RANGE 1", Value.of(1)), TypeCase.of("GET customer:404", Value.NULL))
                 .without(Behavior.PARAMETERS, "a command has no placeholders")
                 .without(Behavior.NETWORK, "the store lives in this JVM: there is no server to be silent")
-                .badInput(BadInput.builder().malformed("RANGE x", "GET", "SET customer:9", "SLEEP x").build())
-                .probes(WriteProbe.of("set.new", DML, "SET customer:9 Mallory|m@example.com|XX|2026-01-01"),
-                        WriteProbe.of("del", DML, "DEL customer:1"), WriteProbe.of("flush", ADMIN, "FLUSH"))
+                .badInput(BadInput.builder()
+                        .malformed("RANGE x", "GET", "SET customer:9", "SLEEP x")
+                        .build())
+                .probes(
+                        WriteProbe.of("set.new", DML, "SET customer:9 Mallory|m@example.com|XX|2026-01-01"),
+                        WriteProbe.of("del", DML, "DEL customer:1"),
+                        WriteProbe.of("flush", ADMIN, "FLUSH"))
                 .safeReads(SafeRead.of("get.key-named-del", "GET DEL"))
                 .minimumProvenProbes(9)
                 .reportName("memdemo-in-ci")

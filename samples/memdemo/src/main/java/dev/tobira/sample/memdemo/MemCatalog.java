@@ -15,14 +15,25 @@ record MemCatalog(MemStore store) implements Catalog {
 
     @Override
     public List<CollectionRef> collections(String namespace) {
-        return store.data.keySet().stream().filter(k -> k.contains(":")).map(k -> k.substring(0, k.indexOf(':')))
-                .distinct().map(CollectionRef::of).toList();
+        return store.data.keySet().stream()
+                .filter(k -> k.contains(":"))
+                .map(k -> k.substring(0, k.indexOf(':')))
+                .distinct()
+                .map(CollectionRef::of)
+                .toList();
     }
 
     @Override
     public CollectionInfo describe(CollectionRef collection) {
         store.existing(collection.name(), "describe");
-        return new CollectionInfo(collection, "prefix", List.of(new CollectionInfo.Field("key", "string", Value.Kind.TEXT, false),
-                new CollectionInfo.Field("value", "string", Value.Kind.TEXT, true)), List.of("key"), List.of(), List.of());
+        return new CollectionInfo(
+                collection,
+                "prefix",
+                List.of(
+                        new CollectionInfo.Field("key", "string", Value.Kind.TEXT, false),
+                        new CollectionInfo.Field("value", "string", Value.Kind.TEXT, true)),
+                List.of("key"),
+                List.of(),
+                List.of());
     }
 }

@@ -24,6 +24,7 @@ import java.util.stream.LongStream;
 final class MemQueries implements QueryRunner {
     /** The guard: the commands that only read. Anything else is refused on a read-only path. */
     private static final Set<String> READS = Set.of("GET", "KEYS", "SCAN", "RANGE", "SLEEP");
+
     private static final List<Column> VALUE = List.of(new Column("value", Value.Kind.TEXT, "string", true));
     private static final List<Column> KEY = List.of(new Column("key", Value.Kind.TEXT, "string", false));
     static final List<Column> ENTRY = List.of(KEY.get(0), VALUE.get(0));
@@ -40,7 +41,8 @@ final class MemQueries implements QueryRunner {
     @Override
     public ResultSet run(Query query, boolean guarded, OpenResults results) {
         if (!query.params().isEmpty()) {
-            // a command has no placeholders: running it without its parameters would run another command than the caller wrote
+            // a command has no placeholders: running it without its parameters would run another command than the
+            // caller wrote
             throw error(ErrorKind.UNSUPPORTED, "memdemo commands take no parameters");
         }
         long start = System.nanoTime();
@@ -51,22 +53,49 @@ final class MemQueries implements QueryRunner {
         String[] words = text.split("\\s+", 3);
         String command = words[0].toUpperCase(Locale.ROOT);
         if (guarded && !READS.contains(command)) {
-            throw error(ErrorKind.READ_ONLY, "only " + String.join(", ", READS.stream().sorted().toList())
-                    + " are allowed on a read-only connection");
+            throw error(
+                    ErrorKind.READ_ONLY,
+                    "only " + String.join(", ", READS.stream().sorted().toList())
+                            + " are allowed on a read-only connection");
         }
         switch (command) {
             case "GET":
                 String found = store.data.get(arg(words, 1));
-                return rows(VALUE, List.of(Row.of(VALUE, found == null ? Value.NULL : Value.of(found))).iterator(), query, start, results);
+                return rows(
+                        VALUE,
+                        List.of(Row.of(VALUE, found == null ? Value.NULL : Value.of(found)))
+                                .iterator(),
+                        query,
+                        start,
+                        results);
             case "KEYS":
-                return rows(KEY, store.data.keySet().stream().filter(k -> k.startsWith(arg(words, 1)))
-                        .map(k -> Row.of(KEY, Value.of(k))).iterator(), query, start, results);
+                return rows(
+                        KEY,
+                        store.data.keySet().stream()
+                                .filter(k -> k.startsWith(arg(words, 1)))
+                                .map(k -> Row.of(KEY, Value.of(k)))
+                                .iterator(),
+                        query,
+                        start,
+                        results);
             case "SCAN":
-                return rows(ENTRY, store.existing(arg(words, 1), "query").entrySet().stream()
-                        .map(e -> Row.of(ENTRY, Value.of(e.getKey()), Value.of(e.getValue()))).iterator(), query, start, results);
+                return rows(
+                        ENTRY,
+                        store.existing(arg(words, 1), "query").entrySet().stream()
+                                .map(e -> Row.of(ENTRY, Value.of(e.getKey()), Value.of(e.getValue())))
+                                .iterator(),
+                        query,
+                        start,
+                        results);
             case "RANGE":
-                return rows(NUMBER, LongStream.rangeClosed(1, number(arg(words, 1)))
-                        .mapToObj(n -> Row.of(NUMBER, Value.of(n))).iterator(), query, start, results);
+                return rows(
+                        NUMBER,
+                        LongStream.rangeClosed(1, number(arg(words, 1)))
+                                .mapToObj(n -> Row.of(NUMBER, Value.of(n)))
+                                .iterator(),
+                        query,
+                        start,
+                        results);
             case "SLEEP":
                 sleep(number(arg(words, 1)), query);
                 return ResultSets.affected(NAME, OptionalLong.empty(), start);
@@ -99,11 +128,14 @@ final class MemQueries implements QueryRunner {
             throw error(ErrorKind.CANCELLED, "interrupted");
         }
         if (bound < millis) {
-            throw error(ErrorKind.TIMEOUT, "SLEEP ran past the timeout of " + query.timeout().orElseThrow());
+            throw error(
+                    ErrorKind.TIMEOUT,
+                    "SLEEP ran past the timeout of " + query.timeout().orElseThrow());
         }
     }
 
-    private static ResultSet rows(List<Column> columns, Iterator<Row> rows, Query query, long start, OpenResults results) {
+    private static ResultSet rows(
+            List<Column> columns, Iterator<Row> rows, Query query, long start, OpenResults results) {
         return results.add(new Rows(columns, rows, query.limit().orElse(0), start, results));
     }
 

@@ -43,7 +43,8 @@ public final class Main {
             out.println("added " + added + " products");
             out.println("raised " + book.raise("tea", new BigDecimal("10")) + " prices in tea");
             out.println("price of sencha: " + cents(book.price("sencha")));
-            out.println("price of matcha: " + book.findPrice("matcha").map(Main::cents).orElse("none"));
+            out.println("price of matcha: "
+                    + book.findPrice("matcha").map(Main::cents).orElse("none"));
             out.println("products: " + book.count());
             out.println("tea total: " + cents(book.total("tea")));
             out.println("cheaper than 20.00: " + book.cheaperThan(new BigDecimal("20.00")));

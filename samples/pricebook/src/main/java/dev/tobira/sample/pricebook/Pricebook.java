@@ -60,8 +60,9 @@ public final class Pricebook {
      * @return how many products changed
      */
     public long raise(String category, BigDecimal percent) {
-        return conn.execute(Query.of("update pricebook_products set price = round(price * (100 + ?) / 100, 2) where category = ?")
-                .withParams(Value.of(percent), Value.of(category)));
+        return conn.execute(
+                Query.of("update pricebook_products set price = round(price * (100 + ?) / 100, 2) where category = ?")
+                        .withParams(Value.of(percent), Value.of(category)));
     }
 
     /**
@@ -85,7 +86,8 @@ public final class Pricebook {
 
     /** The sum of a category's prices, added up here so it stays exact whatever the database's sum returns. */
     public BigDecimal total(String category) {
-        try (var prices = conn.query(Query.of("select price from pricebook_products where category = ?").withParams(Value.of(category)))
+        try (var prices = conn.query(Query.of("select price from pricebook_products where category = ?")
+                        .withParams(Value.of(category)))
                 .map(row -> row.get(0, BigDecimal.class))) {
             return prices.reduce(BigDecimal.ZERO, BigDecimal::add);
         }
@@ -94,7 +96,8 @@ public final class Pricebook {
     /** The names of the products cheaper than a price, cheapest first. */
     public List<String> cheaperThan(BigDecimal limit) {
         return conn.query(Query.of("select name from pricebook_products where price < ? order by price, name")
-                .withParams(Value.of(limit))).toList(row -> row.getText(0));
+                        .withParams(Value.of(limit)))
+                .toList(row -> row.getText(0));
     }
 
     private static Query priceOf(String name) {

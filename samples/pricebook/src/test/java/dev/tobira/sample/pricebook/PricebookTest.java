@@ -47,8 +47,14 @@ class PricebookTest {
 
     @Test
     void postgres() {
-        String server = TestServer.find("postgres", List.of(TestServer.listening("local server on 127.0.0.1:5432",
-                "127.0.0.1", 5432, "postgres://postgres@127.0.0.1:5432/test"))).url();
+        String server = TestServer.find(
+                        "postgres",
+                        List.of(TestServer.listening(
+                                "local server on 127.0.0.1:5432",
+                                "127.0.0.1",
+                                5432,
+                                "postgres://postgres@127.0.0.1:5432/test")))
+                .url();
         // a schema of this test's own: the server is shared, and the test looks at nothing else
         String schema = "pricebook_" + Long.toUnsignedString(System.nanoTime(), 36);
         try (Conn admin = registry.open(ConnConfig.of(server))) {

@@ -57,7 +57,9 @@ public final class Quickstart {
         }
         try (Conn conn = registry.open(ConnConfig.of(dsn).withReadOnly(true))) {
             out.println("capabilities: " + Capabilities.format(conn.capabilities()));
-            Query q = Query.of("select name, country from customers order by id").withReadOnly(true).withLimit(3);
+            Query q = Query.of("select name, country from customers order by id")
+                    .withReadOnly(true)
+                    .withLimit(3);
             try (ResultSet rs = conn.query(q)) {
                 rs.forEachRemaining(out::println);
                 out.println("(truncated: " + rs.stats().truncated() + ")");

@@ -30,8 +30,12 @@ class QuickstartTest {
     @Test
     void mainPrintsTheReferenceOutput(@TempDir Path dir) throws IOException, InterruptedException {
         for (int run = 1; run <= 2; run++) {
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), Quickstart.class.getName())
+            Process p = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            Quickstart.class.getName())
                     .directory(dir.toFile())
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();

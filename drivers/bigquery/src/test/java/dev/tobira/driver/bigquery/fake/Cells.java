@@ -110,7 +110,10 @@ final class Cells {
             f.put("type", "RECORD").put("mode", "NULLABLE");
             ArrayNode subs = f.putArray("fields");
             for (JsonNode sub : parse(t.value())) {
-                subs.addObject().put("name", sub.get("name").asText()).put("type", sub.get("t").asText()).put("mode", "NULLABLE");
+                subs.addObject()
+                        .put("name", sub.get("name").asText())
+                        .put("type", sub.get("t").asText())
+                        .put("mode", "NULLABLE");
             }
         } else {
             f.put("type", type).put("mode", required ? "REQUIRED" : "NULLABLE");
@@ -129,14 +132,16 @@ final class Cells {
         if ("ARRAY".equals(t.type())) {
             ArrayNode out = cell.putArray("v");
             for (JsonNode item : parse(value)) {
-                out.addObject().put("v", item.get("v").isNull() ? null : item.get("v").asText());
+                out.addObject()
+                        .put("v", item.get("v").isNull() ? null : item.get("v").asText());
             }
             return cell;
         }
         if ("RECORD".equals(t.type())) {
             ArrayNode f = cell.putObject("v").putArray("f");
             for (JsonNode sub : parse(value)) {
-                f.addObject().put("v", sub.get("v").isNull() ? null : sub.get("v").asText());
+                f.addObject()
+                        .put("v", sub.get("v").isNull() ? null : sub.get("v").asText());
             }
             return cell;
         }
@@ -150,12 +155,21 @@ final class Cells {
                 return String.valueOf(b.equals("1") || b.equalsIgnoreCase("true"));
             case "NUMERIC":
             case "BIGNUMERIC":
-                return new BigDecimal(String.valueOf(value)).stripTrailingZeros().toPlainString();
+                return new BigDecimal(String.valueOf(value))
+                        .stripTrailingZeros()
+                        .toPlainString();
             case "BYTES":
-                return Base64.getEncoder().encodeToString(value instanceof byte[] bytes ? bytes : String.valueOf(value).getBytes());
+                return Base64.getEncoder()
+                        .encodeToString(
+                                value instanceof byte[] bytes
+                                        ? bytes
+                                        : String.valueOf(value).getBytes());
             case "TIMESTAMP":
                 Instant at = instant(String.valueOf(value));
-                return BigDecimal.valueOf(at.getEpochSecond()).add(BigDecimal.valueOf(at.getNano(), 9)).stripTrailingZeros().toPlainString();
+                return BigDecimal.valueOf(at.getEpochSecond())
+                        .add(BigDecimal.valueOf(at.getNano(), 9))
+                        .stripTrailingZeros()
+                        .toPlainString();
             case "DATETIME":
                 return String.valueOf(value).replace(' ', 'T');
             case "FLOAT":
@@ -202,7 +216,8 @@ final class Cells {
         Function.create(db, "bq_geogpoint", new Function() {
             @Override
             protected void xFunc() throws SQLException {
-                result(TAG + "GEOGRAPHY" + TAG + "POINT(" + number(value_double(0)) + " " + number(value_double(1)) + ")");
+                result(TAG + "GEOGRAPHY" + TAG + "POINT(" + number(value_double(0)) + " " + number(value_double(1))
+                        + ")");
             }
         });
         Function.create(db, "bq_array", new Fn() {

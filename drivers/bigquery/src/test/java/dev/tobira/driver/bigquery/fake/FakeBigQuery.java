@@ -61,6 +61,7 @@ public final class FakeBigQuery implements AutoCloseable {
     static final long MIN_BILLED = 10L << 20;
     /** How long jobs.insert waits for a job to end before it answers RUNNING. */
     private static final long QUICK_JOB_MILLIS = 200;
+
     private static final Pattern PREFIX = Pattern.compile("^/bigquery/v2/projects/([^/]+)(/.*)?$");
 
     /** One request as the fake received it, its body unzipped. */
@@ -84,7 +85,8 @@ public final class FakeBigQuery implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService http = Executors.newCachedThreadPool(daemon("fake-bigquery-http"));
     private final ExecutorService workers = Executors.newCachedThreadPool(daemon("fake-bigquery-job"));
-    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemon("fake-bigquery-timer"));
+    private final ScheduledExecutorService timers =
+            Executors.newSingleThreadScheduledExecutor(daemon("fake-bigquery-timer"));
     private final Connection db;
     private final Map<String, FakeJob> jobs = new ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
@@ -99,6 +101,7 @@ public final class FakeBigQuery implements AutoCloseable {
     private final Set<String> grants = Collections.synchronizedSet(new LinkedHashSet<>());
     /** What EXPORT DATA wrote: uri → rows. */
     private final Map<String, Long> exports = new ConcurrentHashMap<>();
+
     private volatile boolean refuseTokens;
     private final AtomicInteger jobCounter = new AtomicInteger();
 
@@ -212,7 +215,8 @@ public final class FakeBigQuery implements AutoCloseable {
     /** The names of the shop dataset's objects of one SQLite type ({@code table}, {@code view}). */
     public synchronized List<String> objects(String type) {
         List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = db.prepareStatement("SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%'")) {
+        try (PreparedStatement ps =
+                db.prepareStatement("SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%'")) {
             ps.setString(1, type);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -252,24 +256,37 @@ public final class FakeBigQuery implements AutoCloseable {
         for (String ds : new TreeMap<>(datasets).keySet()) {
             String schema = ToSqlite.quote(datasets.get(ds));
             try (Statement st = db.createStatement();
-                 ResultSet tables = st.executeQuery("SELECT type, name, sql FROM " + schema + ".sqlite_master ORDER BY name")) {
+                    ResultSet tables =
+                            st.executeQuery("SELECT type, name, sql FROM " + schema + ".sqlite_master ORDER BY name")) {
                 List<String[]> list = new ArrayList<>();
                 while (tables.next()) {
                     list.add(new String[] {tables.getString(1), tables.getString(2), tables.getString(3)});
                 }
                 for (String[] t : list) {
-                    sb.append(ds).append('.').append(t[1]).append(' ').append(t[0]).append(": ").append(t[2]).append('\n');
+                    sb.append(ds)
+                            .append('.')
+                            .append(t[1])
+                            .append(' ')
+                            .append(t[0])
+                            .append(": ")
+                            .append(t[2])
+                            .append('\n');
                     if (!t[0].equals("table")) {
                         continue;
                     }
                     try (Statement rows = db.createStatement();
-                         ResultSet rs = rows.executeQuery("SELECT * FROM " + schema + "." + ToSqlite.quote(t[1]) + " ORDER BY 1")) {
+                            ResultSet rs = rows.executeQuery(
+                                    "SELECT * FROM " + schema + "." + ToSqlite.quote(t[1]) + " ORDER BY 1")) {
                         int n = rs.getMetaData().getColumnCount();
                         while (rs.next()) {
                             sb.append("  ");
                             for (int i = 1; i <= n; i++) {
                                 Object v = rs.getObject(i);
-                                sb.append(v instanceof byte[] b ? Base64.getEncoder().encodeToString(b) : String.valueOf(v)).append('|');
+                                sb.append(
+                                                v instanceof byte[] b
+                                                        ? Base64.getEncoder().encodeToString(b)
+                                                        : String.valueOf(v))
+                                        .append('|');
                             }
                             sb.append('\n');
                         }
@@ -290,15 +307,20 @@ public final class FakeBigQuery implements AutoCloseable {
         List<List<Token>> statements = Tokens.statements(Tokens.of(text));
         for (List<Token> st : statements) {
             List<Token> code = Tokens.code(st);
-            if (code.isEmpty() || code.size() == 1 && (code.get(0).is("BEGIN") || code.get(0).is("END")
-                    || code.get(0).is("COMMIT") || code.get(0).is("ROLLBACK"))) {
+            if (code.isEmpty()
+                    || code.size() == 1
+                            && (code.get(0).is("BEGIN")
+                                    || code.get(0).is("END")
+                                    || code.get(0).is("COMMIT")
+                                    || code.get(0).is("ROLLBACK"))) {
                 continue;
             }
             if (code.get(0).is("BEGIN") && !(code.size() > 1 && code.get(1).is("TRANSACTION"))) {
                 st = st.subList(st.indexOf(code.get(0)) + 1, st.size());
             }
             try {
-                FakeJob job = new FakeJob("script-" + jobCounter.incrementAndGet(), Cells.JSON.createObjectNode(), null);
+                FakeJob job =
+                        new FakeJob("script-" + jobCounter.incrementAndGet(), Cells.JSON.createObjectNode(), null);
                 execute(job, st, List.of(), StatementTypes.ofStatement(Tokens.code(st)));
                 job.closeCursor();
             } catch (RuntimeException | SQLException e) {
@@ -319,7 +341,9 @@ public final class FakeBigQuery implements AutoCloseable {
         try {
             String body = body(ex);
             String path = ex.getRequestURI().getRawPath();
-            String query = ex.getRequestURI().getRawQuery() == null ? "" : ex.getRequestURI().getRawQuery();
+            String query = ex.getRequestURI().getRawQuery() == null
+                    ? ""
+                    : ex.getRequestURI().getRawQuery();
             String auth = ex.getRequestHeaders().getFirst("Authorization");
             requests.add(new Request(ex.getRequestMethod(), path, query, body, auth == null ? "" : auth));
             for (Failure f : failures) {
@@ -342,7 +366,8 @@ public final class FakeBigQuery implements AutoCloseable {
                 send(ex, 404, error(404, "notFound", "Not found: Project " + project));
                 return;
             }
-            String[] rest = m.group(2) == null ? new String[0] : m.group(2).substring(1).split("/");
+            String[] rest =
+                    m.group(2) == null ? new String[0] : m.group(2).substring(1).split("/");
             Map<String, String> params = params(query);
             route(ex, ex.getRequestMethod(), rest, params, body);
         } catch (ApiError e) {
@@ -352,7 +377,8 @@ public final class FakeBigQuery implements AutoCloseable {
         }
     }
 
-    private void route(HttpExchange ex, String method, String[] p, Map<String, String> params, String body) throws IOException {
+    private void route(HttpExchange ex, String method, String[] p, Map<String, String> params, String body)
+            throws IOException {
         int n = p.length;
         if (n == 1 && p[0].equals("jobs") && method.equals("POST")) {
             send(ex, 200, insertJob(read(body)));
@@ -383,12 +409,20 @@ public final class FakeBigQuery implements AutoCloseable {
 
     private void token(HttpExchange ex) throws IOException {
         if (refuseTokens) {
-            ObjectNode out = Cells.JSON.createObjectNode().put("error", "invalid_grant")
+            ObjectNode out = Cells.JSON
+                    .createObjectNode()
+                    .put("error", "invalid_grant")
                     .put("error_description", "Invalid JWT Signature.");
             send(ex, 400, out);
         } else {
-            send(ex, 200, Cells.JSON.createObjectNode().put("access_token", "ya29.fake-token").put("expires_in", 3600)
-                    .put("token_type", "Bearer"));
+            send(
+                    ex,
+                    200,
+                    Cells.JSON
+                            .createObjectNode()
+                            .put("access_token", "ya29.fake-token")
+                            .put("expires_in", 3600)
+                            .put("token_type", "Bearer"));
         }
     }
 
@@ -418,7 +452,10 @@ public final class FakeBigQuery implements AutoCloseable {
         }
         List<JsonNode> params = new ArrayList<>();
         q.path("queryParameters").forEach(params::add);
-        FakeJob fj = new FakeJob(id, (ObjectNode) config, job.path("jobReference").path("location").asText(null));
+        FakeJob fj = new FakeJob(
+                id,
+                (ObjectNode) config,
+                job.path("jobReference").path("location").asText(null));
         fj.statementType = type;
         List<String> referenced = referencedTables(tokens);
         fj.referenced = referenced;
@@ -435,13 +472,18 @@ public final class FakeBigQuery implements AutoCloseable {
         long cap = q.path("maximumBytesBilled").asLong(Long.MAX_VALUE);
         long billed = fj.bytes > 0 || !referenced.isEmpty() ? Math.max(MIN_BILLED, fj.bytes) : 0;
         if (billed > cap) {
-            fj.fail("bytesBilledLimitExceeded", "Query exceeded limit for bytes billed: " + cap + ". " + billed + " or higher required.");
+            fj.fail(
+                    "bytesBilledLimitExceeded",
+                    "Query exceeded limit for bytes billed: " + cap + ". " + billed + " or higher required.");
             return fj.resource();
         }
         fj.state = "RUNNING";
         long timeout = config.path("jobTimeoutMs").asLong(0);
         if (timeout > 0) {
-            timers.schedule(() -> fj.cancel("timeout", "Job timed out after " + timeout + " ms"), timeout, TimeUnit.MILLISECONDS);
+            timers.schedule(
+                    () -> fj.cancel("timeout", "Job timed out after " + timeout + " ms"),
+                    timeout,
+                    TimeUnit.MILLISECONDS);
         }
         workers.submit(() -> {
             try {
@@ -451,7 +493,9 @@ public final class FakeBigQuery implements AutoCloseable {
                 fj.fail(e.reason, e.getMessage());
             } catch (SQLException | RuntimeException e) {
                 String[] rm = reason(e);
-                fj.fail(fj.cancelReason != null ? fj.cancelReason : rm[0], fj.cancelReason != null ? fj.cancelMessage : rm[1]);
+                fj.fail(
+                        fj.cancelReason != null ? fj.cancelReason : rm[0],
+                        fj.cancelReason != null ? fj.cancelMessage : rm[1]);
             }
         });
         // a quick job is answered done, as BigQuery answers a query that finished within the request
@@ -484,17 +528,23 @@ public final class FakeBigQuery implements AutoCloseable {
     }
 
     private static List<String> paramTypes(List<JsonNode> params) {
-        return params.stream().map(p -> p.path("parameterType").path("type").asText("STRING")).toList();
+        return params.stream()
+                .map(p -> p.path("parameterType").path("type").asText("STRING"))
+                .toList();
     }
 
     private static String[] reason(Exception e) {
         String m = String.valueOf(e.getMessage());
         if (m.contains("no such table")) {
             String name = m.replaceAll(".*no such table: ([^)\\s]+).*", "$1").replace("main.", "");
-            return new String[] {"notFound", "Not found: Table " + PROJECT + ":" + DATASET + "." + name + " was not found in location US"};
+            return new String[] {
+                "notFound", "Not found: Table " + PROJECT + ":" + DATASET + "." + name + " was not found in location US"
+            };
         }
         if (m.contains("no such column")) {
-            return new String[] {"invalidQuery", "Unrecognized name: " + m.replaceAll(".*no such column: ([^)\\s]+).*", "$1")};
+            return new String[] {
+                "invalidQuery", "Unrecognized name: " + m.replaceAll(".*no such column: ([^)\\s]+).*", "$1")
+            };
         }
         if (m.contains("interrupted")) {
             return new String[] {"stopped", "Job execution was cancelled: User requested cancellation"};
@@ -514,7 +564,8 @@ public final class FakeBigQuery implements AutoCloseable {
             case "GRANT", "REVOKE" -> grant(code);
             case "CREATE_SCHEMA" -> createSchema(code);
             case "DROP_SCHEMA" -> dropSchema(code);
-            case "MERGE", "LOAD_DATA", "ASSERT" -> throw new ApiError(400, "invalidQuery", "the fake does not model " + type);
+            case "MERGE", "LOAD_DATA", "ASSERT" ->
+                throw new ApiError(400, "invalidQuery", "the fake does not model " + type);
             default -> sql(job, statement, params, type);
         }
     }
@@ -528,16 +579,22 @@ public final class FakeBigQuery implements AutoCloseable {
             throw new ApiError(400, "invalidQuery", e.getMessage());
         }
         List<Token> code = Tokens.code(statement);
-        boolean replace = code.size() > 2 && code.get(0).is("CREATE") && code.get(1).is("OR") && code.get(2).is("REPLACE");
+        boolean replace = code.size() > 2
+                && code.get(0).is("CREATE")
+                && code.get(1).is("OR")
+                && code.get(2).is("REPLACE");
         synchronized (this) {
             if (replace) {
                 sql = sql.replaceFirst("(?i)CREATE\\s+OR\\s+REPLACE\\s+", "CREATE ");
                 int name = 3;
-                while (name < code.size() && (code.get(name).is("TABLE") || code.get(name).is("VIEW"))) {
+                while (name < code.size()
+                        && (code.get(name).is("TABLE") || code.get(name).is("VIEW"))) {
                     name++;
                 }
                 int end = name;
-                while (end < code.size() && !code.get(end).text().equals("(") && !code.get(end).is("AS")) {
+                while (end < code.size()
+                        && !code.get(end).text().equals("(")
+                        && !code.get(end).is("AS")) {
                     end++;
                 }
                 try (Statement st = db.createStatement()) {
@@ -578,10 +635,14 @@ public final class FakeBigQuery implements AutoCloseable {
     }
 
     private void script(FakeJob job, List<Token> code) throws SQLException {
-        if (code.size() >= 3 && code.get(0).is("EXECUTE") && code.get(1).is("IMMEDIATE") && code.get(2).type() == Tokens.Type.STRING) {
+        if (code.size() >= 3
+                && code.get(0).is("EXECUTE")
+                && code.get(1).is("IMMEDIATE")
+                && code.get(2).type() == Tokens.Type.STRING) {
             List<Token> inner = Tokens.of(code.get(2).value());
             String type = StatementTypes.of(inner);
-            if (type == null || type.equals("SCRIPT") && Tokens.statements(inner).size() > 1) {
+            if (type == null
+                    || type.equals("SCRIPT") && Tokens.statements(inner).size() > 1) {
                 throw new ApiError(400, "invalidQuery", "EXECUTE IMMEDIATE takes one statement in the fake");
             }
             execute(job, Tokens.statements(inner).get(0), List.of(), type);
@@ -604,7 +665,8 @@ public final class FakeBigQuery implements AutoCloseable {
         throw new ApiError(400, "invalidQuery", "the fake runs no script of this kind");
     }
 
-    private void export(FakeJob job, List<Token> statement, List<Token> code, List<JsonNode> params) throws SQLException {
+    private void export(FakeJob job, List<Token> statement, List<Token> code, List<JsonNode> params)
+            throws SQLException {
         String uri = null;
         int as = -1;
         for (int i = 0; i < code.size(); i++) {
@@ -668,7 +730,9 @@ public final class FakeBigQuery implements AutoCloseable {
     private synchronized void dropSchema(List<Token> code) {
         String name = code.get(code.size() > 4 && code.get(2).is("IF") ? 4 : 2).value();
         if (name.equals(DATASET) || !datasets.containsKey(name)) {
-            throw new ApiError(name.equals(DATASET) ? 400 : 404, name.equals(DATASET) ? "invalid" : "notFound",
+            throw new ApiError(
+                    name.equals(DATASET) ? 400 : 404,
+                    name.equals(DATASET) ? "invalid" : "notFound",
                     "the fake keeps its shop dataset; " + name + " cannot be dropped");
         }
         sqlite("DETACH DATABASE " + ToSqlite.quote(name));
@@ -731,9 +795,11 @@ public final class FakeBigQuery implements AutoCloseable {
         for (String t : tables) {
             String[] p = t.split("\\.", 2);
             String q = ToSqlite.quote(datasets.get(p[0])) + "." + ToSqlite.quote(p[1]);
-            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM " + q + " LIMIT 0")) {
+            try (Statement st = db.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT * FROM " + q + " LIMIT 0")) {
                 int columns = rs.getMetaData().getColumnCount();
-                try (Statement c = db.createStatement(); ResultSet n = c.executeQuery("SELECT count(*) FROM " + q)) {
+                try (Statement c = db.createStatement();
+                        ResultSet n = c.executeQuery("SELECT count(*) FROM " + q)) {
                     total += n.getLong(1) * columns * 8;
                 }
             } catch (SQLException e) {
@@ -761,8 +827,10 @@ public final class FakeBigQuery implements AutoCloseable {
             return out;
         }
         if (job.error != null) {
-            throw new ApiError(job.error.path("reason").asText().equals("notFound") ? 404 : 400,
-                    job.error.path("reason").asText(), job.error.path("message").asText());
+            throw new ApiError(
+                    job.error.path("reason").asText().equals("notFound") ? 404 : 400,
+                    job.error.path("reason").asText(),
+                    job.error.path("message").asText());
         }
         if (job.schema != null) {
             ObjectNode schema = out.putObject("schema");
@@ -783,8 +851,11 @@ public final class FakeBigQuery implements AutoCloseable {
         String token = params.get("pageToken");
         ObjectNode out = Cells.JSON.createObjectNode().put("kind", "bigquery#tableDataList");
         if (dataset.equals(ANON)) {
-            FakeJob job = jobs.values().stream().filter(j -> table.equals(j.resultTable())).findFirst()
-                    .orElseThrow(() -> new ApiError(404, "notFound", "Not found: Table " + PROJECT + ":" + ANON + "." + table));
+            FakeJob job = jobs.values().stream()
+                    .filter(j -> table.equals(j.resultTable()))
+                    .findFirst()
+                    .orElseThrow(() ->
+                            new ApiError(404, "notFound", "Not found: Table " + PROJECT + ":" + ANON + "." + table));
             return job.page(max, token, out);
         }
         String schema = datasets.get(dataset);
@@ -795,8 +866,8 @@ public final class FakeBigQuery implements AutoCloseable {
         ArrayNode rows = out.putArray("rows");
         synchronized (this) {
             ArrayNode fields = (ArrayNode) table(dataset, table).path("schema").path("fields");
-            try (PreparedStatement ps = db.prepareStatement("SELECT * FROM " + ToSqlite.quote(schema) + "." + ToSqlite.quote(table)
-                    + " ORDER BY rowid LIMIT ? OFFSET ?")) {
+            try (PreparedStatement ps = db.prepareStatement("SELECT * FROM " + ToSqlite.quote(schema) + "."
+                    + ToSqlite.quote(table) + " ORDER BY rowid LIMIT ? OFFSET ?")) {
                 ps.setLong(1, max + 1L);
                 ps.setLong(2, offset);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -813,8 +884,9 @@ public final class FakeBigQuery implements AutoCloseable {
                         n++;
                     }
                 }
-                try (Statement st = db.createStatement(); ResultSet c = st.executeQuery("SELECT count(*) FROM "
-                        + ToSqlite.quote(schema) + "." + ToSqlite.quote(table))) {
+                try (Statement st = db.createStatement();
+                        ResultSet c = st.executeQuery(
+                                "SELECT count(*) FROM " + ToSqlite.quote(schema) + "." + ToSqlite.quote(table))) {
                     out.put("totalRows", String.valueOf(c.getLong(1)));
                 }
             } catch (SQLException e) {
@@ -830,7 +902,10 @@ public final class FakeBigQuery implements AutoCloseable {
         ObjectNode out = Cells.JSON.createObjectNode().put("kind", "bigquery#datasetList");
         ArrayNode list = out.putArray("datasets");
         for (String ds : new TreeMap<>(datasets).keySet()) {
-            ObjectNode d = list.addObject().put("kind", "bigquery#dataset").put("id", PROJECT + ":" + ds).put("location", "US");
+            ObjectNode d = list.addObject()
+                    .put("kind", "bigquery#dataset")
+                    .put("id", PROJECT + ":" + ds)
+                    .put("location", "US");
             d.putObject("datasetReference").put("projectId", PROJECT).put("datasetId", ds);
         }
         return out;
@@ -840,7 +915,11 @@ public final class FakeBigQuery implements AutoCloseable {
         if (!datasets.containsKey(ds)) {
             throw new ApiError(404, "notFound", "Not found: Dataset " + PROJECT + ":" + ds);
         }
-        ObjectNode d = Cells.JSON.createObjectNode().put("kind", "bigquery#dataset").put("id", PROJECT + ":" + ds).put("location", "US");
+        ObjectNode d = Cells.JSON
+                .createObjectNode()
+                .put("kind", "bigquery#dataset")
+                .put("id", PROJECT + ":" + ds)
+                .put("location", "US");
         d.putObject("datasetReference").put("projectId", PROJECT).put("datasetId", ds);
         return d;
     }
@@ -852,12 +931,18 @@ public final class FakeBigQuery implements AutoCloseable {
         }
         ObjectNode out = Cells.JSON.createObjectNode().put("kind", "bigquery#tableList");
         ArrayNode list = out.putArray("tables");
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT name, type FROM " + ToSqlite.quote(schema)
-                + ".sqlite_master WHERE type IN ('table', 'view') ORDER BY name")) {
+        try (Statement st = db.createStatement();
+                ResultSet rs = st.executeQuery("SELECT name, type FROM " + ToSqlite.quote(schema)
+                        + ".sqlite_master WHERE type IN ('table', 'view') ORDER BY name")) {
             while (rs.next()) {
-                ObjectNode t = list.addObject().put("kind", "bigquery#table").put("id", PROJECT + ":" + ds + "." + rs.getString(1))
+                ObjectNode t = list.addObject()
+                        .put("kind", "bigquery#table")
+                        .put("id", PROJECT + ":" + ds + "." + rs.getString(1))
                         .put("type", rs.getString(2).equals("view") ? "VIEW" : "TABLE");
-                t.putObject("tableReference").put("projectId", PROJECT).put("datasetId", ds).put("tableId", rs.getString(1));
+                t.putObject("tableReference")
+                        .put("projectId", PROJECT)
+                        .put("datasetId", ds)
+                        .put("tableId", rs.getString(1));
             }
         } catch (SQLException e) {
             throw new ApiError(500, "internalError", e.getMessage());
@@ -874,12 +959,17 @@ public final class FakeBigQuery implements AutoCloseable {
         if (!exists(ds, name)) {
             throw new ApiError(404, "notFound", "Not found: Table " + PROJECT + ":" + ds + "." + name);
         }
-        ObjectNode t = Cells.JSON.createObjectNode().put("kind", "bigquery#table").put("id", PROJECT + ":" + ds + "." + name);
-        t.putObject("tableReference").put("projectId", PROJECT).put("datasetId", ds).put("tableId", name);
+        ObjectNode t =
+                Cells.JSON.createObjectNode().put("kind", "bigquery#table").put("id", PROJECT + ":" + ds + "." + name);
+        t.putObject("tableReference")
+                .put("projectId", PROJECT)
+                .put("datasetId", ds)
+                .put("tableId", name);
         String q = ToSqlite.quote(schema);
         try (Statement st = db.createStatement()) {
             String type;
-            try (ResultSet rs = st.executeQuery("SELECT type FROM " + q + ".sqlite_master WHERE name = " + ToSqlite.literal(name))) {
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT type FROM " + q + ".sqlite_master WHERE name = " + ToSqlite.literal(name))) {
                 type = rs.getString(1).equals("view") ? "VIEW" : "TABLE";
             }
             t.put("type", type);
@@ -889,7 +979,8 @@ public final class FakeBigQuery implements AutoCloseable {
             try (ResultSet rs = st.executeQuery("PRAGMA " + q + ".table_info(" + ToSqlite.literal(name) + ")")) {
                 while (rs.next()) {
                     String col = rs.getString("name");
-                    fields.add(Cells.field(col, Cells.type(rs.getString("type"), null), null, rs.getInt("notnull") == 1));
+                    fields.add(
+                            Cells.field(col, Cells.type(rs.getString("type"), null), null, rs.getInt("notnull") == 1));
                     if (rs.getInt("pk") > 0) {
                         pkOrder.put(rs.getInt("pk"), col);
                     }
@@ -912,7 +1003,9 @@ public final class FakeBigQuery implements AutoCloseable {
                     });
                     ObjectNode ref = fk.withObjectProperty("referencedTable");
                     ref.put("projectId", PROJECT).put("datasetId", ds).put("tableId", rs.getString("table"));
-                    ((ArrayNode) fk.get("columnReferences")).addObject().put("referencingColumn", rs.getString("from"))
+                    ((ArrayNode) fk.get("columnReferences"))
+                            .addObject()
+                            .put("referencingColumn", rs.getString("from"))
                             .put("referencedColumn", rs.getString("to"));
                 }
             }
@@ -929,7 +1022,9 @@ public final class FakeBigQuery implements AutoCloseable {
                     t.put("numRows", String.valueOf(rows)).put("numBytes", String.valueOf(rows * fields.size() * 8));
                 }
             } else {
-                t.putObject("view").put("query", "(the fake keeps the view's SQLite text)").put("useLegacySql", false);
+                t.putObject("view")
+                        .put("query", "(the fake keeps the view's SQLite text)")
+                        .put("useLegacySql", false);
             }
             ObjectNode facts = tableFacts.get(ds + "." + name);
             if (facts != null) {
@@ -981,16 +1076,22 @@ public final class FakeBigQuery implements AutoCloseable {
     static ObjectNode error(int status, String reason, String message) {
         ObjectNode out = Cells.JSON.createObjectNode();
         ObjectNode e = out.putObject("error").put("code", status).put("message", message);
-        e.putArray("errors").addObject().put("message", message).put("domain", "global").put("reason", reason);
-        e.put("status", switch (status) {
-            case 400 -> "INVALID_ARGUMENT";
-            case 401 -> "UNAUTHENTICATED";
-            case 403 -> "PERMISSION_DENIED";
-            case 404 -> "NOT_FOUND";
-            case 409 -> "ALREADY_EXISTS";
-            case 429 -> "RESOURCE_EXHAUSTED";
-            default -> "INTERNAL";
-        });
+        e.putArray("errors")
+                .addObject()
+                .put("message", message)
+                .put("domain", "global")
+                .put("reason", reason);
+        e.put(
+                "status",
+                switch (status) {
+                    case 400 -> "INVALID_ARGUMENT";
+                    case 401 -> "UNAUTHENTICATED";
+                    case 403 -> "PERMISSION_DENIED";
+                    case 404 -> "NOT_FOUND";
+                    case 409 -> "ALREADY_EXISTS";
+                    case 429 -> "RESOURCE_EXHAUSTED";
+                    default -> "INTERNAL";
+                });
         return out;
     }
 
@@ -1071,7 +1172,8 @@ public final class FakeBigQuery implements AutoCloseable {
         }
 
         ObjectNode reference() {
-            ObjectNode r = Cells.JSON.createObjectNode().put("projectId", PROJECT).put("jobId", id);
+            ObjectNode r =
+                    Cells.JSON.createObjectNode().put("projectId", PROJECT).put("jobId", id);
             if (location != null) {
                 r.put("location", location);
             }
@@ -1215,11 +1317,15 @@ public final class FakeBigQuery implements AutoCloseable {
         }
 
         ObjectNode resource() {
-            ObjectNode j = Cells.JSON.createObjectNode().put("kind", "bigquery#job").put("id", PROJECT + ":" + id);
+            ObjectNode j =
+                    Cells.JSON.createObjectNode().put("kind", "bigquery#job").put("id", PROJECT + ":" + id);
             j.set("jobReference", reference());
             ObjectNode cfg = config.deepCopy();
             if (!dryRun && "SELECT".equals(statementType)) {
-                cfg.withObjectProperty("query").putObject("destinationTable").put("projectId", PROJECT).put("datasetId", ANON)
+                cfg.withObjectProperty("query")
+                        .putObject("destinationTable")
+                        .put("projectId", PROJECT)
+                        .put("datasetId", ANON)
                         .put("tableId", resultTable());
             }
             cfg.put("jobType", "QUERY");
@@ -1229,15 +1335,20 @@ public final class FakeBigQuery implements AutoCloseable {
                 status.set("errorResult", error.deepCopy());
                 status.putArray("errors").add(error.deepCopy());
             }
-            ObjectNode stats = j.putObject("statistics").put("creationTime", "1761000000000")
+            ObjectNode stats = j.putObject("statistics")
+                    .put("creationTime", "1761000000000")
                     .put("totalBytesProcessed", String.valueOf(bytes));
-            ObjectNode q = stats.putObject("query").put("statementType", statementType == null ? "SELECT" : statementType)
+            ObjectNode q = stats.putObject("query")
+                    .put("statementType", statementType == null ? "SELECT" : statementType)
                     .put("totalBytesProcessed", String.valueOf(bytes))
                     .put("fakeClassifier", "leading keyword");
             ArrayNode refs = q.putArray("referencedTables");
             for (String t : referenced) {
                 String[] p = t.split("\\.", 2);
-                refs.addObject().put("projectId", PROJECT).put("datasetId", p[0]).put("tableId", p[1]);
+                refs.addObject()
+                        .put("projectId", PROJECT)
+                        .put("datasetId", p[0])
+                        .put("tableId", p[1]);
             }
             if (dmlAffected >= 0 && state.equals("DONE")) {
                 q.put("numDmlAffectedRows", String.valueOf(dmlAffected));

@@ -13,8 +13,25 @@ import java.util.Set;
  * model of what BigQuery's parser reports, not its parser: the README says so.
  */
 final class StatementTypes {
-    private static final Set<String> SCRIPT = Set.of("CALL", "EXECUTE", "DECLARE", "SET", "BEGIN", "IF", "LOOP",
-            "WHILE", "REPEAT", "FOR", "RAISE", "RETURN", "COMMIT", "ROLLBACK", "BREAK", "LEAVE", "CONTINUE", "ITERATE",
+    private static final Set<String> SCRIPT = Set.of(
+            "CALL",
+            "EXECUTE",
+            "DECLARE",
+            "SET",
+            "BEGIN",
+            "IF",
+            "LOOP",
+            "WHILE",
+            "REPEAT",
+            "FOR",
+            "RAISE",
+            "RETURN",
+            "COMMIT",
+            "ROLLBACK",
+            "BREAK",
+            "LEAVE",
+            "CONTINUE",
+            "ITERATE",
             "CASE");
 
     private StatementTypes() {}
@@ -75,8 +92,13 @@ final class StatementTypes {
     }
 
     private static String object(List<Token> code, int i, boolean create) {
-        while (i < code.size() && (code.get(i).is("OR") || code.get(i).is("REPLACE") || code.get(i).is("TEMP")
-                || code.get(i).is("TEMPORARY") || code.get(i).is("EXTERNAL") || code.get(i).is("SNAPSHOT"))) {
+        while (i < code.size()
+                && (code.get(i).is("OR")
+                        || code.get(i).is("REPLACE")
+                        || code.get(i).is("TEMP")
+                        || code.get(i).is("TEMPORARY")
+                        || code.get(i).is("EXTERNAL")
+                        || code.get(i).is("SNAPSHOT"))) {
             i++;
         }
         if (i >= code.size()) {

@@ -19,12 +19,13 @@ import java.util.function.Function;
  * knows no more GoogleSQL than that.
  */
 final class ToSqlite {
-    private static final Set<String> TYPED = Set.of("DATE", "TIME", "DATETIME", "TIMESTAMP", "NUMERIC", "BIGNUMERIC",
-            "DECIMAL", "BIGDECIMAL", "JSON");
+    private static final Set<String> TYPED =
+            Set.of("DATE", "TIME", "DATETIME", "TIMESTAMP", "NUMERIC", "BIGNUMERIC", "DECIMAL", "BIGDECIMAL", "JSON");
 
     private final String project;
     /** A dataset's SQLite schema, or null when there is no such dataset. */
     private final Function<String, String> schemaOf;
+
     private final List<String> paramTypes;
     private final List<String> referenced = new ArrayList<>();
     private int series;
@@ -70,7 +71,10 @@ final class ToSqlite {
             switch (k.type()) {
                 case SPACE -> sb.append(k.text());
                 case NAME -> {
-                    boolean qualifier = !k.value().contains(".") && next >= 0 && next < to && t.get(next).text().equals(".");
+                    boolean qualifier = !k.value().contains(".")
+                            && next >= 0
+                            && next < to
+                            && t.get(next).text().equals(".");
                     if (qualifier && k.value().equals(project)) {
                         i = next; // `project`.dataset.table: the project is this one
                     } else if (qualifier && schemaOf.apply(k.value()) != null) {
@@ -84,18 +88,27 @@ final class ToSqlite {
                     }
                 }
                 case STRING -> sb.append(literal(k.value()));
-                case BYTES -> sb.append("X'").append(HexFormat.of().formatHex(bytes(k.value()))).append("'");
+                case BYTES ->
+                    sb.append("X'")
+                            .append(HexFormat.of().formatHex(bytes(k.value())))
+                            .append("'");
                 case PARAM -> {
                     String type = param < paramTypes.size() ? paramTypes.get(param) : "STRING";
                     param++;
-                    sb.append(beforeAs && !Set.of("INT64", "FLOAT64", "STRING").contains(type) ? "bq_tag('" + type + "', ?)" : "?");
+                    sb.append(
+                            beforeAs && !Set.of("INT64", "FLOAT64", "STRING").contains(type)
+                                    ? "bq_tag('" + type + "', ?)"
+                                    : "?");
                 }
                 case NUMBER, COMMENT -> sb.append(k.text());
                 case PUNCT -> {
                     if (k.text().equals("[")) {
                         int prev = prevCode(t, i);
-                        boolean subscript = prev >= from && (t.get(prev).type() == Type.WORD && !isKeyword(t.get(prev))
-                                || t.get(prev).type() == Type.NAME || t.get(prev).text().equals(")") || t.get(prev).text().equals("]"));
+                        boolean subscript = prev >= from
+                                && (t.get(prev).type() == Type.WORD && !isKeyword(t.get(prev))
+                                        || t.get(prev).type() == Type.NAME
+                                        || t.get(prev).text().equals(")")
+                                        || t.get(prev).text().equals("]"));
                         brackets.add(!subscript);
                         sb.append(subscript ? "[" : "bq_array(");
                     } else if (k.text().equals("]")) {
@@ -107,22 +120,38 @@ final class ToSqlite {
                 }
                 case WORD -> {
                     String upper = k.text().toUpperCase(Locale.ROOT);
-                    if (TYPED.contains(upper) && next >= 0 && next < to && t.get(next).type() == Type.STRING) {
+                    if (TYPED.contains(upper)
+                            && next >= 0
+                            && next < to
+                            && t.get(next).type() == Type.STRING) {
                         int after = nextCode(t, next);
                         boolean item = after >= 0 && after < to && t.get(after).is("AS");
-                        String type = upper.equals("DECIMAL") ? "NUMERIC" : upper.equals("BIGDECIMAL") ? "BIGNUMERIC" : upper;
+                        String type =
+                                upper.equals("DECIMAL") ? "NUMERIC" : upper.equals("BIGDECIMAL") ? "BIGNUMERIC" : upper;
                         checkLiteral(type, t.get(next).value());
-                        sb.append(item ? "bq_tag('" + type + "', " + literal(t.get(next).value()) + ")" : literal(t.get(next).value()));
+                        sb.append(
+                                item
+                                        ? "bq_tag('" + type + "', "
+                                                + literal(t.get(next).value()) + ")"
+                                        : literal(t.get(next).value()));
                         i = next;
-                    } else if ((upper.equals("TRUE") || upper.equals("FALSE")) ) {
-                        sb.append(beforeAs ? "bq_tag('BOOL', " + (upper.equals("TRUE") ? 1 : 0) + ")" : upper.equals("TRUE") ? "1" : "0");
+                    } else if ((upper.equals("TRUE") || upper.equals("FALSE"))) {
+                        sb.append(
+                                beforeAs
+                                        ? "bq_tag('BOOL', " + (upper.equals("TRUE") ? 1 : 0) + ")"
+                                        : upper.equals("TRUE") ? "1" : "0");
                     } else if (upper.equals("UNNEST") && isSeries(t, i, to)) {
                         i = series(t, i, to, sb);
-                    } else if (upper.equals("STRUCT") && next >= 0 && t.get(next).text().equals("(")) {
+                    } else if (upper.equals("STRUCT")
+                            && next >= 0
+                            && t.get(next).text().equals("(")) {
                         i = struct(t, next, to, sb);
                     } else if (upper.equals("ST_GEOGPOINT")) {
                         sb.append("bq_geogpoint");
-                    } else if (next >= 0 && next < to && t.get(next).text().equals(".") && schemaOf.apply(k.text()) != null) {
+                    } else if (next >= 0
+                            && next < to
+                            && t.get(next).text().equals(".")
+                            && schemaOf.apply(k.text()) != null) {
                         int table = nextCode(t, next);
                         sb.append(quote(schemaOf.apply(k.text())));
                         if (table >= 0) {
@@ -139,7 +168,9 @@ final class ToSqlite {
     }
 
     private static boolean isKeyword(Token t) {
-        return Set.of("SELECT", "IN", "AS", "WHERE", "AND", "OR", "NOT", "THEN", "ELSE", "WHEN", "RETURN", "BY", "ON", "UNNEST")
+        return Set.of(
+                        "SELECT", "IN", "AS", "WHERE", "AND", "OR", "NOT", "THEN", "ELSE", "WHEN", "RETURN", "BY", "ON",
+                        "UNNEST")
                 .contains(t.text().toUpperCase(Locale.ROOT));
     }
 
@@ -147,7 +178,10 @@ final class ToSqlite {
     private boolean isSeries(List<Token> t, int i, int to) {
         int open = nextCode(t, i);
         int gen = open < 0 ? -1 : nextCode(t, open);
-        return gen >= 0 && gen < to && t.get(open).text().equals("(") && t.get(gen).is("GENERATE_ARRAY");
+        return gen >= 0
+                && gen < to
+                && t.get(open).text().equals("(")
+                && t.get(gen).is("GENERATE_ARRAY");
     }
 
     private int series(List<Token> t, int i, int to, StringBuilder sb) {
@@ -163,11 +197,25 @@ final class ToSqlite {
         if (k >= 0 && k < to && t.get(k).is("AS")) {
             k = nextCode(t, k);
         }
-        String alias = k >= 0 && k < to && (t.get(k).type() == Type.WORD || t.get(k).type() == Type.NAME) ? t.get(k).value() : "x";
+        String alias =
+                k >= 0 && k < to && (t.get(k).type() == Type.WORD || t.get(k).type() == Type.NAME)
+                        ? t.get(k).value()
+                        : "x";
         String name = "bq_series" + (series++);
-        sb.append("(WITH RECURSIVE ").append(name).append("(v) AS (SELECT (").append(a).append(") UNION ALL SELECT v + 1 FROM ")
-                .append(name).append(" WHERE v < (").append(b).append(")) SELECT v AS ").append(quote(alias)).append(" FROM ")
-                .append(name).append(") AS ").append(quote(alias));
+        sb.append("(WITH RECURSIVE ")
+                .append(name)
+                .append("(v) AS (SELECT (")
+                .append(a)
+                .append(") UNION ALL SELECT v + 1 FROM ")
+                .append(name)
+                .append(" WHERE v < (")
+                .append(b)
+                .append(")) SELECT v AS ")
+                .append(quote(alias))
+                .append(" FROM ")
+                .append(name)
+                .append(") AS ")
+                .append(quote(alias));
         return k >= 0 && k < to && t.get(k).value().equals(alias) ? k : close;
     }
 
@@ -291,11 +339,13 @@ final class ToSqlite {
         try {
             switch (type) {
                 case "DATE" -> years(java.time.LocalDate.parse(text.strip()));
-                case "DATETIME" -> years(java.time.LocalDateTime.parse(text.strip().replace(' ', 'T')).toLocalDate());
+                case "DATETIME" ->
+                    years(java.time.LocalDateTime.parse(text.strip().replace(' ', 'T'))
+                            .toLocalDate());
                 case "TIME" -> java.time.LocalTime.parse(text.strip());
                 case "TIMESTAMP" -> Cells.instant(text);
                 case "NUMERIC", "BIGNUMERIC" -> new java.math.BigDecimal(text.strip());
-                default -> { }
+                default -> {}
             }
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("Could not cast literal \"" + text + "\" to type " + type);

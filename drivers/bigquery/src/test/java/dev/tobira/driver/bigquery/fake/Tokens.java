@@ -10,7 +10,17 @@ import java.util.List;
  * punctuation and the three comment forms.
  */
 final class Tokens {
-    enum Type { WORD, NAME, STRING, BYTES, NUMBER, PARAM, PUNCT, COMMENT, SPACE }
+    enum Type {
+        WORD,
+        NAME,
+        STRING,
+        BYTES,
+        NUMBER,
+        PARAM,
+        PUNCT,
+        COMMENT,
+        SPACE
+    }
 
     /** One token; {@code value} is a string's or name's content with its escapes read. */
     record Token(Type type, String text, String value) {
@@ -71,8 +81,11 @@ final class Tokens {
                 }
                 out.add(new Token(Type.WORD, sql.substring(start, i), sql.substring(start, i)));
             } else if (Character.isDigit(c) || c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1))) {
-                while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '.'
-                        || (sql.charAt(i) == '+' || sql.charAt(i) == '-') && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E'))) {
+                while (i < n
+                        && (Character.isLetterOrDigit(sql.charAt(i))
+                                || sql.charAt(i) == '.'
+                                || (sql.charAt(i) == '+' || sql.charAt(i) == '-')
+                                        && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E'))) {
                     i++;
                 }
                 out.add(new Token(Type.NUMBER, sql.substring(start, i), sql.substring(start, i)));
@@ -112,7 +125,9 @@ final class Tokens {
             i++;
         }
         char q = sql.charAt(i);
-        String close = sql.startsWith(String.valueOf(q).repeat(3), i) ? String.valueOf(q).repeat(3) : String.valueOf(q);
+        String close = sql.startsWith(String.valueOf(q).repeat(3), i)
+                ? String.valueOf(q).repeat(3)
+                : String.valueOf(q);
         i += close.length();
         StringBuilder v = new StringBuilder();
         while (true) {
@@ -146,13 +161,27 @@ final class Tokens {
     private static int escape(String sql, int i, StringBuilder v) {
         char c = sql.charAt(i);
         switch (c) {
-            case 'n': v.append('\n'); return i + 1;
-            case 't': v.append('\t'); return i + 1;
-            case 'r': v.append('\r'); return i + 1;
-            case 'b': v.append('\b'); return i + 1;
-            case 'f': v.append('\f'); return i + 1;
-            case 'a': v.append('\u0007'); return i + 1;
-            case 'v': v.append('\u000b'); return i + 1;
+            case 'n':
+                v.append('\n');
+                return i + 1;
+            case 't':
+                v.append('\t');
+                return i + 1;
+            case 'r':
+                v.append('\r');
+                return i + 1;
+            case 'b':
+                v.append('\b');
+                return i + 1;
+            case 'f':
+                v.append('\f');
+                return i + 1;
+            case 'a':
+                v.append('\u0007');
+                return i + 1;
+            case 'v':
+                v.append('\u000b');
+                return i + 1;
             case 'x':
             case 'X':
                 v.append((char) Integer.parseInt(sql.substring(i + 1, i + 3), 16));
@@ -168,7 +197,7 @@ final class Tokens {
                     v.append((char) Integer.parseInt(sql.substring(i, i + 3), 8));
                     return i + 3;
                 }
-                v.append(c); // \\ \' \" \` \? 
+                v.append(c); // \\ \' \" \` \?
                 return i + 1;
         }
     }
