@@ -111,7 +111,7 @@ public abstract class CursorResultSet implements ResultSet {
      * @return the row, or null at the end of the result
      * @throws DriverException when the database fails
      */
-    protected abstract Row fetch();
+    protected abstract @Nullable Row fetch();
 
     /**
      * Moves to the next row for {@link #forEachRow} and returns a view of it, or null at the end of
@@ -126,7 +126,7 @@ public abstract class CursorResultSet implements ResultSet {
      * @return the view of the next row, or null at the end
      * @throws DriverException when the database fails
      */
-    protected RowView advance() {
+    protected @Nullable RowView advance() {
         return fetch();
     }
 
