@@ -7,6 +7,7 @@
 // pgjdbc is an automatic module (org.postgresql.jdbc); its name is stable, declared in its manifest
 @SuppressWarnings("requires-automatic")
 module dev.tobira.driver.postgres {
+    requires static org.jspecify;
     requires transitive dev.tobira.jdbc;
     requires org.postgresql.jdbc;
     requires com.github.benmanes.caffeine;

@@ -5,6 +5,7 @@
  * @since 0.1
  */
 module dev.tobira.driver.sqlite {
+    requires static org.jspecify;
     requires transitive dev.tobira.jdbc;
     requires org.xerial.sqlitejdbc;
 

@@ -75,10 +75,10 @@ public abstract class CursorResultSet implements ResultSet {
      * The thread in {@link #forEachRow} while its rows are read, so that a close from its own action
      * stops the rows ({@link #stopped}) instead of cancelling them.
      */
-    private volatile Thread viewer;
+    private volatile @Nullable Thread viewer;
 
     private boolean stopped;
-    private Row next;
+    private @Nullable Row next;
     private long rows;
     private long rowsAffected = -1; // -1 until rowsAffected(long), which refuses a negative count
     private boolean truncated;
@@ -182,8 +182,8 @@ public abstract class CursorResultSet implements ResultSet {
             refuseNestedIteration();
             return false;
         }
-        Row row = null;
-        Throwable failure = null;
+        @Nullable Row row = null;
+        @Nullable Throwable failure = null;
         try {
             if (limit > 0 && rows >= limit) {
                 truncated = fetch() != null;
@@ -217,7 +217,7 @@ public abstract class CursorResultSet implements ResultSet {
         if (!hasNext()) {
             throw new NoSuchElementException("no more rows");
         }
-        Row row = next;
+        Row row = requireNonNull(next); // hasNext() returned true: it holds the row
         next = null;
         return row;
     }
@@ -249,7 +249,7 @@ public abstract class CursorResultSet implements ResultSet {
             return n;
         }
         viewer = Thread.currentThread();
-        Throwable failure = null;
+        @Nullable Throwable failure = null;
         try {
             while (state == FETCHING && !stopped) { // a volatile read: a cancel from another thread shows here
                 if (limit > 0 && rows >= limit) {
@@ -293,11 +293,13 @@ public abstract class CursorResultSet implements ResultSet {
         }
     }
 
-    private DriverException cancelled(String detail, Throwable cause) {
-        return DriverException.builder(ErrorKind.CANCELLED, driver, "query")
-                .detail(detail)
-                .cause(cause)
-                .build();
+    private DriverException cancelled(String detail, @Nullable Throwable cause) {
+        DriverException.Builder builder =
+                DriverException.builder(ErrorKind.CANCELLED, driver, "query").detail(detail);
+        if (cause != null) {
+            builder.cause(cause);
+        }
+        return builder.build();
     }
 
     /** Throws a failure as it was caught: unchecked as it is, a checked one (thrown sneakily) unchanged too. */
@@ -311,7 +313,8 @@ public abstract class CursorResultSet implements ResultSet {
         throw CursorResultSet.<RuntimeException>sneaky(failure);
     }
 
-    @SuppressWarnings("unchecked")
+    // T is inferred at the call as RuntimeException on purpose: the sneaky throw
+    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
     private static <T extends Throwable> T sneaky(Throwable t) throws T {
         throw (T) t;
     }

@@ -9,8 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Marks a toolkit method that returns {@code null} on purpose, a parameter that accepts it, or a
  * field that holds it: {@link CursorResultSet#fetch()} and {@link CursorResultSet#advance()} at the
- * end of the rows, and the lookups of {@link SqlScan} and {@link WordSet} that find nothing. Any
- * member of this package without it neither returns nor accepts {@code null}.
+ * end of the rows, and the toolkit's internal lookups that find nothing. Any member of this package
+ * without it neither returns nor accepts {@code null}.
  *
  * <p>The toolkit stays free of third-party dependencies, so it carries its own marker; null
  * checkers such as NullAway treat any annotation named {@code Nullable} alike. A driver that

@@ -418,6 +418,8 @@ public final class Redactor {
         return any;
     }
 
+    // | on purpose: both sides mark characters in masked, so both must run
+    @SuppressWarnings("ShortCircuitBoolean")
     private static boolean maskRun(String s, int from, int at, boolean[] masked) {
         String head = s.substring(from, at);
         int scheme = head.indexOf("://");

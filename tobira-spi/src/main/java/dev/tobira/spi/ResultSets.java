@@ -32,7 +32,7 @@ public final class ResultSets {
         requireNonNull(rows, "rows is null");
         return new CursorResultSet(driver, columns, limit, startNanos) {
             @Override
-            protected Row fetch() {
+            protected @Nullable Row fetch() {
                 return rows.hasNext() ? rows.next() : null;
             }
 
@@ -63,10 +63,12 @@ public final class ResultSets {
      * @return an ended result with no columns
      * @throws IllegalArgumentException if rowsAffected is negative
      */
+    // hasNext() is called for its effect: it finds no row and ends the result at once
+    @SuppressWarnings("ReturnValueIgnored")
     public static ResultSet affected(String driver, OptionalLong rowsAffected, long startNanos) {
         CursorResultSet rs = new CursorResultSet(driver, List.of(), 0, startNanos) {
             @Override
-            protected Row fetch() {
+            protected @Nullable Row fetch() {
                 return null;
             }
 

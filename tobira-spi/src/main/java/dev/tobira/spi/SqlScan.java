@@ -2,7 +2,6 @@ package dev.tobira.spi;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.tobira.spi.SqlToken.Type;
 import java.util.AbstractList;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -38,11 +37,11 @@ public final class SqlScan {
      * is first read, so a rule that looks at a statement's first words makes a few tokens, not all.
      * Races only make an equal token twice, and a token's identity fields are final, so no lock.
      */
-    private SqlToken[] made;
+    private @Nullable SqlToken[] made;
 
-    private List<SqlToken> tokenList;
+    private @Nullable List<SqlToken> tokenList;
     // made once, under the lock: a statement copies its text
-    private volatile List<Statement> statementList;
+    private volatile @Nullable List<Statement> statementList;
 
     SqlScan(SqlDialect dialect, Tokens tokens) {
         this.dialect = dialect;
@@ -217,11 +216,11 @@ public final class SqlScan {
      * {@code indexes[from, from + size)}. Unmodifiable; a token is made when it is first read.
      */
     private final class TokenList extends AbstractList<SqlToken> implements RandomAccess {
-        private final int[] indexes;
+        private final @Nullable int[] indexes;
         private final int from;
         private final int size;
 
-        TokenList(int[] indexes, int from, int size) {
+        TokenList(@Nullable int[] indexes, int from, int size) {
             this.indexes = indexes;
             this.from = from;
             this.size = size;
@@ -348,6 +347,7 @@ public final class SqlScan {
      * is no word of {@code known} either, or null; for the guard, which calls such a text a
      * syntax error rather than a write. A statement that begins with no word at all is not one.
      */
+    @Nullable
     String unknownLeadingWord(WordSet allowed, WordSet known) {
         for (int k = 0; k < statementCount; k++) {
             int i = firstKeywordAt(k);
@@ -374,6 +374,7 @@ public final class SqlScan {
     }
 
     /** As {@link #findWord(Collection)}, without allocating: the word found, or null. */
+    @Nullable
     String findWordOf(WordSet words) {
         if (words.isEmpty()) {
             return null;
@@ -415,6 +416,7 @@ public final class SqlScan {
     }
 
     /** As {@link #findCall(Collection)}: the name found, or null. */
+    @Nullable
     String findCallOf(WordSet functions) {
         if (functions.isEmpty()) {
             return null;
@@ -435,7 +437,7 @@ public final class SqlScan {
      * the last part of the path before it, decoded and normalised once (callAt) and
      * compared in that form only. A plain word, the commonest case, is compared in place.
      */
-    private String called(WordSet functions, int paren) {
+    private @Nullable String called(WordSet functions, int paren) {
         int name = previousSignificant(paren);
         if (name >= 0 && tokens.kind(name) == Tokens.WORD && isAscii(name)) {
             return functions.match(tokens.sql, tokens.start(name), tokens.end(name));
@@ -533,7 +535,7 @@ public final class SqlScan {
     }
 
     /** The call whose {@code (} is token {@code paren}, or null when no name comes before it. */
-    private Call callAt(int paren) {
+    private @Nullable Call callAt(int paren) {
         int name = previousSignificant(paren);
         if (name < 0) {
             return null;
@@ -623,6 +625,7 @@ public final class SqlScan {
      *
      * @return the word, else the call, or null when there is neither
      */
+    @Nullable
     Found findWordOrCall(WordSet words, WordSet functions) {
         String call = null;
         for (int i = 0, n = tokens.count(); i < n; i++) {
@@ -640,7 +643,7 @@ public final class SqlScan {
     }
 
     /** Which of the words token i is: compared in place when ASCII, else in its normal form. */
-    private String wordOf(WordSet words, int i) {
+    private @Nullable String wordOf(WordSet words, int i) {
         String word = words.match(tokens.sql, tokens.start(i), tokens.end(i));
         if (word == null && !isAscii(i)) {
             word = words.match(IdentifierNames.normalise(tokens.sql.substring(tokens.start(i), tokens.end(i))));
@@ -786,7 +789,7 @@ public final class SqlScan {
         public List<String> keywords() {
             List<String> words = new ArrayList<>();
             for (SqlToken token : tokens) {
-                if (token.type() == Type.WORD) {
+                if (token.type() == SqlToken.Type.WORD) {
                     words.add(token.upper());
                 }
             }
@@ -802,7 +805,7 @@ public final class SqlScan {
          */
         public Optional<String> firstKeyword() {
             int k = skipOpenParentheses(0);
-            return k < tokens.size() && tokens.get(k).type() == Type.WORD
+            return k < tokens.size() && tokens.get(k).type() == SqlToken.Type.WORD
                     ? Optional.of(tokens.get(k).upper())
                     : Optional.empty();
         }

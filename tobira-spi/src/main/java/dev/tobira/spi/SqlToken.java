@@ -27,10 +27,10 @@ public final class SqlToken {
     private final int end;
     private final boolean unterminated;
     /** The scanned text the span points into, or null when the text was given. */
-    private final String source;
+    private final @Nullable String source;
     // Computed on first use; a race only computes an equal immutable string twice.
-    private String text;
-    private String upper;
+    private @Nullable String text;
+    private @Nullable String upper;
 
     /**
      * Creates a token from its parts.
@@ -108,8 +108,9 @@ public final class SqlToken {
     public String text() {
         String t = text;
         if (t == null) {
-            char c = source.charAt(start);
-            t = end - start == 1 && c < ASCII_CHARS.length ? ASCII_CHARS[c] : source.substring(start, end);
+            String s = requireNonNull(source); // one of text and source is set
+            char c = s.charAt(start);
+            t = end - start == 1 && c < ASCII_CHARS.length ? ASCII_CHARS[c] : s.substring(start, end);
             text = t;
         }
         return t;
@@ -147,7 +148,7 @@ public final class SqlToken {
         }
         String u = upper;
         if (u == null) {
-            u = source == null ? Ascii.upper(text) : Keywords.upper(source, start, end);
+            u = source == null ? Ascii.upper(text()) : Keywords.upper(source, start, end);
             upper = u;
         }
         return u;

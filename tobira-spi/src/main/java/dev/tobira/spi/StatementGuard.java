@@ -428,7 +428,7 @@ public final class StatementGuard {
         private final Map<String, String> forbiddenFunctions = new LinkedHashMap<>();
         private final List<Rule> rules = new ArrayList<>();
         private boolean singleStatement = true;
-        private String refusal;
+        private @Nullable String refusal;
 
         private Builder(String driver) {
             this.driver = requireNonNull(driver, "driver is null");

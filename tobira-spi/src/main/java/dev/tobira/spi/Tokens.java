@@ -1,6 +1,5 @@
 package dev.tobira.spi;
 
-import dev.tobira.spi.SqlToken.Type;
 import java.util.Arrays;
 
 /**
@@ -9,19 +8,19 @@ import java.util.Arrays;
  * {@link SqlLexer} fills an instance, which never changes once it is handed to {@link SqlScan}.
  */
 final class Tokens {
-    static final byte WHITESPACE = kind(Type.WHITESPACE);
-    static final byte WORD = kind(Type.WORD);
-    static final byte QUOTED_IDENTIFIER = kind(Type.QUOTED_IDENTIFIER);
-    static final byte STRING = kind(Type.STRING);
-    static final byte NUMBER = kind(Type.NUMBER);
-    static final byte PARAMETER = kind(Type.PARAMETER);
-    static final byte OPERATOR = kind(Type.OPERATOR);
-    static final byte PUNCTUATION = kind(Type.PUNCTUATION);
-    static final byte SEMICOLON = kind(Type.SEMICOLON);
-    static final byte COMMENT = kind(Type.COMMENT);
-    static final byte EXECUTABLE_COMMENT = kind(Type.EXECUTABLE_COMMENT);
+    static final byte WHITESPACE = kind(SqlToken.Type.WHITESPACE);
+    static final byte WORD = kind(SqlToken.Type.WORD);
+    static final byte QUOTED_IDENTIFIER = kind(SqlToken.Type.QUOTED_IDENTIFIER);
+    static final byte STRING = kind(SqlToken.Type.STRING);
+    static final byte NUMBER = kind(SqlToken.Type.NUMBER);
+    static final byte PARAMETER = kind(SqlToken.Type.PARAMETER);
+    static final byte OPERATOR = kind(SqlToken.Type.OPERATOR);
+    static final byte PUNCTUATION = kind(SqlToken.Type.PUNCTUATION);
+    static final byte SEMICOLON = kind(SqlToken.Type.SEMICOLON);
+    static final byte COMMENT = kind(SqlToken.Type.COMMENT);
+    static final byte EXECUTABLE_COMMENT = kind(SqlToken.Type.EXECUTABLE_COMMENT);
 
-    private static final Type[] TYPES = Type.values();
+    private static final SqlToken.Type[] TYPES = SqlToken.Type.values();
 
     final String sql;
     private byte[] kinds;
@@ -40,7 +39,7 @@ final class Tokens {
         this.bounds = new int[capacity + 1];
     }
 
-    private static byte kind(Type type) {
+    private static byte kind(SqlToken.Type type) {
         return (byte) type.ordinal();
     }
 
@@ -73,7 +72,7 @@ final class Tokens {
         return kinds[i];
     }
 
-    Type type(int i) {
+    SqlToken.Type type(int i) {
         return TYPES[kinds[i]];
     }
 

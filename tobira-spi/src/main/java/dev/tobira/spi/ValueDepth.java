@@ -121,7 +121,7 @@ public final class ValueDepth {
     }
 
     /** The elements of an array or document, null for every other kind. */
-    private static Iterator<Value> children(Value v) {
+    private static @Nullable Iterator<Value> children(Value v) {
         if (v instanceof Value.Array a) {
             return a.values().iterator();
         }

@@ -67,6 +67,7 @@ final class WordSet {
     }
 
     /** Returns the word that {@code s[start, end)} spells, or null. */
+    @Nullable
     String match(String s, int start, int end) {
         int length = end - start;
         if ((lengths & 1L << Math.min(length, 63)) == 0) {
@@ -85,6 +86,7 @@ final class WordSet {
     }
 
     /** Returns the word that all of {@code s} spells, or null. */
+    @Nullable
     String match(String s) {
         return match(s, 0, s.length());
     }

@@ -137,6 +137,8 @@ public final class Call {
      * @return the scan
      * @throws NullPointerException if an argument is null
      */
+    // == first: the guard scanned this very string on the hot path; equals() decides otherwise
+    @SuppressWarnings("ReferenceEquality")
     public SqlScan scanOf(String sql, SqlDialect dialect) {
         requireNonNull(sql, "sql is null");
         requireNonNull(dialect, "dialect is null");

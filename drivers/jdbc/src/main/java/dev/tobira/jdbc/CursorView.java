@@ -4,6 +4,7 @@ import dev.tobira.api.Column;
 import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
+import dev.tobira.spi.Nullable;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -168,7 +169,7 @@ final class CursorView implements RowView {
         return RowView.super.getDouble(index);
     }
 
-    private BigDecimal decimal(int index) {
+    private @Nullable BigDecimal decimal(int index) {
         byte tag = mapped.tag(index);
         if (tag == ResultColumns.DECIMAL || tag == ResultColumns.DECIMAL_OR_SPECIAL) {
             try {
@@ -198,7 +199,7 @@ final class CursorView implements RowView {
         return RowView.super.getText(index);
     }
 
-    private byte[] bytes(int index) {
+    private @Nullable byte[] bytes(int index) {
         if (mapped.tag(index) == ResultColumns.BYTES) {
             try {
                 byte[] v = rs.getBytes(index + 1);
@@ -212,7 +213,7 @@ final class CursorView implements RowView {
         return null;
     }
 
-    private LocalDate date(int index) {
+    private @Nullable LocalDate date(int index) {
         if (mapped.tag(index) == ResultColumns.DATE) {
             try {
                 LocalDate v = rs.getObject(index + 1, LocalDate.class);
@@ -226,7 +227,7 @@ final class CursorView implements RowView {
         return null;
     }
 
-    private LocalDateTime dateTime(int index) {
+    private @Nullable LocalDateTime dateTime(int index) {
         if (mapped.tag(index) == ResultColumns.DATETIME) {
             try {
                 LocalDateTime v = rs.getObject(index + 1, LocalDateTime.class);
@@ -240,7 +241,7 @@ final class CursorView implements RowView {
         return null;
     }
 
-    private Instant timestamp(int index) {
+    private @Nullable Instant timestamp(int index) {
         if (mapped.tag(index) == ResultColumns.TIMESTAMP) {
             try {
                 OffsetDateTime v = rs.getObject(index + 1, OffsetDateTime.class);

@@ -54,6 +54,8 @@ public final class DatabaseFile {
      *     or a path the file system cannot hold
      * @throws NullPointerException if an argument is null
      */
+    // Path.of is called for its check alone: an InvalidPathException says the name is no file name
+    @SuppressWarnings("ReturnValueIgnored")
     public static String target(String driver, String dsn, String usage, String optionMarkers) {
         requireNonNull(driver, "driver is null");
         requireNonNull(usage, "usage is null");

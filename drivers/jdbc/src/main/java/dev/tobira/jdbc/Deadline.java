@@ -1,5 +1,6 @@
 package dev.tobira.jdbc;
 
+import dev.tobira.spi.Nullable;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
@@ -28,8 +29,8 @@ final class Deadline {
 
     static final int REPEATS = 20;
 
-    private final Canceller canceller;
-    private ScheduledFuture<?> future;
+    private final @Nullable Canceller canceller;
+    private @Nullable ScheduledFuture<?> future;
     private boolean done;
     private volatile boolean fired;
     private boolean executed;
@@ -41,7 +42,7 @@ final class Deadline {
         void cancel() throws SQLException;
     }
 
-    private Deadline(Canceller canceller) {
+    private Deadline(@Nullable Canceller canceller) {
         this.canceller = canceller;
     }
 
@@ -86,7 +87,8 @@ final class Deadline {
         }
         fired = true;
         try {
-            canceller.cancel();
+            // only NONE has no canceller, and it is never scheduled
+            java.util.Objects.requireNonNull(canceller).cancel();
         } catch (SQLException | RuntimeException e) {
             // the statement ended meanwhile; nothing left to stop
         }

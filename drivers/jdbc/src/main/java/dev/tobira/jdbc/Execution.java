@@ -9,6 +9,7 @@ import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
 import dev.tobira.csv.CsvRowWriter;
 import dev.tobira.spi.CursorResultSet;
+import dev.tobira.spi.Nullable;
 import dev.tobira.spi.ResultSets;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.ValueDepth;
@@ -47,21 +48,22 @@ final class Execution {
     private final Object cancelling = new Object();
     private final List<Statement> owned = new ArrayList<>(1); // guarded by itself: finish may run on a closing thread
 
-    private volatile Statement statement;
+    private volatile @Nullable Statement statement;
     private volatile boolean exporting;
     /** The text a plain statement runs, for a dialect that places parameters itself; null for a prepared statement. */
-    private String plainText;
+    private @Nullable String plainText;
 
-    private java.sql.ResultSet rows;
+    private @Nullable java.sql.ResultSet rows;
     private Deadline deadline = Deadline.none();
     /** The cancel of a close from another thread, sent again until the statement has started. */
     private volatile Deadline closing = Deadline.none();
 
     private volatile boolean started;
-    private PreparedStatement keepable; // given back to the connection's StatementCache when the call ends well
-    private String keepableSql;
-    private String restoreNamespace;
-    private StatementScope scope; // null until the read-only mode's scope is open
+    private @Nullable PreparedStatement
+            keepable; // given back to the connection's StatementCache when the call ends well
+    private @Nullable String keepableSql;
+    private @Nullable String restoreNamespace;
+    private @Nullable StatementScope scope; // null until the read-only mode's scope is open
 
     Execution(Context ctx, Call call, String op) {
         this.ctx = ctx;
@@ -186,9 +188,14 @@ final class Execution {
         }
     }
 
+    /** The read-only mode's scope, open since {@link #enter} (which every statement runs first). */
+    private StatementScope openScope() {
+        return java.util.Objects.requireNonNull(scope, "the read-only mode's scope is not open");
+    }
+
     /** The text to send, as the scope puts it around the statement. */
     private String scoped(String text) throws SQLException {
-        String t = scope.text(text);
+        String t = openScope().text(text);
         if (t == null) {
             throw new NullPointerException(dialect + ": the statement scope gave no text");
         }
@@ -235,6 +242,8 @@ final class Execution {
      * the guard again on a read-only path (so what it accepted is what the server reads), and the
      * text run on a plain statement that the JDBC driver sends as it is.
      */
+    // != on purpose: inline returns the very string when it placed nothing, and only a new text needs a scan
+    @SuppressWarnings("ReferenceEquality")
     private Statement plain(String sql, List<Value> params, Literals literals) throws SQLException {
         String text = Placeholders.inline(dialect.name(), op, sql, params, literals);
         if (text != sql && call.guarded() && call.scan().isPresent()) {
@@ -294,7 +303,7 @@ final class Execution {
             // must not read as a (retryable) timeout
             checkDeadline("while the statement ran");
         }
-        scope.checkExecuted(st);
+        openScope().checkExecuted(st);
         if (!hasRows) {
             forgetSchema(); // DDL returns no rows: what is kept about results may be out of date
             long count = updateCount(st);
@@ -475,7 +484,7 @@ final class Execution {
      * @param completed whether the statement ran and its result was released without error
      * @param failure the error being thrown, which collects cleanup failures; null to log them
      */
-    void finish(boolean completed, Throwable failure) {
+    void finish(boolean completed, @Nullable Throwable failure) {
         synchronized (cancelling) { // waits for a cancel in flight, and no cancel starts after
             if (!finished.compareAndSet(false, true)) {
                 return;
@@ -497,7 +506,7 @@ final class Execution {
             for (Statement st : owned) {
                 try {
                     if (keep && st == keepable) {
-                        ctx.statements().give(keepableSql, keepable);
+                        ctx.statements().give(java.util.Objects.requireNonNull(keepableSql), keepable);
                     } else {
                         st.close();
                     }
@@ -522,7 +531,7 @@ final class Execution {
         }
     }
 
-    private static void suppress(Throwable failure, Throwable e) {
+    private static void suppress(@Nullable Throwable failure, Throwable e) {
         if (failure != null && failure != e) {
             failure.addSuppressed(e);
         } else {
@@ -537,7 +546,7 @@ final class Execution {
         private final java.sql.ResultSet cursor; // Execution.rows, held here so each row reads a final field
         private boolean failed;
         private boolean exhausted;
-        private CursorView view;
+        private @Nullable CursorView view;
 
         Result(ResultColumns mapped, java.sql.ResultSet cursor, long limit, long startNanos) {
             super(dialect.name(), mapped.columns(), limit, startNanos);
@@ -547,7 +556,7 @@ final class Execution {
         }
 
         @Override
-        protected Row fetch() {
+        protected @Nullable Row fetch() {
             if (!step()) {
                 return null;
             }
@@ -559,7 +568,7 @@ final class Execution {
         }
 
         @Override
-        protected RowView advance() {
+        protected @Nullable RowView advance() {
             if (!step()) {
                 return null;
             }
@@ -578,7 +587,7 @@ final class Execution {
                     return true;
                 }
                 exhausted = true;
-                scope.checkRowsEnded(statement);
+                openScope().checkRowsEnded(java.util.Objects.requireNonNull(statement));
                 return false;
             } catch (SQLException | RuntimeException e) {
                 throw failure(e);

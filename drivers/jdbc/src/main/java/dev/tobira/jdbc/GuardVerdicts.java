@@ -38,6 +38,8 @@ final class GuardVerdicts {
      * {@link StatementGuard#checkSingleStatement}; from an earlier acceptance of the same text when
      * there is one. Throws what the guard throws.
      */
+    // == first: the same string object again is the common case; equals() decides otherwise
+    @SuppressWarnings("ReferenceEquality")
     SqlScan check(String sql, boolean guarded) {
         Entry e = entries[last];
         if (e != null && e.guarded() == guarded && (e.sql() == sql || e.sql().equals(sql))) {

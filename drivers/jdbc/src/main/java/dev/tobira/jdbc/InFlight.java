@@ -1,5 +1,6 @@
 package dev.tobira.jdbc;
 
+import dev.tobira.spi.Nullable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,13 +13,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class InFlight {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final List<Execution.Result> open = new ArrayList<>(1); // guarded by itself: close comes from any thread
-    private volatile Execution executing;
+    private volatile @Nullable Execution executing;
 
     boolean closed() {
         return closed.get();
     }
 
-    void executing(Execution e) {
+    void executing(@Nullable Execution e) {
         executing = e;
     }
 

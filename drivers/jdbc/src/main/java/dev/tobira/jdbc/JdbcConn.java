@@ -12,6 +12,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Facet;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
+import dev.tobira.spi.Nullable;
 import java.sql.Connection;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -45,7 +46,7 @@ final class JdbcConn implements Conn {
     }
 
     /** The facet of a declared capability on this connection, or null where the base has none or it cannot work here. */
-    private static Facet facet(Capability c, Runner runner) {
+    private static @Nullable Facet facet(Capability c, Runner runner) {
         return switch (c) {
             case BROWSER -> new JdbcBrowser(runner);
             case MUTATOR -> runner.readOnly() ? null : new JdbcMutator(runner); // every change would be refused

@@ -4,6 +4,7 @@ import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.spi.Nullable;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -44,7 +45,7 @@ final class Metadata {
      * looked up in the connection's own catalog, so a database attached under another catalog
      * (DuckDB's {@code ATTACH}) never lends its same-named tables and columns.
      */
-    private record Scope(String catalog, String schema) {}
+    private record Scope(@Nullable String catalog, @Nullable String schema) {}
 
     private static Scope scope(Catalog d, JdbcSession session, String namespace) throws SQLException {
         Connection c = session.connection();
@@ -202,7 +203,7 @@ final class Metadata {
         List<CollectionInfo.Index> result = new ArrayList<>();
         for (Map.Entry<String, TreeMap<Integer, String>> e : columns.entrySet()) {
             List<String> fields = List.copyOf(e.getValue().values());
-            boolean isUnique = unique.get(e.getKey());
+            boolean isUnique = java.util.Objects.requireNonNull(unique.get(e.getKey())); // put with every column
             if (isUnique && fields.equals(primaryKey)) {
                 continue; // the primary key's own index is not a secondary index
             }

@@ -3,6 +3,7 @@ package dev.tobira.jdbc;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
+import dev.tobira.spi.Nullable;
 import dev.tobira.spi.SqlScan;
 import dev.tobira.spi.SqlToken;
 import java.util.List;
@@ -98,7 +99,7 @@ final class Placeholders {
      * {@code :} or {@code @} right before a name): asked only when the count is wrong, since the
      * same tokens are valid SQL elsewhere (MySQL's {@code @var}, an array slice {@code a[1:n]}).
      */
-    private static String namedLookalike(List<SqlToken> tokens) {
+    private static @Nullable String namedLookalike(List<SqlToken> tokens) {
         for (int i = 0; i + 1 < tokens.size(); i++) {
             SqlToken t = tokens.get(i);
             SqlToken next = tokens.get(i + 1);

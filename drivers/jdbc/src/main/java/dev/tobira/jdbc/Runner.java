@@ -6,6 +6,7 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
+import dev.tobira.spi.Nullable;
 import dev.tobira.spi.SqlScan;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -27,7 +28,7 @@ final class Runner {
 
     private final Context ctx;
     private final GuardVerdicts verdicts;
-    private JdbcTx tx;
+    private @Nullable JdbcTx tx;
 
     Runner(Dialect dialect, JdbcSession session, SqlErrors errors) {
         this.ctx = new Context(

@@ -5,6 +5,7 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Causes;
 import dev.tobira.spi.Dsn;
+import dev.tobira.spi.Nullable;
 import dev.tobira.spi.Redactor;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -94,7 +95,7 @@ final class SqlErrors {
                 .build();
     }
 
-    private static SQLException next(SQLException x) {
+    private static @Nullable SQLException next(SQLException x) {
         SQLException n = x.getNextException();
         if (n != null && n != x) {
             return n;
@@ -102,7 +103,7 @@ final class SqlErrors {
         return x.getCause() instanceof SQLException c && c != x ? c : null;
     }
 
-    private ErrorKind kindOf(SQLException x) {
+    private @Nullable ErrorKind kindOf(SQLException x) {
         Optional<ErrorKind> vendor = dialect.errors().classify(x);
         if (vendor == null) {
             throw new NullPointerException(dialect + ".classify returned null instead of Optional.empty()");
@@ -118,7 +119,7 @@ final class SqlErrors {
     }
 
     /** The SQLState classes; null when the state says nothing. */
-    static ErrorKind ofSqlState(String state) {
+    static @Nullable ErrorKind ofSqlState(@Nullable String state) {
         if (state == null || state.length() != 5) {
             return null;
         }
@@ -173,7 +174,7 @@ final class SqlErrors {
         }
     }
 
-    private static ErrorKind ofClass(SQLException x) {
+    private static @Nullable ErrorKind ofClass(SQLException x) {
         if (x instanceof SQLTimeoutException) {
             return ErrorKind.TIMEOUT;
         }

@@ -1,5 +1,6 @@
 package dev.tobira.jdbc;
 
+import dev.tobira.spi.Nullable;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ final class StatementCache {
     }
 
     /** An idle statement of this text, now the caller's, or null when there is none. */
-    synchronized PreparedStatement take(String sql) {
+    synchronized @Nullable PreparedStatement take(String sql) {
         return capacity == 0 ? null : idle.remove(sql);
     }
 

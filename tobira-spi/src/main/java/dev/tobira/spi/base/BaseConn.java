@@ -10,6 +10,7 @@ import dev.tobira.api.ConnInfo;
 import dev.tobira.api.Facet;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
+import dev.tobira.spi.Nullable;
 import dev.tobira.spi.OpenResults;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -33,7 +34,7 @@ final class BaseConn implements Conn {
     private final Catalog catalog;
     private final QueryRunner queries;
     private final OpenResults results;
-    private final Object client;
+    private final @Nullable Object client;
     private final Map<Capability, Offer> offers;
     private final Predicate<Query> guarded;
     private final AtomicBoolean closed = new AtomicBoolean();

@@ -7,6 +7,7 @@ import dev.tobira.api.Conn;
 import dev.tobira.api.ConnInfo;
 import dev.tobira.api.Facet;
 import dev.tobira.api.Query;
+import dev.tobira.spi.Nullable;
 import dev.tobira.spi.OpenResults;
 import java.util.EnumMap;
 import java.util.Map;
@@ -36,12 +37,13 @@ public final class ConnParts {
     private final boolean readOnly;
     private final OpenResults results = new OpenResults();
     private final Map<Capability, Entry> facets = new EnumMap<>(Capability.class);
-    private ConnInfo info;
-    private Catalog catalog;
-    private QueryRunner queries;
-    private Object client;
+    private @Nullable ConnInfo info;
+    private @Nullable Catalog catalog;
+    private @Nullable QueryRunner queries;
+    private @Nullable Object client;
 
-    private record Entry(Supplier<? extends Facet> factory, BooleanSupplier condition) {}
+    private record Entry(
+            Supplier<? extends Facet> factory, @Nullable BooleanSupplier condition) {}
 
     ConnParts(String driver, Set<Capability> declared, Session session, boolean readOnly) {
         this.driver = driver;
@@ -140,7 +142,8 @@ public final class ConnParts {
         return add(capability, factory, requireNonNull(condition, "condition is null"));
     }
 
-    private ConnParts add(Capability capability, Supplier<? extends Facet> factory, BooleanSupplier condition) {
+    private ConnParts add(
+            Capability capability, Supplier<? extends Facet> factory, @Nullable BooleanSupplier condition) {
         requireNonNull(capability, "capability is null");
         requireNonNull(factory, "factory is null");
         if (capability.facet().isEmpty()) {
@@ -185,17 +188,18 @@ public final class ConnParts {
     }
 
     ConnInfo info() {
-        return info;
+        return requireNonNull(info); // build() checked it
     }
 
     Catalog catalog() {
-        return catalog;
+        return requireNonNull(catalog); // build() checked it
     }
 
     QueryRunner queries() {
-        return queries;
+        return requireNonNull(queries); // build() checked it
     }
 
+    @Nullable
     Object client() {
         return client;
     }

@@ -2,6 +2,7 @@ package dev.tobira.spi.base;
 
 import dev.tobira.api.Capability;
 import dev.tobira.api.Facet;
+import dev.tobira.spi.Nullable;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -14,12 +15,18 @@ final class Offer {
     private final Capability capability;
     private final Supplier<? extends Facet> factory;
     /** Null for a facet that always works: it then never needs the connection open to be offered. */
-    private final BooleanSupplier condition;
+    private final @Nullable BooleanSupplier condition;
 
     private final Runnable ensureOpen;
-    private volatile Optional<Facet> facet;
+    // null until first asked, then the answer, present or empty: null and empty differ here
+    @SuppressWarnings("NullableOptional")
+    private volatile @Nullable Optional<Facet> facet;
 
-    Offer(Capability capability, Supplier<? extends Facet> factory, BooleanSupplier condition, Runnable ensureOpen) {
+    Offer(
+            Capability capability,
+            Supplier<? extends Facet> factory,
+            @Nullable BooleanSupplier condition,
+            Runnable ensureOpen) {
         this.capability = capability;
         this.factory = factory;
         this.condition = condition;

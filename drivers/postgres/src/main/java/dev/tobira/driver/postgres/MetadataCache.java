@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.tobira.jdbc.JdbcSession;
 import java.sql.SQLException;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One session's describe and collection listings, kept a short while: a completer or a browser
@@ -22,7 +23,7 @@ final class MetadataCache {
             JdbcSession.Key.of("postgres metadata cache", MetadataCache.class, session -> new MetadataCache());
 
     /** Made on the first reading: most sessions never describe, and every statement without rows invalidates. */
-    private volatile Cache<Question, Object> entries;
+    private volatile @Nullable Cache<Question, Object> entries;
 
     /** What was asked: the operation and its arguments. */
     record Question(String op, String namespace, String name) {}

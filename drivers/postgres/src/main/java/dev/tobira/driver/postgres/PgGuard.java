@@ -248,10 +248,10 @@ final class PgGuard {
                 return Optional.empty(); // no statement of the text holds a word that begins a write
             }
             for (int i = 0; i < t.size(); i++) {
-                if (statement.isWord(i, "INSERT") && statement.isWord(i + 1, "INTO")
-                        || statement.isWord(i, "DELETE") && statement.isWord(i + 1, "FROM")
-                        || statement.isWord(i, "MERGE") && statement.isWord(i + 1, "INTO")
-                        || statement.isWord(i, "UPDATE") && setFollows(statement, i + 1)) {
+                if ((statement.isWord(i, "INSERT") && statement.isWord(i + 1, "INTO"))
+                        || (statement.isWord(i, "DELETE") && statement.isWord(i + 1, "FROM"))
+                        || (statement.isWord(i, "MERGE") && statement.isWord(i + 1, "INTO"))
+                        || (statement.isWord(i, "UPDATE") && setFollows(statement, i + 1))) {
                     return Optional.of("a WITH statement that writes is not allowed on a read-only connection");
                 }
             }

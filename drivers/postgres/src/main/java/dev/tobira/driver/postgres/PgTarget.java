@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where and how to connect, read from a configuration: the pgjdbc URL and its properties. Only the
@@ -112,7 +113,7 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
     }
 
     /** The configuration's connect timeout, else the DSN's {@code connect_timeout}, else the default; the DSN's is checked either way. */
-    private static int connectSeconds(Duration configured, String fromDsn) {
+    private static int connectSeconds(Duration configured, @Nullable String fromDsn) {
         int dsnSeconds = -1;
         if (fromDsn != null) {
             try {

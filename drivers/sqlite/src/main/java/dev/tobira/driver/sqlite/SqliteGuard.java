@@ -125,7 +125,6 @@ final class SqliteGuard {
 
     private static Optional<String> pragmas(SqlScan scan) {
         for (SqlScan.Statement statement : scan.statements()) {
-            List<SqlToken> t = statement.tokens();
             int i = statement.skipOpenParentheses(0);
             if (statement.isWord(i, "EXPLAIN")) {
                 i++;

@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteException;
 import org.sqlite.core.Codes;
@@ -99,7 +100,7 @@ final class SqliteInternals {
      * The cell of the current row by its storage class: INTEGER Int, REAL Float, TEXT Text, BLOB
      * Bytes, NULL; null (no allocation, it runs for every cell) when the result is not sqlite-jdbc's.
      */
-    static Value cell(ResultSet rs, int index) throws SQLException {
+    static @Nullable Value cell(ResultSet rs, int index) throws SQLException {
         if (!(rs.getStatement() instanceof CoreStatement statement)) {
             return null;
         }
@@ -128,7 +129,7 @@ final class SqliteInternals {
      * is not sqlite-jdbc's result. Unlike {@code getColumnTypeName}, never a name made up from the
      * first row's storage class, nor read from a {@code cast(… as …)} in the column's label.
      */
-    static String declaredType(java.sql.ResultSetMetaData md, int index) throws SQLException {
+    static @Nullable String declaredType(java.sql.ResultSetMetaData md, int index) throws SQLException {
         if (!(md instanceof CoreResultSet)
                 || !(md instanceof ResultSet rs)
                 || !(rs.getStatement() instanceof CoreStatement statement)) {
@@ -145,7 +146,9 @@ final class SqliteInternals {
      * @param declared each column's declared type (null where none), or null when not asked for
      * @param hasRow whether the result has a first row
      */
-    record Shape(String[] labels, int[] storage, String[] declared, boolean hasRow) {}
+    // arrays on purpose: one result's shape, read once, never compared (equals is not used)
+    @SuppressWarnings("ArrayRecordComponent")
+    record Shape(String[] labels, int[] storage, String @Nullable [] declared, boolean hasRow) {}
 
     /** Whether a result of sqlite-jdbc's that just opened has a first row; empty for any other result. */
     static Optional<Boolean> hasRow(ResultSet rs) throws SQLException {

@@ -3,6 +3,7 @@ package dev.tobira.driver.sqlite;
 import dev.tobira.jdbc.JdbcSession;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One session's two kept pragmas, read around its statements and closed with it. SQLite compiles
@@ -14,8 +15,8 @@ final class SqlitePragmas implements AutoCloseable {
             JdbcSession.Key.of("sqlite pragmas", SqlitePragmas.class, SqlitePragmas::new);
 
     private final JdbcSession session;
-    private PreparedStatement queryOnly;
-    private PreparedStatement schemaVersion;
+    private @Nullable PreparedStatement queryOnly;
+    private @Nullable PreparedStatement schemaVersion;
 
     private SqlitePragmas(JdbcSession session) {
         this.session = session;

@@ -41,10 +41,13 @@ final class SqliteShapes {
         return Optional.of(
                 cookie >= 0
                         ? new CompiledShape(shape.labels(), cookie, shape.storage())
-                        : new DeclaredShape(shape.labels(), shape.declared(), shape.storage()));
+                        : new DeclaredShape(
+                                shape.labels(), java.util.Objects.requireNonNull(shape.declared()), shape.storage()));
     }
 
     /** A result's shape by its schema cookie; equal when the labels, cookie and storage classes are. */
+    // arrays on purpose, compact cache keys: equals and hashCode below compare their contents
+    @SuppressWarnings("ArrayRecordComponent")
     private record CompiledShape(String[] labels, int schemaVersion, int[] storage) {
         @Override
         public boolean equals(Object o) {
@@ -66,6 +69,8 @@ final class SqliteShapes {
     }
 
     /** A result's shape by its declared types; equal when every label, declared type and storage class is. */
+    // arrays on purpose, compact cache keys: equals and hashCode below compare their contents
+    @SuppressWarnings("ArrayRecordComponent")
     private record DeclaredShape(String[] labels, String[] declared, int[] storage) {
         @Override
         public boolean equals(Object o) {

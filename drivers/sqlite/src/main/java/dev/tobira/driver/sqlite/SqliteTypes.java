@@ -13,6 +13,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * SQLite types values, not columns: a column reports the kind of its declared type's affinity (or
@@ -61,7 +62,7 @@ final class SqliteTypes implements TypeMapping {
      *
      * @param declared the declared type, or null for none
      */
-    static boolean declaresDecimal(String declared) {
+    static boolean declaresDecimal(@Nullable String declared) {
         if (declared == null) {
             return false;
         }
