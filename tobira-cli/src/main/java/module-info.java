@@ -3,6 +3,7 @@
  * keeps its dependencies honest.
  */
 module dev.tobira.cli {
+    requires static org.jspecify;
     requires dev.tobira.format;
     requires dev.tobira.history;
     requires dev.tobira.mcp;

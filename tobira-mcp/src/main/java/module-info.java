@@ -5,6 +5,7 @@
  * @since 0.1
  */
 module dev.tobira.mcp {
+    requires static org.jspecify;
     requires transitive dev.tobira.api;
     requires dev.tobira.spi;
     requires dev.tobira.format;

@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The config file ({@code ~/.config/tobira/config.yaml} by default): named connections, the MCP
@@ -39,7 +40,7 @@ import java.util.Set;
  * @param mcp the {@code mcp} section as written, or a missing node
  * @param history the history settings
  */
-record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings history) {
+record Config(@Nullable Path file, List<Conn> connections, JsonNode mcp, HistorySettings history) {
     private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build());
@@ -79,7 +80,7 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
      * @param maxEntries the most entries kept
      * @param maxAge the oldest entry kept, zero for no limit
      */
-    record HistorySettings(boolean enabled, Path file, int maxEntries, Duration maxAge) {
+    record HistorySettings(boolean enabled, @Nullable Path file, int maxEntries, Duration maxAge) {
         static final HistorySettings DEFAULT = new HistorySettings(true, null, 10_000, Duration.ZERO);
     }
 
@@ -389,7 +390,7 @@ record Config(Path file, List<Conn> connections, JsonNode mcp, HistorySettings h
         return dsn.substring(0, colon + 1) + p + (query < 0 ? "" : body.substring(query));
     }
 
-    static Path base(Path file) {
+    static Path base(@Nullable Path file) {
         Path parent = file == null ? null : file.toAbsolutePath().getParent();
         return parent == null ? Path.of("").toAbsolutePath() : parent;
     }

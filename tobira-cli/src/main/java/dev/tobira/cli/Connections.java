@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns what the user typed (a connection's name or a DSN) into an open connection, through the
@@ -18,7 +19,7 @@ import java.util.stream.Collectors;
 final class Connections {
     private final Io io;
     private final Config config;
-    private Registry registry;
+    private @Nullable Registry registry;
 
     Connections(Io io, Config config) {
         this.io = io;

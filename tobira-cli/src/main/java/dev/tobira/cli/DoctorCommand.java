@@ -27,6 +27,8 @@ import picocli.CommandLine.Spec;
  * resolved, the MCP section checked, the config file's and history's permissions. JSON lines when
  * standard output is not a terminal, a table otherwise; exits 1 when anything is not ok.
  */
+// picocli sets the @Spec, @ParentCommand and @Option fields by reflection before call() runs
+@SuppressWarnings("NullAway.Init")
 @Command(
         name = "doctor",
         mixinStandardHelpOptions = true,
@@ -81,7 +83,7 @@ final class DoctorCommand implements Callable<Integer> {
                                     + conn.info().driver() + ")"));
                 }
             } catch (CliException | DriverException e) {
-                rows.add(row("connections", c.name(), "error", io.redactor().redact(e.getMessage())));
+                rows.add(row("connections", c.name(), "error", io.redactor().redact(String.valueOf(e.getMessage()))));
                 healthy = false;
             }
         }

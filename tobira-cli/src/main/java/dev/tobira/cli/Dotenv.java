@@ -12,6 +12,8 @@ import java.util.Map;
 final class Dotenv {
     private Dotenv() {}
 
+    // split drops trailing empty lines, which the loop would skip anyway
+    @SuppressWarnings("StringSplitter")
     static Map<String, String> parse(String text) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String raw : text.split("\r?\n")) {

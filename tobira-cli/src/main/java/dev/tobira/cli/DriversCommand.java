@@ -17,6 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code tobira drivers}: the drivers on the class path, their DSN schemes and declared capabilities. */
+// picocli sets the @Spec, @ParentCommand and @Option fields by reflection before call() runs
+@SuppressWarnings("NullAway.Init")
 @Command(
         name = "drivers",
         mixinStandardHelpOptions = true,

@@ -19,6 +19,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code tobira history}: the last queries and MCP tool calls, newest first; {@code history clear}. */
+// picocli sets the @Spec, @ParentCommand and @Option fields by reflection before call() runs
+@SuppressWarnings("NullAway.Init")
 @Command(
         name = "history",
         mixinStandardHelpOptions = true,
@@ -119,6 +121,8 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     /** {@code tobira history clear}. */
+    // picocli sets the @Spec, @ParentCommand and @Option fields by reflection before call() runs
+    @SuppressWarnings("NullAway.Init")
     @Command(
             name = "clear",
             mixinStandardHelpOptions = true,

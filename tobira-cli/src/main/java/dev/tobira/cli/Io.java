@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The process's streams and environment, as the commands see them. Standard output is the file
@@ -51,7 +52,10 @@ final class Io {
         if (told != null && !told.isEmpty()) {
             return Boolean.parseBoolean(told);
         }
-        return System.console() != null;
+        // the build targets Java 17, where System.console() is null without a terminal
+        @SuppressWarnings("SystemConsoleNull")
+        boolean console = System.console() != null;
+        return console;
     }
 
     Redactor redactor() {
@@ -70,12 +74,12 @@ final class Io {
      * ({@link TerminalText}), so a database value or a server's message quoted in it can neither
      * drive the terminal nor break the line.
      */
-    void error(String message) {
+    void error(@Nullable String message) {
         err.println("error: " + TerminalText.escape(redactor.redact(String.valueOf(message))));
     }
 
     /** Prints one {@code warning:} line, as {@link #error}. */
-    void warn(String message) {
+    void warn(@Nullable String message) {
         err.println("warning: " + TerminalText.escape(redactor.redact(String.valueOf(message))));
     }
 }

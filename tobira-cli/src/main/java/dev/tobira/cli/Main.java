@@ -40,7 +40,10 @@ public final class Main {
         CommandLine cli = new CommandLine(new TobiraCommand(io));
         cli.setOut(new java.io.PrintWriter(
                 new java.io.OutputStreamWriter(io.out, java.nio.charset.StandardCharsets.UTF_8), true));
-        cli.setErr(new java.io.PrintWriter(io.err, true));
+        // io.err is a PrintStream that already encodes (UTF-8 in main): the writer hands it chars
+        @SuppressWarnings("DefaultCharset")
+        java.io.PrintWriter err = new java.io.PrintWriter(io.err, true);
+        cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
             io.error(e.getMessage());
             e.getCommandLine().usage(io.err);
@@ -67,7 +70,7 @@ public final class Main {
             return 0; // the reader went away (| head): quietly, as a command in a pipeline does
         }
         if (e instanceof UncheckedIOException u) {
-            io.error(u.getCause().getMessage());
+            io.error(java.util.Objects.requireNonNull(u.getCause()).getMessage()); // its constructors require one
             return 3;
         }
         io.error("internal error: " + e);

@@ -38,6 +38,8 @@ import picocli.CommandLine.Spec;
  * malformed, holds a password or has no driver, or the policy is invalid; 0 when the client ends
  * the session. The server's log lines go to standard error as {@code tobira mcp: ...} lines.
  */
+// picocli sets the @Spec, @ParentCommand and @Option fields by reflection before call() runs
+@SuppressWarnings("NullAway.Init")
 @Command(
         name = "mcp",
         mixinStandardHelpOptions = true,

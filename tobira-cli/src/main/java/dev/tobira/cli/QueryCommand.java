@@ -32,6 +32,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -40,6 +41,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code tobira query CONN|DSN "TEXT"}: runs one statement and streams its result. */
+// picocli sets the @Spec, @ParentCommand and @Option fields by reflection before call() runs
+@SuppressWarnings("NullAway.Init")
 @Command(
         name = "query",
         mixinStandardHelpOptions = true,
@@ -133,7 +136,8 @@ final class QueryCommand implements Callable<Integer> {
                 th.setDaemon(true);
                 return th;
             });
-            watchdog.schedule(
+            // the task only sets a flag and closes the call; nothing waits for its result
+            var unused = watchdog.schedule(
                     () -> {
                         timedOut.set(true);
                         closeQuietly(running.get());
@@ -163,7 +167,7 @@ final class QueryCommand implements Callable<Integer> {
         try (Conn conn = connections.open(t)) {
             running.set(conn);
             if (timedOut.get()) {
-                throw timeoutError(t, bound);
+                throw timeoutError(bound);
             }
             Query q = Query.of(statement)
                     .withReadOnly(readOnly || t.config().readOnly())
@@ -174,7 +178,7 @@ final class QueryCommand implements Callable<Integer> {
             if (!bound.isZero()) {
                 Duration left = bound.minusNanos(System.nanoTime() - start);
                 if (left.isNegative() || left.isZero()) {
-                    throw timeoutError(t, bound);
+                    throw timeoutError(bound);
                 }
                 q = q.withTimeout(left);
             }
@@ -240,12 +244,12 @@ final class QueryCommand implements Callable<Integer> {
             if (interrupted.get()) {
                 Thread.sleep(5000); // the shutdown hook is ending the process with 130; print nothing meanwhile
             }
-            RuntimeException reported = timedOut.get() ? timeoutError(t, bound) : e;
+            RuntimeException reported = timedOut.get() ? timeoutError(bound) : e;
             if (!(reported instanceof Main.BrokenPipe)) {
                 Recorder.record(
                         io,
                         config,
-                        entry.failed(reported.getMessage())
+                        entry.failed(java.util.Objects.requireNonNullElse(reported.getMessage(), ""))
                                 .duration(Duration.ofNanos(System.nanoTime() - start))
                                 .build());
             }
@@ -326,12 +330,12 @@ final class QueryCommand implements Callable<Integer> {
         return out;
     }
 
-    private static DriverException timeoutError(Connections.Target t, Duration bound) {
+    private static DriverException timeoutError(Duration bound) {
         return DriverException.of(
                 ErrorKind.TIMEOUT, "tobira", "query", "the call took longer than --timeout " + bound.toMillis() + "ms");
     }
 
-    private static void write(OutputStream out, byte[] bytes, Partial partial) {
+    private static void write(OutputStream out, byte[] bytes, @Nullable Partial partial) {
         try {
             out.write(bytes);
         } catch (IOException e) {
@@ -360,7 +364,7 @@ final class QueryCommand implements Callable<Integer> {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
-    private static void closeQuietly(AutoCloseable c) {
+    private static void closeQuietly(@Nullable AutoCloseable c) {
         if (c == null) {
             return;
         }

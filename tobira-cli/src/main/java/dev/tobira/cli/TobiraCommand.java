@@ -1,6 +1,7 @@
 package dev.tobira.cli;
 
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -12,6 +13,8 @@ import picocli.CommandLine.Spec;
  * The root of the command tree. A subcommand is one class: annotate it with {@code @Command},
  * give it a constructor taking {@link Io} or none, and list it here.
  */
+// picocli sets the @Spec, @ParentCommand and @Option fields by reflection before call() runs
+@SuppressWarnings("NullAway.Init")
 @Command(
         name = "tobira",
         mixinStandardHelpOptions = true,
@@ -44,6 +47,7 @@ final class TobiraCommand implements Runnable {
             scope = ScopeType.INHERIT,
             paramLabel = "FILE",
             description = "the config file (default: ~/.config/tobira/config.yaml)")
+    @Nullable
     Path config;
 
     TobiraCommand(Io io) {

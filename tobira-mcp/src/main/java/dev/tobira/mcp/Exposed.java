@@ -19,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One exposed connection: opened on first use, used by one call at a time (a {@link Conn} is for
@@ -33,9 +34,9 @@ final class Exposed implements AutoCloseable {
     private final ScheduledExecutorService watchdog;
     private final ReentrantLock lock = new ReentrantLock();
     private final Executor opener;
-    private volatile Conn conn;
+    private volatile @Nullable Conn conn;
     /** An opening that outlived the call that started it; the next call waits for it. */
-    private volatile CompletableFuture<Conn> opening;
+    private volatile @Nullable CompletableFuture<Conn> opening;
 
     private volatile boolean busy;
     private volatile boolean closed;
@@ -123,7 +124,7 @@ final class Exposed implements AutoCloseable {
         }
     }
 
-    private DriverException timeout(String op, Duration timeout, Throwable cause) {
+    private DriverException timeout(String op, Duration timeout, @Nullable Throwable cause) {
         DriverException.Builder b = DriverException.builder(ErrorKind.TIMEOUT, "tobira", op)
                 .detail("connection \"" + name + "\": the call took longer than " + seconds(timeout));
         return (cause == null ? b : b.cause(cause)).build();
@@ -166,7 +167,7 @@ final class Exposed implements AutoCloseable {
             }
             throw DriverException.builder(ErrorKind.INTERNAL, "tobira", op)
                     .detail("opening connection \"" + name + "\" failed")
-                    .cause(e.getCause())
+                    .cause(java.util.Objects.requireNonNullElse(e.getCause(), e))
                     .build();
         }
         opening = null;
@@ -194,7 +195,7 @@ final class Exposed implements AutoCloseable {
         CompletableFuture<Conn> f = opening;
         if (f != null) {
             // an opening still under way is closed when it ends
-            f.thenAccept(Conn::close);
+            var unused = f.thenAccept(Conn::close);
         }
     }
 }

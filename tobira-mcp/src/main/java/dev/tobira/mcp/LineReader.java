@@ -3,6 +3,7 @@ package dev.tobira.mcp;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Splits a byte stream into lines ended by {@code \n} (a {@code \r} before it is dropped), holding
@@ -11,6 +12,8 @@ import java.util.Arrays;
  */
 final class LineReader {
     /** One line: its bytes are {@code bytes()[0, length())}, valid until the next call. */
+    // the reader reuses one buffer for every line on purpose: no copy per line
+    @SuppressWarnings("ArrayRecordComponent")
     record Line(byte[] bytes, int length, boolean tooLong) {}
 
     private final InputStream in;
@@ -28,6 +31,7 @@ final class LineReader {
     }
 
     /** Returns the next line, or null at the end of input. */
+    @Nullable
     Line next() throws IOException {
         size = 0;
         overflow = false;

@@ -1,6 +1,7 @@
 package dev.tobira.mcp;
 
 import io.modelcontextprotocol.server.McpSyncServer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A running MCP transport of a {@link TobiraMcpServer}: stdio or Streamable HTTP. Closing it stops
@@ -10,10 +11,10 @@ import io.modelcontextprotocol.server.McpSyncServer;
  */
 public final class McpEndpoint implements AutoCloseable {
     private final McpSyncServer server;
-    private final StdioTransport input;
-    private final HttpEndpoint http;
+    private final @Nullable StdioTransport input;
+    private final @Nullable HttpEndpoint http;
 
-    private McpEndpoint(McpSyncServer server, StdioTransport input, HttpEndpoint http) {
+    private McpEndpoint(McpSyncServer server, @Nullable StdioTransport input, @Nullable HttpEndpoint http) {
         this.server = server;
         this.input = input;
         this.http = http;
@@ -56,7 +57,7 @@ public final class McpEndpoint implements AutoCloseable {
         if (input != null) {
             input.await();
         } else {
-            http.await();
+            java.util.Objects.requireNonNull(http).await(); // one of the two is set
         }
     }
 

@@ -26,6 +26,7 @@ import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every HTTP error body is a short message, never a stack trace: the SDK's servlet writes its
@@ -65,7 +66,7 @@ final class ShortErrors implements Filter {
     }
 
     /** Writes one line: the status, its reason and a short message. */
-    private static void plain(HttpServletResponse response, int status, String message) throws IOException {
+    private static void plain(HttpServletResponse response, int status, @Nullable String message) throws IOException {
         response.resetBuffer();
         response.setStatus(status);
         response.setContentType("text/plain; charset=utf-8");
@@ -100,9 +101,9 @@ final class ShortErrors implements Filter {
         private final ByteArrayOutputStream body = new ByteArrayOutputStream();
         private boolean error;
         private int status = SC_OK;
-        private String message;
-        private ServletOutputStream stream;
-        private PrintWriter writer;
+        private @Nullable String message;
+        private @Nullable ServletOutputStream stream;
+        private @Nullable PrintWriter writer;
 
         Held(HttpServletResponse real) {
             super(real);
@@ -122,7 +123,7 @@ final class ShortErrors implements Filter {
         }
 
         @Override
-        public void sendError(int sc, String msg) {
+        public void sendError(int sc, @Nullable String msg) {
             setStatus(sc);
             message = msg;
         }

@@ -30,6 +30,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -87,6 +88,8 @@ final class StdioTransport implements McpServerTransportProvider {
     private final CountDownLatch ended = new CountDownLatch(1);
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicBoolean outputFailed = new AtomicBoolean();
+    // set by the SDK through setSessionFactory before it starts the transport, so before any line is read
+    @SuppressWarnings("NullAway.Init")
     private volatile McpServerSession session;
     /**
      * Where {@code initialize} stands; the reader moves it to INITIALIZING, the thread that writes its
@@ -94,7 +97,7 @@ final class StdioTransport implements McpServerTransportProvider {
      */
     private final AtomicInteger initialize = new AtomicInteger(NOT_INITIALIZED);
 
-    private volatile Object initializeId;
+    private volatile @Nullable Object initializeId;
     /** Whether {@code notifications/initialized} was passed on; touched by the reader thread only. */
     private boolean initialized;
 
@@ -251,7 +254,7 @@ final class StdioTransport implements McpServerTransportProvider {
         }
     }
 
-    private void request(String method, Object id, Object params) {
+    private void request(String method, Object id, @Nullable Object params) {
         if (McpSchema.METHOD_INITIALIZE.equals(method)) {
             if (!initialize.compareAndSet(NOT_INITIALIZED, INITIALIZING)) {
                 error(
@@ -288,7 +291,7 @@ final class StdioTransport implements McpServerTransportProvider {
                 });
     }
 
-    private void notification(String method, Object params) {
+    private void notification(String method, @Nullable Object params) {
         if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             if (initialize.get() == NOT_INITIALIZED || initialized) {
                 return;
@@ -315,7 +318,7 @@ final class StdioTransport implements McpServerTransportProvider {
     }
 
     /** A request id as JSON-RPC allows it here: a string or an integer; null for anything else. */
-    private static Object id(JsonNode id) {
+    private static @Nullable Object id(@Nullable JsonNode id) {
         if (id == null) {
             return null;
         }
@@ -346,7 +349,7 @@ final class StdioTransport implements McpServerTransportProvider {
     }
 
     /** Answers with a JSON-RPC error; written here, as the SDK's response refuses a null id. */
-    private void error(Object id, int code, String message) {
+    private void error(@Nullable Object id, int code, String message) {
         ObjectNode answer = STRICT.createObjectNode().put("jsonrpc", McpSchema.JSONRPC_VERSION);
         answer.set("id", id == null ? NullNode.getInstance() : STRICT.valueToTree(id));
         answer.putObject("error").put("code", code).put("message", message);

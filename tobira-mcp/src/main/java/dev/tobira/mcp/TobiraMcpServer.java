@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An MCP server over named tobira connections: an agent sees the connections the
@@ -70,7 +71,7 @@ public final class TobiraMcpServer implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private TobiraMcpServer(Builder b) {
-        this.policy = b.policy;
+        this.policy = requireNonNull(b.policy, "policy is null"); // build() checked it
         ScheduledThreadPoolExecutor alarms = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "tobira-mcp-watchdog");
             t.setDaemon(true);
@@ -91,7 +92,7 @@ public final class TobiraMcpServer implements AutoCloseable {
         List<String> secrets = new ArrayList<>();
         secrets.add(policy.token().reveal());
         for (String name : policy.expose()) {
-            ConnConfig config = b.connections.get(name);
+            ConnConfig config = requireNonNull(b.connections.get(name)); // build() checked every name
             secrets.add(config.password().reveal());
             map.put(name, new Exposed(name, config, b.registry, policy.writable(name), watchdog, opener));
         }
@@ -206,7 +207,7 @@ public final class TobiraMcpServer implements AutoCloseable {
                 info = e.call("resource", policy.timeout(), c -> c.describe(target.ref()));
             } catch (DriverException ex) {
                 throw McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
-                        .message(redactor.redact(ex.getMessage()))
+                        .message(redactor.redact(String.valueOf(ex.getMessage())))
                         .build();
             }
             return McpSchema.ReadResourceResult.builder(
@@ -245,7 +246,7 @@ public final class TobiraMcpServer implements AutoCloseable {
     public static final class Builder {
         private final Registry registry;
         private final Map<String, ConnConfig> connections = new LinkedHashMap<>();
-        private McpPolicy policy;
+        private @Nullable McpPolicy policy;
         private CallLog log = CallLog.NONE;
 
         private Builder(Registry registry) {

@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tools, with their input schemas and annotations, and the one path every call takes: find the
@@ -227,8 +228,8 @@ final class Tools {
                 .at(at)
                 .command(tool)
                 .client(
-                        client == null ? null : cap(client.name(), MAX_HISTORY_NAME),
-                        client == null ? null : cap(client.version(), MAX_HISTORY_NAME))
+                        client == null ? "" : cap(client.name(), MAX_HISTORY_NAME),
+                        client == null ? "" : cap(client.version(), MAX_HISTORY_NAME))
                 .connection(cap(args.optionalTextQuietly("connection"), MAX_HISTORY_NAME))
                 .query(cap(historyText(tool, args), MAX_HISTORY_TEXT));
         CallToolResult result;
@@ -245,8 +246,8 @@ final class Tools {
                     .isError(false)
                     .build();
         } catch (DriverException | ToolError e) {
-            result = error(e.getMessage());
-            entry.failed(cap(e.getMessage(), MAX_HISTORY_TEXT));
+            result = error(String.valueOf(e.getMessage()));
+            entry.failed(cap(java.util.Objects.requireNonNullElse(e.getMessage(), ""), MAX_HISTORY_TEXT));
         } catch (RuntimeException e) {
             String message =
                     "tobira: " + tool + ": internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
@@ -342,7 +343,7 @@ final class Tools {
                     g.writeStringField("driver", e.driver().map(d -> d.name()).orElse(""));
                     g.writeBooleanField("read_only", !e.writesAllowed());
                     g.writeStringField("status", "unavailable");
-                    g.writeStringField("error", redactor.redact(ex.getMessage()));
+                    g.writeStringField("error", redactor.redact(String.valueOf(ex.getMessage())));
                 }
                 g.writeEndObject();
             }
@@ -611,7 +612,7 @@ final class Tools {
     }
 
     /** A row as a JSON array, or null if it takes more than the bytes left (writing stops there). */
-    private String row(Row r, long left) {
+    private @Nullable String row(Row r, long left) {
         if (left <= 2) {
             return null;
         }
