@@ -14,6 +14,7 @@ module dev.tobira.driver.bigquery {
     requires com.google.auth;
     requires com.google.auth.oauth2;
     requires gax;
+    requires static org.jspecify;
 
     exports dev.tobira.driver.bigquery;
 

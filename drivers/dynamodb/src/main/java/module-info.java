@@ -18,6 +18,7 @@ module dev.tobira.driver.dynamodb {
     requires software.amazon.awssdk.identity.spi;
     requires software.amazon.awssdk.regions;
     requires software.amazon.awssdk.utils;
+    requires static org.jspecify;
 
     exports dev.tobira.driver.dynamodb;
 

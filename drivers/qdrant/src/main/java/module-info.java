@@ -15,6 +15,7 @@ module dev.tobira.driver.qdrant {
     requires io.grpc.stub;
     requires com.google.protobuf;
     requires com.google.common;
+    requires static org.jspecify;
 
     exports dev.tobira.driver.qdrant;
 

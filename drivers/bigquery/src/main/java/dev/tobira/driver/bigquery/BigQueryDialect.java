@@ -33,7 +33,6 @@ final class BigQueryDialect extends Dialect<BigQuerySession> {
         ReadOnlyGuard guard = new ReadOnlyGuard(statementCheck);
         BigQueryCatalog catalog = new BigQueryCatalog(session);
         BigQueryQueries queries = new BigQueryQueries(session, guard);
-        boolean readOnly = parts.readOnly();
         parts.info(new ConnInfo(NAME, ConnInfo.Model.WAREHOUSE, "googlesql", "BigQuery API v2"))
                 .catalog(catalog)
                 .queries(queries)

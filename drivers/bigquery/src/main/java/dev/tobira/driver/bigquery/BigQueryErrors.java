@@ -9,6 +9,7 @@ import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BigQuery's errors as {@link DriverException}s, by the error's {@code reason} first and its HTTP
@@ -26,7 +27,7 @@ final class BigQueryErrors {
         BigQueryError error = e.getError();
         String reason = error == null || error.getReason() == null ? "" : error.getReason();
         String message = error != null && error.getMessage() != null ? error.getMessage() : e.getMessage();
-        if (e.getCode() == 0 || reason.isEmpty() && e.getCode() < 100) {
+        if (e.getCode() == 0 || (reason.isEmpty() && e.getCode() < 100)) {
             return transport(op, e);
         }
         return build(kindOf(reason, e.getCode()), op, reason, message, e);
@@ -38,11 +39,14 @@ final class BigQueryErrors {
         return build(kindOf(reason, 400), op, reason, error.getMessage(), null);
     }
 
-    private static DriverException build(ErrorKind kind, String op, String reason, String message, Throwable cause) {
+    private static DriverException build(
+            ErrorKind kind, String op, String reason, @Nullable String message, @Nullable Throwable cause) {
         String detail = clean(message);
         DriverException.Builder b = DriverException.builder(kind, BigQueryDriver.NAME, op)
-                .detail(reason.isEmpty() ? detail : reason + ": " + detail)
-                .cause(cause);
+                .detail(reason.isEmpty() ? detail : reason + ": " + detail);
+        if (cause != null) {
+            b.cause(cause);
+        }
         if (reason.equals("quotaExceeded")
                 || reason.equals("rateLimitExceeded")
                 || reason.equals("jobRateLimitExceeded")) {
@@ -140,7 +144,7 @@ final class BigQueryErrors {
     }
 
     /** The vendor's message on one line, redacted, without a trailing period the kind words would follow. */
-    static String clean(String message) {
+    static String clean(@Nullable String message) {
         if (message == null || message.isBlank()) {
             return "no message";
         }

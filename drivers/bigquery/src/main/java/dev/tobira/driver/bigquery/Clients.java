@@ -60,10 +60,10 @@ final class Clients {
             try (InputStream in = Files.newInputStream(file.path())) {
                 return ServiceAccountCredentials.fromStream(in).createScoped(SCOPES);
             } catch (NoSuchFileException e) {
-                throw auth("the service-account key file named by the credentials option does not exist", null);
+                throw auth("the service-account key file named by the credentials option does not exist");
             } catch (IOException | RuntimeException e) {
                 // the parser's message may quote the file: it is not passed on
-                throw auth("the credentials option's file is not a readable service-account key file", null);
+                throw auth("the credentials option's file is not a readable service-account key file");
             }
         }
         try {
@@ -74,6 +74,12 @@ final class Clients {
                             + " gcloud auth application-default login, or name a key file with credentials=file:PATH)",
                     e);
         }
+    }
+
+    private static DriverException auth(String detail) {
+        return DriverException.builder(ErrorKind.AUTH, BigQueryDriver.NAME, "open")
+                .detail(detail)
+                .build();
     }
 
     private static DriverException auth(String detail, Throwable cause) {

@@ -11,6 +11,7 @@ import dev.tobira.spi.CursorResultSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query's rows, one page of {@code tabledata.list} in memory at a time: the next page is fetched
@@ -20,7 +21,7 @@ final class PageResultSet extends CursorResultSet {
     private final FieldList fields;
     private final CallDeadline deadline;
     private final Consumer<PageResultSet> onRelease;
-    private TableResult page;
+    private @Nullable TableResult page;
     private Iterator<FieldValueList> cells;
 
     PageResultSet(
@@ -40,15 +41,19 @@ final class PageResultSet extends CursorResultSet {
     }
 
     @Override
-    protected Row fetch() {
+    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch() @Nullable (na-spi's
+    // dev.tobira.spi.Nullable): until that is merged here NullAway sees a non-null super method
+    @SuppressWarnings("NullAway")
+    protected @Nullable Row fetch() {
         while (!cells.hasNext()) {
             if (page == null || !page.hasNextPage()) {
                 page = null;
                 return null;
             }
             TableResult current = page;
-            page = CallBound.within(deadline, "query", current::getNextPage);
-            cells = page.getValues().iterator();
+            TableResult next = CallBound.within(deadline, "query", current::getNextPage);
+            page = next;
+            cells = next.getValues().iterator();
         }
         FieldValueList row = cells.next();
         Value[] values = new Value[fields.size()];

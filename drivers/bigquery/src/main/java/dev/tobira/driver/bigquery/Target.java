@@ -103,7 +103,7 @@ record Target(
         if (options.containsKey("maxBytesBilled")) {
             String v = options.get("maxBytesBilled");
             if (!BYTES.matcher(v).matches()
-                    || v.length() == 19 && v.compareTo("9223372036854775807") > 0
+                    || (v.length() == 19 && v.compareTo("9223372036854775807") > 0)
                     || Long.parseLong(v) < 1) {
                 throw invalid("the maxBytesBilled option must be a number of bytes from 1 up");
             }
@@ -128,9 +128,9 @@ record Target(
                 || uri.getRawUserInfo() != null
                 || uri.getRawQuery() != null
                 || uri.getRawFragment() != null
-                || uri.getRawPath() != null
+                || (uri.getRawPath() != null
                         && !uri.getRawPath().isEmpty()
-                        && !uri.getRawPath().equals("/")) {
+                        && !uri.getRawPath().equals("/"))) {
             throw invalid(
                     "the endpoint option must be scheme://host[:port] with the scheme https, or http on a loopback address");
         }

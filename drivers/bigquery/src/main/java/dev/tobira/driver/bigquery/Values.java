@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BigQuery's cells as {@link Value}s, by the schema's field: INT64 {@code Int}, NUMERIC and
@@ -108,7 +109,7 @@ final class Values {
      * The cell as a Value; a cell that does not read as its field's type is an INTERNAL
      * DriverException naming the column, never the parser's exception.
      */
-    static Value cell(Field field, FieldValue cell) {
+    static Value cell(Field field, @Nullable FieldValue cell) {
         try {
             return read(field, cell);
         } catch (dev.tobira.api.DriverException e) {
@@ -126,7 +127,7 @@ final class Values {
         }
     }
 
-    private static Value read(Field field, FieldValue cell) {
+    private static Value read(Field field, @Nullable FieldValue cell) {
         if (cell == null || cell.isNull()) {
             return Value.NULL;
         }

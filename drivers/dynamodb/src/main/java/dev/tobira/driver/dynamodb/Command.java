@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A query's text as the driver reads it, once: a JSON operation document when its first character
- * that is not white space is {@code {}, a PartiQL statement otherwise. The guard checks this parsed
+ * that is not white space is <code>&#123;</code>, a PartiQL statement otherwise. The guard checks this parsed
  * form and the driver sends exactly it: there is no second parse that could read a duplicate member
  * or an escape otherwise.
  */

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
@@ -135,7 +136,8 @@ final class DynamoCatalog implements Catalog {
         return a; // an attribute of several types: the first type seen names it
     }
 
-    private static CollectionInfo.Field definedField(String name, String type, Value.Kind seen, boolean nullable) {
+    private static CollectionInfo.Field definedField(
+            String name, @Nullable String type, Value.@Nullable Kind seen, boolean nullable) {
         Value.Kind kind = seen != null && seen != Value.Kind.NULL
                 ? seen
                 : "S".equals(type) ? Value.Kind.TEXT : "B".equals(type) ? Value.Kind.BYTES : Value.Kind.DECIMAL;

@@ -63,7 +63,7 @@ final class DynamoErrors {
                     .cause(e)
                     .build();
         }
-        if (e instanceof AbortedException || has(e, InterruptedIOException.class) && !Causes.timedOut(e)) {
+        if (e instanceof AbortedException || (has(e, InterruptedIOException.class) && !Causes.timedOut(e))) {
             return DriverException.builder(ErrorKind.CANCELLED, DynamoDriver.NAME, op)
                     .detail("the call was interrupted")
                     .cause(e)

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -209,7 +210,7 @@ final class Executor {
      */
     private <R extends DynamoDbRequest> ResultSet keyPaged(
             R base,
-            Map<String, AttributeValue> startKey,
+            @Nullable Map<String, AttributeValue> startKey,
             String table,
             BiFunction<R, Map<String, AttributeValue>, R> startingAfter,
             BiFunction<DynamoDbClient, R, KeyPage> send,
@@ -218,7 +219,7 @@ final class Executor {
             long start) {
         List<String> keys = keys(table, deadline);
         ItemPage.Source source = new ItemPage.Source() {
-            private Map<String, AttributeValue> from = startKey;
+            private @Nullable Map<String, AttributeValue> from = startKey;
 
             @Override
             public ItemPage next(CallDeadline d) {
@@ -233,7 +234,7 @@ final class Executor {
 
     private ResultSet statement(ExecuteStatementRequest request, long limit, CallDeadline deadline, long start) {
         ItemPage.Source source = new ItemPage.Source() {
-            private String token = request.nextToken();
+            private @Nullable String token = request.nextToken();
 
             @Override
             public ItemPage next(CallDeadline d) {
@@ -256,7 +257,7 @@ final class Executor {
                 ? keys(request.requestItems().keySet().iterator().next(), deadline)
                 : List.of();
         ItemPage.Source source = new ItemPage.Source() {
-            private Map<String, KeysAndAttributes> pending = request.requestItems();
+            private @Nullable Map<String, KeysAndAttributes> pending = request.requestItems();
 
             @Override
             public ItemPage next(CallDeadline d) {

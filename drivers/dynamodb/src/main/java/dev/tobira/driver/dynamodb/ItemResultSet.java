@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -136,8 +137,11 @@ final class ItemResultSet extends CursorResultSet {
         return "";
     }
 
+    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch() @Nullable (na-spi's
+    // dev.tobira.spi.Nullable): until that is merged here NullAway sees a non-null super method
     @Override
-    protected Row fetch() {
+    @SuppressWarnings("NullAway")
+    protected @Nullable Row fetch() {
         while (!items.hasNext()) {
             if (!more) {
                 return null;

@@ -119,7 +119,7 @@ final class Items {
 
     static Value.Doc doc(Map<String, AttributeValue> m) {
         Map<String, Value> out = new LinkedHashMap<>();
-        m.keySet().stream().sorted().forEach(k -> out.put(k, value(m.get(k))));
+        m.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> out.put(e.getKey(), value(e.getValue())));
         return new Value.Doc(out);
     }
 

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest;
@@ -42,6 +43,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
  * DynamoDB API is known by name too ({@link #API}): a read-only path refuses it as a write, and a
  * writable connection says the driver does not send it.
  */
+// the two functions are method references and stateless lambdas: the constants hold no mutable state
+@SuppressWarnings("ImmutableEnumChecker")
 enum Operation {
     QUERY("Query", Role.READ, QueryRequest::builder, null),
     SCAN("Scan", Role.READ, ScanRequest::builder, null),
@@ -201,13 +204,13 @@ enum Operation {
     private final String apiName;
     private final Role role;
     private final Supplier<? extends SdkPojo> builder;
-    private final BiFunction<DynamoDbClient, DynamoDbRequest, DynamoDbResponse> call;
+    private final @Nullable BiFunction<DynamoDbClient, DynamoDbRequest, DynamoDbResponse> call;
 
     Operation(
             String apiName,
             Role role,
             Supplier<? extends SdkPojo> builder,
-            BiFunction<DynamoDbClient, DynamoDbRequest, DynamoDbResponse> call) {
+            @Nullable BiFunction<DynamoDbClient, DynamoDbRequest, DynamoDbResponse> call) {
         this.apiName = apiName;
         this.role = role;
         this.builder = builder;

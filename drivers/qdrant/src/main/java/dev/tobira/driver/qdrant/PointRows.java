@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Points as rows: {@code id} ({@code Int} or {@code Uuid}), {@code score} for a scored search,
@@ -108,8 +109,8 @@ final class PointRows {
 
     private static PointRows layout(
             List<Map<String, JsonWithInt.Value>> payloads,
-            PointId firstId,
-            VectorsOutput firstVectors,
+            @Nullable PointId firstId,
+            @Nullable VectorsOutput firstVectors,
             boolean scored,
             boolean withVectors,
             boolean other) {
@@ -189,8 +190,11 @@ final class PointRows {
      */
     final class View implements RowView {
         private final JsonWithInt.Value[] cells = new JsonWithInt.Value[keys.length];
+        // set by at() before any read: the view is handed out only after standing at a point
+        @SuppressWarnings("NullAway.Init")
         private RetrievedPoint point;
-        private Map<String, Value> rest;
+
+        private @Nullable Map<String, Value> rest;
 
         /** Stands at a point: one pass over its payload finds each field's column; values are made when read. */
         View at(RetrievedPoint p) {

@@ -10,6 +10,7 @@ import io.qdrant.client.grpc.Points.WithPayloadSelector;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -59,7 +60,7 @@ final class QdrantCompleter implements Completer {
         return out;
     }
 
-    private TreeSet<String> fields(String collection) {
+    private SortedSet<String> fields(String collection) {
         TreeSet<String> names = new TreeSet<>();
         ScrollPoints req = ScrollPoints.newBuilder()
                 .setCollectionName(collection)

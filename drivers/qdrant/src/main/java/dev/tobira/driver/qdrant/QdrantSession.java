@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One connection's gRPC channel and the official client's stubs over it: every call goes through
@@ -120,12 +121,14 @@ final class QdrantSession implements Session {
     }
 
     /** As {@link #call(String, AbstractStub, CallDeadline, Function)}, with the call in flight kept in {@code current}. */
+    // inFlight holds the very futures handed out: identity equality is the one wanted
+    @SuppressWarnings("CollectionUndefinedEquality")
     <S extends AbstractStub<S>, T> T call(
             String op,
             S stub,
             CallDeadline deadline,
             Function<S, ListenableFuture<T>> f,
-            AtomicReference<Future<?>> current) {
+            @Nullable AtomicReference<Future<?>> current) {
         if (closed.get()) {
             throw cancelled(op);
         }
@@ -150,7 +153,7 @@ final class QdrantSession implements Session {
             if (closed.get()) {
                 throw cancelled(op);
             }
-            throw QdrantErrors.map(e.getCause(), op, target.redactor());
+            throw QdrantErrors.map(e.getCause() == null ? e : e.getCause(), op, target.redactor());
         } catch (InterruptedException e) {
             future.cancel(true);
             Thread.currentThread().interrupt();

@@ -6,6 +6,7 @@ import dev.tobira.api.ErrorKind;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * tobira's read-only guard for Qdrant, in front of every request of a read-only path. Qdrant has no
@@ -49,7 +50,7 @@ final class ReadOnlyGuard {
         }
     }
 
-    private static String inference(JsonNode node) {
+    private static @Nullable String inference(JsonNode node) {
         if (node.isObject()) {
             Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
             while (it.hasNext()) {

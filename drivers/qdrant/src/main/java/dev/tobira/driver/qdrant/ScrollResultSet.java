@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A scroll that streams: the first page is read when the query is sent (it fixes the columns), each
@@ -68,20 +69,24 @@ final class ScrollResultSet extends CursorResultSet {
         return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos, onRelease);
     }
 
+    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch()/advance() @Nullable
+    // (na-spi's dev.tobira.spi.Nullable): until that is merged here NullAway sees non-null super methods
     @Override
-    protected Row fetch() {
+    @SuppressWarnings("NullAway")
+    protected @Nullable Row fetch() {
         RetrievedPoint p = nextPoint();
         return p == null ? null : rows.row(p);
     }
 
     /** forEachRow's rows: one view, standing at each point in turn. */
     @Override
-    protected RowView advance() {
+    @SuppressWarnings("NullAway")
+    protected @Nullable RowView advance() {
         RetrievedPoint p = nextPoint();
         return p == null ? null : view.at(p);
     }
 
-    private RetrievedPoint nextPoint() {
+    private @Nullable RetrievedPoint nextPoint() {
         while (!page.hasNext()) {
             if (!last.hasNextPageOffset()) {
                 return null;
