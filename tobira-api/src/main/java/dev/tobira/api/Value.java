@@ -46,10 +46,8 @@ public sealed interface Value
      * a record's constructor is public, so {@code new Value.Null()} is another one, equal to it: test
      * for null with {@link #isNull()} or {@link #kind()}, never with {@code ==}.
      */
-    // Error Prone: a thread that first creates a Null while another first reads Value.NULL can
-    // deadlock in class initialization (Value has default methods); removing the risk changes this
-    // public constant, a decision for the 0.1.0 API, not for the build check
-    @SuppressWarnings("ClassInitializationDeadlock")
+    // safe only while Value declares no default method: JLS 12.4.2 would then initialize Value
+    // before any record, and a thread creating a Null while another reads NULL could deadlock
     Null NULL = new Null();
 
     /**
@@ -105,10 +103,9 @@ public sealed interface Value
      *
      * @return whether this value is null
      */
-    default boolean isNull() {
-        // by kind, not identity: Null is a record, so anyone can make another instance
-        return kind() == Kind.NULL;
-    }
+    // abstract, not default, and answered by each record: a default method here would make every
+    // record's initialization initialize Value first (JLS 12.4.2), whose NULL needs Null: a deadlock
+    boolean isNull();
 
     /**
      * Returns an {@link Int}.
@@ -233,6 +230,11 @@ public sealed interface Value
      */
     record Null() implements Value {
         @Override
+        public boolean isNull() {
+            return true;
+        }
+
+        @Override
         public Kind kind() {
             return Kind.NULL;
         }
@@ -250,6 +252,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Bool(boolean value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /** {@code true}. */
         public static final Bool TRUE = new Bool(true);
         /** {@code false}. */
@@ -274,6 +281,11 @@ public sealed interface Value
      */
     record Int(long value) implements Value {
         @Override
+        public boolean isNull() {
+            return false;
+        }
+
+        @Override
         public Kind kind() {
             return Kind.INT;
         }
@@ -294,6 +306,11 @@ public sealed interface Value
     @SuppressWarnings("JavaLangClash") // the kind's name in the public API, always qualified as Value.Float
     record Float(double value) implements Value {
         @Override
+        public boolean isNull() {
+            return false;
+        }
+
+        @Override
         public Kind kind() {
             return Kind.FLOAT;
         }
@@ -311,6 +328,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Decimal(BigDecimal value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a decimal.
          *
@@ -349,6 +371,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Text(String value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a text.
          *
@@ -378,6 +405,11 @@ public sealed interface Value
      */
     @SuppressWarnings("ArrayRecordComponent") // equals and hashCode below compare the contents
     record Bytes(byte[] value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a byte string from a copy of the array.
          *
@@ -440,6 +472,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Date(LocalDate value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a date.
          *
@@ -468,6 +505,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Time(LocalTime value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a time.
          *
@@ -496,6 +538,11 @@ public sealed interface Value
      * @since 0.1
      */
     record DateTime(LocalDateTime value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a date-time.
          *
@@ -524,6 +571,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Timestamp(Instant value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a timestamp.
          *
@@ -552,6 +604,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Uuid(java.util.UUID value) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a UUID value.
          *
@@ -581,6 +638,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Json(String text) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a JSON value, removing insignificant whitespace.
          *
@@ -609,6 +671,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Array(List<Value> values) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates an array.
          *
@@ -638,6 +705,11 @@ public sealed interface Value
      * @since 0.1
      */
     record Doc(Map<String, Value> fields) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a document.
          *
@@ -671,6 +743,11 @@ public sealed interface Value
      */
     @SuppressWarnings("ArrayRecordComponent") // equals and hashCode below compare the contents
     record Vector(float[] values) implements Value {
+        @Override
+        public boolean isNull() {
+            return false;
+        }
+
         /**
          * Creates a vector from a copy of the array.
          *
