@@ -77,12 +77,26 @@ public interface Conn extends AutoCloseable {
     /**
      * Lists the collections of a namespace: tables and views, key prefixes, document collections.
      *
-     * @param namespace the namespace, empty for the default
+     * @param namespace the namespace, not empty, or empty for the connection's default; such as
+     *     {@link Query#namespace()} or {@link CollectionRef#namespace()}
      * @return the collections
+     * @throws IllegalArgumentException if the namespace is present and empty
      * @throws IllegalStateException if the connection is closed
      * @throws DriverException NOT_FOUND if the namespace does not exist, or another kind
      */
-    List<CollectionRef> collections(String namespace);
+    List<CollectionRef> collections(Optional<String> namespace);
+
+    /**
+     * Lists the collections of the connection's default namespace: {@link #collections(Optional)}
+     * with no namespace.
+     *
+     * @return the collections
+     * @throws IllegalStateException if the connection is closed
+     * @throws DriverException on failure
+     */
+    default List<CollectionRef> collections() {
+        return collections(Optional.empty());
+    }
 
     /**
      * Describes a collection: fields with native type and kind, nullability, primary key, foreign

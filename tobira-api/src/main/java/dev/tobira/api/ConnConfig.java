@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -24,7 +25,7 @@ public final class ConnConfig {
     private final boolean readOnly;
     private final Secret password;
     private final Map<String, String> options;
-    private final Duration connectTimeout;
+    private final Duration connectTimeout; // ZERO here only: withConnectTimeout refuses it
 
     private ConnConfig(
             String name,
@@ -46,9 +47,6 @@ public final class ConnConfig {
                     "tobira",
                     "open",
                     "the DSN has no scheme (such as sqlite: or postgres://)");
-        }
-        if (connectTimeout.isNegative()) {
-            throw new IllegalArgumentException("connectTimeout is negative: " + connectTimeout);
         }
     }
 
@@ -114,10 +112,10 @@ public final class ConnConfig {
     /**
      * Returns how long opening may take.
      *
-     * @return the timeout; {@link Duration#ZERO} for the driver's default
+     * @return the timeout, positive, or empty for the driver's default
      */
-    public Duration connectTimeout() {
-        return connectTimeout;
+    public Optional<Duration> connectTimeout() {
+        return connectTimeout.isZero() ? Optional.empty() : Optional.of(connectTimeout);
     }
 
     /**
@@ -193,15 +191,30 @@ public final class ConnConfig {
     }
 
     /**
-     * Returns this configuration with another connect timeout.
+     * Returns this configuration with another connect timeout. To leave it to the driver, use
+     * {@link #withoutConnectTimeout()}.
      *
-     * @param connectTimeout the timeout, {@link Duration#ZERO} for the driver's default
+     * @param connectTimeout the timeout, positive
      * @return a copy
      * @throws NullPointerException if connectTimeout is null
-     * @throws IllegalArgumentException if connectTimeout is negative
+     * @throws IllegalArgumentException if connectTimeout is zero or negative
      */
     public ConnConfig withConnectTimeout(Duration connectTimeout) {
+        requireNonNull(connectTimeout, "connectTimeout is null");
+        if (connectTimeout.isZero() || connectTimeout.isNegative()) {
+            throw new IllegalArgumentException("connectTimeout must be positive, not " + connectTimeout
+                    + " (withoutConnectTimeout() for the driver's default)");
+        }
         return new ConnConfig(name, dsn, readOnly, password, options, connectTimeout);
+    }
+
+    /**
+     * Returns this configuration with the driver's default connect timeout.
+     *
+     * @return a copy
+     */
+    public ConnConfig withoutConnectTimeout() {
+        return new ConnConfig(name, dsn, readOnly, password, options, Duration.ZERO);
     }
 
     /**
@@ -233,6 +246,6 @@ public final class ConnConfig {
     public String toString() {
         return "ConnConfig[name=" + name + ", dsn=" + scheme() + ":[redacted], readOnly=" + readOnly
                 + (password.isEmpty() ? "" : ", password=[redacted]") + ", options=" + new TreeMap<>(options).keySet()
-                + ", connectTimeout=" + connectTimeout + "]";
+                + (connectTimeout.isZero() ? "" : ", connectTimeout=" + connectTimeout) + "]";
     }
 }

@@ -85,7 +85,7 @@ class AbsenceTest {
         assertTrue(c.readOnly());
         assertEquals(Secret.of("hunter2"), c.password());
         assertEquals(java.util.Map.of("sslmode", "require"), c.options());
-        assertEquals(Duration.ofSeconds(3), c.connectTimeout());
+        assertEquals(Optional.of(Duration.ofSeconds(3)), c.connectTimeout());
         assertEquals("postgres", c.scheme());
         assertEquals(
                 c,
@@ -99,7 +99,8 @@ class AbsenceTest {
         assertNotEquals(c, c.withPassword(Secret.none()));
         assertNotEquals(c, c.withOption("sslmode", "disable"));
         assertEquals(
-                ConnConfig.DEFAULT_CONNECT_TIMEOUT, ConnConfig.of("sqlite:x").connectTimeout());
+                Optional.of(ConnConfig.DEFAULT_CONNECT_TIMEOUT),
+                ConnConfig.of("sqlite:x").connectTimeout());
         assertEquals(
                 "ConnConfig[name=shop, dsn=postgres:[redacted], readOnly=true, password=[redacted], options=[sslmode], connectTimeout=PT3S]",
                 c.toString());

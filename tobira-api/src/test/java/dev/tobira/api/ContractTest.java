@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -199,7 +200,7 @@ class ContractTest {
     void capabilitiesFollowTheFacetsAConnectionImplements() {
         class Browsing extends StubConn implements Browser, Completer {
             @Override
-            public Page browse(CollectionRef collection, String cursor, int size) {
+            public Page browse(CollectionRef collection, Optional<String> cursor, int size) {
                 return Page.last(List.of(), List.of());
             }
 
@@ -282,7 +283,7 @@ class ContractTest {
             return new StubConn() {
                 @Override
                 public ConnInfo info() {
-                    return new ConnInfo(name, ConnInfo.Model.KV, name, "");
+                    return ConnInfo.of(name, ConnInfo.Model.KV, name);
                 }
             };
         }
@@ -303,7 +304,7 @@ class ContractTest {
         }
 
         @Override
-        public List<CollectionRef> collections(String namespace) {
+        public List<CollectionRef> collections(Optional<String> namespace) {
             return List.of();
         }
 
@@ -319,7 +320,7 @@ class ContractTest {
 
         @Override
         public ConnInfo info() {
-            return new ConnInfo("stub", ConnInfo.Model.KV, "stub", "");
+            return ConnInfo.of("stub", ConnInfo.Model.KV, "stub");
         }
 
         @Override

@@ -86,7 +86,7 @@ final class Connections {
     /** The connection's config with its secrets resolved, each also taught to the redactor. */
     ConnConfig resolve(Config.Conn c) {
         ConnConfig cc = ConnConfig.of(c.dsn()).withName(c.name()).withReadOnly(c.readOnly());
-        Duration timeout = cc.connectTimeout();
+        Optional<Duration> timeout = cc.connectTimeout();
         if (c.password().isPresent()) {
             Secret s = c.password().get().resolve(io.env, Config.base(config.file()));
             io.addSecret(s.reveal());
@@ -101,7 +101,7 @@ final class Connections {
             }
             cc = cc.withOption(o.getKey(), v);
         }
-        return cc.withConnectTimeout(timeout);
+        return timeout.isPresent() ? cc.withConnectTimeout(timeout.get()) : cc.withoutConnectTimeout();
     }
 
     Conn open(Target t) {

@@ -18,7 +18,7 @@ final class Listing {
     private Listing() {}
 
     static void print(Io io, List<Column> columns, List<Row> rows, OutputFormat format) {
-        var rs = ResultSets.of("tobira", columns, rows.iterator(), 0, System.nanoTime());
+        var rs = ResultSets.of("tobira", columns, rows.iterator(), System.nanoTime());
         try {
             if (format == OutputFormat.TABLE) {
                 TableWriter.create().withoutFooter().write(rs, io.out);

@@ -201,11 +201,12 @@ final class DsnAttacks {
         }
         Map<String, String> options = new HashMap<>(readOnly.options());
         options.putAll(h.options());
-        ConnConfig config = ConnConfig.of(h.dsn())
+        ConnConfig plain = ConnConfig.of(h.dsn())
                 .withName(readOnly.name())
                 .withReadOnly(true)
-                .withPassword(readOnly.password())
-                .withConnectTimeout(readOnly.connectTimeout());
+                .withPassword(readOnly.password());
+        ConnConfig config =
+                readOnly.connectTimeout().map(plain::withConnectTimeout).orElseGet(plain::withoutConnectTimeout);
         for (Map.Entry<String, String> o : options.entrySet()) {
             config = config.withOption(o.getKey(), o.getValue());
         }

@@ -14,6 +14,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.SqlDialect;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What an attack sees of the kit: the fixture, connections opened through the tracker, the seeded
@@ -107,9 +108,9 @@ final class KitContext {
         Conn conn = tracker.open(fixture.driver(), config);
         if (versionAsked.compareAndSet(false, true)) {
             try {
-                String version = conn.info().serverVersion();
-                if (version != null) {
-                    recorder.add(new Report.ServerVersion(version));
+                Optional<String> version = conn.info().serverVersion();
+                if (version.isPresent()) {
+                    recorder.add(new Report.ServerVersion(version.get()));
                 } else {
                     versionAsked.set(false);
                 }

@@ -87,11 +87,11 @@ public final class SilentServer implements AutoCloseable {
         String head = dsn.substring(0, at >= from ? at + 1 : from);
         String tail = dsn.substring(end);
         return port -> {
-            ConnConfig c = ConnConfig.of(head + "127.0.0.1:" + port + tail)
+            ConnConfig base = ConnConfig.of(head + "127.0.0.1:" + port + tail)
                     .withName(config.name())
                     .withReadOnly(config.readOnly())
-                    .withPassword(config.password())
-                    .withConnectTimeout(config.connectTimeout());
+                    .withPassword(config.password());
+            ConnConfig c = config.connectTimeout().map(base::withConnectTimeout).orElseGet(base::withoutConnectTimeout);
             for (Map.Entry<String, String> o : config.options().entrySet()) {
                 c = c.withOption(o.getKey(), o.getValue());
             }

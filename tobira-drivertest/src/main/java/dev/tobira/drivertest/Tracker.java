@@ -149,7 +149,7 @@ final class Tracker {
         }
 
         @Override
-        public List<CollectionRef> collections(String namespace) {
+        public List<CollectionRef> collections(Optional<String> namespace) {
             return delegate.collections(namespace);
         }
 

@@ -23,6 +23,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.regex.Matcher;
@@ -142,7 +143,7 @@ final class JsonToyDriver implements Driver {
                 }
             }
             List<Row> rows = run(doc);
-            return ResultSets.of("jsontoy", DOC, rows.iterator(), query.limit().orElse(0), start);
+            return ResultSets.of("jsontoy", DOC, rows.iterator(), query.limit(), start);
         }
 
         /** The sound guard: the parsed command, and every command nested in it, is a read. */
@@ -220,7 +221,7 @@ final class JsonToyDriver implements Driver {
         }
 
         @Override
-        public List<CollectionRef> collections(String namespace) {
+        public List<CollectionRef> collections(Optional<String> namespace) {
             return List.of(CollectionRef.of("customers"), CollectionRef.of("orders"));
         }
 
@@ -236,7 +237,7 @@ final class JsonToyDriver implements Driver {
 
         @Override
         public ConnInfo info() {
-            return new ConnInfo("jsontoy", ConnInfo.Model.DOCUMENT, "json", "1.0");
+            return ConnInfo.of("jsontoy", ConnInfo.Model.DOCUMENT, "json").withServerVersion("1.0");
         }
 
         @Override

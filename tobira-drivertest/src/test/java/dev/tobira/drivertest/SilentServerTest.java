@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The silent server, how a fixture points a driver at it, and a report that stays readable with the kit's odd inputs in it. */
@@ -71,7 +72,7 @@ class SilentServerTest {
         assertEquals("s", at.password().reveal());
         assertEquals("y", at.options().get("x"));
         assertTrue(at.readOnly());
-        assertEquals(Duration.ofSeconds(9), at.connectTimeout());
+        assertEquals(Optional.of(Duration.ofSeconds(9)), at.connectTimeout());
         assertEquals(
                 "redis://127.0.0.1:1/0",
                 SilentServer.hostPort(ConnConfig.of("redis://[::1]:6379/0"))

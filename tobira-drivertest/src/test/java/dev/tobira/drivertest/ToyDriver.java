@@ -35,6 +35,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CountDownLatch;
@@ -179,7 +180,7 @@ public final class ToyDriver implements Driver {
         if (config.dsn().startsWith("toy://")) {
             port = Integer.parseInt(config.dsn().substring(config.dsn().lastIndexOf(':') + 1));
             if (!lazyNetwork) {
-                greet(port, config.connectTimeout(), "open");
+                greet(port, config.connectTimeout().orElse(ConnConfig.DEFAULT_CONNECT_TIMEOUT), "open");
             }
         }
         ToyConn conn = flaws.contains(Flaw.UNDECLARED_BROWSER) ? new BrowsingConn(readOnly) : new FacetConn(readOnly);
@@ -401,7 +402,7 @@ public final class ToyDriver implements Driver {
                 rows.forEachRemaining(all::add);
                 rows = all.iterator();
             }
-            return ResultSets.of("toy", columns, rows, query.limit().orElse(0), start);
+            return ResultSets.of("toy", columns, rows, query.limit(), start);
         }
 
         private void sleep(long millis, Query query) {
@@ -441,7 +442,7 @@ public final class ToyDriver implements Driver {
         }
 
         @Override
-        public List<CollectionRef> collections(String namespace) {
+        public List<CollectionRef> collections(Optional<String> namespace) {
             ensureOpen();
             return DATA.keySet().stream()
                     .map(k -> k.substring(0, k.indexOf(':')))
@@ -470,7 +471,7 @@ public final class ToyDriver implements Driver {
 
         @Override
         public ConnInfo info() {
-            return new ConnInfo("toy", ConnInfo.Model.KV, "toy", "toy 1.0");
+            return ConnInfo.of("toy", ConnInfo.Model.KV, "toy").withServerVersion("toy 1.0");
         }
 
         @Override
@@ -499,7 +500,8 @@ public final class ToyDriver implements Driver {
         }
 
         @Override
-        public Page browse(CollectionRef collection, String cursor, int size) {
+        public Page browse(CollectionRef collection, Optional<String> after, int size) {
+            String cursor = after.orElse(""); // the first page, in this driver's own cursor text
             Map.Entry<String, String> first = entries(collection.name()).firstEntry();
             return Page.last(
                     List.of(Column.of("key", Value.Kind.TEXT)),
@@ -619,7 +621,7 @@ public final class ToyDriver implements Driver {
                     .limit(k)
                     .map(e -> Row.of(NEIGHBOUR, Value.of(e.getKey()), Value.of(e.getValue())))
                     .toList();
-            return ResultSets.of("toy", NEIGHBOUR, rows.iterator(), 0, System.nanoTime());
+            return ResultSets.of("toy", NEIGHBOUR, rows.iterator(), System.nanoTime());
         }
 
         private static double distance(String point, float[] vector) {
@@ -650,7 +652,7 @@ public final class ToyDriver implements Driver {
                     .sorted(Map.Entry.comparingByKey())
                     .map(e -> Row.of(POINT, new Value.Timestamp(e.getKey()), Value.of(e.getValue())))
                     .toList();
-            return ResultSets.of("toy", POINT, rows.iterator(), 0, System.nanoTime());
+            return ResultSets.of("toy", POINT, rows.iterator(), System.nanoTime());
         }
     }
 
@@ -666,7 +668,7 @@ public final class ToyDriver implements Driver {
         final LinkedBlockingQueue<Row> changes = new LinkedBlockingQueue<>();
 
         Feed(String prefix) {
-            super("toy", COLUMNS, 0, System.nanoTime());
+            super("toy", COLUMNS, OptionalLong.empty(), System.nanoTime());
             this.prefix = prefix;
         }
 

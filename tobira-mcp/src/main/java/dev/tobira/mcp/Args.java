@@ -5,6 +5,7 @@ import dev.tobira.format.JsonValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The arguments of one tool call, read with the checks the input schemas state. */
 final class Args {
@@ -26,6 +27,12 @@ final class Args {
             throw new ToolError(tool + ": argument \"" + name + "\" is required and must be a non-empty string");
         }
         return s;
+    }
+
+    /** An absent or empty "namespace" argument is the connection's default, as it always was for clients. */
+    Optional<String> namespace() {
+        String ns = optionalText("namespace");
+        return ns.isEmpty() ? Optional.empty() : Optional.of(ns);
     }
 
     String optionalText(String name) {

@@ -147,9 +147,9 @@ final class Exposed implements AutoCloseable {
         }
         CompletableFuture<Conn> f = opening;
         if (f == null) {
-            Duration own = config.connectTimeout();
+            Optional<Duration> own = config.connectTimeout();
             ConnConfig bounded =
-                    own.isZero() || own.compareTo(timeout) > 0 ? config.withConnectTimeout(timeout) : config;
+                    own.isEmpty() || own.get().compareTo(timeout) > 0 ? config.withConnectTimeout(timeout) : config;
             f = CompletableFuture.supplyAsync(() -> registry.open(bounded), opener);
             opening = f;
         }

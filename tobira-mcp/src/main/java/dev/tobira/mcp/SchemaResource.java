@@ -21,7 +21,7 @@ final class SchemaResource {
 
     static String uri(String connection, CollectionRef ref) {
         return PREFIX + encode(connection) + "/"
-                + (ref.namespace().isEmpty() ? DEFAULT_NAMESPACE : encode(ref.namespace())) + "/" + encode(ref.name())
+                + ref.namespace().map(SchemaResource::encode).orElse(DEFAULT_NAMESPACE) + "/" + encode(ref.name())
                 + "/schema";
     }
 
@@ -38,8 +38,8 @@ final class SchemaResource {
             return Optional.empty();
         }
         try {
-            String ns = parts[1].equals(DEFAULT_NAMESPACE) ? "" : decode(parts[1]);
-            return Optional.of(new Target(decode(parts[0]), new CollectionRef(ns, decode(parts[2]))));
+            Optional<String> ns = parts[1].equals(DEFAULT_NAMESPACE) ? Optional.empty() : Optional.of(decode(parts[1]));
+            return Optional.of(new Target(decode(parts[0]), CollectionRef.of(ns, decode(parts[2]))));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

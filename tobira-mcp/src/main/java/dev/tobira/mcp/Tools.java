@@ -38,6 +38,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
@@ -370,14 +371,14 @@ final class Tools {
 
     private Outcome listCollections(Args args) {
         Exposed e = connection(args);
-        String ns = args.optionalText("namespace");
+        Optional<String> ns = args.namespace();
         List<CollectionRef> refs = e.call("list_collections", policy.timeout(), c -> c.collections(ns));
         return new Outcome(
                 write(g -> {
                     g.writeStartArray();
                     for (CollectionRef r : refs) {
                         g.writeStartObject();
-                        g.writeStringField("namespace", r.namespace());
+                        g.writeStringField("namespace", r.namespace().orElse(""));
                         g.writeStringField("name", r.name());
                         g.writeStringField("resource", SchemaResource.uri(e.name(), r));
                         g.writeEndObject();
@@ -389,7 +390,7 @@ final class Tools {
 
     private Outcome describe(Args args) {
         Exposed e = connection(args);
-        CollectionRef ref = new CollectionRef(args.optionalText("namespace"), args.text("collection"));
+        CollectionRef ref = CollectionRef.of(args.namespace(), args.text("collection"));
         CollectionInfo info = e.call("describe", policy.timeout(), c -> c.describe(ref));
         return new Outcome(describeJson(info), 0);
     }
@@ -398,7 +399,7 @@ final class Tools {
     String describeJson(CollectionInfo info) {
         return write(g -> {
             g.writeStartObject();
-            g.writeStringField("namespace", info.ref().namespace());
+            g.writeStringField("namespace", info.ref().namespace().orElse(""));
             g.writeStringField("collection", info.ref().name());
             g.writeStringField("type", info.type());
             g.writeArrayFieldStart("fields");
@@ -439,7 +440,7 @@ final class Tools {
 
     private Outcome sample(Args args) {
         Exposed e = guarded(args, "sample");
-        CollectionRef ref = new CollectionRef(args.optionalText("namespace"), args.text("collection"));
+        CollectionRef ref = CollectionRef.of(args.namespace(), args.text("collection"));
         int limit = args.count("limit", SAMPLE_ROWS, policy.maxRows());
         return e.call("sample", policy.timeout(), c -> {
             Browser browser = c.as(Browser.class)
@@ -448,7 +449,7 @@ final class Tools {
                             c.info().driver(),
                             "sample",
                             "this connection cannot page through a collection"));
-            Page page = browser.browse(ref, "", limit);
+            Page page = browser.browse(ref, limit);
             return rowsResult(page.columns(), page.rows().iterator(), limit, page.hasNext())
                     .outcome();
         });
@@ -460,10 +461,8 @@ final class Tools {
                 .withTimeout(policy.timeout());
     }
 
-    /** An absent or empty "namespace" argument is the connection's default, as it always was for clients. */
     private static Query inNamespace(Query q, Args args) {
-        String ns = args.optionalText("namespace");
-        return ns.isEmpty() ? q : q.withNamespace(ns);
+        return args.namespace().map(q::withNamespace).orElse(q);
     }
 
     private Outcome query(Args args) {
@@ -506,7 +505,7 @@ final class Tools {
 
     private Outcome similar(Args args) {
         Exposed e = guarded(args, "similar");
-        CollectionRef ref = new CollectionRef(args.optionalText("namespace"), args.text("collection"));
+        CollectionRef ref = CollectionRef.of(args.namespace(), args.text("collection"));
         float[] vector = args.vector("vector");
         int k = args.count("k", SIMILAR_K, policy.maxRows());
         return e.call("similar", policy.timeout(), c -> {
@@ -592,7 +591,7 @@ final class Tools {
             for (Column c : columns) {
                 g.writeStartObject();
                 g.writeStringField("name", c.name());
-                g.writeStringField("type", c.nativeType().isEmpty() ? JsonValues.typeName(c.kind()) : c.nativeType());
+                g.writeStringField("type", c.nativeType().orElseGet(() -> JsonValues.typeName(c.kind())));
                 g.writeEndObject();
             }
             g.writeEndArray();

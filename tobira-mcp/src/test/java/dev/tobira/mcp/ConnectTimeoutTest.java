@@ -53,8 +53,8 @@ class ConnectTimeoutTest {
 
         @Override
         public Conn open(ConnConfig config) {
-            Duration wait = honoursTimeout && !config.connectTimeout().isZero()
-                    ? config.connectTimeout()
+            Duration wait = honoursTimeout && config.connectTimeout().isPresent()
+                    ? config.connectTimeout().get()
                     : Duration.ofSeconds(8);
             try {
                 Thread.sleep(wait.toMillis());

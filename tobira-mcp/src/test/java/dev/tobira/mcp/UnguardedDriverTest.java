@@ -49,8 +49,10 @@ class UnguardedDriverTest {
             ConnConfig c = ConnConfig.of("sqlite:" + config.dsn().substring("unguarded:".length()))
                     .withName(config.name())
                     .withReadOnly(config.readOnly())
-                    .withPassword(config.password())
-                    .withConnectTimeout(config.connectTimeout());
+                    .withPassword(config.password());
+            if (config.connectTimeout().isPresent()) {
+                c = c.withConnectTimeout(config.connectTimeout().get());
+            }
             for (var o : config.options().entrySet()) {
                 c = c.withOption(o.getKey(), o.getValue());
             }

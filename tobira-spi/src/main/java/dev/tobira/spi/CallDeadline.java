@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -33,21 +34,41 @@ public final class CallDeadline {
      * Returns the deadline of a call that began at {@code startNanos}.
      *
      * @param startNanos when the call began, as {@link System#nanoTime()}
-     * @param timeout how long the call may take; zero or negative for no bound
-     * @return the deadline, {@link #NONE} without a bound
+     * @param timeout how long the call may take, positive
+     * @return the deadline
      * @throws NullPointerException if timeout is null
+     * @throws IllegalArgumentException if timeout is zero or negative
      */
     public static CallDeadline of(long startNanos, Duration timeout) {
         requireNonNull(timeout, "timeout is null");
-        return timeout.isZero() || timeout.isNegative() ? NONE : new CallDeadline(startNanos + timeout.toNanos(), true);
+        if (timeout.isZero() || timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must be positive, not " + timeout + " (NONE for no bound)");
+        }
+        return new CallDeadline(startNanos + timeout.toNanos(), true);
+    }
+
+    /**
+     * Returns the deadline of a call that began at {@code startNanos}, such as one bounded by
+     * {@code Query.timeout()}.
+     *
+     * @param startNanos when the call began, as {@link System#nanoTime()}
+     * @param timeout how long the call may take, positive, or empty for no bound
+     * @return the deadline, {@link #NONE} without a bound
+     * @throws NullPointerException if timeout is null
+     * @throws IllegalArgumentException if timeout is present and zero or negative
+     */
+    public static CallDeadline of(long startNanos, Optional<Duration> timeout) {
+        requireNonNull(timeout, "timeout is null");
+        return timeout.isPresent() ? of(startNanos, timeout.get()) : NONE;
     }
 
     /**
      * Returns the deadline of a call that begins now.
      *
-     * @param timeout how long the call may take; zero or negative for no bound
-     * @return the deadline, {@link #NONE} without a bound
+     * @param timeout how long the call may take, positive
+     * @return the deadline
      * @throws NullPointerException if timeout is null
+     * @throws IllegalArgumentException if timeout is zero or negative
      */
     public static CallDeadline after(Duration timeout) {
         return of(System.nanoTime(), timeout);

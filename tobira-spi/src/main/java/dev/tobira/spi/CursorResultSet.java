@@ -14,6 +14,7 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -90,17 +91,17 @@ public abstract class CursorResultSet implements ResultSet {
      *
      * @param driver the driver's name, for messages
      * @param columns the result's columns, shared by every row
-     * @param limit the most rows to return, 0 for no limit
+     * @param limit the most rows to return, at least 1, or empty for no limit, such as {@code Query.limit()}
      * @param startNanos {@link System#nanoTime()} when the query call began, for {@link QueryStats#duration()}
-     * @throws IllegalArgumentException if limit is negative
+     * @throws IllegalArgumentException if limit is present and less than 1
      */
-    protected CursorResultSet(String driver, List<Column> columns, long limit, long startNanos) {
+    protected CursorResultSet(String driver, List<Column> columns, OptionalLong limit, long startNanos) {
         this.driver = requireNonNull(driver, "driver is null");
         this.columns = List.copyOf(columns);
-        if (limit < 0) {
-            throw new IllegalArgumentException("limit is negative: " + limit);
+        if (limit.isPresent() && limit.getAsLong() < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, not " + limit.getAsLong());
         }
-        this.limit = limit;
+        this.limit = limit.orElse(0); // 0 here only: a present limit is at least 1
         this.startNanos = startNanos;
     }
 

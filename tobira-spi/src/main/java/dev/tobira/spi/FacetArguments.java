@@ -9,6 +9,7 @@ import dev.tobira.api.Value;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The argument checks every driver's facets make before anything reaches a database, written once
@@ -24,16 +25,33 @@ public final class FacetArguments {
      * Checks the arguments of {@link dev.tobira.api.Browser#browse}.
      *
      * @param collection the collection
-     * @param cursor the cursor, empty for the first page
+     * @param cursor the cursor, not empty, or empty for the first page
      * @param size the page size
      * @throws NullPointerException if collection or cursor is null
-     * @throws IllegalArgumentException if size is less than 1
+     * @throws IllegalArgumentException if size is less than 1 or the cursor is present and empty
      */
-    public static void browse(CollectionRef collection, String cursor, int size) {
+    public static void browse(CollectionRef collection, Optional<String> cursor, int size) {
         requireNonNull(collection, "collection is null");
         requireNonNull(cursor, "cursor is null");
+        if (cursor.isPresent() && cursor.get().isEmpty()) {
+            throw new IllegalArgumentException("cursor must not be empty (Optional.empty() for the first page)");
+        }
         if (size < 1) {
             throw new IllegalArgumentException("size is less than 1: " + size);
+        }
+    }
+
+    /**
+     * Checks the namespace of {@link dev.tobira.api.Conn#collections(Optional)}.
+     *
+     * @param namespace the namespace, not empty, or empty for the default
+     * @throws NullPointerException if namespace is null
+     * @throws IllegalArgumentException if the namespace is present and empty
+     */
+    public static void namespace(Optional<String> namespace) {
+        requireNonNull(namespace, "namespace is null");
+        if (namespace.isPresent() && namespace.get().isEmpty()) {
+            throw new IllegalArgumentException("namespace must not be empty (Optional.empty() for the default)");
         }
     }
 

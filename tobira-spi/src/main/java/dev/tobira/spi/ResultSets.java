@@ -24,11 +24,13 @@ public final class ResultSets {
      * @param driver the driver's name
      * @param columns the columns
      * @param rows the rows, consumed lazily
-     * @param limit the most rows to return, 0 for no limit
+     * @param limit the most rows to return, at least 1, or empty for no limit, such as {@code Query.limit()}
      * @param startNanos {@link System#nanoTime()} when the query call began
      * @return the result
+     * @throws IllegalArgumentException if limit is present and less than 1
      */
-    public static ResultSet of(String driver, List<Column> columns, Iterator<Row> rows, long limit, long startNanos) {
+    public static ResultSet of(
+            String driver, List<Column> columns, Iterator<Row> rows, OptionalLong limit, long startNanos) {
         requireNonNull(rows, "rows is null");
         return new CursorResultSet(driver, columns, limit, startNanos) {
             @Override
@@ -39,6 +41,19 @@ public final class ResultSets {
             @Override
             protected void release() {}
         };
+    }
+
+    /**
+     * Returns a result over all the rows already in hand, with the statistics applied.
+     *
+     * @param driver the driver's name
+     * @param columns the columns
+     * @param rows the rows, consumed lazily
+     * @param startNanos {@link System#nanoTime()} when the query call began
+     * @return the result
+     */
+    public static ResultSet of(String driver, List<Column> columns, Iterator<Row> rows, long startNanos) {
+        return of(driver, columns, rows, OptionalLong.empty(), startNanos);
     }
 
     /**
@@ -66,7 +81,7 @@ public final class ResultSets {
     // hasNext() is called for its effect: it finds no row and ends the result at once
     @SuppressWarnings("ReturnValueIgnored")
     public static ResultSet affected(String driver, OptionalLong rowsAffected, long startNanos) {
-        CursorResultSet rs = new CursorResultSet(driver, List.of(), 0, startNanos) {
+        CursorResultSet rs = new CursorResultSet(driver, List.of(), OptionalLong.empty(), startNanos) {
             @Override
             protected @Nullable Row fetch() {
                 return null;

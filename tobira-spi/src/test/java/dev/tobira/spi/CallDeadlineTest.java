@@ -9,18 +9,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The deadline the non-JDBC drivers carry through a call's requests and pages. */
 class CallDeadlineTest {
     @Test
     void noTimeoutIsNoBound() {
-        assertSame(CallDeadline.NONE, CallDeadline.of(System.nanoTime(), Duration.ZERO));
-        assertSame(CallDeadline.NONE, CallDeadline.after(Duration.ofSeconds(-1)));
+        assertSame(CallDeadline.NONE, CallDeadline.of(System.nanoTime(), Optional.empty()));
         assertFalse(CallDeadline.NONE.bounded());
         assertTrue(CallDeadline.NONE.remainingNanos("d", "op").isEmpty());
         assertEquals(500, CallDeadline.NONE.millisLeft("d", "op", 500));
         CallDeadline.NONE.check("d", "op");
+    }
+
+    @Test
+    void aTimeoutIsPositiveAndNoneIsEmptyNotZero() {
+        assertThrows(IllegalArgumentException.class, () -> CallDeadline.of(System.nanoTime(), Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> CallDeadline.after(Duration.ofSeconds(-1)));
+        assertThrows(
+                IllegalArgumentException.class, () -> CallDeadline.of(System.nanoTime(), Optional.of(Duration.ZERO)));
+        assertTrue(CallDeadline.of(System.nanoTime(), Optional.of(Duration.ofSeconds(1)))
+                .bounded());
     }
 
     @Test
@@ -65,6 +75,6 @@ class CallDeadlineTest {
         assertEquals(ErrorKind.TIMEOUT, e.kind());
         assertEquals("bigquery", e.driver());
         assertThrows(NullPointerException.class, () -> CallDeadline.expired(null, "query"));
-        assertThrows(NullPointerException.class, () -> CallDeadline.of(0, null));
+        assertThrows(NullPointerException.class, () -> CallDeadline.of(0, (Duration) null));
     }
 }

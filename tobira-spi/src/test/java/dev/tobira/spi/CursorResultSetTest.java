@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
+import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
 import dev.tobira.api.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,7 +54,7 @@ class CursorResultSetTest {
         volatile Error errorAt3;
 
         Counted(long size, long limit, long blockAt) {
-            super("test", COLUMNS, limit, System.nanoTime());
+            super("test", COLUMNS, limit == 0 ? OptionalLong.empty() : OptionalLong.of(limit), System.nanoTime());
             this.size = size;
             this.blockAt = blockAt;
         }
@@ -134,6 +136,16 @@ class CursorResultSetTest {
         rs.close();
         assertEquals(1, rs.releases.get());
         assertSame(COLUMNS.get(0), rs.columns().get(0));
+    }
+
+    @Test
+    void aLimitIsAtLeastOneAndNoLimitIsEmptyNotZero() {
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> ResultSets.of("test", COLUMNS, List.<Row>of().iterator(), OptionalLong.of(0), System.nanoTime()));
+        ResultSet all = ResultSets.of("test", COLUMNS, List.<Row>of().iterator(), System.nanoTime());
+        assertFalse(all.hasNext());
+        assertFalse(all.stats().truncated());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Value;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -19,13 +20,13 @@ class FacetArgumentsTest {
     void badCallsAreRefusedAlikeEverywhere() {
         assertEquals(
                 "size is less than 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> FacetArguments.browse(T, "", 0))
+                assertThrows(IllegalArgumentException.class, () -> FacetArguments.browse(T, Optional.empty(), 0))
                         .getMessage());
         assertEquals(
                 "cursor is null",
                 assertThrows(NullPointerException.class, () -> FacetArguments.browse(T, null, 1))
                         .getMessage());
-        assertDoesNotThrow(() -> FacetArguments.browse(T, "", 1));
+        assertDoesNotThrow(() -> FacetArguments.browse(T, Optional.empty(), 1));
         assertEquals(
                 "values is empty",
                 assertThrows(IllegalArgumentException.class, () -> FacetArguments.insert(T, Map.of()))

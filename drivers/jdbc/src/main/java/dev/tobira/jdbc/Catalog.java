@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a database holds and where statements run: namespaces, collections, their descriptions,
@@ -58,12 +59,12 @@ public interface Catalog {
      * catalog.
      *
      * @param session the session
-     * @param namespace the namespace, empty for the connection's default
+     * @param namespace the namespace, not empty, or empty for the connection's default
      * @return the collections
      * @throws SQLException when the database fails
      * @throws dev.tobira.api.DriverException NOT_FOUND if the namespace does not exist
      */
-    default List<CollectionRef> collections(JdbcSession session, String namespace) throws SQLException {
+    default List<CollectionRef> collections(JdbcSession session, Optional<String> namespace) throws SQLException {
         return Metadata.collections(this, session, namespace);
     }
 

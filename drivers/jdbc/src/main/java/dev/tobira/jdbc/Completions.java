@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -43,7 +44,7 @@ final class Completions {
                 : "";
 
         Map<String, Completion> out = new LinkedHashMap<>();
-        List<CollectionRef> collections = catalog.collections(session, "");
+        List<CollectionRef> collections = catalog.collections(session, Optional.empty());
         if (afterDot) {
             addFields(catalog, session, prefix, out);
         } else if (BEFORE_COLLECTION.contains(previous)) {

@@ -46,12 +46,12 @@ public interface Connector {
      * default {@link java.sql.DatabaseMetaData#getDatabaseProductVersion()}.
      *
      * @param session the session
-     * @return the version, empty if unknown
+     * @return the version, not empty, or empty if unknown
      * @throws SQLException when the database fails
      */
-    default String serverVersion(JdbcSession session) throws SQLException {
+    default Optional<String> serverVersion(JdbcSession session) throws SQLException {
         String v = session.connection().getMetaData().getDatabaseProductVersion();
-        return v == null ? "" : v;
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v);
     }
 
     /**

@@ -549,7 +549,11 @@ final class Execution {
         private @Nullable CursorView view;
 
         Result(ResultColumns mapped, java.sql.ResultSet cursor, long limit, long startNanos) {
-            super(dialect.name(), mapped.columns(), limit, startNanos);
+            super(
+                    dialect.name(),
+                    mapped.columns(),
+                    limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                    startNanos);
             this.mapped = mapped;
             this.columns = columns();
             this.cursor = cursor;

@@ -9,6 +9,7 @@ import dev.tobira.api.Row;
 import dev.tobira.spi.FacetArguments;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The browser of a JDBC connection: pages in key order (see {@link Paging}), in the connection's read-only mode. */
 final class JdbcBrowser implements Browser {
@@ -19,8 +20,9 @@ final class JdbcBrowser implements Browser {
     }
 
     @Override
-    public Page browse(CollectionRef collection, String cursor, int size) {
-        FacetArguments.browse(collection, cursor, size);
+    public Page browse(CollectionRef collection, Optional<String> after, int size) {
+        FacetArguments.browse(collection, after, size);
+        String cursor = after.orElse(""); // the first page, in this driver's own cursor text
         runner.ensureOpen();
         runner.ensureNoTransaction();
         List<String> key = runner.onSession(

@@ -88,7 +88,7 @@ final class JdbcConn implements Conn {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
+    public List<CollectionRef> collections(Optional<String> namespace) {
         requireNonNull(namespace, "namespace is null");
         return List.copyOf(
                 runner.onSession("collections", s -> runner.dialect().catalog().collections(s, namespace)));

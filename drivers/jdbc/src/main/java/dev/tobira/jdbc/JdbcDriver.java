@@ -12,6 +12,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Redactor;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -96,10 +97,13 @@ public abstract class JdbcDriver implements Driver {
         try {
             Connector connector = dialect.connector();
             connector.initialize(session);
-            String serverVersion = requireNonNull(connector.serverVersion(session), "serverVersion is null");
+            Optional<String> serverVersion = requireNonNull(connector.serverVersion(session), "serverVersion is null");
             String language = requireNonNull(connector.dialectName(session), "dialectName is null")
                     .orElse(dialect.dialectName());
-            ConnInfo info = new ConnInfo(dialect.name(), dialect.model(), language, serverVersion);
+            ConnInfo info = ConnInfo.of(dialect.name(), dialect.model(), language);
+            if (serverVersion.isPresent()) {
+                info = info.withServerVersion(serverVersion.get());
+            }
             return new JdbcConn(new Runner(dialect, session, errors), info);
         } catch (SQLException | RuntimeException e) {
             session.close();

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -58,20 +59,21 @@ final class Metadata {
         return new Scope(catalog == null || catalog.isEmpty() ? null : catalog, value);
     }
 
-    static List<CollectionRef> collections(Catalog d, JdbcSession session, String namespace) throws SQLException {
-        if (!namespace.isEmpty() && !d.namespaces(session).contains(namespace)) {
+    static List<CollectionRef> collections(Catalog d, JdbcSession session, Optional<String> namespace)
+            throws SQLException {
+        if (namespace.isPresent() && !d.namespaces(session).contains(namespace.get())) {
             throw DriverException.of(
-                    ErrorKind.NOT_FOUND, session.driver(), "collections", "no such namespace: " + namespace);
+                    ErrorKind.NOT_FOUND, session.driver(), "collections", "no such namespace: " + namespace.get());
         }
         Connection c = session.connection();
-        Scope scope = scope(d, session, namespace);
+        Scope scope = scope(d, session, namespace.orElse(""));
         TreeMap<String, CollectionRef> byName = new TreeMap<>();
         String[] types = d.tableTypes().keySet().toArray(String[]::new);
         try (ResultSet rs = c.getMetaData().getTables(scope.catalog(), scope.schema(), "%", types)) {
             while (rs.next()) {
                 String name = rs.getString("TABLE_NAME");
                 if (name != null) {
-                    byName.put(name, new CollectionRef(namespace, name));
+                    byName.put(name, CollectionRef.of(namespace, name));
                 }
             }
         }
@@ -79,7 +81,7 @@ final class Metadata {
     }
 
     static CollectionInfo describe(Catalog d, JdbcSession session, CollectionRef ref) throws SQLException {
-        Scope scope = scope(d, session, ref.namespace());
+        Scope scope = scope(d, session, ref.namespace().orElse(""));
         DatabaseMetaData md = session.connection().getMetaData();
         TypeMapping types = session.dialect().types();
         String type = "";
@@ -159,7 +161,7 @@ final class Metadata {
         List<CollectionInfo.ForeignKey> result = new ArrayList<>();
         for (FkBuilder b : keys) {
             result.add(new CollectionInfo.ForeignKey(
-                    b.name, b.fields, new CollectionRef(b.namespace, b.target), b.targetFields));
+                    b.name, b.fields, CollectionRef.of(b.namespace, b.target), b.targetFields));
         }
         return result;
     }
@@ -167,11 +169,11 @@ final class Metadata {
     private static final class FkBuilder {
         final String name;
         final String target;
-        final String namespace;
+        final Optional<String> namespace;
         final List<String> fields = new ArrayList<>();
         final List<String> targetFields = new ArrayList<>();
 
-        FkBuilder(String name, String target, String namespace) {
+        FkBuilder(String name, String target, Optional<String> namespace) {
             this.name = name;
             this.target = target;
             this.namespace = namespace;
@@ -181,7 +183,7 @@ final class Metadata {
     static List<CollectionInfo.Index> indexes(
             Catalog d, JdbcSession session, CollectionRef ref, List<String> primaryKey) throws SQLException {
         Connection c = session.connection();
-        Scope scope = scope(d, session, ref.namespace());
+        Scope scope = scope(d, session, ref.namespace().orElse(""));
         Map<String, TreeMap<Integer, String>> columns = new LinkedHashMap<>();
         Map<String, Boolean> unique = new LinkedHashMap<>();
         try (ResultSet rs = c.getMetaData().getIndexInfo(scope.catalog(), scope.schema(), ref.name(), false, true)) {

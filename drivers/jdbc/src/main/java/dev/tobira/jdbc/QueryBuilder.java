@@ -36,9 +36,10 @@ public interface QueryBuilder {
      * @return {@code "ns"."name"}, or {@code "name"} in the default namespace
      */
     default String qualify(CollectionRef collection) {
-        return collection.namespace().isEmpty()
-                ? quote(collection.name())
-                : quote(collection.namespace()) + "." + quote(collection.name());
+        return collection
+                .namespace()
+                .map(ns -> quote(ns) + "." + quote(collection.name()))
+                .orElseGet(() -> quote(collection.name()));
     }
 
     /**

@@ -88,7 +88,9 @@ final class ResultColumns {
                 throw new NullPointerException(
                         dialect + ": the type mapping mapped column " + meta.name() + " to null");
             }
-            columns[i] = new Column(meta.name(), mapping.kind(), meta.typeName(), meta.nullable());
+            Column column = Column.of(meta.name(), mapping.kind()).withNullable(meta.nullable());
+            // a vendor driver may report no type name: then the column has none
+            columns[i] = meta.typeName().isEmpty() ? column : column.withNativeType(meta.typeName());
             mappings[i] = mapping;
         }
         return new ResultColumns(dialect.name(), columns, mappings);

@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
@@ -435,11 +436,11 @@ class JdbcBaseTest {
         try (Conn conn = driver.open(config().withReadOnly(true))) {
             Browser browser = conn.as(Browser.class).orElseThrow();
             List<String> codes = new ArrayList<>();
-            String cursor = "";
+            Optional<String> cursor = Optional.empty();
             do {
                 Page page = browser.browse(CollectionRef.of("items"), cursor, 2);
                 page.rows().forEach(r -> codes.add(r.get("code").toString()));
-                cursor = page.next().orElse("");
+                cursor = page.next();
             } while (!cursor.isEmpty());
             assertEquals(List.of("a", "b", "c", "d", "e"), codes);
             for (String bad : List.of(
@@ -448,7 +449,9 @@ class JdbcBaseTest {
                     java.util.Base64.getUrlEncoder().encodeToString("k|NOPE:eA".getBytes()),
                     java.util.Base64.getUrlEncoder().encodeToString("o|-1".getBytes()))) {
                 assertThrows(
-                        IllegalArgumentException.class, () -> browser.browse(CollectionRef.of("items"), bad, 2), bad);
+                        IllegalArgumentException.class,
+                        () -> browser.browse(CollectionRef.of("items"), Optional.of(bad), 2),
+                        bad);
             }
         }
     }

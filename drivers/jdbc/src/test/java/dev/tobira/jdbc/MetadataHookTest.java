@@ -40,7 +40,7 @@ class MetadataHookTest {
     @Test
     void theDefaultsReadDatabaseMetaData() {
         try (Conn conn = new TestDriver(new TestDialect()).open(config)) {
-            assertEquals(List.of(CollectionRef.of("orders"), CollectionRef.of("paid")), conn.collections(""));
+            assertEquals(List.of(CollectionRef.of("orders"), CollectionRef.of("paid")), conn.collections());
             CollectionInfo orders = conn.describe(CollectionRef.of("orders"));
             assertEquals("table", orders.type());
             assertEquals(List.of("id"), orders.primaryKey());
@@ -69,7 +69,7 @@ class MetadataHookTest {
             }
         };
         try (Conn conn = new TestDriver(dialect).open(config)) {
-            assertEquals(List.of(CollectionRef.of("orders")), conn.collections(""));
+            assertEquals(List.of(CollectionRef.of("orders")), conn.collections());
             assertEquals("base", conn.describe(CollectionRef.of("orders")).type());
             assertEquals("view", conn.describe(CollectionRef.of("paid")).type(), "a type the map lacks, in lower case");
         }

@@ -10,6 +10,7 @@ import dev.tobira.api.ConnInfo;
 import dev.tobira.api.Facet;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
+import dev.tobira.spi.FacetArguments;
 import dev.tobira.spi.Nullable;
 import dev.tobira.spi.OpenResults;
 import java.util.Collections;
@@ -72,8 +73,8 @@ final class BaseConn implements Conn {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
-        requireNonNull(namespace, "namespace is null");
+    public List<CollectionRef> collections(Optional<String> namespace) {
+        FacetArguments.namespace(namespace);
         ensureOpen();
         return List.copyOf(catalog.collections(namespace));
     }

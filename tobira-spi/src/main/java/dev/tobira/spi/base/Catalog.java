@@ -3,10 +3,11 @@ package dev.tobira.spi.base;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the database holds: the answers behind {@link dev.tobira.api.Conn#namespaces()},
- * {@link dev.tobira.api.Conn#collections(String)} and {@link dev.tobira.api.Conn#describe}. The
+ * {@link dev.tobira.api.Conn#collections(java.util.Optional)} and {@link dev.tobira.api.Conn#describe}. The
  * base has checked the arguments and that the connection is open.
  *
  * @since 0.1
@@ -22,10 +23,10 @@ public interface Catalog {
     /**
      * Lists the collections of a namespace.
      *
-     * @param namespace the namespace, empty for the default
+     * @param namespace the namespace, not empty, or empty for the default
      * @return the collections
      */
-    List<CollectionRef> collections(String namespace);
+    List<CollectionRef> collections(Optional<String> namespace);
 
     /**
      * Describes a collection.

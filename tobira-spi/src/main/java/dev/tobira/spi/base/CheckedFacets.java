@@ -23,6 +23,7 @@ import java.io.OutputStream;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The facet a caller gets: the driver's facet behind the argument checks and the open check every
@@ -49,7 +50,7 @@ final class CheckedFacets {
 
     private record CheckedBrowser(Browser facet, Runnable ensureOpen) implements Browser {
         @Override
-        public Page browse(CollectionRef collection, String cursor, int size) {
+        public Page browse(CollectionRef collection, Optional<String> cursor, int size) {
             FacetArguments.browse(collection, cursor, size);
             ensureOpen.run();
             return facet.browse(collection, cursor, size);

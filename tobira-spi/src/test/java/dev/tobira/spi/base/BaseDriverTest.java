@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -90,7 +91,7 @@ class BaseDriverTest {
 
         @Override
         protected void assemble(FakeSession session, ConnConfig config, ConnParts parts) {
-            parts.info(new ConnInfo("fake", ConnInfo.Model.KV, "fake", "1"))
+            parts.info(ConnInfo.of("fake", ConnInfo.Model.KV, "fake").withServerVersion("1"))
                     .catalog(new Catalog() {
                         @Override
                         public List<String> namespaces() {
@@ -98,7 +99,7 @@ class BaseDriverTest {
                         }
 
                         @Override
-                        public List<CollectionRef> collections(String namespace) {
+                        public List<CollectionRef> collections(Optional<String> namespace) {
                             calls.seen.add("collections " + namespace);
                             return List.of(ORDERS);
                         }
@@ -229,18 +230,18 @@ class BaseDriverTest {
         Conn conn = open(calls, false);
         Browser browser = conn.as(Browser.class).orElseThrow();
         Mutator mutator = conn.as(Mutator.class).orElseThrow();
-        assertThrows(IllegalArgumentException.class, () -> browser.browse(ORDERS, "", 0));
-        assertThrows(NullPointerException.class, () -> browser.browse(null, "", 1));
+        assertThrows(IllegalArgumentException.class, () -> browser.browse(ORDERS, 0));
+        assertThrows(NullPointerException.class, () -> browser.browse(null, 1));
         assertThrows(IllegalArgumentException.class, () -> mutator.insert(ORDERS, Map.of()));
         assertThrows(NullPointerException.class, () -> conn.collections(null));
         assertThrows(NullPointerException.class, () -> conn.query(null));
         assertEquals(List.of(), calls.seen);
         conn.close();
-        assertThrows(IllegalStateException.class, () -> browser.browse(ORDERS, "", 1));
+        assertThrows(IllegalStateException.class, () -> browser.browse(ORDERS, 1));
         assertThrows(IllegalStateException.class, () -> mutator.insert(ORDERS, Map.of("id", Value.of(1))));
         assertThrows(IllegalStateException.class, () -> conn.query(Query.of("x")));
         assertThrows(IllegalStateException.class, conn::ping);
-        assertThrows(IllegalStateException.class, () -> conn.collections(""));
+        assertThrows(IllegalStateException.class, () -> conn.collections());
         conn.close();
         assertEquals(List.of("session.close"), calls.seen, "a second close does nothing");
     }

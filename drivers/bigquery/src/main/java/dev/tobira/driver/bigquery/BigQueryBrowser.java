@@ -17,6 +17,7 @@ import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Pages of a stored table through {@code tabledata.list}, which reads its rows page by page without
@@ -32,7 +33,8 @@ final class BigQueryBrowser implements Browser {
     }
 
     @Override
-    public Page browse(CollectionRef ref, String cursor, int size) {
+    public Page browse(CollectionRef ref, Optional<String> after, int size) {
+        String cursor = after.orElse(""); // the first page, in this driver's own cursor text
         Table table = catalog.table(ref, "browse");
         if (!TableDefinition.Type.TABLE.equals(table.getDefinition().getType())) {
             throw DriverException.of(

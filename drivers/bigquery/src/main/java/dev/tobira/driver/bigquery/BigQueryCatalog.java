@@ -21,6 +21,7 @@ import dev.tobira.spi.base.Catalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** Datasets as namespaces, tables and views as collections, {@code describe} from a table's metadata. */
@@ -49,13 +50,13 @@ final class BigQueryCatalog implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
-        String dataset = dataset(namespace, "collections");
+    public List<CollectionRef> collections(Optional<String> namespace) {
+        String dataset = dataset(namespace.orElse(""), "collections");
         try {
             com.google.api.gax.paging.Page<Table> page = bigquery.listTables(DatasetId.of(target.project(), dataset));
             List<CollectionRef> out = new ArrayList<>();
             for (Table t : page.iterateAll()) {
-                out.add(new CollectionRef(dataset, t.getTableId().getTable()));
+                out.add(CollectionRef.of(dataset, t.getTableId().getTable()));
             }
             return List.copyOf(out);
         } catch (BigQueryException e) {
@@ -68,7 +69,9 @@ final class BigQueryCatalog implements Catalog {
         if (namespace.isEmpty() && target.dataset().isEmpty()) {
             return List.of();
         }
-        return collections(namespace).stream().map(CollectionRef::name).toList();
+        return collections(namespace.isEmpty() ? Optional.empty() : Optional.of(namespace)).stream()
+                .map(CollectionRef::name)
+                .toList();
     }
 
     @Override
@@ -103,7 +106,7 @@ final class BigQueryCatalog implements Catalog {
                     foreignKeys.add(new CollectionInfo.ForeignKey(
                             fk.getName() == null ? "" : fk.getName(),
                             from,
-                            new CollectionRef(target.getDataset(), target.getTable()),
+                            CollectionRef.of(target.getDataset(), target.getTable()),
                             to));
                 }
             }
@@ -132,8 +135,7 @@ final class BigQueryCatalog implements Catalog {
                 ? "table"
                 : def.getType().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         return new CollectionInfo(
-                new CollectionRef(
-                        ref.namespace().isEmpty() ? table.getTableId().getDataset() : ref.namespace(), ref.name()),
+                CollectionRef.of(ref.namespace().orElse(table.getTableId().getDataset()), ref.name()),
                 type,
                 fields,
                 primaryKey,
@@ -143,7 +145,7 @@ final class BigQueryCatalog implements Catalog {
 
     /** The table or view a reference names, in its dataset or the default one. */
     Table table(CollectionRef ref, String op) {
-        String dataset = dataset(ref.namespace(), op);
+        String dataset = dataset(ref.namespace().orElse(""), op);
         if (!NAME.matcher(ref.name()).matches()) {
             throw DriverException.of(
                     ErrorKind.INVALID_ARGUMENT,

@@ -33,7 +33,7 @@ final class BigQueryDialect extends Dialect<BigQuerySession> {
         ReadOnlyGuard guard = new ReadOnlyGuard(statementCheck);
         BigQueryCatalog catalog = new BigQueryCatalog(session);
         BigQueryQueries queries = new BigQueryQueries(session, guard);
-        parts.info(new ConnInfo(NAME, ConnInfo.Model.WAREHOUSE, "googlesql", "BigQuery API v2"))
+        parts.info(ConnInfo.of(NAME, ConnInfo.Model.WAREHOUSE, "googlesql").withServerVersion("BigQuery API v2"))
                 .catalog(catalog)
                 .queries(queries)
                 .facet(Capability.BROWSER, () -> new BigQueryBrowser(session, catalog))

@@ -29,8 +29,7 @@ final class BigQueryExplainer implements Explainer {
         Explain explain = Explain.of(query.text());
         queries.check(explain.text(), guarded);
         QueryStatistics stats = session.dryRun(
-                queries.config(explain.text(), query),
-                CallDeadline.of(System.nanoTime(), query.timeout().orElse(java.time.Duration.ZERO)));
+                queries.config(explain.text(), query), CallDeadline.of(System.nanoTime(), query.timeout()));
         if (guarded) {
             guard.checkDryRun(stats);
         }

@@ -52,7 +52,7 @@ final class BigQueryQueries implements QueryRunner {
     @Override
     public ResultSet run(Query query, boolean guarded, OpenResults results) {
         long start = System.nanoTime();
-        CallDeadline deadline = CallDeadline.of(start, query.timeout().orElse(java.time.Duration.ZERO));
+        CallDeadline deadline = CallDeadline.of(start, query.timeout());
         Explain explain = Explain.of(query.text());
         check(explain.text(), guarded);
         QueryJobConfiguration config = config(explain.text(), query);
@@ -247,6 +247,6 @@ final class BigQueryQueries implements QueryRunner {
     private static ResultSet planRows(QueryStatistics stats, long start) {
         List<Column> columns = List.of(Column.of("property", Value.Kind.TEXT), Column.of("value", Value.Kind.TEXT));
         List<Row> rows = Plans.rows(columns, stats);
-        return ResultSets.of(BigQueryDriver.NAME, columns, rows.iterator(), 0, start);
+        return ResultSets.of(BigQueryDriver.NAME, columns, rows.iterator(), start);
     }
 }

@@ -10,6 +10,7 @@ import dev.tobira.spi.CallDeadline;
 import dev.tobira.spi.CursorResultSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -32,7 +33,7 @@ final class PageResultSet extends CursorResultSet {
             long startNanos,
             CallDeadline deadline,
             Consumer<PageResultSet> onRelease) {
-        super(BigQueryDriver.NAME, columns, limit, startNanos);
+        super(BigQueryDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
         this.fields = fields;
         this.page = first;
         this.cells = first.getValues().iterator();

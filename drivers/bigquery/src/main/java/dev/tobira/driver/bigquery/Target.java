@@ -109,7 +109,7 @@ record Target(
             }
             cap = Long.parseLong(v);
         }
-        Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
+        Duration timeout = config.connectTimeout().orElse(DEFAULT_CONNECT_TIMEOUT);
         return new Target(project, dataset, location, endpoint, credentials, cap, timeout);
     }
 

@@ -32,7 +32,7 @@ final class Values {
     static List<Column> columns(FieldList fields) {
         List<Column> columns = new ArrayList<>(fields.size());
         for (Field f : fields) {
-            columns.add(new Column(f.getName(), kind(f), nativeType(f), f.getMode() != Field.Mode.REQUIRED));
+            columns.add(Column.of(f.getName(), kind(f), nativeType(f), f.getMode() != Field.Mode.REQUIRED));
         }
         return List.copyOf(columns);
     }

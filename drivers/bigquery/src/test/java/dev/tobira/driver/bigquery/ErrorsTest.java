@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -67,7 +68,7 @@ class ErrorsTest {
             assertTrue(
                     query.getMessage().startsWith("bigquery: query: notFound: Not found: Dataset tobira-test:nope"),
                     query.getMessage());
-            DriverException list = assertThrows(DriverException.class, () -> conn.collections("nope"));
+            DriverException list = assertThrows(DriverException.class, () -> conn.collections(Optional.of("nope")));
             assertEquals(ErrorKind.NOT_FOUND, list.kind(), list.getMessage());
         }
         try (Conn conn = open(fake.dsn(""))) {
@@ -76,7 +77,7 @@ class ErrorsTest {
                     () -> conn.query(Query.of("SELECT * FROM nope.orders")).close());
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
             DriverException d =
-                    assertThrows(DriverException.class, () -> conn.describe(new CollectionRef("nope", "orders")));
+                    assertThrows(DriverException.class, () -> conn.describe(CollectionRef.of("nope", "orders")));
             assertEquals(ErrorKind.NOT_FOUND, d.kind(), d.getMessage());
         }
     }

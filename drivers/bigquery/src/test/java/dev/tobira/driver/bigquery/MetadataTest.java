@@ -17,6 +17,7 @@ import dev.tobira.api.Value;
 import dev.tobira.driver.bigquery.fake.FakeBigQuery;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,7 @@ class MetadataTest {
     void partitioningAndClusteringAreIndexLikeFacts() {
         try (Conn conn = open()) {
             CollectionInfo orders = conn.describe(CollectionRef.of("orders"));
-            assertEquals(new CollectionRef("shop", "orders"), orders.ref());
+            assertEquals(CollectionRef.of("shop", "orders"), orders.ref());
             assertEquals("table", orders.type());
             assertEquals(
                     List.of(
@@ -66,13 +67,13 @@ class MetadataTest {
     @Test
     void aViewIsACollectionWithoutKeys() {
         try (Conn conn = open()) {
-            assertTrue(conn.collections("shop").contains(new CollectionRef("shop", "paid")));
-            CollectionInfo paid = conn.describe(new CollectionRef("shop", "paid"));
+            assertTrue(conn.collections(Optional.of("shop")).contains(CollectionRef.of("shop", "paid")));
+            CollectionInfo paid = conn.describe(CollectionRef.of("shop", "paid"));
             assertEquals("view", paid.type());
             assertEquals(List.of(), paid.primaryKey());
             DriverException e = assertThrows(
                     DriverException.class,
-                    () -> conn.as(Browser.class).orElseThrow().browse(CollectionRef.of("paid"), "", 2));
+                    () -> conn.as(Browser.class).orElseThrow().browse(CollectionRef.of("paid"), 2));
             assertEquals(ErrorKind.UNSUPPORTED, e.kind(), e.getMessage());
         }
     }
@@ -93,7 +94,7 @@ class MetadataTest {
                     IllegalArgumentException.class,
                     () -> conn.as(dev.tobira.api.Browser.class)
                             .orElseThrow()
-                            .browse(new dev.tobira.api.CollectionRef("shop", "orders"), "", 0));
+                            .browse(dev.tobira.api.CollectionRef.of("shop", "orders"), 0));
         }
     }
 }

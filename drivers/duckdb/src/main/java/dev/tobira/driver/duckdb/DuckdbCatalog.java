@@ -43,7 +43,8 @@ final class DuckdbCatalog implements Catalog {
     @Override
     public List<CollectionInfo.Index> indexes(JdbcSession session, CollectionRef collection, List<String> primaryKey)
             throws SQLException {
-        String schema = collection.namespace().isEmpty() ? currentNamespace(session) : collection.namespace();
+        String schema =
+                collection.namespace().isPresent() ? collection.namespace().get() : currentNamespace(session);
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         try (PreparedStatement ps = session.connection()
                 .prepareStatement(

@@ -35,6 +35,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -406,8 +407,8 @@ class DuckdbDriverTest {
             assertEquals("view", ro.describe(CollectionRef.of("paid")).type());
             assertEquals(
                     List.of("customers", "orders", "paid"),
-                    ro.collections("").stream().map(CollectionRef::name).toList());
-            refused(ErrorKind.NOT_FOUND, () -> ro.collections("nope"));
+                    ro.collections().stream().map(CollectionRef::name).toList());
+            refused(ErrorKind.NOT_FOUND, () -> ro.collections(Optional.of("nope")));
         }
         // an attached database and temp tables live in other catalogs: they lend nothing to the file's own
         try (Conn rw = driver.open(ConnConfig.of("duckdb:" + file))) {
@@ -417,7 +418,7 @@ class DuckdbDriverTest {
             drain(rw.query(Query.of("create temp table scratch (x int)")));
             assertEquals(
                     List.of("customers", "orders", "paid"),
-                    rw.collections("").stream().map(CollectionRef::name).toList());
+                    rw.collections().stream().map(CollectionRef::name).toList());
             CollectionInfo orders = rw.describe(CollectionRef.of("orders"));
             assertEquals(
                     List.of("id", "customer_id", "total_cents", "status", "created_at"),

@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -36,8 +37,9 @@ final class DynamoBrowser implements Browser {
 
     /** One page of a Scan; the cursor is the page's LastEvaluatedKey, as base64url JSON in the AWS shape. */
     @Override
-    public Page browse(CollectionRef ref, String cursor, int size) {
-        catalog.requireNamespace(ref.namespace(), "browse");
+    public Page browse(CollectionRef ref, Optional<String> after, int size) {
+        String cursor = after.orElse(""); // the first page, in this driver's own cursor text
+        catalog.requireNamespace(ref.namespace().orElse(""), "browse");
         ScanRequest.Builder b = ScanRequest.builder().tableName(ref.name()).limit(size);
         if (!cursor.isEmpty()) {
             b.exclusiveStartKey(decode(cursor));

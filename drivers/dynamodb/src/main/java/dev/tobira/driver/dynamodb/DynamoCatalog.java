@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -59,8 +60,8 @@ final class DynamoCatalog implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
-        requireNamespace(namespace, "collections");
+    public List<CollectionRef> collections(Optional<String> namespace) {
+        requireNamespace(namespace.orElse(""), "collections");
         List<CollectionRef> out = new ArrayList<>();
         String from = null;
         do {
@@ -71,7 +72,7 @@ final class DynamoCatalog implements Catalog {
             ListTablesRequest req = b.build();
             ListTablesResponse resp = session.call("collections", c -> c.listTables(req));
             for (String t : resp.tableNames()) {
-                out.add(new CollectionRef(namespace(), t));
+                out.add(CollectionRef.of(namespace(), t));
             }
             from = resp.lastEvaluatedTableName();
         } while (from != null && !from.isEmpty());
@@ -80,7 +81,7 @@ final class DynamoCatalog implements Catalog {
 
     @Override
     public CollectionInfo describe(CollectionRef ref) {
-        requireNamespace(ref.namespace(), "describe");
+        requireNamespace(ref.namespace().orElse(""), "describe");
         TableDescription t = session.table(ref.name(), CallDeadline.NONE, "describe");
         Map<String, Value.Kind> seen = new TreeMap<>();
         int size = session.target().describeSample();
@@ -115,7 +116,7 @@ final class DynamoCatalog implements Catalog {
             indexes.add(new CollectionInfo.Index(l.indexName(), names(l.keySchema()), false));
         }
         return new CollectionInfo(
-                new CollectionRef(namespace(), ref.name()),
+                CollectionRef.of(namespace(), ref.name()),
                 "table",
                 List.copyOf(fields.values()),
                 primaryKey,

@@ -6,6 +6,7 @@ import dev.tobira.spi.CompletionPrefix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -56,7 +57,7 @@ final class DynamoCompleter implements Completer {
         String lower = prefix.toLowerCase(Locale.ROOT);
         boolean json = text.stripLeading().startsWith("{");
         List<Completion> out = new ArrayList<>();
-        List<CollectionRef> all = catalog.collections("");
+        List<CollectionRef> all = catalog.collections(Optional.empty());
         for (CollectionRef t : all) {
             if (t.name().toLowerCase(Locale.ROOT).startsWith(lower)) {
                 out.add(new Completion(t.name(), Completion.Type.COLLECTION));

@@ -39,7 +39,7 @@ final class DynamoDialect extends Dialect<DynamoSession> {
     protected void assemble(DynamoSession session, ConnConfig config, ConnParts parts) {
         DynamoCatalog catalog = new DynamoCatalog(session);
         Executor executor = new Executor(session, parts.results()::remove);
-        parts.info(new ConnInfo(NAME, ConnInfo.Model.KV, "partiql", API_VERSION))
+        parts.info(ConnInfo.of(NAME, ConnInfo.Model.KV, "partiql").withServerVersion(API_VERSION))
                 .catalog(catalog)
                 .queries(new DynamoQueries(session, catalog, executor))
                 .facet(Capability.BROWSER, () -> new DynamoBrowser(session, catalog, executor))

@@ -36,7 +36,7 @@ final class DynamoMutator implements Mutator {
 
     @Override
     public long insert(CollectionRef table, Map<String, Value> values) {
-        catalog.requireNamespace(table.namespace(), "insert");
+        catalog.requireNamespace(table.namespace().orElse(""), "insert");
         Map<String, AttributeValue> item = attributes(values, "insert"); // refused before anything is sent
         String hash = hashKey(table, "insert");
         PutItemRequest req = PutItemRequest.builder()
@@ -51,7 +51,7 @@ final class DynamoMutator implements Mutator {
 
     @Override
     public long update(CollectionRef table, Map<String, Value> key, Map<String, Value> changes) {
-        catalog.requireNamespace(table.namespace(), "update");
+        catalog.requireNamespace(table.namespace().orElse(""), "update");
         Map<String, AttributeValue> keyItem =
                 attributes(key, "update"); // the values are refused before anything is sent
         Map<String, String> names = new LinkedHashMap<>();
@@ -109,7 +109,7 @@ final class DynamoMutator implements Mutator {
 
     @Override
     public long delete(CollectionRef table, Map<String, Value> key) {
-        catalog.requireNamespace(table.namespace(), "delete");
+        catalog.requireNamespace(table.namespace().orElse(""), "delete");
         DeleteItemRequest req = DeleteItemRequest.builder()
                 .tableName(table.name())
                 .key(attributes(key, "delete"))

@@ -31,7 +31,7 @@ final class DynamoQueries implements QueryRunner {
         } else if (command instanceof Command.Partiql) {
             PartiqlGuard.checkWritable(((Command.Partiql) command).text());
         }
-        CallDeadline deadline = CallDeadline.of(start, query.timeout().orElse(java.time.Duration.ZERO));
+        CallDeadline deadline = CallDeadline.of(start, query.timeout());
         ResultSet rs = executor.run(command, query.limit().orElse(0), deadline, start);
         if (rs instanceof ItemResultSet) {
             results.add(rs);

@@ -306,13 +306,14 @@ final class Executor {
         List<Column> columns = new ArrayList<>();
         List<Value> values = new ArrayList<>();
         members.forEach((k, v) -> {
-            columns.add(new Column(k, v.kind(), "", true));
+            columns.add(Column.of(k, v.kind()));
             values.add(v);
         });
         if (columns.isEmpty()) {
             return ResultSets.affected(DynamoDriver.NAME, OptionalLong.empty(), start);
         }
         Iterator<Row> rows = List.of(Row.of(columns, values)).iterator();
-        return ResultSets.of(DynamoDriver.NAME, columns, rows, limit, start);
+        return ResultSets.of(
+                DynamoDriver.NAME, columns, rows, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), start);
     }
 }

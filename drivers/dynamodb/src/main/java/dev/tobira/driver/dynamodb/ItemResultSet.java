@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -53,7 +54,7 @@ final class ItemResultSet extends CursorResultSet {
             long limit,
             long startNanos,
             Consumer<ItemResultSet> onClose) {
-        super(DynamoDriver.NAME, columns, limit, startNanos);
+        super(DynamoDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
         this.source = source;
         this.deadline = deadline;
         this.session = session;
@@ -115,10 +116,11 @@ final class ItemResultSet extends CursorResultSet {
         List<Column> columns = new ArrayList<>(order.size() + 1);
         for (String name : order) {
             Value.Kind kind = kinds.getOrDefault(name, Value.Kind.NULL);
-            columns.add(new Column(name, kind, nativeType(page, name), true));
+            String type = nativeType(page, name);
+            columns.add(type.isEmpty() ? Column.of(name, kind) : Column.of(name, kind, type, true));
         }
         if (page.more() && (limit == 0 || limit > page.items().size())) {
-            columns.add(new Column(REST, Value.Kind.DOC, "M", true));
+            columns.add(Column.of(REST, Value.Kind.DOC, "M", true));
         }
         return columns;
     }

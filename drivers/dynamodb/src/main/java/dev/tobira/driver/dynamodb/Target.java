@@ -117,7 +117,7 @@ record Target(
         int sample = options.containsKey("describeSample")
                 ? DsnOptions.count(DynamoDriver.NAME, "describeSample", options.get("describeSample"), 1000)
                 : DEFAULT_SAMPLE;
-        Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
+        Duration timeout = config.connectTimeout().orElse(DEFAULT_CONNECT_TIMEOUT);
         return new Target(region, endpoint, user, secret, profile, sample, timeout, redactor);
     }
 

@@ -103,7 +103,7 @@ class BadInputTest {
                 kind(c -> mutator(c).update(ORDERS, Map.of("id", Value.of(1L)), Map.of("a", v)), writable));
     }
 
-    private static final CollectionRef ORDERS = new CollectionRef("", "orders");
+    private static final CollectionRef ORDERS = CollectionRef.of("orders");
 
     private static Mutator mutator(Conn c) {
         return c.as(Mutator.class).orElseThrow();

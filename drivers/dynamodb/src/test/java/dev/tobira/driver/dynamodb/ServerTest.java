@@ -21,6 +21,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -248,7 +249,7 @@ class ServerTest {
             CollectionInfo info = c.describe(CollectionRef.of("customers"));
             assertEquals(List.of("id"), info.primaryKey());
             assertEquals("customers", info.ref().name());
-            assertEquals("us-east-1", info.ref().namespace());
+            assertEquals(Optional.of("us-east-1"), info.ref().namespace());
             CollectionInfo.Field id = info.fields().get(0);
             assertEquals("id", id.name());
             assertEquals("N", id.nativeType());
@@ -276,12 +277,13 @@ class ServerTest {
     void namespacesAndCollections() {
         try (Conn c = open(true)) {
             assertEquals(List.of("us-east-1"), c.namespaces());
-            List<String> names =
-                    c.collections("us-east-1").stream().map(CollectionRef::name).toList();
+            List<String> names = c.collections(Optional.of("us-east-1")).stream()
+                    .map(CollectionRef::name)
+                    .toList();
             assertTrue(names.containsAll(List.of("customers", "orders")), names.toString());
             assertEquals(
                     ErrorKind.NOT_FOUND,
-                    assertThrows(DriverException.class, () -> c.collections("eu-west-1"))
+                    assertThrows(DriverException.class, () -> c.collections(Optional.of("eu-west-1")))
                             .kind());
             assertEquals(
                     ErrorKind.NOT_FOUND,

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
@@ -57,7 +58,7 @@ final class CommandCursor extends CursorResultSet {
     private volatile Await<RawBsonDocument> inflight;
 
     private CommandCursor(Builder b, List<Column> columns, List<Batch> head, Batch batch, long id, DocReader reader) {
-        super(MongoDriver.NAME, columns, b.limit, b.startNanos);
+        super(MongoDriver.NAME, columns, b.limit > 0 ? OptionalLong.of(b.limit) : OptionalLong.empty(), b.startNanos);
         this.session = b.session;
         this.cs = b.cs;
         this.db = b.db;
@@ -203,7 +204,7 @@ final class CommandCursor extends CursorResultSet {
                 boolean nullable = (Long) stat[0] < docs || (Long) stat[1] > 0;
                 BsonType t = stat[2] == null ? BsonType.NULL : (BsonType) stat[2];
                 Value.Kind kind = stat[3] == null ? Value.Kind.NULL : (Value.Kind) stat[3];
-                columns.add(new Column(e.getKey(), kind, Bsons.typeName(t), nullable));
+                columns.add(Column.of(e.getKey(), kind, Bsons.typeName(t), nullable));
             }
             return columns;
         }

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -35,8 +36,9 @@ final class MongoBrowser implements Browser {
      * canonical Extended JSON, so a page continues after it whatever was inserted meanwhile.
      */
     @Override
-    public Page browse(CollectionRef ref, String cursor, int size) {
-        String db = session.database(ref.namespace(), "browse");
+    public Page browse(CollectionRef ref, Optional<String> after, int size) {
+        String cursor = after.orElse(""); // the first page, in this driver's own cursor text
+        String db = session.database(ref.namespace().orElse(""), "browse");
         BsonDocument filter = new BsonDocument();
         if (!cursor.isEmpty()) {
             filter = new BsonDocument("_id", new BsonDocument("$gt", lastId(cursor)));

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -58,8 +59,8 @@ final class MongoCatalog implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
-        String db = session.database(namespace, "collections");
+    public List<CollectionRef> collections(Optional<String> namespace) {
+        String db = session.database(namespace.orElse(""), "collections");
         List<String> names = collectionNames(db, "collections");
         if (names.isEmpty() && !namespace.isEmpty() && !namespaces().contains(db)) {
             throw DriverException.of(
@@ -70,7 +71,7 @@ final class MongoCatalog implements Catalog {
         }
         List<CollectionRef> refs = new ArrayList<>(names.size());
         for (String n : names) {
-            refs.add(new CollectionRef(namespace, n));
+            refs.add(CollectionRef.of(namespace, n));
         }
         return refs;
     }
@@ -123,7 +124,7 @@ final class MongoCatalog implements Catalog {
      */
     @Override
     public CollectionInfo describe(CollectionRef collection) {
-        return describe(collection, session.database(collection.namespace(), "describe"));
+        return describe(collection, session.database(collection.namespace().orElse(""), "describe"));
     }
 
     CollectionInfo describe(CollectionRef ref, String db) {

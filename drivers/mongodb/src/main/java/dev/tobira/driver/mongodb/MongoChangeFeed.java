@@ -29,9 +29,9 @@ import org.bson.RawBsonDocument;
 final class MongoChangeFeed implements ChangeFeed {
     static final Duration AWAIT = Duration.ofMillis(500);
     static final List<Column> COLUMNS = List.of(
-            new Column("op", Value.Kind.TEXT, "string", false),
-            new Column("key", Value.Kind.TEXT, "string", true),
-            new Column("at", Value.Kind.TIMESTAMP, "timestamp", true));
+            Column.of("op", Value.Kind.TEXT, "string", false),
+            Column.of("key", Value.Kind.TEXT, "string", true),
+            Column.of("at", Value.Kind.TIMESTAMP, "timestamp", true));
 
     private final MongoSession session;
     private final OpenResults results;
@@ -44,7 +44,7 @@ final class MongoChangeFeed implements ChangeFeed {
     @Override
     public ResultSet tail(CollectionRef collection) {
         CommandCursor feed =
-                start(session.database(collection.namespace(), "tail"), collection.name(), results::remove);
+                start(session.database(collection.namespace().orElse(""), "tail"), collection.name(), results::remove);
         results.add(feed);
         return feed;
     }

@@ -54,7 +54,7 @@ final class MongoDialect extends Dialect<MongoSession> {
         MongoQueries queries = new MongoQueries(session, statementCheck);
         boolean readOnly = parts.readOnly();
         OpenResults results = parts.results();
-        parts.info(new ConnInfo(NAME, ConnInfo.Model.DOCUMENT, "mongodb", session.version()))
+        parts.info(withVersion(ConnInfo.of(NAME, ConnInfo.Model.DOCUMENT, "mongodb"), session.version()))
                 .catalog(catalog)
                 .queries(queries)
                 .facet(Capability.BROWSER, () -> new MongoBrowser(session, catalog))
@@ -75,5 +75,10 @@ final class MongoDialect extends Dialect<MongoSession> {
                     () -> new MongoChangeFeed(session, results),
                     () -> Probes.changeStreams(session));
         }
+    }
+
+    // the server may not say its version: then the information has none
+    private static ConnInfo withVersion(ConnInfo info, String version) {
+        return version.isEmpty() ? info : info.withServerVersion(version);
     }
 }

@@ -56,7 +56,7 @@ final class MongoMutator implements Mutator {
     private long write(CollectionRef collection, BsonDocument cmd, String op) {
         RawBsonDocument reply = session.command(
                 null,
-                session.database(collection.namespace(), op),
+                session.database(collection.namespace().orElse(""), op),
                 cmd,
                 ReadPreference.primary(),
                 session.target().connectTimeout().multipliedBy(3),

@@ -103,8 +103,7 @@ final class MongoQueries implements QueryRunner {
         Map<String, Value> fields = Replies.fields(reply);
         List<Column> columns = Replies.columns(List.of(fields), Map.of());
         Iterator<Row> rows = List.of(Replies.row(columns, fields)).iterator();
-        return ResultSets.of(
-                MongoDriver.NAME, withTypes(columns, reply), rows, query.limit().orElse(0), start);
+        return ResultSets.of(MongoDriver.NAME, withTypes(columns, reply), rows, query.limit(), start);
     }
 
     /** Parses, binds and (on a guarded path) checks a command: the one path every caller's document takes. */
@@ -164,8 +163,7 @@ final class MongoQueries implements QueryRunner {
         List<Column> typed = new java.util.ArrayList<>(columns.size());
         for (Column c : columns) {
             BsonValue v = reply.get(c.name());
-            typed.add(new Column(
-                    c.name(), c.kind(), v == null ? c.nativeType() : Bsons.typeName(v.getBsonType()), c.nullable()));
+            typed.add(v == null ? c : c.withNativeType(Bsons.typeName(v.getBsonType())));
         }
         return typed;
     }

@@ -130,7 +130,7 @@ final class Replies {
             }
             BsonType t = types.getOrDefault(name, BsonType.NULL);
             boolean nullable = e.getValue()[0] < docs.size() || e.getValue()[1] > 0;
-            columns.add(new Column(name, kind, Bsons.typeName(t), nullable));
+            columns.add(Column.of(name, kind, Bsons.typeName(t), nullable));
         }
         return columns;
     }

@@ -125,7 +125,7 @@ record Target(
                         "readPreference must be primary, primaryPreferred, secondary, secondaryPreferred or nearest");
             }
         }
-        Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
+        Duration timeout = config.connectTimeout().orElse(DEFAULT_CONNECT_TIMEOUT);
         return new Target(
                 srv,
                 url.host(),

@@ -35,7 +35,8 @@ final class MysqlCatalog implements Catalog {
                 || !ConnectorJInternals.isMariaDb(session.connection())) {
             return info;
         }
-        String namespace = collection.namespace().isEmpty() ? currentNamespace(session) : collection.namespace();
+        String namespace =
+                collection.namespace().isPresent() ? collection.namespace().get() : currentNamespace(session);
         Set<String> json = new HashSet<>();
         try (PreparedStatement st = session.connection()
                 .prepareStatement("SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS"

@@ -23,7 +23,9 @@ final class MysqlConnector implements Connector {
         Connection c = new org.mariadb.jdbc.Driver()
                 .connect(
                         target.jdbcUrl(),
-                        target.properties(config.connectTimeout().toMillis()));
+                        target.properties(config.connectTimeout()
+                                .orElse(ConnConfig.DEFAULT_CONNECT_TIMEOUT)
+                                .toMillis()));
         if (c == null) {
             throw DriverException.of(
                     ErrorKind.INVALID_ARGUMENT, MysqlDialect.NAME, "open", "Connector/J does not accept the DSN");

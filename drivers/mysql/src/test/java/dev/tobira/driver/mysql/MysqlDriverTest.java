@@ -34,6 +34,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -99,7 +100,7 @@ class MysqlDriverTest {
         try (Conn conn = driver.open(writable())) {
             assertEquals("mysql", conn.info().driver());
             assertEquals(fixture.mariaDb ? "mariadb" : "mysql", conn.info().dialect());
-            assertEquals(fixture.version, conn.info().serverVersion());
+            assertEquals(Optional.of(fixture.version), conn.info().serverVersion());
         }
         try (Conn conn = driver.open(writable())) {
             assertEquals(
@@ -769,7 +770,7 @@ class MysqlDriverTest {
     @Test
     void describeMapsMysqlTypes() {
         try (Conn conn = driver.open(writable())) {
-            CollectionInfo info = conn.describe(new CollectionRef(fixture.kinds, "kinds"));
+            CollectionInfo info = conn.describe(CollectionRef.of(fixture.kinds, "kinds"));
             Map<String, Value.Kind> kinds = info.fields().stream()
                     .collect(Collectors.toMap(CollectionInfo.Field::name, CollectionInfo.Field::kind));
             assertEquals(Value.Kind.BOOL, kinds.get("b1"));
@@ -833,7 +834,7 @@ class MysqlDriverTest {
                     orders.indexes().toString());
             assertEquals("table", orders.type());
             DriverException e = assertThrows(
-                    DriverException.class, () -> conn.describe(new CollectionRef("tobira_no_such_db", "x")));
+                    DriverException.class, () -> conn.describe(CollectionRef.of("tobira_no_such_db", "x")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind(), e.getMessage());
         }
     }

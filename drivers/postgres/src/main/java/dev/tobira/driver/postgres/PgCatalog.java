@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * PostgreSQL's schemas from {@code pg_catalog}: namespaces without the toast and temporary ones,
@@ -35,13 +36,13 @@ final class PgCatalog implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(JdbcSession session, String namespace) throws SQLException {
+    public List<CollectionRef> collections(JdbcSession session, Optional<String> namespace) throws SQLException {
         @SuppressWarnings("unchecked")
         List<CollectionRef> refs = session.get(MetadataCache.KEY)
                 .get(
-                        new MetadataCache.Question("collections", namespace, ""),
+                        new MetadataCache.Question("collections", namespace.orElse(""), ""),
                         List.class,
-                        () -> readCollections(session.connection(), namespace));
+                        () -> readCollections(session.connection(), namespace.orElse("")));
         return refs;
     }
 
@@ -58,7 +59,10 @@ final class PgCatalog implements Catalog {
             st.setString(1, namespace);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    refs.add(new CollectionRef(namespace, rs.getString(1)));
+                    refs.add(
+                            namespace.isEmpty()
+                                    ? CollectionRef.of(rs.getString(1))
+                                    : CollectionRef.of(namespace, rs.getString(1)));
                 }
             }
         }
@@ -69,7 +73,8 @@ final class PgCatalog implements Catalog {
     public CollectionInfo describe(JdbcSession session, CollectionRef collection) throws SQLException {
         return session.get(MetadataCache.KEY)
                 .get(
-                        new MetadataCache.Question("describe", collection.namespace(), collection.name()),
+                        new MetadataCache.Question(
+                                "describe", collection.namespace().orElse(""), collection.name()),
                         CollectionInfo.class,
                         () -> Catalog.super.describe(session, collection));
     }

@@ -7,6 +7,7 @@ import dev.tobira.spi.Dsn;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -113,7 +114,7 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
     }
 
     /** The configuration's connect timeout, else the DSN's {@code connect_timeout}, else the default; the DSN's is checked either way. */
-    private static int connectSeconds(Duration configured, @Nullable String fromDsn) {
+    private static int connectSeconds(Optional<Duration> configured, @Nullable String fromDsn) {
         int dsnSeconds = -1;
         if (fromDsn != null) {
             try {
@@ -126,8 +127,9 @@ record PgTarget(String url, Properties properties, String dsnPassword) {
                 throw invalid("connect_timeout must be a whole number of seconds");
             }
         }
-        if (!configured.isZero()) {
-            return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (configured.toMillis() + 999) / 1000));
+        if (configured.isPresent()) {
+            return (int)
+                    Math.max(1, Math.min(Integer.MAX_VALUE, (configured.get().toMillis() + 999) / 1000));
         }
         return dsnSeconds >= 0 ? dsnSeconds : (int) ConnConfig.DEFAULT_CONNECT_TIMEOUT.toSeconds();
     }

@@ -29,6 +29,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -746,11 +747,11 @@ class PostgresDriverTest {
             assertTrue(
                     after.fields().stream().anyMatch(f -> f.name().equals("from_outside")),
                     after.fields().toString());
-            assertTrue(rw.collections("").stream().anyMatch(c -> c.name().equals("customers")));
+            assertTrue(rw.collections().stream().anyMatch(c -> c.name().equals("customers")));
             all(rw.query(Query.of("create table made_here (x int)")));
-            assertTrue(
-                    rw.collections("").stream().anyMatch(c -> c.name().equals("made_here")), "collections after DDL");
-            DriverException e = assertThrows(DriverException.class, () -> rw.collections("no_such_schema_tobira"));
+            assertTrue(rw.collections().stream().anyMatch(c -> c.name().equals("made_here")), "collections after DDL");
+            DriverException e =
+                    assertThrows(DriverException.class, () -> rw.collections(Optional.of("no_such_schema_tobira")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind());
             assertTrue(rw.namespaces().contains(fixture.schema));
         }

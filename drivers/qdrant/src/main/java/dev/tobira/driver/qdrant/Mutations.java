@@ -57,7 +57,7 @@ final class Mutations implements Mutator {
 
     @Override
     public long insert(CollectionRef c, Map<String, Value> values) {
-        catalog.requireNamespace(c.namespace(), "insert");
+        catalog.requireNamespace(c.namespace().orElse(""), "insert");
         Value id = values.get(PointRows.ID);
         if (id == null) {
             throw new IllegalArgumentException("a point needs its \"id\"");
@@ -93,7 +93,7 @@ final class Mutations implements Mutator {
 
     @Override
     public long update(CollectionRef c, Map<String, Value> key, Map<String, Value> changes) {
-        catalog.requireNamespace(c.namespace(), "update");
+        catalog.requireNamespace(c.namespace().orElse(""), "update");
         PointId id = key(key, "update");
         Map<String, JsonWithInt.Value> payload = new LinkedHashMap<>();
         Vectors vectors = null;
@@ -142,7 +142,7 @@ final class Mutations implements Mutator {
 
     @Override
     public long delete(CollectionRef c, Map<String, Value> key) {
-        catalog.requireNamespace(c.namespace(), "delete");
+        catalog.requireNamespace(c.namespace().orElse(""), "delete");
         PointId id = key(key, "delete");
         if (!exists(c, id, "delete")) {
             return 0;

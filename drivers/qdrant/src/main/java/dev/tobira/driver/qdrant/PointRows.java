@@ -116,13 +116,13 @@ final class PointRows {
             boolean other) {
         List<Column> cols = new ArrayList<>();
         Value.Kind idKind = firstId != null && firstId.hasUuid() ? Value.Kind.UUID : Value.Kind.INT;
-        cols.add(new Column(ID, idKind, "point id", false));
+        cols.add(Column.of(ID, idKind, "point id", false));
         if (scored) {
-            cols.add(new Column(SCORE, Value.Kind.FLOAT, "score", false));
+            cols.add(Column.of(SCORE, Value.Kind.FLOAT, "score", false));
         }
         if (withVectors) {
             boolean named = firstVectors != null && firstVectors.hasVectors();
-            cols.add(new Column(
+            cols.add(Column.of(
                     VECTOR, named ? Value.Kind.DOC : Value.Kind.VECTOR, named ? "named vectors" : "vector", true));
         }
         Map<String, Value.Kind> kinds = new LinkedHashMap<>();
@@ -147,14 +147,14 @@ final class PointRows {
                     : name;
             boolean everywhere = payloads.stream().allMatch(p -> p.containsKey(name));
             index.put(name, cols.size());
-            cols.add(new Column(
+            cols.add(Column.of(
                     column,
                     e.getValue(),
                     "payload " + e.getValue().name().toLowerCase(java.util.Locale.ROOT),
                     !everywhere || nullable.containsKey(name)));
         }
         if (other) {
-            cols.add(new Column(OTHER, Value.Kind.DOC, "payload fields no column names", true));
+            cols.add(Column.of(OTHER, Value.Kind.DOC, "payload fields no column names", true));
         }
         return new PointRows(List.copyOf(cols), scored, withVectors, index, other);
     }

@@ -14,6 +14,7 @@ import io.qdrant.client.grpc.Points.ScrollResponse;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /** Pages by scroll: the cursor is the next page's first point id, {@code n:<number>} or {@code u:<uuid>}. */
@@ -27,8 +28,9 @@ final class QdrantBrowser implements Browser {
     }
 
     @Override
-    public Page browse(CollectionRef collection, String cursor, int size) {
-        catalog.requireNamespace(collection.namespace(), "browse");
+    public Page browse(CollectionRef collection, Optional<String> after, int size) {
+        String cursor = after.orElse(""); // the first page, in this driver's own cursor text
+        catalog.requireNamespace(collection.namespace().orElse(""), "browse");
         ScrollPoints.Builder s = ScrollPoints.newBuilder()
                 .setCollectionName(collection.name())
                 .setLimit(size)

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -72,11 +73,11 @@ final class QdrantCatalog implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
-        requireNamespace(namespace, "collections");
+    public List<CollectionRef> collections(Optional<String> namespace) {
+        requireNamespace(namespace.orElse(""), "collections");
         List<CollectionRef> out = new ArrayList<>();
         for (String n : names("collections")) {
-            out.add(new CollectionRef(NAMESPACE, n));
+            out.add(CollectionRef.of(NAMESPACE, n));
         }
         return out;
     }
@@ -94,7 +95,7 @@ final class QdrantCatalog implements Catalog {
 
     @Override
     public CollectionInfo describe(CollectionRef ref) {
-        requireNamespace(ref.namespace(), "describe");
+        requireNamespace(ref.namespace().orElse(""), "describe");
         var info = info(ref.name(), "describe");
         List<CollectionInfo.Field> fields = new ArrayList<>();
         fields.add(
@@ -123,7 +124,7 @@ final class QdrantCatalog implements Catalog {
         schema.forEach((name, s) ->
                 indexes.add(new CollectionInfo.Index(name + " (" + schemaName(s) + ")", List.of(name), false)));
         return new CollectionInfo(
-                new CollectionRef(NAMESPACE, ref.name()),
+                CollectionRef.of(NAMESPACE, ref.name()),
                 "collection",
                 fields,
                 List.of(PointRows.ID),

@@ -47,8 +47,8 @@ final class QdrantDialect extends Dialect<QdrantSession> {
     protected void assemble(QdrantSession session, ConnConfig config, ConnParts parts) {
         QdrantCatalog catalog = new QdrantCatalog(session);
         String version = session.serverVersion();
-        parts.info(new ConnInfo(
-                        NAME, ConnInfo.Model.VECTOR, "qdrant-json", version.isEmpty() ? "Qdrant" : "Qdrant " + version))
+        parts.info(ConnInfo.of(NAME, ConnInfo.Model.VECTOR, "qdrant-json")
+                        .withServerVersion(version.isEmpty() ? "Qdrant" : "Qdrant " + version))
                 .catalog(catalog)
                 .queries(new QdrantQueries(session, catalog, statementCheck))
                 .facet(Capability.BROWSER, () -> new QdrantBrowser(session, catalog))

@@ -41,7 +41,7 @@ final class QdrantQueries implements QueryRunner {
         if (guarded && statementCheck) {
             ReadOnlyGuard.check(request, "query");
         }
-        CallDeadline deadline = CallDeadline.of(start, query.timeout().orElse(java.time.Duration.ZERO));
+        CallDeadline deadline = CallDeadline.of(start, query.timeout());
         if (request.operation().role() != Operation.Role.READ) {
             return writes.run(request, deadline, start);
         }

@@ -27,7 +27,7 @@ final class QdrantVectorSearcher implements VectorSearcher {
 
     @Override
     public ResultSet search(CollectionRef collection, Value.Vector vector, int k) {
-        catalog.requireNamespace(collection.namespace(), "search");
+        catalog.requireNamespace(collection.namespace().orElse(""), "search");
         long start = System.nanoTime();
         DenseVector.Builder d = Mutations.dense(vector, "search");
         QueryPoints q = QueryPoints.newBuilder()
@@ -45,6 +45,6 @@ final class QdrantVectorSearcher implements VectorSearcher {
         for (ScoredPoint p : points) {
             rows.add(layout.row(p));
         }
-        return ResultSets.of(QdrantDriver.NAME, layout.columns(), rows.iterator(), 0, start);
+        return ResultSets.of(QdrantDriver.NAME, layout.columns(), rows.iterator(), start);
     }
 }

@@ -22,6 +22,7 @@ import io.qdrant.client.grpc.Points.SearchResponse;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -39,10 +40,10 @@ final class Reads {
     static final long SEARCH_DEFAULT = 10;
 
     private static final String OP = "query";
-    private static final List<Column> COUNT = List.of(new Column("count", Value.Kind.INT, "uint64", false));
+    private static final List<Column> COUNT = List.of(Column.of("count", Value.Kind.INT, "uint64", false));
     private static final List<Column> FACET = List.of(
-            new Column("value", Value.Kind.TEXT, "facet value", false),
-            new Column("count", Value.Kind.INT, "uint64", false));
+            Column.of("value", Value.Kind.TEXT, "facet value", false),
+            Column.of("count", Value.Kind.INT, "uint64", false));
 
     private final QdrantSession session;
 
@@ -136,7 +137,12 @@ final class Reads {
         for (RetrievedPoint p : points) {
             rows.add(layout.row(p));
         }
-        return ResultSets.of(QdrantDriver.NAME, layout.columns(), rows.iterator(), limit, start);
+        return ResultSets.of(
+                QdrantDriver.NAME,
+                layout.columns(),
+                rows.iterator(),
+                limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                start);
     }
 
     private ResultSet count(Request request, CallDeadline deadline, long start) {
@@ -150,7 +156,7 @@ final class Reads {
                 .getResult()
                 .getCount();
         return ResultSets.of(
-                QdrantDriver.NAME, COUNT, List.of(Row.of(COUNT, Value.of(n))).iterator(), 0, start);
+                QdrantDriver.NAME, COUNT, List.of(Row.of(COUNT, Value.of(n))).iterator(), start);
     }
 
     private ResultSet facet(Request request, long limit, CallDeadline deadline, long start) {
@@ -178,7 +184,12 @@ final class Reads {
             }
             rows.add(Row.of(FACET, v, Value.of(h.getCount())));
         }
-        return ResultSets.of(QdrantDriver.NAME, FACET, rows.iterator(), limit, start);
+        return ResultSets.of(
+                QdrantDriver.NAME,
+                FACET,
+                rows.iterator(),
+                limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                start);
     }
 
     private ResultSet scored(List<ScoredPoint> points, boolean withVectors, long limit, long start) {
@@ -187,7 +198,12 @@ final class Reads {
         for (ScoredPoint p : points) {
             rows.add(layout.row(p));
         }
-        return ResultSets.of(QdrantDriver.NAME, layout.columns(), rows.iterator(), limit, start);
+        return ResultSets.of(
+                QdrantDriver.NAME,
+                layout.columns(),
+                rows.iterator(),
+                limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                start);
     }
 
     /** Without a body limit, a capped query asks for one more than its cap, so truncation shows. */

@@ -8,6 +8,7 @@ import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
 import io.qdrant.client.grpc.Points.ScrollResponse;
 import java.util.Iterator;
+import java.util.OptionalLong;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -41,7 +42,7 @@ final class ScrollResultSet extends CursorResultSet {
             long limit,
             long startNanos,
             Consumer<ScrollResultSet> onRelease) {
-        super(QdrantDriver.NAME, rows.columns(), limit, startNanos);
+        super(QdrantDriver.NAME, rows.columns(), limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
         this.onRelease = onRelease;
         this.session = session;
         this.request = request;

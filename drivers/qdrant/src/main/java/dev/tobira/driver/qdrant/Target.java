@@ -69,8 +69,7 @@ record Target(
         String key = !config.password().isEmpty()
                 ? config.password().reveal()
                 : url.password().orElse("");
-        Duration timeout =
-                config.connectTimeout().isZero() ? ConnConfig.DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
+        Duration timeout = config.connectTimeout().orElse(ConnConfig.DEFAULT_CONNECT_TIMEOUT);
         return new Target(url.host(), url.port().orElse(DEFAULT_PORT), tls, key, sample, timeout, redactor);
     }
 

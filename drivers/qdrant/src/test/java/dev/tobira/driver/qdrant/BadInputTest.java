@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputTest {
-    private static final CollectionRef NOWHERE = new CollectionRef("", "tobira_bad_input_nowhere");
+    private static final CollectionRef NOWHERE = CollectionRef.of("tobira_bad_input_nowhere");
 
     private Conn conn;
 

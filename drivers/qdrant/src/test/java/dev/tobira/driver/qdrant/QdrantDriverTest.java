@@ -273,10 +273,10 @@ class QdrantDriverTest {
                     .anyMatch(x -> x.name().equals("vector.a") && x.nativeType().equals("vector(2, Dot)")));
             assertEquals(
                     List.of(
-                            new CollectionRef("default", "customers"),
-                            new CollectionRef("default", "orders"),
-                            new CollectionRef("default", "types")),
-                    c.collections("").stream()
+                            CollectionRef.of("default", "customers"),
+                            CollectionRef.of("default", "orders"),
+                            CollectionRef.of("default", "types")),
+                    c.collections().stream()
                             .filter(r -> !r.name().startsWith("rows_"))
                             .collect(Collectors.toList()));
         }

@@ -71,13 +71,13 @@ class TimeoutTest {
     @Test
     void aFacetCallToAServerThatFellSilentEndsAtTheDriversBound() {
         URI server = URI.create(QdrantServers.dsn().replaceFirst("^qdrant://", "http://"));
-        CollectionRef orders = new CollectionRef("", "orders");
+        CollectionRef orders = CollectionRef.of("orders");
         try (MuteProxy proxy = MuteProxy.start(server.getHost(), server.getPort());
                 Conn conn = driver.open(config(proxy.port()))) {
             proxy.mute();
             assertTimeoutWithin(
                     QdrantCatalog.METADATA_TIMEOUT,
-                    () -> conn.as(Browser.class).orElseThrow().browse(orders, "", 10));
+                    () -> conn.as(Browser.class).orElseThrow().browse(orders, 10));
             assertTimeoutWithin(
                     QdrantCatalog.METADATA_TIMEOUT,
                     () -> conn.as(VectorSearcher.class)

@@ -12,6 +12,7 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 
@@ -24,9 +25,9 @@ import java.util.function.Consumer;
  */
 final class KeyspaceFeed extends CursorResultSet {
     static final List<Column> COLUMNS = List.of(
-            new Column("op", Value.Kind.TEXT, "keyspace event", false),
-            new Column("key", Value.Kind.TEXT, "key", false),
-            new Column("at", Value.Kind.TIMESTAMP, "received", false));
+            Column.of("op", Value.Kind.TEXT, "keyspace event", false),
+            Column.of("key", Value.Kind.TEXT, "key", false),
+            Column.of("at", Value.Kind.TIMESTAMP, "received", false));
     private static final Row END = Row.of(COLUMNS, Value.of(""), Value.of(""), new Value.Timestamp(Instant.EPOCH));
 
     private final StatefulRedisPubSubConnection<byte[], byte[]> link;
@@ -38,7 +39,7 @@ final class KeyspaceFeed extends CursorResultSet {
             RedisSession session,
             StatefulRedisPubSubConnection<byte[], byte[]> link,
             Consumer<KeyspaceFeed> onRelease) {
-        super(RedisDriver.NAME, COLUMNS, 0, System.nanoTime());
+        super(RedisDriver.NAME, COLUMNS, OptionalLong.empty(), System.nanoTime());
         this.session = session;
         this.link = link;
         this.onRelease = onRelease;
@@ -68,7 +69,7 @@ final class KeyspaceFeed extends CursorResultSet {
 
     static KeyspaceFeed start(
             RedisSession session, RedisCatalog catalog, CollectionRef collection, Consumer<KeyspaceFeed> onRelease) {
-        int db = catalog.db(collection.namespace(), "tail");
+        int db = catalog.db(collection.namespace().orElse(""), "tail");
         String name = collection.name();
         boolean glob = name.indexOf('*') >= 0 || name.indexOf('?') >= 0 || name.indexOf('[') >= 0;
         String channelPrefix = "__keyspace@" + db + "__:";

@@ -42,8 +42,9 @@ final class RedisBrowser implements Browser {
      * in the cursor ({@link BrowseCursor}).
      */
     @Override
-    public Page browse(CollectionRef ref, String cursor, int size) {
-        int db = catalog.db(ref.namespace(), "browse");
+    public Page browse(CollectionRef ref, Optional<String> after, int size) {
+        String cursor = after.orElse(""); // the first page, in this driver's own cursor text
+        int db = catalog.db(ref.namespace().orElse(""), "browse");
         BrowseCursor state =
                 cursor.isEmpty() ? new BrowseCursor("0", false, new ArrayDeque<>()) : BrowseCursor.parse(cursor);
         List<String> keys = new ArrayList<>();
@@ -155,9 +156,9 @@ final class RedisBrowser implements Browser {
             }
             index.remove("key");
             List<Column> columns = new ArrayList<>();
-            columns.add(new Column("key", Value.Kind.TEXT, "key", false));
+            columns.add(Column.of("key", Value.Kind.TEXT, "key", false));
             for (String f : index.keySet()) {
-                columns.add(new Column(f, Value.Kind.TEXT, "hash field", true));
+                columns.add(Column.of(f, Value.Kind.TEXT, "hash field", true));
             }
             List<Row> rows = new ArrayList<>();
             for (int i = 0; i < keys.size(); i++) {
@@ -172,10 +173,10 @@ final class RedisBrowser implements Browser {
             return next.isEmpty() ? Page.last(columns, rows) : Page.of(columns, rows, next);
         }
         List<Column> columns = List.of(
-                new Column("key", Value.Kind.TEXT, "key", false),
-                new Column("type", Value.Kind.TEXT, "type", false),
-                new Column("ttl", Value.Kind.INT, "pttl", false),
-                new Column("value", Value.Kind.TEXT, "", true));
+                Column.of("key", Value.Kind.TEXT, "key", false),
+                Column.of("type", Value.Kind.TEXT, "type", false),
+                Column.of("ttl", Value.Kind.INT, "pttl", false),
+                Column.of("value", Value.Kind.TEXT));
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
             Value ttl = m.get(2 * i + 1).value();

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -119,8 +120,8 @@ final class RedisCatalog implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
-        int db = db(namespace, "collections");
+    public List<CollectionRef> collections(Optional<String> namespace) {
+        int db = db(namespace.orElse(""), "collections");
         Set<String> names = new TreeSet<>();
         String cursor = "0";
         do {
@@ -132,7 +133,7 @@ final class RedisCatalog implements Catalog {
         } while (!cursor.equals("0"));
         List<CollectionRef> out = new ArrayList<>(names.size());
         for (String n : names) {
-            out.add(new CollectionRef(namespace, n));
+            out.add(CollectionRef.of(namespace, n));
         }
         return out;
     }
@@ -169,7 +170,7 @@ final class RedisCatalog implements Catalog {
 
     @Override
     public CollectionInfo describe(CollectionRef ref) {
-        int db = db(ref.namespace(), "describe");
+        int db = db(ref.namespace().orElse(""), "describe");
         List<String> keys = new ArrayList<>();
         boolean single = isOne(call(db, "describe", "EXISTS", ref.name()));
         if (single) {

@@ -8,6 +8,7 @@ import dev.tobira.spi.CompletionPrefix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -43,7 +44,7 @@ final class RedisCompleter implements Completer {
             return out;
         }
         String quoteless = word.startsWith("\"") || word.startsWith("'") ? word.substring(1) : word;
-        for (CollectionRef c : catalog.collections("")) {
+        for (CollectionRef c : catalog.collections(Optional.empty())) {
             if (c.name().startsWith(quoteless)) {
                 out.add(new Completion(c.name(), Completion.Type.COLLECTION));
             }

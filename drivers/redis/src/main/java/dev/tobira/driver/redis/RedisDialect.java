@@ -60,7 +60,7 @@ final class RedisDialect extends Dialect<RedisSession> {
     @Override
     protected void assemble(RedisSession session, ConnConfig config, ConnParts parts) {
         RedisCatalog catalog = new RedisCatalog(session, guard);
-        parts.info(new ConnInfo(NAME, ConnInfo.Model.KV, "redis", session.version()))
+        parts.info(withVersion(ConnInfo.of(NAME, ConnInfo.Model.KV, "redis"), session.version()))
                 .catalog(catalog)
                 .queries(new RedisQueries(session, catalog, guard, statementCheck))
                 .facet(Capability.BROWSER, () -> new RedisBrowser(catalog))
@@ -105,5 +105,10 @@ final class RedisDialect extends Dialect<RedisSession> {
             resources = null;
         }
         c.shutdownAsync(0, 2, TimeUnit.SECONDS).whenComplete((v, t) -> r.shutdown(0, 2, TimeUnit.SECONDS));
+    }
+
+    // the server may not say its version: then the information has none
+    private static ConnInfo withVersion(ConnInfo info, String version) {
+        return version.isEmpty() ? info : info.withServerVersion(version);
     }
 }

@@ -29,7 +29,7 @@ final class RedisMutator implements Mutator {
     @Override
     public long insert(CollectionRef collection, Map<String, Value> values) {
         String key = keyOf(collection, values);
-        int db = catalog.db(collection.namespace(), "insert");
+        int db = catalog.db(collection.namespace().orElse(""), "insert");
         List<byte[]> write = new ArrayList<>();
         boolean string = isString(values);
         if (string) {
@@ -60,7 +60,7 @@ final class RedisMutator implements Mutator {
     @Override
     public long update(CollectionRef collection, Map<String, Value> keyFields, Map<String, Value> changes) {
         String key = keyOf(collection, keyFields);
-        int db = catalog.db(collection.namespace(), "update");
+        int db = catalog.db(collection.namespace().orElse(""), "update");
         return atomically(db, key, "update", exists -> {
             if (!exists) {
                 return List.of();
@@ -108,7 +108,7 @@ final class RedisMutator implements Mutator {
     @Override
     public long delete(CollectionRef collection, Map<String, Value> keyFields) {
         String key = keyOf(collection, keyFields);
-        int db = catalog.db(collection.namespace(), "delete");
+        int db = catalog.db(collection.namespace().orElse(""), "delete");
         Value n = session.call(CommandLine.of("DEL", key), db, catalog.timeout(), "delete")
                 .value();
         return n instanceof Value.Int i ? i.value() : 0;

@@ -8,6 +8,7 @@ import dev.tobira.spi.CursorResultSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -25,7 +26,7 @@ final class Rows {
 
     static ResultSet of(Reply reply, CommandLine cmd, long limit, long startNanos, Consumer<ResultSet> onRelease) {
         if (reply instanceof Reply.Scalar s) {
-            List<Column> columns = List.of(new Column("value", s.value().kind(), s.type(), true));
+            List<Column> columns = List.of(Column.of("value", s.value().kind(), s.type(), true));
             return new InHand(columns, List.of(Row.of(columns, s.value())).iterator(), limit, startNanos, onRelease);
         }
         Reply.Aggregate a = (Reply.Aggregate) reply;
@@ -98,7 +99,7 @@ final class Rows {
         private final Consumer<ResultSet> onRelease;
 
         InHand(List<Column> columns, Iterator<Row> rows, long limit, long startNanos, Consumer<ResultSet> onRelease) {
-            super(RedisDriver.NAME, columns, limit, startNanos);
+            super(RedisDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
             this.rows = rows;
             this.onRelease = onRelease;
         }
@@ -116,11 +117,11 @@ final class Rows {
 
     static Column column(String name, Reply first) {
         if (first == null) {
-            return new Column(name, Value.Kind.TEXT, "", true);
+            return Column.of(name, Value.Kind.TEXT);
         }
         Value.Kind kind = first instanceof Reply.Scalar s
                 ? s.value().kind()
                 : ((Reply.Aggregate) first).shape() == Reply.Shape.MAP ? Value.Kind.DOC : Value.Kind.ARRAY;
-        return new Column(name, kind, first.type(), true);
+        return Column.of(name, kind, first.type(), true);
     }
 }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -42,7 +43,7 @@ final class ScanResultSet extends CursorResultSet {
             long limit,
             long startNanos,
             Consumer<ScanResultSet> onRelease) {
-        super(RedisDriver.NAME, columns, limit, startNanos);
+        super(RedisDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
         this.onRelease = onRelease;
         this.session = session;
         this.cmd = cmd;
@@ -89,7 +90,7 @@ final class ScanResultSet extends CursorResultSet {
     }
 
     private static Column text(String name) {
-        return new Column(name, Value.Kind.TEXT, "string", false);
+        return Column.of(name, Value.Kind.TEXT, "string", false);
     }
 
     @Override

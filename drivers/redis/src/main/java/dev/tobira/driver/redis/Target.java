@@ -74,7 +74,7 @@ record Target(
                 ? config.password().reveal()
                 : url.password().orElse("");
         Optional<String> user = url.user().filter(u -> !u.isEmpty());
-        Duration timeout = config.connectTimeout().isZero() ? DEFAULT_CONNECT_TIMEOUT : config.connectTimeout();
+        Duration timeout = config.connectTimeout().orElse(DEFAULT_CONNECT_TIMEOUT);
         return new Target(host, port, tls, db, user, password, verify, timeout, redactor);
     }
 

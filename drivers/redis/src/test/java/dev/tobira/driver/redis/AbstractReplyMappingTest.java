@@ -20,6 +20,7 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -94,12 +95,14 @@ abstract class AbstractReplyMappingTest {
     @Test
     void aScalarIsOneRowWithOneColumnValue() {
         Result r = run("HGET customer:1 name");
-        assertEquals(List.of(new Column("value", Value.Kind.TEXT, "string", true)), r.columns());
+        assertEquals(List.of(Column.of("value", Value.Kind.TEXT, "string", true)), r.columns());
         assertEquals(List.of(Value.of("Ada Lovelace")), r.rows().get(0).values());
         assertEquals(Value.of(5), run("HLEN customer:1").rows().get(0).get("value"));
-        assertEquals("integer", run("HLEN customer:1").columns().get(0).nativeType());
+        assertEquals(
+                Optional.of("integer"), run("HLEN customer:1").columns().get(0).nativeType());
         assertEquals(Value.of("OK"), run("SET greeting hi").rows().get(0).get(0));
-        assertEquals("string", run("SET greeting hi").columns().get(0).nativeType());
+        assertEquals(
+                Optional.of("string"), run("SET greeting hi").columns().get(0).nativeType());
         Result nil = run("GET no:such:key");
         assertEquals(1, nil.rows().size());
         assertTrue(nil.rows().get(0).get(0).isNull());

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BadInputTest {
-    private static final CollectionRef MINE = new CollectionRef("", "tobira_i29_bad_input");
+    private static final CollectionRef MINE = CollectionRef.of("tobira_i29_bad_input");
 
     private Conn conn;
 

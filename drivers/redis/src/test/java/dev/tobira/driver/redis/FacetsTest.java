@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -79,7 +80,7 @@ class FacetsTest {
             Browser browser = conn.as(Browser.class).orElseThrow();
             for (int size = 1; size <= 8; size++) {
                 List<Row> rows = new ArrayList<>();
-                String cursor = "";
+                Optional<String> cursor = Optional.empty();
                 int pages = 0;
                 do {
                     Page page = browser.browse(CollectionRef.of("order"), cursor, size);
@@ -89,13 +90,13 @@ class FacetsTest {
                             List.of("key", "id", "customer_id", "total_cents", "status", "created_at"),
                             page.columns().stream().map(Column::name).toList());
                     rows.addAll(page.rows());
-                    cursor = page.next().orElse("");
+                    cursor = page.next();
                     pages++;
                 } while (!cursor.isEmpty());
                 assertEquals(7, new HashSet<>(rows).size(), "size " + size);
                 assertEquals((7 + size - 1) / size, pages, "pages of " + size);
             }
-            Page one = browser.browse(CollectionRef.of("customer"), "", 5);
+            Page one = browser.browse(CollectionRef.of("customer"), 5);
             Row linus = one.rows().stream()
                     .filter(r -> r.get("key").toString().equals("customer:3"))
                     .findFirst()
@@ -103,9 +104,10 @@ class FacetsTest {
             assertTrue(linus.get("email").isNull(), "a field the hash lacks is NULL");
             assertEquals(Value.of("FI"), linus.get("country"));
             assertThrows(
-                    IllegalArgumentException.class, () -> browser.browse(CollectionRef.of("order"), "nonsense", 2));
-            DriverException missing = assertThrows(
-                    DriverException.class, () -> browser.browse(CollectionRef.of("no_such_prefix"), "", 2));
+                    IllegalArgumentException.class,
+                    () -> browser.browse(CollectionRef.of("order"), Optional.of("nonsense"), 2));
+            DriverException missing =
+                    assertThrows(DriverException.class, () -> browser.browse(CollectionRef.of("no_such_prefix"), 2));
             assertEquals(ErrorKind.NOT_FOUND, missing.kind());
         }
     }
@@ -113,7 +115,7 @@ class FacetsTest {
     @Test
     void browseShowsOtherTypesWithTypeTtlAndValue() {
         try (Conn conn = open(true)) {
-            Page events = conn.as(Browser.class).orElseThrow().browse(CollectionRef.of("greeting"), "", 10);
+            Page events = conn.as(Browser.class).orElseThrow().browse(CollectionRef.of("greeting"), 10);
             assertEquals(
                     List.of("key", "type", "ttl", "value"),
                     events.columns().stream().map(Column::name).toList());
@@ -155,7 +157,7 @@ class FacetsTest {
     void collectionsAreKeyPrefixes() {
         try (Conn conn = open(true)) {
             Set<String> names = new HashSet<>();
-            conn.collections("").forEach(c -> names.add(c.name()));
+            conn.collections().forEach(c -> names.add(c.name()));
             assertEquals(Set.of("customer", "order", "idx", "events", "greeting"), names);
         }
     }

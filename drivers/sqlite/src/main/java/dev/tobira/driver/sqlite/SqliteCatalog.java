@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The main database alone: listed, described and the default of queries. An attached database (on
@@ -46,21 +47,21 @@ final class SqliteCatalog implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(JdbcSession session, String namespace) throws SQLException {
-        if (!isMain(namespace)) {
-            throw otherNamespace(session, "collections", namespace);
+    public List<CollectionRef> collections(JdbcSession session, Optional<String> namespace) throws SQLException {
+        if (!isMain(namespace.orElse(""))) {
+            throw otherNamespace(session, "collections", namespace.orElse(""));
         }
         List<CollectionRef> refs = new ArrayList<>();
-        for (CollectionRef ref : Catalog.super.collections(session, "")) {
-            refs.add(new CollectionRef(namespace, ref.name()));
+        for (CollectionRef ref : Catalog.super.collections(session, Optional.empty())) {
+            refs.add(CollectionRef.of(namespace, ref.name()));
         }
         return refs;
     }
 
     @Override
     public CollectionInfo describe(JdbcSession session, CollectionRef collection) throws SQLException {
-        if (!isMain(collection.namespace())) {
-            throw otherNamespace(session, "describe", collection.namespace());
+        if (!isMain(collection.namespace().orElse(""))) {
+            throw otherNamespace(session, "describe", collection.namespace().orElse(""));
         }
         CollectionInfo info = Catalog.super.describe(session, CollectionRef.of(collection.name()));
         List<CollectionInfo.ForeignKey> keys = new ArrayList<>();
@@ -68,7 +69,7 @@ final class SqliteCatalog implements Catalog {
             keys.add(new CollectionInfo.ForeignKey(
                     fk.name(),
                     fk.fields(),
-                    new CollectionRef(collection.namespace(), fk.target().name()),
+                    CollectionRef.of(collection.namespace(), fk.target().name()),
                     fk.targetFields()));
         }
         return new CollectionInfo(collection, info.type(), info.fields(), info.primaryKey(), keys, info.indexes());

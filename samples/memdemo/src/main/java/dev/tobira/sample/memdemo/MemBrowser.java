@@ -9,11 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 
 /** Pages through a collection in key order; the cursor is the last key of the page before. */
 record MemBrowser(MemStore store) implements Browser {
     @Override
-    public Page browse(CollectionRef collection, String cursor, int size) {
+    public Page browse(CollectionRef collection, Optional<String> after, int size) {
+        String cursor = after.orElse(""); // the first page, in this driver's own cursor text
         NavigableMap<String, String> all = store.existing(collection.name(), "browse");
         NavigableMap<String, String> rest = cursor.isEmpty() ? all : all.tailMap(cursor, false);
         List<Row> rows = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Value;
 import dev.tobira.spi.base.Catalog;
 import java.util.List;
+import java.util.Optional;
 
 /** Collections are key prefixes ({@code customer} for {@code customer:1}); there are no namespaces. */
 record MemCatalog(MemStore store) implements Catalog {
@@ -14,7 +15,7 @@ record MemCatalog(MemStore store) implements Catalog {
     }
 
     @Override
-    public List<CollectionRef> collections(String namespace) {
+    public List<CollectionRef> collections(Optional<String> namespace) {
         return store.data.keySet().stream()
                 .filter(k -> k.contains(":"))
                 .map(k -> k.substring(0, k.indexOf(':')))

@@ -29,7 +29,7 @@ final class MemDialect extends Dialect<MemSession> {
 
     @Override
     protected void assemble(MemSession session, ConnConfig config, ConnParts parts) {
-        parts.info(new ConnInfo(NAME, ConnInfo.Model.KV, NAME, "1"))
+        parts.info(ConnInfo.of(NAME, ConnInfo.Model.KV, NAME).withServerVersion("1"))
                 .catalog(new MemCatalog(session.store()))
                 .queries(new MemQueries(session))
                 .facet(Capability.BROWSER, () -> new MemBrowser(session.store()));

@@ -25,10 +25,10 @@ final class MemQueries implements QueryRunner {
     /** The guard: the commands that only read. Anything else is refused on a read-only path. */
     private static final Set<String> READS = Set.of("GET", "KEYS", "SCAN", "RANGE", "SLEEP");
 
-    private static final List<Column> VALUE = List.of(new Column("value", Value.Kind.TEXT, "string", true));
-    private static final List<Column> KEY = List.of(new Column("key", Value.Kind.TEXT, "string", false));
+    private static final List<Column> VALUE = List.of(Column.of("value", Value.Kind.TEXT, "string", true));
+    private static final List<Column> KEY = List.of(Column.of("key", Value.Kind.TEXT, "string", false));
     static final List<Column> ENTRY = List.of(KEY.get(0), VALUE.get(0));
-    private static final List<Column> NUMBER = List.of(new Column("n", Value.Kind.INT, "int", false));
+    private static final List<Column> NUMBER = List.of(Column.of("n", Value.Kind.INT, "int", false));
 
     private final MemSession session;
     private final MemStore store;
@@ -164,7 +164,7 @@ final class MemQueries implements QueryRunner {
         private final OpenResults results;
 
         Rows(List<Column> columns, Iterator<Row> source, long limit, long start, OpenResults results) {
-            super(NAME, columns, limit, start);
+            super(NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), start);
             this.source = source;
             this.results = results;
         }
