@@ -771,19 +771,6 @@ public final class Fixture {
         }
 
         /**
-         * Names a probe that cannot apply to this database.
-         *
-         * @param probe the probe's name
-         * @param reason why it does not apply
-         * @return this builder
-         * @deprecated the same as {@link #withoutProbe(String, String)}, the name the expectation model uses
-         */
-        @Deprecated(since = "0.2")
-        public Builder inapplicable(String probe, String reason) {
-            return withoutProbe(probe, reason);
-        }
-
-        /**
          * Declares that a family of attack the language implies has no proven probe here, with the
          * reason: an absence of the expectation model (see {@link Behavior}), listed in the report's
          * {@code absent}. Without it, strict mode fails for a family with no proven probe.
@@ -796,19 +783,6 @@ public final class Fixture {
         public Builder without(ProbeFamily family, String reason) {
             this.uncovered.put(requireNonNull(family, "family is null"), requireNonNull(reason, "reason is null"));
             return this;
-        }
-
-        /**
-         * Says why a family of attack the language implies has no proven probe here.
-         *
-         * @param family the family
-         * @param reason why the database has no such write
-         * @return this builder
-         * @deprecated the same as {@link #without(ProbeFamily, String)}, the name the expectation model uses
-         */
-        @Deprecated(since = "0.2")
-        public Builder uncovered(ProbeFamily family, String reason) {
-            return without(family, reason);
         }
 
         /**
@@ -987,24 +961,6 @@ public final class Fixture {
          */
         public Builder serverAt(IntFunction<ConnConfig> config) {
             this.serverAt = requireNonNull(config, "config is null");
-            return this;
-        }
-
-        /**
-         * Sets strict mode (the default, and what released drivers keep).
-         *
-         * @param on false only while a driver is in development: violations are then recorded
-         * @return this builder
-         * @deprecated strict mode is the behaviour {@link Behavior#STRICT}: declare
-         *     {@code without(Behavior.STRICT, reason)} instead, which says why
-         */
-        @Deprecated(since = "0.2")
-        public Builder strict(boolean on) {
-            if (on) {
-                without.remove(Behavior.STRICT);
-            } else {
-                without(Behavior.STRICT, "strict(false): the driver is in development");
-            }
             return this;
         }
 
