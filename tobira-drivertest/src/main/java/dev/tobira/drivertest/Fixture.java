@@ -20,6 +20,7 @@ import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the conformance kit needs from a driver's test module, as one value: the driver, a
@@ -174,7 +175,7 @@ public final class Fixture {
         };
     }
 
-    private <T> T required(T value, String what) {
+    private <T> T required(@Nullable T value, String what) {
         if (value == null) {
             throw new IllegalStateException("the fixture has no " + what);
         }
@@ -383,22 +384,22 @@ public final class Fixture {
      */
     public static final class Builder {
         private Driver driver;
-        private ConnConfig writable;
-        private ConnConfig readOnly;
-        private Runnable seed;
-        private Supplier<String> fingerprint;
+        private @Nullable ConnConfig writable;
+        private @Nullable ConnConfig readOnly;
+        private @Nullable Runnable seed;
+        private @Nullable Supplier<String> fingerprint;
         private Language language = Language.SQL;
-        private SqlDialect dialect; // null: SQL (ANSI) by default, with the shop's names as written
-        private JsonLanguage json;
-        private Predicate<String> nativeExecution;
-        private Supplier<OptionalLong> sessions;
-        private LongFunction<String> rows;
-        private String slow;
-        private String syntaxError;
-        private String missingQuery;
-        private String customersQuery;
-        private String insertQuery;
-        private TypeCase parameterQuery;
+        private @Nullable SqlDialect dialect; // null: SQL (ANSI) by default, with the shop's names as written
+        private @Nullable JsonLanguage json;
+        private @Nullable Predicate<String> nativeExecution;
+        private @Nullable Supplier<OptionalLong> sessions;
+        private @Nullable LongFunction<String> rows;
+        private @Nullable String slow;
+        private @Nullable String syntaxError;
+        private @Nullable String missingQuery;
+        private @Nullable String customersQuery;
+        private @Nullable String insertQuery;
+        private @Nullable TypeCase parameterQuery;
         private final List<TypeCase> types = new ArrayList<>();
         private final List<WriteProbe> probes = new ArrayList<>();
         private final List<SafeRead> safeReads = new ArrayList<>();
@@ -407,21 +408,21 @@ public final class Fixture {
         private final List<ServerCode> serverCode = new ArrayList<>();
         private final LinkedHashMap<String, Driver> layers = new LinkedHashMap<>();
         private final EnumMap<Behavior, String> without = new EnumMap<>(Behavior.class);
-        private CollectionRef customers;
-        private CollectionRef orders;
-        private CollectionRef missing;
-        private Map<String, Value> newCustomer;
-        private LongFunction<Map<String, Value>> customerKey;
-        private Map<String, Value> customerChange;
-        private Map.Entry<String, String> completion;
-        private CollectionRef changeFeed;
-        private VectorCase vector;
-        private TimeSeriesCase timeSeries;
+        private @Nullable CollectionRef customers;
+        private @Nullable CollectionRef orders;
+        private @Nullable CollectionRef missing;
+        private @Nullable Map<String, Value> newCustomer;
+        private @Nullable LongFunction<Map<String, Value>> customerKey;
+        private @Nullable Map<String, Value> customerChange;
+        private Map.@Nullable Entry<String, String> completion;
+        private @Nullable CollectionRef changeFeed;
+        private @Nullable VectorCase vector;
+        private @Nullable TimeSeriesCase timeSeries;
         private final LinkedHashMap<String, Value.Kind> declaredTypes = new LinkedHashMap<>();
-        private BadInput badInput;
-        private IntFunction<ConnConfig> serverAt;
-        private Integer minimum;
-        private String reportName;
+        private @Nullable BadInput badInput;
+        private @Nullable IntFunction<ConnConfig> serverAt;
+        private @Nullable Integer minimum;
+        private @Nullable String reportName;
         private final List<AutoCloseable> resources = new ArrayList<>();
 
         private Builder(Driver driver) {

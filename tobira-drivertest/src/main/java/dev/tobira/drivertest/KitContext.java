@@ -14,6 +14,7 @@ import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.SqlDialect;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an attack sees of the kit: the fixture, connections opened through the tracker, the seeded
@@ -29,7 +30,7 @@ final class KitContext {
     private final java.util.concurrent.atomic.AtomicBoolean versionAsked =
             new java.util.concurrent.atomic.AtomicBoolean();
     /** The fingerprint read just after the last seed; null before the first. */
-    private String seededFingerprint;
+    private @Nullable String seededFingerprint;
 
     KitContext(Fixture fixture, Tracker tracker, Recorder recorder) {
         this.fixture = requireNonNull(fixture, "fixture is null");
