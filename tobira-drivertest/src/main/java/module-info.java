@@ -10,6 +10,7 @@ module dev.tobira.drivertest {
     requires static org.junit.platform.launcher;
     requires com.fasterxml.jackson.databind;
     requires java.management;
+    requires static org.jspecify;
 
     exports dev.tobira.drivertest;
 

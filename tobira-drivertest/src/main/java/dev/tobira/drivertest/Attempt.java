@@ -8,13 +8,17 @@ import dev.tobira.api.ResultSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What happened when the kit sent one query: it ran to the end, the driver refused it with a
  * {@link DriverException}, or something else was thrown (a driver bug). The failure may come from
  * {@code query()} or from the iteration, since drivers are free to execute lazily.
  */
-record Attempt(long rows, DriverException refusal, RuntimeException error) {
+record Attempt(
+        long rows,
+        @Nullable DriverException refusal,
+        @Nullable RuntimeException error) {
 
     static Attempt run(Conn conn, Query query) {
         return run(() -> conn.query(query));

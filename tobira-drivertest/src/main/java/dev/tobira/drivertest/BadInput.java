@@ -71,12 +71,12 @@ public final class BadInput {
         return new Builder();
     }
 
-    /** @return the fixture's malformed literals */
+    /** Returns the fixture's malformed literals. */
     public List<String> malformed() {
         return malformed;
     }
 
-    /** @return the query texts that each take one parameter, where the kit puts every kind */
+    /** Returns the query texts that each take one parameter, where the kit puts every kind. */
     public List<String> positions() {
         return positions;
     }

@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -44,9 +45,10 @@ final class BadInputGroup {
     private final List<BadInputs.Input> inputs;
     private final Kept writable;
     private final Kept readOnly;
-    private List<Outcome> outcomes;
-    private Throwable failure;
-    private String seeded;
+    private @Nullable List<Outcome> outcomes;
+    private @Nullable Throwable failure;
+    /** The fingerprint of the seeded state while the group is sent; empty before. */
+    private String seeded = "";
 
     BadInputGroup(KitContext kit, List<BadInputs.Input> inputs) {
         this.kit = kit;
@@ -99,7 +101,8 @@ final class BadInputGroup {
         }
         String groupSeeded = seeded;
         kit.seed();
-        kit.seededAs(seeded = kit.fingerprint());
+        seeded = kit.fingerprint();
+        kit.seededAs(seeded);
         for (BadInputs.Input input : inputs) {
             result.add(alone(input));
         }
@@ -143,7 +146,8 @@ final class BadInputGroup {
                         + ", the bad input changed the state: " + Report.difference(seeded, now);
                 (ro ? wrote : broken).add(what);
                 kit.seed();
-                kit.seededAs(seeded = kit.fingerprint());
+                seeded = kit.fingerprint();
+                kit.seededAs(seeded);
             }
         }
         List<String> problems = new ArrayList<>(broken);
@@ -181,7 +185,7 @@ final class BadInputGroup {
     /** One path (writable or read-only) and the connection kept on it between inputs. */
     private final class Kept {
         private final ConnConfig config;
-        private Conn conn;
+        private @Nullable Conn conn;
 
         Kept(ConnConfig config) {
             this.config = config;

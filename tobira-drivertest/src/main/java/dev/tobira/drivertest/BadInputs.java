@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -222,7 +223,7 @@ final class BadInputs {
         return sb.append('}').toString();
     }
 
-    private static JsonNode parse(String text) {
+    private static @Nullable JsonNode parse(String text) {
         try {
             return MAPPER.readTree(text);
         } catch (JsonProcessingException e) {

@@ -2,6 +2,7 @@ package dev.tobira.drivertest;
 
 import dev.tobira.api.Capability;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A behaviour of a driver the kit checks, in the manner of Trino's {@code TestingConnectorBehavior}:
@@ -104,11 +105,11 @@ public enum Behavior {
      */
     STRICT(null, null, false);
 
-    private final Behavior requires;
-    private final Capability capability;
+    private final @Nullable Behavior requires;
+    private final @Nullable Capability capability;
     private final boolean sqlOnly;
 
-    Behavior(Behavior requires, Capability capability, boolean sqlOnly) {
+    Behavior(@Nullable Behavior requires, @Nullable Capability capability, boolean sqlOnly) {
         this.requires = requires;
         this.capability = capability;
         this.sqlOnly = sqlOnly;

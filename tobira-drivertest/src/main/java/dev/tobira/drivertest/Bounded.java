@@ -4,6 +4,7 @@ import dev.tobira.api.DriverException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One call of the driver on a new thread with the default stack size, bounded: what it returned,
@@ -11,7 +12,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * included), or nothing within the bound (a hang). A hung thread is interrupted and left to end on
  * its own; it is a daemon, so it never keeps the build alive.
  */
-record Bounded<T>(T value, DriverException refusal, Throwable error, boolean hung, Duration took) {
+record Bounded<T>(
+        @Nullable T value,
+        @Nullable DriverException refusal,
+        @Nullable Throwable error,
+        boolean hung,
+        Duration took) {
 
     static <T> Bounded<T> call(String name, Duration bound, Callable<T> call) {
         AtomicReference<Bounded<T>> result = new AtomicReference<>();

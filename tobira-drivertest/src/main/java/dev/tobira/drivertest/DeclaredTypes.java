@@ -56,6 +56,7 @@ final class DeclaredTypes {
 
     private void check(Map<String, Value.Kind> table) {
         List<String> types = List.copyOf(table.keySet());
+        List<Value.Kind> kinds = List.copyOf(table.values());
         StringBuilder create = new StringBuilder("create table ").append(TABLE).append(" (");
         StringBuilder insert = new StringBuilder("insert into ").append(TABLE).append(" values (");
         StringBuilder select = new StringBuilder("select ");
@@ -65,7 +66,7 @@ final class DeclaredTypes {
             create.append(sep).append(column(i)).append(' ').append(types.get(i));
             insert.append(sep).append('?');
             select.append(sep).append(column(i));
-            values.add(sample(table.get(types.get(i))));
+            values.add(sample(kinds.get(i)));
         }
         create.append(')');
         insert.append(')');

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -47,8 +48,13 @@ final class DsnAttacks {
     private static final class DsnDraft {
         final String name;
         final String dsn;
+
+        @Nullable
         String outcome;
+
+        @Nullable
         String message;
+
         final List<PathResult> probes = new ArrayList<>();
         final List<String> problems = new ArrayList<>();
 
@@ -257,7 +263,7 @@ final class DsnAttacks {
             r.problems.add(name + ": expected "
                     + (p.allowed().size() > 1 ? "READ_ONLY (or SYNTAX/INVALID_ARGUMENT)" : "READ_ONLY") + " but got "
                     + masked(a.toString(), secrets));
-        } else if (!a.refusal().getMessage().startsWith(driver + ": ")) {
+        } else if (!a.message().startsWith(driver + ": ")) {
             r.problems.add(name + ": the refusal's message does not start with \"" + driver + ": \"");
         }
         if (!unchanged) {

@@ -47,10 +47,11 @@ public final class DsnCharacters {
         DriverException e = assertThrows(DriverException.class, open, shown);
         assertEquals(ErrorKind.INVALID_ARGUMENT, e.kind(), e.getMessage());
         assertEquals("open", e.op(), e.getMessage());
-        assertTrue(e.getMessage().startsWith(driver + ": open: "), e.getMessage());
-        assertTrue(secret.isEmpty() || !e.getMessage().contains(secret), e.getMessage());
+        String message = String.valueOf(e.getMessage());
+        assertTrue(message.startsWith(driver + ": open: "), message);
+        assertTrue(secret.isEmpty() || !message.contains(secret), message);
         for (char c : "\n\r\0\t".toCharArray()) {
-            assertFalse(e.getMessage().indexOf(c) >= 0, "a message holds a control character: " + e.getMessage());
+            assertFalse(message.indexOf(c) >= 0, "a message holds a control character: " + message);
         }
         return e;
     }

@@ -20,6 +20,7 @@ import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the conformance kit needs from a driver's test module, as one value: the driver, a
@@ -174,7 +175,7 @@ public final class Fixture {
         };
     }
 
-    private <T> T required(T value, String what) {
+    private <T> T required(@Nullable T value, String what) {
         if (value == null) {
             throw new IllegalStateException("the fixture has no " + what);
         }
@@ -383,22 +384,22 @@ public final class Fixture {
      */
     public static final class Builder {
         private Driver driver;
-        private ConnConfig writable;
-        private ConnConfig readOnly;
-        private Runnable seed;
-        private Supplier<String> fingerprint;
+        private @Nullable ConnConfig writable;
+        private @Nullable ConnConfig readOnly;
+        private @Nullable Runnable seed;
+        private @Nullable Supplier<String> fingerprint;
         private Language language = Language.SQL;
-        private SqlDialect dialect; // null: SQL (ANSI) by default, with the shop's names as written
-        private JsonLanguage json;
-        private Predicate<String> nativeExecution;
-        private Supplier<OptionalLong> sessions;
-        private LongFunction<String> rows;
-        private String slow;
-        private String syntaxError;
-        private String missingQuery;
-        private String customersQuery;
-        private String insertQuery;
-        private TypeCase parameterQuery;
+        private @Nullable SqlDialect dialect; // null: SQL (ANSI) by default, with the shop's names as written
+        private @Nullable JsonLanguage json;
+        private @Nullable Predicate<String> nativeExecution;
+        private @Nullable Supplier<OptionalLong> sessions;
+        private @Nullable LongFunction<String> rows;
+        private @Nullable String slow;
+        private @Nullable String syntaxError;
+        private @Nullable String missingQuery;
+        private @Nullable String customersQuery;
+        private @Nullable String insertQuery;
+        private @Nullable TypeCase parameterQuery;
         private final List<TypeCase> types = new ArrayList<>();
         private final List<WriteProbe> probes = new ArrayList<>();
         private final List<SafeRead> safeReads = new ArrayList<>();
@@ -407,21 +408,21 @@ public final class Fixture {
         private final List<ServerCode> serverCode = new ArrayList<>();
         private final LinkedHashMap<String, Driver> layers = new LinkedHashMap<>();
         private final EnumMap<Behavior, String> without = new EnumMap<>(Behavior.class);
-        private CollectionRef customers;
-        private CollectionRef orders;
-        private CollectionRef missing;
-        private Map<String, Value> newCustomer;
-        private LongFunction<Map<String, Value>> customerKey;
-        private Map<String, Value> customerChange;
-        private Map.Entry<String, String> completion;
-        private CollectionRef changeFeed;
-        private VectorCase vector;
-        private TimeSeriesCase timeSeries;
+        private @Nullable CollectionRef customers;
+        private @Nullable CollectionRef orders;
+        private @Nullable CollectionRef missing;
+        private @Nullable Map<String, Value> newCustomer;
+        private @Nullable LongFunction<Map<String, Value>> customerKey;
+        private @Nullable Map<String, Value> customerChange;
+        private Map.@Nullable Entry<String, String> completion;
+        private @Nullable CollectionRef changeFeed;
+        private @Nullable VectorCase vector;
+        private @Nullable TimeSeriesCase timeSeries;
         private final LinkedHashMap<String, Value.Kind> declaredTypes = new LinkedHashMap<>();
-        private BadInput badInput;
-        private IntFunction<ConnConfig> serverAt;
-        private Integer minimum;
-        private String reportName;
+        private @Nullable BadInput badInput;
+        private @Nullable IntFunction<ConnConfig> serverAt;
+        private @Nullable Integer minimum;
+        private @Nullable String reportName;
         private final List<AutoCloseable> resources = new ArrayList<>();
 
         private Builder(Driver driver) {
@@ -771,19 +772,6 @@ public final class Fixture {
         }
 
         /**
-         * Names a probe that cannot apply to this database.
-         *
-         * @param probe the probe's name
-         * @param reason why it does not apply
-         * @return this builder
-         * @deprecated the same as {@link #withoutProbe(String, String)}, the name the expectation model uses
-         */
-        @Deprecated(since = "0.2")
-        public Builder inapplicable(String probe, String reason) {
-            return withoutProbe(probe, reason);
-        }
-
-        /**
          * Declares that a family of attack the language implies has no proven probe here, with the
          * reason: an absence of the expectation model (see {@link Behavior}), listed in the report's
          * {@code absent}. Without it, strict mode fails for a family with no proven probe.
@@ -796,19 +784,6 @@ public final class Fixture {
         public Builder without(ProbeFamily family, String reason) {
             this.uncovered.put(requireNonNull(family, "family is null"), requireNonNull(reason, "reason is null"));
             return this;
-        }
-
-        /**
-         * Says why a family of attack the language implies has no proven probe here.
-         *
-         * @param family the family
-         * @param reason why the database has no such write
-         * @return this builder
-         * @deprecated the same as {@link #without(ProbeFamily, String)}, the name the expectation model uses
-         */
-        @Deprecated(since = "0.2")
-        public Builder uncovered(ProbeFamily family, String reason) {
-            return without(family, reason);
         }
 
         /**
@@ -987,24 +962,6 @@ public final class Fixture {
          */
         public Builder serverAt(IntFunction<ConnConfig> config) {
             this.serverAt = requireNonNull(config, "config is null");
-            return this;
-        }
-
-        /**
-         * Sets strict mode (the default, and what released drivers keep).
-         *
-         * @param on false only while a driver is in development: violations are then recorded
-         * @return this builder
-         * @deprecated strict mode is the behaviour {@link Behavior#STRICT}: declare
-         *     {@code without(Behavior.STRICT, reason)} instead, which says why
-         */
-        @Deprecated(since = "0.2")
-        public Builder strict(boolean on) {
-            if (on) {
-                without.remove(Behavior.STRICT);
-            } else {
-                without(Behavior.STRICT, "strict(false): the driver is in development");
-            }
             return this;
         }
 

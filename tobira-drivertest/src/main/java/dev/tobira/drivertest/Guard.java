@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -42,7 +43,7 @@ final class Guard {
     private final Recorder recorder;
     private final String driver;
     /** The parameter attacks, for SQL only: other languages have no placeholder syntax the kit knows. */
-    private final ParameterAttacks parameters;
+    private final @Nullable ParameterAttacks parameters;
     /** Each layer of the guard on its own, where the fixture offers a driver with layers turned off. */
     private final LayerAttacks layers;
 
@@ -316,15 +317,25 @@ final class Guard {
         final String name;
         final ProbeFamily family;
         final String text;
-        final String variantOf;
+        final @Nullable String variantOf;
+
+        @Nullable
         String provenBy;
+
+        @Nullable
         String writableOutcome;
+
+        @Nullable
         Boolean nativeRan;
+
         final List<PathResult> readOnly = new ArrayList<>();
+
+        @Nullable
         Verdict verdict;
+
         final List<String> problems = new ArrayList<>();
 
-        ProbeDraft(String name, ProbeFamily family, String text, String variantOf) {
+        ProbeDraft(String name, ProbeFamily family, String text, @Nullable String variantOf) {
             this.name = name;
             this.family = family;
             this.text = text;
@@ -384,7 +395,8 @@ final class Guard {
     }
 
     /** Runs the text on a writable connection and looks for its effect, through the fixture's native execution if the driver refused it as invalid. */
-    private Run prove(String name, ProbeFamily family, String text, Optional<Evidence> evidence, String variantOf) {
+    private Run prove(
+            String name, ProbeFamily family, String text, Optional<Evidence> evidence, @Nullable String variantOf) {
         ProbeDraft r = new ProbeDraft(name, family, text, variantOf);
         clear(evidence);
         String before = kit.seeded();
@@ -507,7 +519,7 @@ final class Guard {
         clear(run.evidence);
     }
 
-    private String proof(String before, Optional<Evidence> evidence, String prefix) {
+    private @Nullable String proof(String before, Optional<Evidence> evidence, String prefix) {
         if (!kit.fingerprint().equals(before)) {
             return prefix + "fingerprint";
         }
@@ -544,9 +556,9 @@ final class Guard {
         } else if (!a.refusedWith(allowed)) {
             wrong.add((a.succeeded() ? "let through, " : "") + "expected " + expectation(allowed, readAllowed)
                     + " but got " + Report.shorten(a.toString(), 200));
-        } else if (!a.refusal().getMessage().startsWith(driver + ": ")) {
+        } else if (!a.message().startsWith(driver + ": ")) {
             wrong.add("the refusal's message does not start with \"" + driver + ": \": "
-                    + Report.shorten(a.refusal().getMessage(), 200));
+                    + Report.shorten(a.message(), 200));
         }
         if (!unchanged) {
             wrong.add("the fingerprint changed: " + Report.difference(base, after));

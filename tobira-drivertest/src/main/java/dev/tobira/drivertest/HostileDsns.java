@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Hostile spellings of a fixture's own read-only DSN, for the DSN attacks. Each is a DSN a caller
@@ -79,7 +80,8 @@ final class HostileDsns {
         Adder add = (name, parts, options, secrets) ->
                 out.add(new Hostile(name, parts.render(), options, shown(parts.shown()), concat(own, secrets)));
         add.add("the fixture's own DSN, rebuilt from its parts", base, Map.of(), List.of());
-        for (char c : RESERVED.toCharArray()) {
+        for (int i = 0; i < RESERVED.length(); i++) {
+            char c = RESERVED.charAt(i);
             String hostile = encode(String.valueOf(c)) + LONG_LABEL;
             String which = describe(c);
             add.add("host holds " + which, base.withHost(base.host + hostile), Map.of(), List.of());
@@ -141,7 +143,7 @@ final class HostileDsns {
                 List.of());
         add.add(
                 "user smuggles a host, a path and an option",
-                base.withUser(encode((url.user().orElse("tobira")) + "@" + hostLiteral + port + "/" + database + tail)),
+                base.withUser(encode(url.user().orElse("tobira") + "@" + hostLiteral + port + "/" + database + tail)),
                 Map.of(),
                 List.of());
         add.add("database smuggles an option", base.withPath("/" + encode(database + tail)), Map.of(), List.of());
@@ -178,7 +180,13 @@ final class HostileDsns {
 
     /** A URL DSN in parts, each as written (percent-encoded), so a mutation can put any text in any part. */
     private record Parts(
-            String scheme, String user, String password, String host, String port, String path, List<String[]> params) {
+            String scheme,
+            @Nullable String user,
+            @Nullable String password,
+            String host,
+            String port,
+            String path,
+            List<String[]> params) {
         Parts withUser(String u) {
             return new Parts(scheme, u, password, host, port, path, params);
         }
@@ -209,7 +217,7 @@ final class HostileDsns {
             return render(password == null ? null : "[redacted]");
         }
 
-        private String render(String pass) {
+        private String render(@Nullable String pass) {
             StringBuilder sb = new StringBuilder(scheme).append("://");
             if (user != null || pass != null) {
                 sb.append(user == null ? "" : user);

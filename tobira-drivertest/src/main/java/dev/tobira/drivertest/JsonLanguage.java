@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the kit needs to know about a language of JSON command documents (a MongoDB command, a
@@ -38,8 +39,8 @@ public final class JsonLanguage {
     public static final String FIELD = "{{field}}";
 
     private final Map<String, String> nestings;
-    private final String valueSlot;
-    private final String fieldSlot;
+    private final @Nullable String valueSlot;
+    private final @Nullable String fieldSlot;
 
     private JsonLanguage(Builder b) {
         this.nestings = Collections.unmodifiableMap(new LinkedHashMap<>(b.nestings));
@@ -95,8 +96,8 @@ public final class JsonLanguage {
     /** Builds a {@link JsonLanguage}. */
     public static final class Builder {
         private final LinkedHashMap<String, String> nestings = new LinkedHashMap<>();
-        private String valueSlot;
-        private String fieldSlot;
+        private @Nullable String valueSlot;
+        private @Nullable String fieldSlot;
 
         private Builder() {}
 

@@ -15,6 +15,7 @@ import dev.tobira.spi.SqlDialect;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an attack sees of the kit: the fixture, connections opened through the tracker, the seeded
@@ -30,7 +31,7 @@ final class KitContext {
     private final java.util.concurrent.atomic.AtomicBoolean versionAsked =
             new java.util.concurrent.atomic.AtomicBoolean();
     /** The fingerprint read just after the last seed; null before the first. */
-    private String seededFingerprint;
+    private @Nullable String seededFingerprint;
 
     KitContext(Fixture fixture, Tracker tracker, Recorder recorder) {
         this.fixture = requireNonNull(fixture, "fixture is null");

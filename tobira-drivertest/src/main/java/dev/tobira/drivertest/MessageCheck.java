@@ -65,10 +65,10 @@ public final class MessageCheck {
                 round++;
             } else if (c == '[') {
                 square++;
-            } else if (c == ')' && --round < 0 || c == ']' && --square < 0) {
+            } else if ((c == ')' && --round < 0) || (c == ']' && --square < 0)) {
                 return false;
             }
         }
-        return round == 0 && square == 0 || quote != 0;
+        return (round == 0 && square == 0) || quote != 0;
     }
 }

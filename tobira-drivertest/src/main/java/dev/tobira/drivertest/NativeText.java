@@ -27,7 +27,7 @@ public final class NativeText {
      */
     public static boolean lineByLine(Driver driver, ConnConfig writable, String text) {
         try (Conn conn = driver.open(writable)) {
-            for (String line : text.split("\n")) {
+            for (String line : text.lines().toList()) {
                 try (ResultSet rs = conn.query(Query.of(line))) {
                     rs.forEachRemaining(row -> {});
                 } catch (RuntimeException e) {

@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The guard attacked through a parameter: a proven write put in a parameter's value, behind a
@@ -208,7 +209,8 @@ final class ParameterAttacks {
                     r.paths.clear();
                     r.problems.clear();
                     r.notes.clear();
-                    base = paths(r, query, sessions, base, evidence, true);
+                    // looked at after each path alone, it always has a base to go on from
+                    base = java.util.Objects.requireNonNull(paths(r, query, sessions, base, evidence, true));
                     if (r.problems.isEmpty()) {
                         r.problems.add("the state changed after the three paths, though after none of them sent alone");
                     }
@@ -230,7 +232,7 @@ final class ParameterAttacks {
      * changed and returns the fingerprint to go on from; looking once after all three, it returns
      * null when anything changed, and records the paths as unchanged otherwise.
      */
-    private String paths(
+    private @Nullable String paths(
             ParameterDraft r,
             Query query,
             Sessions sessions,
@@ -273,9 +275,8 @@ final class ParameterAttacks {
             // no escape, since nothing changed, but a caller's mistake reported as the wrong kind: noted, not counted
             r.notes.add(path + ": refused as " + a.outcome()
                     + ", where READ_ONLY, SYNTAX or INVALID_ARGUMENT was expected: " + a.message());
-        } else if (!a.succeeded() && !a.refusal().getMessage().startsWith(driver + ": ")) {
-            r.notes.add(path + ": the refusal's message does not start with \"" + driver + ": \": "
-                    + a.refusal().getMessage());
+        } else if (!a.succeeded() && !a.message().startsWith(driver + ": ")) {
+            r.notes.add(path + ": the refusal's message does not start with \"" + driver + ": \": " + a.message());
         }
         if (!unchanged) {
             r.problems.add(path + ": the fingerprint changed: the parameter ran as code");
@@ -291,8 +292,8 @@ final class ParameterAttacks {
      * lock is cleared by ending the session that holds it).
      */
     private final class Sessions {
-        private Conn writable;
-        private Conn readOnly;
+        private @Nullable Conn writable;
+        private @Nullable Conn readOnly;
 
         Conn writable() {
             if (writable == null) {

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one run of the kit found for one driver, written as
@@ -59,7 +60,11 @@ final class Report implements Recorder {
     /** One read-only path a proven probe was sent on. */
     @JsonPropertyOrder({"path", "outcome", "message", "fingerprintUnchanged", "evidenceAbsent"})
     record PathResult(
-            String path, String outcome, String message, boolean fingerprintUnchanged, boolean evidenceAbsent) {}
+            String path,
+            String outcome,
+            @Nullable String message,
+            boolean fingerprintUnchanged,
+            boolean evidenceAbsent) {}
 
     /** The record of one probe or variant, once its test is over. */
     @JsonPropertyOrder({
@@ -82,12 +87,15 @@ final class Report implements Recorder {
             String name,
             ProbeFamily family,
             String text,
-            String variantOf,
-            String provenBy,
-            String writableOutcome,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean nativeRan,
+            @Nullable String variantOf,
+            @Nullable String provenBy,
+            @Nullable String writableOutcome,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+            Boolean nativeRan,
+
             List<PathResult> readOnly,
-            Verdict verdict,
+            @Nullable Verdict verdict,
             List<String> problems)
             implements Recorder.Entry {
         ProbeRecord {
@@ -104,21 +112,21 @@ final class Report implements Recorder {
         /** The first read-only path's outcome; absent when none was sent. */
         @JsonProperty("outcome")
         @JsonInclude(JsonInclude.Include.NON_NULL)
-        public String outcome() {
+        public @Nullable String outcome() {
             return readOnly.isEmpty() ? null : readOnly.get(0).outcome();
         }
 
         @JsonProperty("fingerprintUnchanged")
         @JsonInclude(JsonInclude.Include.NON_NULL)
-        public Boolean fingerprintUnchanged() {
+        public @Nullable Boolean fingerprintUnchanged() {
             return readOnly.isEmpty() ? null : readOnly.stream().allMatch(PathResult::fingerprintUnchanged);
         }
 
         /** For a text that is not counted: whether it was harmless read-only. */
         @JsonProperty("harmless")
         @JsonInclude(JsonInclude.Include.NON_NULL)
-        public Boolean harmless() {
-            return (verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE) && !readOnly.isEmpty()
+        public @Nullable Boolean harmless() {
+            return ((verdict == Verdict.UNPROVEN_VARIANT || verdict == Verdict.INAPPLICABLE) && !readOnly.isEmpty())
                     ? problems.isEmpty()
                     : null;
         }
@@ -181,7 +189,7 @@ final class Report implements Recorder {
             problems = List.copyOf(problems);
         }
 
-        /** @return whether nothing went wrong on either path */
+        /** Returns whether nothing went wrong on either path. */
         @JsonProperty("passed")
         public boolean passed() {
             return problems.isEmpty();
@@ -199,7 +207,12 @@ final class Report implements Recorder {
      */
     @JsonPropertyOrder({"name", "dsn", "outcome", "message", "passed", "probes", "problems"})
     record DsnRecord(
-            String name, String dsn, String outcome, String message, List<PathResult> probes, List<String> problems)
+            String name,
+            String dsn,
+            @Nullable String outcome,
+            @Nullable String message,
+            List<PathResult> probes,
+            List<String> problems)
             implements Recorder.Entry {
         DsnRecord {
             probes = List.copyOf(probes);
@@ -226,8 +239,8 @@ final class Report implements Recorder {
     record ServerCodeRecord(
             String name,
             String call,
-            String provenBy,
-            String writableOutcome,
+            @Nullable String provenBy,
+            @Nullable String writableOutcome,
             List<PathResult> readOnly,
             List<String> problems)
             implements Recorder.Entry {
@@ -290,7 +303,7 @@ final class Report implements Recorder {
 
         /** Whether what is left on with this layer's driver changed nothing on either path. */
         boolean stopped(String layer) {
-            return layers.get(layer).stopped();
+            return requireNonNull(layers.get(layer), () -> "no layer " + layer).stopped();
         }
     }
 
@@ -299,7 +312,9 @@ final class Report implements Recorder {
     record TestRecord(
             String name,
             String status,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String message) implements Recorder.Entry {}
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+            String message) implements Recorder.Entry {}
 
     /** The later layers of the guard, each timed, and each known to have run in this session. */
     enum Part {
@@ -390,7 +405,7 @@ final class Report implements Recorder {
         }
     }
 
-    /** @return how many violations were recorded so far */
+    /** Returns how many violations were recorded so far. */
     int violationCount() {
         return violationCount.get();
     }
@@ -417,17 +432,18 @@ final class Report implements Recorder {
                 .sum();
     }
 
-    /** @return the safe reads recorded so far, in order */
+    /** Returns the safe reads recorded so far, in order. */
     List<SafeReadRecord> safeReads() {
         return all(SafeReadRecord.class);
     }
 
-    /** @return the violations recorded so far, in order */
+    /** Returns the violations recorded so far, in order. */
     List<String> violations() {
         return all(Violation.class).stream().map(Violation::message).toList();
     }
 
-    /** @return the server version of the first connection, or null before one opened */
+    /** Returns the server version of the first connection, or null before one opened. */
+    @Nullable
     String serverVersion() {
         return all(ServerVersion.class).stream()
                 .findFirst()

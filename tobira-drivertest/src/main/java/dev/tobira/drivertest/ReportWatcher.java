@@ -3,6 +3,7 @@ package dev.tobira.drivertest;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
@@ -27,7 +28,7 @@ final class ReportWatcher implements TestWatcher {
     }
 
     @Override
-    public void testAborted(ExtensionContext context, Throwable cause) {
+    public void testAborted(ExtensionContext context, @Nullable Throwable cause) {
         record(context, "skipped", cause == null ? null : String.valueOf(cause.getMessage()));
     }
 
@@ -36,7 +37,7 @@ final class ReportWatcher implements TestWatcher {
         record(context, "skipped", reason.orElse(null));
     }
 
-    private static void record(ExtensionContext context, String status, String message) {
+    private static void record(ExtensionContext context, String status, @Nullable String message) {
         Optional<Object> instance = context.getTestInstance();
         if (instance.isEmpty() || !(instance.get() instanceof DriverConformanceTest kit) || kit.report() == null) {
             return;

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -29,8 +30,13 @@ final class ServerCodeAttacks {
     private static final class ServerCodeDraft {
         final String name;
         final String call;
+
+        @Nullable
         String provenBy;
+
+        @Nullable
         String writableOutcome;
+
         final List<PathResult> readOnly = new ArrayList<>();
         final List<String> problems = new ArrayList<>();
 
@@ -144,9 +150,8 @@ final class ServerCodeAttacks {
         r.readOnly.add(new PathResult(path, a.outcome(), a.message(), unchanged, absent));
         if (!a.succeeded() && !a.refusedWith(REFUSALS)) {
             r.problems.add(path + ": expected a result or a refusal (READ_ONLY, PERMISSION) but got " + a);
-        } else if (!a.succeeded() && !a.refusal().getMessage().startsWith(driver + ": ")) {
-            r.problems.add(path + ": the refusal's message does not start with \"" + driver + ": \": "
-                    + a.refusal().getMessage());
+        } else if (!a.succeeded() && !a.message().startsWith(driver + ": ")) {
+            r.problems.add(path + ": the refusal's message does not start with \"" + driver + ": \": " + a.message());
         }
         if (!absent) {
             r.problems.add(

@@ -241,6 +241,59 @@ class KitSelfTest {
     }
 
     @Test
+    void testsThatOnlyReadShareOneSeed() {
+        ToyConformance.SEEDS.set(0);
+        Events tests = run(
+                selectMethod(ToyConformance.class, "contractPing"),
+                selectMethod(ToyConformance.class, "contractListing"),
+                selectMethod(ToyConformance.class, "contractLimit"));
+        assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));
+        assertEquals(3, tests.succeeded().count());
+        assertEquals(1, ToyConformance.SEEDS.get(), "three tests that only read need one seed");
+    }
+
+    @Test
+    void theResultsDoNotDependOnTheOrderOfTheTests() throws IOException {
+        Events ordered = run(selectClass(ToyConformance.class));
+        assertEquals(0, ordered.failed().count(), () -> "failed: " + failed(ordered));
+        JsonNode first = report();
+        Events random = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter(KitOrder.DEFAULT_ORDER, "org.junit.jupiter.api.MethodOrderer$Random")
+                .configurationParameter("junit.jupiter.execution.order.random.seed", "7")
+                .selectors(selectClass(ToyConformance.class))
+                .execute()
+                .testEvents();
+        assertEquals(0, random.failed().count(), () -> "failed: " + failed(random));
+        JsonNode second = report();
+        assertNotEquals(topLevelOrder(first), topLevelOrder(second), "the random order is another order");
+        assertEquals(
+                "guard: enough probes proven and refused",
+                topLevelOrder(second).get(topLevelOrder(second).size() - 1),
+                "the summary counts the others, so it runs last in any order");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) first.get("totals")).remove("millisByLayer");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) second.get("totals")).remove("millisByLayer");
+        assertEquals(first.get("totals"), second.get("totals"));
+        assertEquals(sorted(first.get("probes")), sorted(second.get("probes")));
+        assertEquals(sorted(first.get("tests")), sorted(second.get("tests")));
+    }
+
+    /** The test methods in the order they ran, each once (a factory's tests are named after it). */
+    private static List<String> topLevelOrder(JsonNode report) {
+        return Stream.of(report.get("tests"))
+                .flatMap(t -> java.util.stream.StreamSupport.stream(t.spliterator(), false))
+                .map(t -> t.get("name").asText().split(" / ", 2)[0])
+                .distinct()
+                .toList();
+    }
+
+    private static List<String> sorted(JsonNode array) {
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false)
+                .map(JsonNode::toString)
+                .sorted()
+                .toList();
+    }
+
+    @Test
     void aSoundDriverPassesEverything() throws IOException {
         Events tests = run(selectClass(ToyConformance.class));
         assertEquals(0, tests.failed().count(), () -> "failed: " + failed(tests));

@@ -5,6 +5,7 @@ import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Value;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The kit pointed at {@link ToyDriver}, through one {@link Fixture}. Not named {@code *Test}:
@@ -27,6 +28,8 @@ class ToyConformance extends DriverConformanceTest {
     static volatile boolean vectorCase = true;
     /** Whether the fixture declares PARAMETERS absent; without it, PARAMETERS is expected and lacks its case. */
     static volatile boolean parametersAbsent = true;
+    /** How many times the kit seeded the toy's shop. */
+    static final AtomicInteger SEEDS = new AtomicInteger();
 
     @Override
     protected Fixture fixture() {
@@ -97,6 +100,7 @@ class ToyConformance extends DriverConformanceTest {
     }
 
     private static void seedShop() {
+        SEEDS.incrementAndGet();
         ToyDriver.DATA.clear();
         ToyDriver.DATA.putAll(Map.of(
                 "customer:1",

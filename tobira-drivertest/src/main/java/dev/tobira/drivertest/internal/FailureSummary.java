@@ -3,6 +3,7 @@ package dev.tobira.drivertest.internal;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -18,7 +19,7 @@ import org.junit.platform.launcher.TestPlan;
  * @since 0.1
  */
 public final class FailureSummary implements TestExecutionListener {
-    private volatile TestPlan plan;
+    private volatile @Nullable TestPlan plan;
 
     /** Creates the listener; the launcher does. */
     public FailureSummary() {}
