@@ -54,7 +54,7 @@ final class Dataset {
         java.util.SplittableRandom random = new java.util.SplittableRandom(SEED);
         long[] keys = new long[count];
         for (int i = 0; i < count; i++) {
-            keys[i] = 1 + random.nextInt(bound);
+            keys[i] = 1L + random.nextInt(bound);
         }
         return keys;
     }

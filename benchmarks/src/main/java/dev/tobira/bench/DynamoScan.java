@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Query;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -67,8 +70,8 @@ public class DynamoScan {
     private static final String SECRET = "tobira-bench-secret";
 
     private DynamoDbClient raw;
-    private Conn tobira;
-    private Query query;
+    private @Nullable Conn tobira;
+    private @Nullable Query query;
 
     /** Why this benchmark cannot run, or empty. */
     static Optional<String> unavailable() {
@@ -180,7 +183,7 @@ public class DynamoScan {
     @Benchmark
     public long tobira(Blackhole bh) {
         long n;
-        try (ResultSet rs = tobira.query(query)) {
+        try (ResultSet rs = requireNonNull(tobira).query(requireNonNull(query))) {
             int width = rs.columns().size();
             n = rs.forEachRow(row -> {
                 for (int i = 0; i < width; i++) {

@@ -27,7 +27,7 @@ final class Machine {
     /** The 1, 5 and 15 minute load averages, as /proc/loadavg has them. */
     static String loadAverage() {
         try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+", -1);
             return f[0] + " " + f[1] + " " + f[2];
         } catch (IOException | RuntimeException e) {
             return "unknown";

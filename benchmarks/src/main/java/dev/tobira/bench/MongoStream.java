@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.reactivestreams.client.MongoClient;
 import com.mongodb.reactivestreams.client.MongoClients;
@@ -11,12 +13,12 @@ import dev.tobira.api.Registry;
 import dev.tobira.api.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -100,7 +102,7 @@ public class MongoStream {
                     .append("k", (long) i * 7919)
                     .append("name", "name " + i)
                     .append("score", i / 7.0)
-                    .append("at", new Date(epoch + i * 1000L)));
+                    .append("at", Instant.ofEpochMilli(epoch + i * 1000L)));
             if (batch.size() == BATCH) {
                 one(collection.insertMany(batch, new InsertManyOptions().ordered(true)));
                 batch = new ArrayList<>(BATCH);
@@ -114,7 +116,7 @@ public class MongoStream {
     private static <T> T one(org.reactivestreams.Publisher<T> p) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         p.subscribe(new Subscriber<T>() {
-            private T value;
+            private @Nullable T value;
 
             @Override
             public void onSubscribe(Subscription sub) {
@@ -133,7 +135,11 @@ public class MongoStream {
 
             @Override
             public void onComplete() {
-                f.complete(value);
+                if (value == null) {
+                    f.completeExceptionally(new IllegalStateException("the publisher completed without a result"));
+                } else {
+                    f.complete(value);
+                }
             }
         });
         return f.get(10, TimeUnit.MINUTES);
@@ -174,7 +180,9 @@ public class MongoStream {
     public long raw(Blackhole bh) throws Exception {
         CompletableFuture<Long> done = new CompletableFuture<>();
         collection.find().batchSize(BATCH).subscribe(new Subscriber<Document>() {
-            private Subscription sub;
+            /** Set by onSubscribe, which Reactive Streams (rule 1.9) calls before any onNext. */
+            private @Nullable Subscription sub;
+
             private long n;
             private int left;
 
@@ -193,7 +201,7 @@ public class MongoStream {
                 n++;
                 if (--left == 0) {
                     left = BATCH;
-                    sub.request(BATCH);
+                    requireNonNull(sub).request(BATCH);
                 }
             }
 

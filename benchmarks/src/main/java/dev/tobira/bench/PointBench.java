@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.Conn;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
@@ -10,6 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -51,11 +54,11 @@ import org.openjdk.jmh.infra.Blackhole;
 public abstract class PointBench {
     private static final int KEYS = 4096;
 
-    private Conn tobira;
-    private Query query;
-    private Connection raw;
-    private PreparedStatement kept;
-    private Connection byHand;
+    private @Nullable Conn tobira;
+    private @Nullable Query query;
+    private @Nullable Connection raw;
+    private @Nullable PreparedStatement kept;
+    private @Nullable Connection byHand;
     private long[] keys;
     private int next;
 
@@ -138,6 +141,7 @@ public abstract class PointBench {
     /** The raw read inside what the tobira driver's read-only mechanism sends around it, on a connection of its own. */
     private void rawGuardedByHand(Blackhole bh) throws SQLException {
         long id = key();
+        Connection byHand = requireNonNull(this.byHand);
         String sql = engine().beginGuardByHand(byHand, Dataset.pointSql(), limit());
         try (PreparedStatement ps = byHand.prepareStatement(sql)) {
             ps.setLong(1, id);
@@ -151,12 +155,13 @@ public abstract class PointBench {
 
     private void rawPreparedOnce(Blackhole bh) throws SQLException {
         long id = key();
+        PreparedStatement kept = requireNonNull(this.kept);
         kept.setLong(1, id);
         read(kept, id, bh);
     }
 
     private void rawAfterRoundTrip(Blackhole bh) throws SQLException {
-        try (Statement st = raw.createStatement()) {
+        try (Statement st = requireNonNull(raw).createStatement()) {
             st.execute("select 1");
         }
         raw(bh);
@@ -165,7 +170,7 @@ public abstract class PointBench {
     @Benchmark
     public void tobira(Blackhole bh) {
         long id = key();
-        try (ResultSet rs = tobira.query(query.withParams(Value.of(id)))) {
+        try (ResultSet rs = requireNonNull(tobira).query(requireNonNull(query).withParams(Value.of(id)))) {
             Row row = rs.next();
             for (int i = 0; i < 5; i++) {
                 bh.consume(row.get(i));
@@ -179,7 +184,7 @@ public abstract class PointBench {
     @Benchmark
     public void raw(Blackhole bh) throws SQLException {
         long id = key();
-        try (PreparedStatement ps = raw.prepareStatement(Dataset.pointSql())) {
+        try (PreparedStatement ps = requireNonNull(raw).prepareStatement(Dataset.pointSql())) {
             ps.setLong(1, id);
             read(ps, id, bh);
         }

@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.Conn;
 import dev.tobira.api.Exporter;
 import dev.tobira.api.Query;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -52,11 +55,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
         value = 1,
         jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public class PostgresExport {
-    private Conn tobira;
-    private Exporter exporter;
-    private Query query;
-    private Connection raw;
-    private List<String> psql;
+    private @Nullable Conn tobira;
+    private @Nullable Exporter exporter;
+    private @Nullable Query query;
+    private @Nullable Connection raw;
+    private @Nullable List<String> psql;
 
     /** Why the tobira side cannot run, or empty. */
     static Optional<String> unavailable() {
@@ -75,7 +78,7 @@ public class PostgresExport {
 
     /** Why the psql anchor cannot run, or empty. */
     static Optional<String> psqlAbsent() {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator, -1)) {
             if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, "psql"))) {
                 return Optional.empty();
             }
@@ -147,7 +150,7 @@ public class PostgresExport {
     @Benchmark
     public long tobira() {
         CountingSink sink = new CountingSink();
-        long rows = exporter.export(query, Exporter.Format.CSV, sink);
+        long rows = requireNonNull(exporter).export(requireNonNull(query), Exporter.Format.CSV, sink);
         if (rows != Dataset.rows()) {
             throw new IllegalStateException("exported " + rows + " rows, expected " + Dataset.rows());
         }
@@ -173,6 +176,7 @@ public class PostgresExport {
     @Benchmark
     public long jdbc() throws SQLException, IOException {
         CountingSink sink = new CountingSink();
+        Connection raw = requireNonNull(this.raw);
         long n = 0;
         raw.setAutoCommit(false);
         try (PreparedStatement ps =

@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Query;
@@ -13,6 +15,7 @@ import io.qdrant.client.grpc.Points.ScrollResponse;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -47,8 +50,8 @@ public class QdrantScroll {
     private static final int PAGE = 1000;
 
     private QdrantClient raw;
-    private Conn tobira;
-    private Query query;
+    private @Nullable Conn tobira;
+    private @Nullable Query query;
 
     @Setup(Level.Trial)
     public void open(BenchmarkParams params) {
@@ -83,7 +86,7 @@ public class QdrantScroll {
     @Benchmark
     public long tobira(Blackhole bh) {
         long n;
-        try (ResultSet rs = tobira.query(query)) {
+        try (ResultSet rs = requireNonNull(tobira).query(requireNonNull(query))) {
             int width = rs.columns().size();
             n = rs.forEachRow(row -> {
                 for (int i = 0; i < width; i++) {

@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -48,8 +51,8 @@ import org.openjdk.jmh.infra.Blackhole;
         jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class QdrantSimilar {
     private QdrantClient raw;
-    private Conn tobira;
-    private VectorSearcher searcher;
+    private @Nullable Conn tobira;
+    private @Nullable VectorSearcher searcher;
     private float[] vector;
     private Value.Vector value;
     private final CollectionRef collection = CollectionRef.of(QdrantBench.VECTORS);
@@ -88,7 +91,7 @@ public class QdrantSimilar {
     @Benchmark
     public long tobira(Blackhole bh) {
         long n;
-        try (ResultSet rs = searcher.search(collection, value, 10)) {
+        try (ResultSet rs = requireNonNull(searcher).search(collection, value, 10)) {
             int width = rs.columns().size();
             n = rs.forEachRow(row -> {
                 for (int i = 0; i < width; i++) {

@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.Query;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -55,10 +58,10 @@ public class RedisPoint {
     private static final String PREFIX = "tobira-bench:";
 
     private RedisClient client;
-    private StatefulRedisConnection<String, String> lettuce;
-    private RedisCommands<String, String> sync;
-    private Conn tobira;
-    private Query query;
+    private @Nullable StatefulRedisConnection<String, String> lettuce;
+    private @Nullable RedisCommands<String, String> sync;
+    private @Nullable Conn tobira;
+    private @Nullable Query query;
     private String[] keys;
     private int next;
 
@@ -166,7 +169,7 @@ public class RedisPoint {
     public void tobira(Blackhole bh) {
         String key = key();
         int n = 0;
-        try (ResultSet rs = tobira.query(query.withParams(Value.of(key)))) {
+        try (ResultSet rs = requireNonNull(tobira).query(requireNonNull(query).withParams(Value.of(key)))) {
             while (rs.hasNext()) {
                 Row row = rs.next();
                 for (int i = 0; i < row.size(); i++) {
@@ -183,7 +186,7 @@ public class RedisPoint {
     @Benchmark
     public void raw(Blackhole bh) {
         String key = key();
-        Map<String, String> hash = sync.hgetall(key);
+        Map<String, String> hash = requireNonNull(sync).hgetall(key);
         for (Map.Entry<String, String> e : hash.entrySet()) {
             bh.consume(e.getKey());
             bh.consume(e.getValue());

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ratio table: pairs each tobira measurement in {@code latest.json} with its raw counterpart
@@ -126,7 +127,7 @@ public final class Report {
     private String runLabel(String id) {
         for (JsonNode r : notes.path("runs")) {
             if (r.path("id").asText().equals(id)) {
-                return id + " (" + r.path("loadStart").asText("?").split(" ")[0] + ")";
+                return id + " (" + r.path("loadStart").asText("?").split(" ", -1)[0] + ")";
             }
         }
         return id;
@@ -148,7 +149,8 @@ public final class Report {
 
     // ---------------------------------------------------------------- reading latest.json
 
-    private Optional<JsonNode> find(String cls, String method, String size) {
+    /** The result of one benchmark method, of the given {@code size} parameter or (null) of any. */
+    private Optional<JsonNode> find(String cls, String method, @Nullable String size) {
         for (JsonNode e : latest) {
             if (e.path("benchmark").asText().equals(PREFIX + cls + "." + method)
                     && (size == null || e.path("params").path("size").asText().equals(size))) {
@@ -191,7 +193,17 @@ public final class Report {
     }
 
     /** Per-iteration nanoseconds per operation of one side. */
-    private record Series(double[] nanos) {
+    private static final class Series {
+        private final double[] nanos;
+
+        Series(double[] nanos) {
+            this.nanos = nanos;
+        }
+
+        double[] nanos() {
+            return nanos;
+        }
+
         double median() {
             return Report.median(nanos);
         }

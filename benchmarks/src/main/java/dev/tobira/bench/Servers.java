@@ -64,8 +64,8 @@ final class Servers {
     }
 
     private static Server find(String kind, String[] names, String fallback, int defaultPort) {
-        String url = null;
-        String source = null;
+        String url = fallback;
+        String source = "the default; set TOBIRA_TEST_" + names[0] + "_URL to use another";
         for (String name : names) {
             String env = "TOBIRA_TEST_" + name + "_URL";
             String v = System.getenv(env);
@@ -74,10 +74,6 @@ final class Servers {
                 source = "from " + env;
                 break;
             }
-        }
-        if (url == null) {
-            url = fallback;
-            source = "the default; set TOBIRA_TEST_" + names[0] + "_URL to use another";
         }
         URI u = URI.create(url);
         String host = u.getHost() == null ? "127.0.0.1" : u.getHost();

@@ -19,6 +19,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -290,9 +291,6 @@ enum SqlEngine {
     },
 
     MARIADB("mysql", "MariaDB") {
-        private volatile Connection guardedByHand;
-        private volatile String guardByHand;
-
         @Override
         Optional<String> serverAbsent() {
             return Servers.mariadb().absent();
@@ -348,7 +346,8 @@ enum SqlEngine {
          */
         @Override
         String beginGuardByHand(Connection c, String sql) throws SQLException {
-            if (guardedByHand != c) {
+            GuardByHand kept = GuardByHand.last;
+            if (kept == null || kept.connection() != c) {
                 String modes = "CONCAT(',', @@SESSION.sql_mode, ',')";
                 for (String mode : List.of(
                         "ANSI_QUOTES",
@@ -368,13 +367,15 @@ enum SqlEngine {
                     try (ResultSet rs =
                             st.executeQuery("SELECT @@SESSION.sql_select_limit, @@SESSION.max_statement_time")) {
                         rs.next();
-                        guardByHand = "SET STATEMENT time_zone = '+00:00', tx_read_only = 1, sql_select_limit = "
-                                + rs.getString(1) + ", max_statement_time = " + rs.getString(2) + " FOR ";
+                        kept = new GuardByHand(
+                                c,
+                                "SET STATEMENT time_zone = '+00:00', tx_read_only = 1, sql_select_limit = "
+                                        + rs.getString(1) + ", max_statement_time = " + rs.getString(2) + " FOR ");
                     }
                 }
-                guardedByHand = c;
+                GuardByHand.last = kept;
             }
-            return guardByHand + sql;
+            return kept.prefix() + sql;
         }
 
         @Override
@@ -393,6 +394,15 @@ enum SqlEngine {
 
     private final String driver;
     private final String display;
+
+    /**
+     * The MariaDB session set up by hand for the guarded-by-hand side, and the {@code SET STATEMENT}
+     * prefix read from it: kept here, not in the enum constant, which stays immutable.
+     */
+    private record GuardByHand(Connection connection, String prefix) {
+        /** The last session set up, one per benchmark fork in practice. */
+        static volatile @Nullable GuardByHand last;
+    }
 
     SqlEngine(String driver, String display) {
         this.driver = driver;

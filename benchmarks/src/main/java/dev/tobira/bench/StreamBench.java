@@ -1,5 +1,7 @@
 package dev.tobira.bench;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.Conn;
 import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
@@ -8,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -47,9 +50,9 @@ import org.openjdk.jmh.infra.Blackhole;
         value = 1,
         jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 public abstract class StreamBench {
-    private Conn tobira;
-    private Query query;
-    private Connection raw;
+    private @Nullable Conn tobira;
+    private @Nullable Query query;
+    private @Nullable Connection raw;
 
     /** The engine this subclass measures. */
     protected abstract SqlEngine engine();
@@ -90,7 +93,7 @@ public abstract class StreamBench {
     public long tobira(Blackhole bh) {
         SqlEngine engine = engine();
         long n;
-        try (ResultSet rs = tobira.query(query)) {
+        try (ResultSet rs = requireNonNull(tobira).query(requireNonNull(query))) {
             n = rs.forEachRow(row -> engine.readView(row, bh));
         }
         return checked(n);
@@ -99,7 +102,7 @@ public abstract class StreamBench {
     @Benchmark
     public long rows(Blackhole bh) {
         long n = 0;
-        try (ResultSet rs = tobira.query(query)) {
+        try (ResultSet rs = requireNonNull(tobira).query(requireNonNull(query))) {
             while (rs.hasNext()) {
                 Row row = rs.next();
                 for (int i = 0; i < 5; i++) {
@@ -114,6 +117,7 @@ public abstract class StreamBench {
     @Benchmark
     public long raw(Blackhole bh) throws SQLException {
         SqlEngine engine = engine();
+        Connection raw = requireNonNull(this.raw);
         long n = 0;
         engine.beginStream(raw);
         try (PreparedStatement ps = engine.prepareStream(raw);

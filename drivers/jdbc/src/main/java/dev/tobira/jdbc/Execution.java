@@ -306,7 +306,7 @@ final class Execution {
         openScope().checkExecuted(st);
         if (!hasRows) {
             forgetSchema(); // DDL returns no rows: what is kept about results may be out of date
-            long count = updateCount(st);
+            long count = openScope().updateCount(st, updateCount(st));
             inFlight.executing(null);
             if (!exporting) {
                 finish(true, null);

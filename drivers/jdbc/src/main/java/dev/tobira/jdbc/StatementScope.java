@@ -9,7 +9,8 @@ import java.sql.Statement;
  * that does nothing, so a scope implements only what its mode needs.
  *
  * <p>The base calls, in this order: {@link #text} once the text to run is final, then after
- * {@code execute()} {@link #checkExecuted}, when the rows ran out {@link #checkRowsEnded}, and
+ * {@code execute()} {@link #checkExecuted} (and {@link #updateCount} for a statement without
+ * rows), when the rows ran out {@link #checkRowsEnded}, and
  * {@link #close} exactly once, also after a failure at any step.
  *
  * @since 0.1
@@ -42,6 +43,22 @@ public interface StatementScope {
      * @throws SQLException when the check fails
      */
     default void checkExecuted(Statement statement) throws SQLException {}
+
+    /**
+     * Returns the count of rows a statement without rows changed, as the call reports it, from the
+     * count the JDBC driver gave ({@code getLargeUpdateCount}, -1 for none). A dialect whose driver
+     * hands on a count that outlives its statement corrects it here: sqlite-jdbc gives SQLite's
+     * {@code changes()}, the last INSERT, UPDATE or DELETE's, for a DDL statement too. Called after
+     * {@link #checkExecuted}, only for a statement without rows. The driver's count by default.
+     *
+     * @param statement the statement that ran
+     * @param count the JDBC driver's count, -1 when it has none
+     * @return the count to report, -1 for none
+     * @throws SQLException when the database fails
+     */
+    default long updateCount(Statement statement, long count) throws SQLException {
+        return count;
+    }
 
     /**
      * Checks, when a result has been read to its end and before {@code hasNext()} reports the end,

@@ -28,10 +28,20 @@ import org.sqlite.core.DB;
  *       {@code getObject} takes a lock and checks the column for each of its two or three calls.
  *   <li>{@link #shape}: the labels, storage classes and declared types of a result that just
  *       opened, the cheap key of the base's column cache.
+ *   <li>{@link #totalChanges}: {@code sqlite3_total_changes}, which tells whether a statement
+ *       without rows wrote anything, where sqlite-jdbc's count is the last write's.
  * </ul>
  */
 final class SqliteInternals {
     private SqliteInternals() {}
+
+    /**
+     * {@code sqlite3_total_changes}: the rows every INSERT, UPDATE and DELETE of the connection
+     * changed since it opened, triggers' included. One native call, no statement.
+     */
+    static long totalChanges(Connection connection) throws SQLException {
+        return connection.unwrap(SQLiteConnection.class).getDatabase().total_changes();
+    }
 
     /** Runs one statement with {@code sqlite3_exec}, for the flag pragmas. */
     static void exec(Connection connection, String sql) throws SQLException {

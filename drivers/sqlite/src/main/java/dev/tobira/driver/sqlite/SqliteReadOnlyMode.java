@@ -6,6 +6,7 @@ import dev.tobira.jdbc.ReadOnlyMode;
 import dev.tobira.jdbc.StatementScope;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * {@code PRAGMA query_only=1} made sure of before every guarded statement: earlier text, or a flag
@@ -13,6 +14,9 @@ import java.sql.SQLException;
  * at open, it is read back first and set again only if something lifted it: setting it
  * unconditionally would expire every kept statement of the connection, each run. On a writable
  * connection it is set for the one statement and lifted after it.
+ *
+ * <p>An unguarded statement, the only kind that can write, reads {@code sqlite3_total_changes}
+ * before it runs (one native call), so that its count is its own ({@link Scope#updateCount}).
  *
  * <p>Every statement of a call with a deadline also waits for another connection's lock no longer
  * than the deadline: SQLite waits in its busy handler, which no interrupt reaches, so the busy
@@ -30,6 +34,7 @@ final class SqliteReadOnlyMode implements ReadOnlyMode {
         Connection connection = session.connection();
         boolean bounded = boundLockWaits(connection, call);
         boolean lift = false;
+        long changesBefore = GUARDED;
         try {
             if (call.guarded()) {
                 if (!(call.readOnlyConnection()
@@ -37,6 +42,8 @@ final class SqliteReadOnlyMode implements ReadOnlyMode {
                     queryOnly(connection, true);
                 }
                 lift = !call.readOnlyConnection();
+            } else {
+                changesBefore = SqliteInternals.totalChanges(connection);
             }
         } catch (SQLException | RuntimeException e) {
             if (bounded) {
@@ -44,24 +51,62 @@ final class SqliteReadOnlyMode implements ReadOnlyMode {
             }
             throw e;
         }
-        if (!bounded && !lift) {
+        if (!bounded && !lift && changesBefore == GUARDED) {
+            // a guarded call on a read-only connection: changes() is 0 there, no write ever ran
             return StatementScope.NONE;
         }
-        boolean lifts = lift;
-        return new StatementScope() {
-            @Override
-            public void close(boolean completed) throws SQLException {
-                try {
-                    if (lifts) {
-                        queryOnly(connection, false);
-                    }
-                } finally {
-                    if (bounded) {
-                        SqliteInternals.restoreBusyTimeout(connection);
-                    }
+        return new Scope(connection, bounded, lift, changesBefore);
+    }
+
+    /** {@link Scope#changesBefore} of a guarded call: {@code query_only} refuses every write. */
+    private static final long GUARDED = -1;
+
+    /** The scope of one statement: what it puts back after it, and its count of rows. */
+    private static final class Scope implements StatementScope {
+        private final Connection connection;
+        private final boolean bounded;
+        private final boolean lift;
+        /** {@code sqlite3_total_changes} before an unguarded statement, {@link #GUARDED} for a guarded one. */
+        private final long changesBefore;
+
+        Scope(Connection connection, boolean bounded, boolean lift, long changesBefore) {
+            this.connection = connection;
+            this.bounded = bounded;
+            this.lift = lift;
+            this.changesBefore = changesBefore;
+        }
+
+        /**
+         * sqlite-jdbc's count is SQLite's {@code changes()}: the rows of the last INSERT, UPDATE or
+         * DELETE to complete, whichever statement ran since (DDL, a pragma, BEGIN). A statement
+         * that left {@code total_changes()} as it was wrote no row, so its count is 0; one that
+         * changed it was a write, whose own count {@code changes()} is (its triggers' rows count in
+         * the total alone). Only a statement without rows gets here, and a guarded call reads no
+         * total at all.
+         */
+        @Override
+        public long updateCount(Statement statement, long count) throws SQLException {
+            if (count <= 0) {
+                return count;
+            }
+            if (changesBefore == GUARDED) {
+                return 0;
+            }
+            return SqliteInternals.totalChanges(connection) == changesBefore ? 0 : count;
+        }
+
+        @Override
+        public void close(boolean completed) throws SQLException {
+            try {
+                if (lift) {
+                    queryOnly(connection, false);
+                }
+            } finally {
+                if (bounded) {
+                    SqliteInternals.restoreBusyTimeout(connection);
                 }
             }
-        };
+        }
     }
 
     /** Lowers the busy timeout to the call's deadline when that is the shorter; tells whether it did. */

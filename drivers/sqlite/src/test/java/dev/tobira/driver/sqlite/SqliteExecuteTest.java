@@ -85,9 +85,7 @@ class SqliteExecuteTest {
         try (Conn conn = writable()) {
             assertEquals(0, conn.execute(Query.of("create table notes (id integer primary key, body text)")));
             assertEquals(1, conn.execute(Query.of("insert into notes (body) values ('x')")));
-            conn.execute(Query.of("drop table notes"));
-            // not its count: SQLite's changes() is the last INSERT/UPDATE/DELETE's, so a DDL after a
-            // write reports that write's count (sqlite-jdbc hands it on; see the report of issue 31)
+            assertEquals(0, conn.execute(Query.of("drop table notes")));
             assertEquals(
                     ErrorKind.NOT_FOUND,
                     assertThrows(
@@ -96,6 +94,43 @@ class SqliteExecuteTest {
                                             .close())
                             .kind(),
                     "the table is gone");
+        }
+    }
+
+    /**
+     * SQLite's {@code changes()} is the count of the last INSERT, UPDATE or DELETE to complete, which
+     * sqlite-jdbc hands on for any statement: the DDL, the transaction control and the pragmas after
+     * a write would report that write's rows.
+     */
+    @Test
+    void aStatementThatWritesNoRowsCountsNoneAfterAWrite() {
+        try (Conn conn = writable()) {
+            assertEquals(
+                    3,
+                    conn.execute(Query.of("insert into orders values (8, 3, 5000, 'paid', '2026-11-02'), "
+                            + "(9, 3, 100, 'paid', '2026-11-03'), (10, 3, 100, 'paid', '2026-11-04')")));
+            assertEquals(0, conn.execute(Query.of("create table notes (id integer primary key, body text)")));
+            assertEquals(2, conn.execute(Query.of("delete from orders where id in (9, 10)")));
+            assertEquals(0, conn.execute(Query.of("create index notes_body on notes (body)")));
+            assertEquals(1, conn.execute(Query.of("update orders set status = 'x' where id = 8")));
+            assertEquals(0, conn.execute(Query.of("pragma user_version = 7")));
+            assertEquals(1, conn.execute(Query.of("delete from orders where id = 8")));
+            assertEquals(0, conn.execute(Query.of("drop table notes")));
+            assertEquals(0, conn.execute(Query.of("update orders set status = 'x' where id = 1000")));
+        }
+    }
+
+    /** A trigger's rows count in {@code total_changes()}, not in the statement's count. */
+    @Test
+    void aWriteThatFiresATriggerCountsItsOwnRowsOnly() {
+        try (Conn conn = writable()) {
+            conn.execute(Query.of("create table audit (order_id integer)"));
+            conn.execute(Query.of("create trigger orders_audit after delete on orders "
+                    + "begin insert into audit values (old.id); insert into audit values (old.id); end"));
+            assertEquals(1, conn.execute(Query.of("delete from orders where id = 1")));
+            assertEquals(0, conn.execute(Query.of("drop trigger orders_audit")));
+            assertEquals(
+                    2, (long) conn.query(Query.of("select count(*) from audit")).one(row -> row.getLong(0)));
         }
     }
 }

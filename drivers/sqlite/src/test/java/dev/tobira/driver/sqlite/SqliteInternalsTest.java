@@ -54,6 +54,22 @@ class SqliteInternalsTest {
     }
 
     @Test
+    void totalChangesCountsWritesAloneAndTheJdbcCountOutlivesTheWrite() throws SQLException {
+        try (Connection c = open("changes.db");
+                Statement st = c.createStatement()) {
+            st.execute("create table t (x integer)");
+            long before = SqliteInternals.totalChanges(c);
+            st.execute("insert into t values (1), (2), (3)");
+            assertEquals(before + 3, SqliteInternals.totalChanges(c), "total_changes no longer counts a write's rows");
+            st.execute("create table u (y integer)");
+            assertEquals(before + 3, SqliteInternals.totalChanges(c), "total_changes now counts a DDL statement");
+            // the reason for SqliteReadOnlyMode's count: when this fails, sqlite-jdbc counts a DDL
+            // statement itself and the correction may go
+            assertEquals(3, st.getUpdateCount(), "sqlite-jdbc no longer hands the last write's count on to a DDL");
+        }
+    }
+
+    @Test
     void aLockedSchemaCookieIsNotWaitedFor() throws SQLException {
         try (Connection writer = open("b.db");
                 Connection reader = open("b.db");
