@@ -20,9 +20,12 @@ import redis.embedded.core.RedisServerBuilder;
 /**
  * Where the tests find Redis servers, always through {@link TestServer}:
  * <ul>
- *   <li>{@link #primary()}: {@code TOBIRA_TEST_REDIS_URL}, else the local server on
- *       127.0.0.1:6379 (Redis 7 on the CI machine), else embedded-redis, else a {@code redis:7-alpine}
- *       container when a Docker engine answers (where the embedded binary cannot run);
+ *   <li>{@link #primary()}: {@code TOBIRA_TEST_REDIS_URL}, else a private server of the machine's
+ *       own {@code redis-server} binary (Redis 7 on the CI machine) on a free loopback port, started
+ *       once per test JVM, else embedded-redis, else a {@code redis:7-alpine} container when a Docker
+ *       engine answers. Never a server that merely listens on 6379: the kit proves FLUSHALL,
+ *       REPLICAOF, CONFIG SET, ACL SETUSER and SAVE as real writes, which would wipe and reconfigure
+ *       a server that other clients share;
  *   <li>{@link #embedded()}: always embedded-redis (a Redis 6.2 binary from Maven Central) on a free
  *       loopback port, so CI covers both flag tables ({@code TOBIRA_TEST_REDIS_EMBEDDED_URL}
  *       overrides);
@@ -54,8 +57,7 @@ final class RedisServers {
         return Address.of(TestServer.find(
                         "redis",
                         List.of(
-                                TestServer.listening(
-                                        "local server on 127.0.0.1:6379", "127.0.0.1", 6379, "redis://127.0.0.1:6379"),
+                                privateLocalCandidate(),
                                 embeddedCandidate(),
                                 TestServer.container(
                                         ContainerSpec.of("redis:7-alpine", 6379)
@@ -67,6 +69,18 @@ final class RedisServers {
     static Address embedded() {
         return Address.of(
                 TestServer.find("redis-embedded", List.of(embeddedCandidate())).url());
+    }
+
+    // TestServer.find remembers the answer, so this starts at most one server per test JVM
+    private static TestServer.Candidate privateLocalCandidate() {
+        return new TestServer.Candidate("a private redis-server (the machine's own binary) on a free port", () -> {
+            if (localBinary().isEmpty()) {
+                return Optional.empty();
+            }
+            Running r = start(Binary.LOCAL, List.of("notify-keyspace-events KEA"));
+            Runtime.getRuntime().addShutdownHook(new Thread(r::stop));
+            return Optional.of("redis://127.0.0.1:" + r.port());
+        });
     }
 
     private static TestServer.Candidate embeddedCandidate() {
