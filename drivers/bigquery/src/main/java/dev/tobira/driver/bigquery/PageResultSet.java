@@ -41,9 +41,6 @@ final class PageResultSet extends CursorResultSet {
     }
 
     @Override
-    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch() @Nullable (na-spi's
-    // dev.tobira.spi.Nullable): until that is merged here NullAway sees a non-null super method
-    @SuppressWarnings("NullAway")
     protected @Nullable Row fetch() {
         while (!cells.hasNext()) {
             if (page == null || !page.hasNextPage()) {

@@ -137,10 +137,7 @@ final class ItemResultSet extends CursorResultSet {
         return "";
     }
 
-    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch() @Nullable (na-spi's
-    // dev.tobira.spi.Nullable): until that is merged here NullAway sees a non-null super method
     @Override
-    @SuppressWarnings("NullAway")
     protected @Nullable Row fetch() {
         while (!items.hasNext()) {
             if (!more) {

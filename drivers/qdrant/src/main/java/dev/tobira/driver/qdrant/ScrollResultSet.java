@@ -69,10 +69,7 @@ final class ScrollResultSet extends CursorResultSet {
         return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos, onRelease);
     }
 
-    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch()/advance() @Nullable
-    // (na-spi's dev.tobira.spi.Nullable): until that is merged here NullAway sees non-null super methods
     @Override
-    @SuppressWarnings("NullAway")
     protected @Nullable Row fetch() {
         RetrievedPoint p = nextPoint();
         return p == null ? null : rows.row(p);
@@ -80,7 +77,6 @@ final class ScrollResultSet extends CursorResultSet {
 
     /** forEachRow's rows: one view, standing at each point in turn. */
     @Override
-    @SuppressWarnings("NullAway")
     protected @Nullable RowView advance() {
         RetrievedPoint p = nextPoint();
         return p == null ? null : view.at(p);

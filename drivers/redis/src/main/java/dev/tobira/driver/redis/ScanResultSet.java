@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rows of a SCAN, HSCAN, SSCAN or ZSCAN, following the server's cursor page by page as the
@@ -29,6 +30,7 @@ final class ScanResultSet extends CursorResultSet {
     private final int width;
     private final ArrayDeque<Row> page = new ArrayDeque<>();
     private final Consumer<ScanResultSet> onRelease;
+    private final int cursorAt;
     private CommandLine cmd;
     private String cursor;
     private boolean first = true;
@@ -36,6 +38,7 @@ final class ScanResultSet extends CursorResultSet {
     private ScanResultSet(
             RedisSession session,
             CommandLine cmd,
+            int cursorAt,
             int db,
             Duration timeout,
             List<Column> columns,
@@ -46,6 +49,8 @@ final class ScanResultSet extends CursorResultSet {
         this.onRelease = onRelease;
         this.session = session;
         this.cmd = cmd;
+        this.cursorAt = cursorAt;
+        this.cursor = new String(cmd.arg(cursorAt), StandardCharsets.UTF_8);
         this.db = db;
         this.timeout = timeout;
         this.width = columns.size();
@@ -82,8 +87,11 @@ final class ScanResultSet extends CursorResultSet {
                 columns = cmd.hasWord("novalues") ? List.of(text("field")) : List.of(text("field"), text("value"));
                 break;
         }
-        ScanResultSet rs = new ScanResultSet(session, cmd, db, timeout, columns, limit, startNanos, onRelease);
-        rs.cursor = new String(cmd.arg(CURSOR_AT.get(name)), StandardCharsets.UTF_8);
+        Integer at = CURSOR_AT.get(name);
+        if (at == null || !applies(cmd)) {
+            throw new IllegalArgumentException(name + " is not a scan with a cursor");
+        }
+        ScanResultSet rs = new ScanResultSet(session, cmd, at, db, timeout, columns, limit, startNanos, onRelease);
         rs.load();
         return rs;
     }
@@ -93,7 +101,7 @@ final class ScanResultSet extends CursorResultSet {
     }
 
     @Override
-    protected Row fetch() {
+    protected @Nullable Row fetch() {
         while (page.isEmpty()) {
             if (cursor.equals("0") && !first) {
                 return null;
@@ -104,8 +112,7 @@ final class ScanResultSet extends CursorResultSet {
     }
 
     private void load() {
-        int at = CURSOR_AT.get(cmd.name());
-        cmd = cmd.withArg(at, cursor.getBytes(StandardCharsets.UTF_8));
+        cmd = cmd.withArg(cursorAt, cursor.getBytes(StandardCharsets.UTF_8));
         Reply reply = session.call(cmd, db, timeout, "query");
         first = false;
         List<Reply> parts = Reply.elements(reply);
