@@ -65,15 +65,13 @@ final class RedisDialect extends Dialect<RedisSession> {
 
     @Override
     protected RedisSession openSession(ConnConfig config) {
-        Target target = Target.of(config);
-        RedisSession session = new RedisSession(target, acquire(), guard, this::release);
-        try {
-            session.open();
-            return session;
-        } catch (RuntimeException e) {
-            session.close();
-            throw e;
-        }
+        return new RedisSession(Target.of(config), acquire(), guard, this::release);
+    }
+
+    /** Connects now, so that open fails early on a bad address or password. */
+    @Override
+    protected void verify(RedisSession session) {
+        session.open();
     }
 
     @Override
