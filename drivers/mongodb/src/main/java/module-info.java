@@ -11,6 +11,7 @@ module dev.tobira.driver.mongodb {
     requires org.mongodb.driver.core;
     requires org.mongodb.bson;
     requires org.reactivestreams;
+    requires static org.jspecify;
 
     exports dev.tobira.driver.mongodb;
 

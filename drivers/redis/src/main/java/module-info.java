@@ -9,6 +9,7 @@ module dev.tobira.driver.redis {
     requires transitive dev.tobira.spi;
     requires lettuce.core;
     requires com.github.benmanes.caffeine;
+    requires static org.jspecify;
 
     exports dev.tobira.driver.redis;
 

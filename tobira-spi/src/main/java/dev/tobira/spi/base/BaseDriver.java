@@ -20,7 +20,7 @@ import java.util.Set;
  * }
  * }</pre>
  *
- * <p>{@link #open} opens the dialect's session, lets the dialect assemble the connection's parts,
+ * <p>{@link #open} opens the dialect's session, lets the dialect verify it and assemble the connection's parts,
  * closes the session when that fails, and returns the base's connection, which checks arguments
  * and its open state before every call and offers exactly the facets that work on it. Thread-safe
  * when the dialect is.
@@ -63,6 +63,7 @@ public abstract class BaseDriver implements Driver {
     private <S extends Session> Conn open(Dialect<S> d, ConnConfig config) {
         S session = d.openSession(config);
         try {
+            d.verify(session);
             ConnParts parts = new ConnParts(d.name(), d.declared(), session, config.readOnly());
             d.assemble(session, config, parts);
             return parts.build();

@@ -79,6 +79,17 @@ public abstract class Dialect<S extends Session> {
     protected abstract S openSession(ConnConfig config);
 
     /**
+     * Checks a session just opened before the connection is assembled: connects, or asks the server
+     * once, so that open fails early on a bad address or credential. When this throws, the base
+     * closes the session. Nothing by default, for a session that {@link #openSession} checked.
+     *
+     * @param session the open session
+     * @throws dev.tobira.api.DriverException CONNECTION, AUTH or TIMEOUT when the server cannot be
+     *     reached or refuses the credentials
+     */
+    protected void verify(S session) {}
+
+    /**
      * Gives a connection its collaborators: its info, catalog, query runner and facets. When this
      * throws, the base closes the session.
      *

@@ -3,11 +3,8 @@ package dev.tobira.driver.bigquery;
 import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
 import dev.tobira.spi.CompletionPrefix;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import dev.tobira.spi.Completions;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 
 /**
  * Completions of the word before the cursor: GoogleSQL keywords, the project's datasets, and the
@@ -74,33 +71,19 @@ final class BigQueryCompleter implements Completer {
             qualifier = word.substring(0, dot);
             word = word.substring(dot + 1);
         }
-        String prefix = word.toLowerCase(Locale.ROOT);
-        Set<Completion> out = new LinkedHashSet<>();
+        Completions out = Completions.matching(word).ignoringCase();
         try {
-            for (String table : catalog.tableNames(qualifier)) {
-                if (table.toLowerCase(Locale.ROOT).startsWith(prefix)) {
-                    out.add(new Completion(table, Completion.Type.COLLECTION));
-                }
-            }
+            out.add(catalog.tableNames(qualifier), Completion.Type.COLLECTION);
             if (qualifier.isEmpty()) {
-                for (String dataset : catalog.namespaces()) {
-                    if (dataset.toLowerCase(Locale.ROOT).startsWith(prefix)) {
-                        out.add(new Completion(dataset, Completion.Type.NAMESPACE));
-                    }
-                }
+                out.add(catalog.namespaces(), Completion.Type.NAMESPACE);
             }
         } catch (DriverException e) {
             // completions are a convenience: names that cannot be listed are left out, keywords remain
         }
-        if (qualifier.isEmpty() && !prefix.isEmpty()) {
-            for (String k : KEYWORDS) {
-                if (k.toLowerCase(Locale.ROOT).startsWith(prefix)) {
-                    out.add(new Completion(k, Completion.Type.KEYWORD));
-                }
-            }
+        if (qualifier.isEmpty() && !word.isEmpty()) {
+            out.add(KEYWORDS, Completion.Type.KEYWORD);
         }
-        List<Completion> list = new ArrayList<>(out);
-        return List.copyOf(list.size() > MAX ? list.subList(0, MAX) : list);
+        return out.list(MAX);
     }
 
     private static boolean isWordChar(char c) {

@@ -7,8 +7,7 @@ import dev.tobira.api.Column;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
-import dev.tobira.spi.CursorResultSet;
-import java.util.Iterator;
+import dev.tobira.spi.PagedResultSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
@@ -18,12 +17,11 @@ import org.jspecify.annotations.Nullable;
  * A query's rows, one page of {@code tabledata.list} in memory at a time: the next page is fetched
  * with its page token only when the caller has read the one before.
  */
-final class PageResultSet extends CursorResultSet {
+final class PageResultSet extends PagedResultSet<FieldValueList> {
     private final FieldList fields;
     private final CallDeadline deadline;
     private final Consumer<PageResultSet> onRelease;
     private @Nullable TableResult page;
-    private Iterator<FieldValueList> cells;
 
     PageResultSet(
             FieldList fields,
@@ -33,30 +31,27 @@ final class PageResultSet extends CursorResultSet {
             long startNanos,
             CallDeadline deadline,
             Consumer<PageResultSet> onRelease) {
-        super(BigQueryDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
+        super(BigQueryDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.getValues());
         this.fields = fields;
         this.page = first;
-        this.cells = first.getValues().iterator();
         this.deadline = deadline;
         this.onRelease = onRelease;
     }
 
     @Override
-    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch() @Nullable (na-spi's
-    // dev.tobira.spi.Nullable): until that is merged here NullAway sees a non-null super method
-    @SuppressWarnings("NullAway")
-    protected @Nullable Row fetch() {
-        while (!cells.hasNext()) {
-            if (page == null || !page.hasNextPage()) {
-                page = null;
-                return null;
-            }
-            TableResult current = page;
-            TableResult next = CallBound.within(deadline, "query", current::getNextPage);
-            page = next;
-            cells = next.getValues().iterator();
+    protected @Nullable Iterable<FieldValueList> nextPage() {
+        TableResult current = page;
+        if (current == null || !current.hasNextPage()) {
+            page = null;
+            return null;
         }
-        FieldValueList row = cells.next();
+        TableResult next = CallBound.within(deadline, "query", current::getNextPage);
+        page = next;
+        return next.getValues();
+    }
+
+    @Override
+    protected Row row(FieldValueList row) {
         Value[] values = new Value[fields.size()];
         for (int i = 0; i < values.length; i++) {
             values[i] = Values.cell(fields.get(i), i < row.size() ? row.get(i) : null);
@@ -65,9 +60,8 @@ final class PageResultSet extends CursorResultSet {
     }
 
     @Override
-    protected void release() {
+    protected void released() {
         page = null;
-        cells = java.util.Collections.emptyIterator();
         onRelease.accept(this);
     }
 }

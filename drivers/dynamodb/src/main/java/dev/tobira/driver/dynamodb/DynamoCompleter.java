@@ -2,10 +2,9 @@ package dev.tobira.driver.dynamodb;
 
 import dev.tobira.api.CollectionRef;
 import dev.tobira.api.Completer;
-import dev.tobira.spi.CompletionPrefix;
+import dev.tobira.spi.Completions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -52,43 +51,30 @@ final class DynamoCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int start = CompletionPrefix.start(text, cursor, c -> isWordChar((char) c));
-        String prefix = text.substring(start, cursor);
-        String lower = prefix.toLowerCase(Locale.ROOT);
+        Completions out =
+                Completions.at(text, cursor, c -> isWordChar((char) c)).ignoringCase();
         boolean json = text.stripLeading().startsWith("{");
-        List<Completion> out = new ArrayList<>();
         List<CollectionRef> all = catalog.collections(Optional.empty());
-        for (CollectionRef t : all) {
-            if (t.name().toLowerCase(Locale.ROOT).startsWith(lower)) {
-                out.add(new Completion(t.name(), Completion.Type.COLLECTION));
-            }
-        }
+        out.add(all.stream().map(CollectionRef::name).toList(), Completion.Type.COLLECTION);
         Set<String> attributes = new TreeSet<>();
         for (CollectionRef t : all) {
             if (text.contains(t.name())) {
                 catalog.describe(t).fields().forEach(f -> attributes.add(f.name()));
             }
         }
-        for (String a : attributes) {
-            if (a.toLowerCase(Locale.ROOT).startsWith(lower) && !a.equals(prefix)) {
-                out.add(new Completion(a, Completion.Type.FIELD));
-            }
-        }
+        out.addOthers(attributes, Completion.Type.FIELD);
         if (json) {
+            List<String> operations = new ArrayList<>();
             for (Operation o : Operation.values()) {
-                boolean allowed = !readOnly || o.role() == Operation.Role.READ || o.role() == Operation.Role.STATEMENT;
-                if (allowed && o.apiName().toLowerCase(Locale.ROOT).startsWith(lower)) {
-                    out.add(new Completion(o.apiName(), Completion.Type.KEYWORD));
+                if (!readOnly || o.role() == Operation.Role.READ || o.role() == Operation.Role.STATEMENT) {
+                    operations.add(o.apiName());
                 }
             }
-        } else if (!prefix.isEmpty()) {
-            for (String k : KEYWORDS) {
-                if (k.toLowerCase(Locale.ROOT).startsWith(lower)) {
-                    out.add(new Completion(k, Completion.Type.KEYWORD));
-                }
-            }
+            out.add(operations, Completion.Type.KEYWORD);
+        } else if (!out.word().isEmpty()) {
+            out.add(KEYWORDS, Completion.Type.KEYWORD);
         }
-        return out;
+        return out.list();
     }
 
     private static boolean isWordChar(char c) {

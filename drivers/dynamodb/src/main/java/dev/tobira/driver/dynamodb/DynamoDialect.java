@@ -22,17 +22,15 @@ final class DynamoDialect extends Dialect<DynamoSession> {
                 EnumSet.of(Capability.READ_ONLY, Capability.BROWSER, Capability.MUTATOR, Capability.COMPLETER));
     }
 
-    /** Opens the SDK client and checks that the endpoint answers a signed request. */
     @Override
     protected DynamoSession openSession(ConnConfig config) {
-        DynamoSession session = DynamoSession.open(Target.of(config));
-        try {
-            session.ping();
-            return session;
-        } catch (RuntimeException e) {
-            session.close();
-            throw e;
-        }
+        return DynamoSession.open(Target.of(config));
+    }
+
+    /** Checks that the endpoint answers a signed request. */
+    @Override
+    protected void verify(DynamoSession session) {
+        session.ping();
     }
 
     @Override

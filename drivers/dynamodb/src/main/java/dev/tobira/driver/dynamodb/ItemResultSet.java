@@ -4,10 +4,9 @@ import dev.tobira.api.Column;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
 import dev.tobira.spi.CallDeadline;
-import dev.tobira.spi.CursorResultSet;
+import dev.tobira.spi.PagedResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * are none), so no attribute of a later page is dropped. An attribute missing from an item is
  * {@code NULL}.
  */
-final class ItemResultSet extends CursorResultSet {
+final class ItemResultSet extends PagedResultSet<Map<String, AttributeValue>> {
     /** The column of attributes first seen after the columns were fixed. */
     static final String REST = "*";
 
@@ -41,7 +40,6 @@ final class ItemResultSet extends CursorResultSet {
     private final String[] names;
     private final Map<String, Integer> index;
     private final boolean rest;
-    private Iterator<Map<String, AttributeValue>> items;
     private boolean more;
     private volatile boolean cancelled;
 
@@ -54,7 +52,7 @@ final class ItemResultSet extends CursorResultSet {
             long limit,
             long startNanos,
             Consumer<ItemResultSet> onClose) {
-        super(DynamoDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
+        super(DynamoDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.items());
         this.source = source;
         this.deadline = deadline;
         this.session = session;
@@ -67,7 +65,6 @@ final class ItemResultSet extends CursorResultSet {
             names[i] = columns.get(i).name();
             index.put(names[i], i);
         }
-        this.items = first.items().iterator();
         this.more = first.more();
     }
 
@@ -139,26 +136,21 @@ final class ItemResultSet extends CursorResultSet {
         return "";
     }
 
-    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch() @Nullable (na-spi's
-    // dev.tobira.spi.Nullable): until that is merged here NullAway sees a non-null super method
     @Override
-    @SuppressWarnings("NullAway")
-    protected @Nullable Row fetch() {
-        while (!items.hasNext()) {
-            if (!more) {
-                return null;
-            }
-            if (cancelled || session.isClosed()) {
-                throw DynamoSession.cancelled("query");
-            }
-            ItemPage page = source.next(deadline);
-            items = page.items().iterator();
-            more = page.more();
+    protected @Nullable Iterable<Map<String, AttributeValue>> nextPage() {
+        if (!more) {
+            return null;
         }
-        return row(items.next());
+        if (cancelled || session.isClosed()) {
+            throw DynamoSession.cancelled("query");
+        }
+        ItemPage page = source.next(deadline);
+        more = page.more();
+        return page.items();
     }
 
-    private Row row(Map<String, AttributeValue> item) {
+    @Override
+    protected Row row(Map<String, AttributeValue> item) {
         Value[] values = new Value[rest ? names.length + 1 : names.length];
         Map<String, Value> extra = null;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
@@ -190,8 +182,7 @@ final class ItemResultSet extends CursorResultSet {
     }
 
     @Override
-    protected void release() {
-        items = java.util.Collections.emptyIterator();
+    protected void released() {
         onClose.accept(this);
     }
 }

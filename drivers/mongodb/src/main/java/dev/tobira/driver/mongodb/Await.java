@@ -1,11 +1,13 @@
 package dev.tobira.driver.mongodb;
 
 import java.time.Duration;
+import java.util.NoSuchElementException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -19,8 +21,8 @@ import org.reactivestreams.Subscription;
  */
 final class Await<T> implements Subscriber<T> {
     private final CompletableFuture<T> result = new CompletableFuture<>();
-    private volatile Subscription subscription;
-    private T value;
+    private volatile @Nullable Subscription subscription;
+    private @Nullable T value;
 
     private Await() {}
 
@@ -53,7 +55,13 @@ final class Await<T> implements Subscriber<T> {
 
     @Override
     public void onComplete() {
-        result.complete(value);
+        T v = value;
+        if (v == null) {
+            // every publisher waited on here (a command's reply, a session) sends one value
+            result.completeExceptionally(new NoSuchElementException("the publisher completed without a value"));
+        } else {
+            result.complete(v);
+        }
     }
 
     /** Cancels from any thread: the waiting thread gets a {@link CancellationException}. */
@@ -69,11 +77,12 @@ final class Await<T> implements Subscriber<T> {
      * Waits for the result, for at most {@code timeout} (zero: no limit); on a timeout the
      * subscription is cancelled.
      *
-     * @return the result, null for a publisher that completes empty
+     * @return the result
      * @throws TimeoutException past the timeout
      * @throws CancellationException when cancelled
      * @throws InterruptedException when the thread is interrupted (the subscription is cancelled)
-     * @throws ExecutionException with the publisher's failure as its cause
+     * @throws ExecutionException with the publisher's failure as its cause, or a
+     *     {@link NoSuchElementException} for a publisher that completes empty
      */
     T get(Duration timeout) throws TimeoutException, InterruptedException, ExecutionException {
         try {

@@ -1,5 +1,7 @@
 package dev.tobira.driver.mongodb;
 
+import static java.util.Objects.requireNonNull;
+
 import com.mongodb.ReadPreference;
 import com.mongodb.reactivestreams.client.ClientSession;
 import dev.tobira.api.Column;
@@ -21,6 +23,7 @@ import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A result that streams a server cursor: the rows of the reply's first batch, then one
@@ -43,10 +46,10 @@ final class CommandCursor extends CursorResultSet {
     }
 
     private final MongoSession session;
-    private final ClientSession cs;
+    private final @Nullable ClientSession cs;
     private final String db;
     private final String collection;
-    private final BsonValue batchSize;
+    private final @Nullable BsonValue batchSize;
     private final ReadPreference readPreference;
     private final Duration maxAwait;
     private final Duration timeout;
@@ -55,7 +58,7 @@ final class CommandCursor extends CursorResultSet {
     private final Consumer<CommandCursor> onClose;
     private Batch batch;
     private long id;
-    private volatile Await<RawBsonDocument> inflight;
+    private volatile @Nullable Await<RawBsonDocument> inflight;
 
     private CommandCursor(Builder b, List<Column> columns, List<Batch> head, Batch batch, long id, DocReader reader) {
         super(MongoDriver.NAME, columns, b.limit > 0 ? OptionalLong.of(b.limit) : OptionalLong.empty(), b.startNanos);
@@ -76,17 +79,30 @@ final class CommandCursor extends CursorResultSet {
 
     /** What a cursor needs besides its first reply. */
     static final class Builder {
-        MongoSession session;
-        ClientSession cs;
-        String db;
-        String collection;
+        final MongoSession session;
+        final @Nullable ClientSession cs;
+        final String db;
+        /** Set from the first reply's namespace. */
+        String collection = "";
+
+        @Nullable
         BsonValue batchSize;
+
         ReadPreference readPreference = ReadPreference.primary();
         Duration maxAwait = Duration.ZERO;
         Duration timeout = Duration.ZERO;
         long limit;
         long startNanos;
         Consumer<CommandCursor> onClose = c -> {};
+
+        /**
+         * @param cs the command's session, null where the server has none
+         */
+        Builder(MongoSession session, @Nullable ClientSession cs, String db) {
+            this.session = session;
+            this.cs = cs;
+            this.db = db;
+        }
     }
 
     /**
@@ -218,14 +234,14 @@ final class CommandCursor extends CursorResultSet {
     }
 
     @Override
-    protected Row fetch() {
+    protected @Nullable Row fetch() {
         while (true) {
             if (batch != null && batch.hasNext()) {
                 return reader.read(batch.take());
             }
             if (!head.isEmpty()) {
                 batch.close();
-                batch = head.poll();
+                batch = head.remove();
                 continue;
             }
             if (id == 0) {
@@ -269,7 +285,7 @@ final class CommandCursor extends CursorResultSet {
         }
     }
 
-    private static BsonDocument getMore(long id, String collection, BsonValue batchSize, Duration maxAwait) {
+    private static BsonDocument getMore(long id, String collection, @Nullable BsonValue batchSize, Duration maxAwait) {
         BsonDocument d =
                 new BsonDocument("getMore", new BsonInt64(id)).append("collection", new BsonString(collection));
         if (batchSize != null) {
@@ -285,7 +301,7 @@ final class CommandCursor extends CursorResultSet {
     static final class Batch {
         final long id;
         final String ns;
-        final BsonBinaryReader reader;
+        final @Nullable BsonBinaryReader reader;
         private final RawBsonDocument raw;
         private boolean ended;
         private boolean peeked;
@@ -302,7 +318,7 @@ final class CommandCursor extends CursorResultSet {
         }
 
         /** A reader standing inside the batch array, or null when the reply holds none. */
-        private static BsonBinaryReader open(RawBsonDocument raw) {
+        private static @Nullable BsonBinaryReader open(RawBsonDocument raw) {
             BsonBinaryReader reader = new BsonBinaryReader(raw.getByteBuffer().asNIO());
             reader.readStartDocument();
             boolean found = false;
@@ -323,34 +339,37 @@ final class CommandCursor extends CursorResultSet {
         }
 
         /** Another reader over the same batch, from its first document, for a scan. */
+        @Nullable
         BsonBinaryReader newReader() {
             return open(raw);
         }
 
         /** Whether another document follows; the reader then stands at it. */
         boolean hasNext() {
-            if (ended) {
+            BsonBinaryReader r = reader;
+            if (ended || r == null) {
                 return false;
             }
             if (peeked) {
                 return true;
             }
-            BsonType t = reader.readBsonType();
+            BsonType t = r.readBsonType();
             if (t == BsonType.END_OF_DOCUMENT) {
                 ended = true;
                 return false;
             }
             if (t != BsonType.DOCUMENT) {
-                reader.skipValue();
+                r.skipValue();
                 return hasNext();
             }
             peeked = true;
             return true;
         }
 
+        /** The reader standing at the document {@link #hasNext()} found. */
         BsonBinaryReader take() {
             peeked = false;
-            return reader;
+            return requireNonNull(reader, "take() without hasNext()");
         }
 
         void close() {

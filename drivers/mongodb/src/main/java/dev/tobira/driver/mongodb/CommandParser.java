@@ -29,6 +29,7 @@ import org.bson.BsonUndefined;
 import org.bson.BsonValue;
 import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses a query's text, once, into the BSON document that is checked and sent: Extended JSON
@@ -101,14 +102,15 @@ final class CommandParser {
                     .cause(e)
                     .build();
         }
-        if (p.duplicate().isPresent() || p.document().size() != 1) {
+        BsonValue v = p.document().get("v");
+        if (v == null || p.duplicate().isPresent() || p.document().size() != 1) {
             throw DriverException.of(
                     ErrorKind.INVALID_ARGUMENT,
                     MongoDriver.NAME,
                     op,
                     "a Json parameter is not one JSON value, or holds a key twice");
         }
-        return p.document().get("v");
+        return v;
     }
 
     static String checkKey(String key, String op) {
@@ -220,12 +222,14 @@ final class CommandParser {
         };
     }
 
-    private static DriverException syntax(String op, String detail, Throwable cause) {
+    private static DriverException syntax(String op, String detail, @Nullable Throwable cause) {
         // the vendor reader's message may quote the text: it passes the redactor like every message
-        return DriverException.builder(ErrorKind.SYNTAX, MongoDriver.NAME, op)
-                .detail(Redactor.standard().redact(detail))
-                .cause(cause)
-                .build();
+        DriverException.Builder b = DriverException.builder(ErrorKind.SYNTAX, MongoDriver.NAME, op)
+                .detail(Redactor.standard().redact(detail));
+        if (cause != null) {
+            b.cause(cause);
+        }
+        return b.build();
     }
 
     /** Counts the characters the JSON reader took, so that text after the document is seen. */

@@ -157,7 +157,7 @@ final class MongoCatalog implements Catalog {
         List<CollectionInfo.Field> fields = new ArrayList<>();
         for (Map.Entry<String, Set<String>> e : types.entrySet()) {
             String name = e.getKey();
-            boolean nullable = nulls.contains(name) || present.get(name) < sample.size();
+            boolean nullable = nulls.contains(name) || present.getOrDefault(name, 0) < sample.size();
             String nativeType = e.getValue().isEmpty() ? "null" : String.join("|", e.getValue());
             fields.add(new CollectionInfo.Field(name, nativeType, kinds.getOrDefault(name, Value.Kind.NULL), nullable));
         }

@@ -63,10 +63,7 @@ final class MongoChangeFeed implements ChangeFeed {
             MongoSession.closeSession(cs);
             throw e;
         }
-        CommandCursor.Builder b = new CommandCursor.Builder();
-        b.session = session;
-        b.cs = cs;
-        b.db = db;
+        CommandCursor.Builder b = new CommandCursor.Builder(session, cs, db);
         b.maxAwait = AWAIT;
         b.timeout = timeout;
         b.startNanos = start;

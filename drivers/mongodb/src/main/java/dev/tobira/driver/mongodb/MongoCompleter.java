@@ -1,9 +1,8 @@
 package dev.tobira.driver.mongodb;
 
 import dev.tobira.api.Completer;
-import dev.tobira.spi.CompletionPrefix;
+import dev.tobira.spi.Completions;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -85,45 +84,28 @@ final class MongoCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int start = CompletionPrefix.start(text, cursor, c -> isWordChar((char) c));
-        String prefix = text.substring(start, cursor);
-        List<Completion> out = new ArrayList<>();
-        if (prefix.startsWith("$")) {
+        Completions out = Completions.at(text, cursor, c -> isWordChar((char) c));
+        if (out.word().startsWith("$")) {
             Set<String> words = new TreeSet<>(ReadOnlyGuard.READ_STAGES);
             words.addAll(OPERATORS);
-            for (String w : words) {
-                if (w.startsWith(prefix) && !w.equals(prefix)) {
-                    out.add(new Completion(w, Completion.Type.KEYWORD));
-                }
-            }
-            return out;
+            return out.addOthers(words, Completion.Type.KEYWORD).list();
         }
-        Set<String> seen = new LinkedHashSet<>();
-        for (String c : catalog.collectionNames(db, "complete")) {
-            if (c.startsWith(prefix) && !c.equals(prefix) && seen.add(c)) {
-                out.add(new Completion(c, Completion.Type.COLLECTION));
-            }
-        }
+        out.oncePerName().addOthers(catalog.collectionNames(db, "complete"), Completion.Type.COLLECTION);
         Matcher m = TARGET.matcher(text);
         if (m.find()) {
             String collection = m.group(1);
             try {
+                List<String> fields = new ArrayList<>();
                 for (var f : catalog.describe(dev.tobira.api.CollectionRef.of(collection), db)
                         .fields()) {
-                    if (f.name().startsWith(prefix) && !f.name().equals(prefix) && seen.add(f.name())) {
-                        out.add(new Completion(f.name(), Completion.Type.FIELD));
-                    }
+                    fields.add(f.name());
                 }
+                out.addOthers(fields, Completion.Type.FIELD);
             } catch (dev.tobira.api.DriverException e) {
                 // a collection that does not exist (yet) has no fields to suggest
             }
         }
-        for (String c : COMMANDS) {
-            if (c.startsWith(prefix) && !c.equals(prefix) && seen.add(c)) {
-                out.add(new Completion(c, Completion.Type.KEYWORD));
-            }
-        }
-        return out;
+        return out.addOthers(COMMANDS, Completion.Type.KEYWORD).list();
     }
 
     private static boolean isWordChar(char c) {

@@ -52,7 +52,6 @@ final class MongoDialect extends Dialect<MongoSession> {
     protected void assemble(MongoSession session, ConnConfig config, ConnParts parts) {
         MongoCatalog catalog = new MongoCatalog(session);
         MongoQueries queries = new MongoQueries(session, statementCheck);
-        boolean readOnly = parts.readOnly();
         OpenResults results = parts.results();
         parts.info(withVersion(ConnInfo.of(NAME, ConnInfo.Model.DOCUMENT, "mongodb"), session.version()))
                 .catalog(catalog)

@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import org.bson.BsonMaximumSizeExceededException;
 import org.bson.BsonSerializationException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Classifies what the vendor client and the server report into {@link DriverException}s: server
@@ -140,10 +141,17 @@ final class MongoErrors {
     }
 
     static DriverException build(
-            ErrorKind kind, String op, String detail, int code, Throwable cause, Redactor redactor) {
-        DriverException.Builder b = DriverException.builder(kind, MongoDriver.NAME, op)
-                .detail(redactor.redact(String.valueOf(detail)))
-                .cause(cause);
+            ErrorKind kind,
+            String op,
+            @Nullable String detail,
+            int code,
+            @Nullable Throwable cause,
+            Redactor redactor) {
+        DriverException.Builder b =
+                DriverException.builder(kind, MongoDriver.NAME, op).detail(redactor.redact(String.valueOf(detail)));
+        if (cause != null) {
+            b.cause(cause);
+        }
         if (code != 0) {
             b.vendorCode(code);
         }

@@ -22,6 +22,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs a query: one command document ({@link CommandParser}); on a guarded call it passes
@@ -75,10 +76,7 @@ final class MongoQueries implements QueryRunner {
             throw e;
         }
         if (Replies.isCursor(reply)) {
-            CommandCursor.Builder b = new CommandCursor.Builder();
-            b.session = session;
-            b.cs = cs;
-            b.db = db;
+            CommandCursor.Builder b = new CommandCursor.Builder(session, cs, db);
             b.batchSize = batchSize(cmd);
             b.readPreference = rp;
             b.timeout = timeout;
@@ -151,7 +149,7 @@ final class MongoQueries implements QueryRunner {
         cmd.put("maxTimeMS", new BsonInt64(ms));
     }
 
-    private static BsonValue batchSize(BsonDocument cmd) {
+    private static @Nullable BsonValue batchSize(BsonDocument cmd) {
         BsonValue v = cmd.get("batchSize");
         if (v == null && cmd.get("cursor") != null && cmd.get("cursor").isDocument()) {
             v = cmd.get("cursor").asDocument().get("batchSize");

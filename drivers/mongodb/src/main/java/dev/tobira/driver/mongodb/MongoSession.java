@@ -1,5 +1,7 @@
 package dev.tobira.driver.mongodb;
 
+import static java.util.Objects.requireNonNullElse;
+
 import com.mongodb.ReadPreference;
 import com.mongodb.reactivestreams.client.ClientSession;
 import com.mongodb.reactivestreams.client.MongoClient;
@@ -21,6 +23,7 @@ import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 
 /**
@@ -137,6 +140,7 @@ final class MongoSession implements Session {
      * Starts a session for a command whose cursor the following getMore and killCursors must share,
      * where the server has sessions; null where it has none. The caller closes it.
      */
+    @Nullable
     ClientSession startSession(Duration timeout, String op) {
         if (!sessions) {
             return null;
@@ -146,7 +150,7 @@ final class MongoSession implements Session {
 
     /** Runs one command document, exactly as given, and waits for its reply. */
     RawBsonDocument command(
-            ClientSession cs, String db, BsonDocument cmd, ReadPreference rp, Duration timeout, String op) {
+            @Nullable ClientSession cs, String db, BsonDocument cmd, ReadPreference rp, Duration timeout, String op) {
         MongoDatabase database = client.getDatabase(db);
         Publisher<RawBsonDocument> p = cs == null
                 ? database.runCommand(cmd, rp, RawBsonDocument.class)
@@ -155,7 +159,7 @@ final class MongoSession implements Session {
     }
 
     /** Starts one command without waiting: for a cursor whose fetch can be cancelled from another thread. */
-    Await<RawBsonDocument> start(ClientSession cs, String db, BsonDocument cmd, ReadPreference rp) {
+    Await<RawBsonDocument> start(@Nullable ClientSession cs, String db, BsonDocument cmd, ReadPreference rp) {
         MongoDatabase database = client.getDatabase(db);
         Publisher<RawBsonDocument> p = cs == null
                 ? database.runCommand(cmd, rp, RawBsonDocument.class)
@@ -192,7 +196,8 @@ final class MongoSession implements Session {
                     .cause(e)
                     .build();
         } catch (java.util.concurrent.ExecutionException e) {
-            throw MongoErrors.classify(e.getCause(), op, target.redactor());
+            // a future's failure always has a cause; the exception itself stands in should one not
+            throw MongoErrors.classify(requireNonNullElse(e.getCause(), e), op, target.redactor());
         } catch (RuntimeException e) {
             throw MongoErrors.classify(e, op, target.redactor());
         } finally {
@@ -243,7 +248,7 @@ final class MongoSession implements Session {
     }
 
     /** Ends a cursor the caller no longer reads; best effort, bounded, never throws. */
-    void killCursor(ClientSession cs, String db, String collection, long id) {
+    void killCursor(@Nullable ClientSession cs, String db, String collection, long id) {
         if (id == 0 || closed.get()) {
             return;
         }
@@ -256,7 +261,7 @@ final class MongoSession implements Session {
         }
     }
 
-    static void closeSession(ClientSession cs) {
+    static void closeSession(@Nullable ClientSession cs) {
         if (cs != null) {
             try {
                 cs.close();

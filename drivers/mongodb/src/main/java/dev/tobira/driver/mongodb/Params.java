@@ -1,5 +1,7 @@
 package dev.tobira.driver.mongodb;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
@@ -44,7 +46,7 @@ final class Params {
         if (v.isDocument()) {
             BsonDocument d = v.asDocument();
             if (isPlaceholder(d)) {
-                BsonValue n = d.get(KEY);
+                BsonValue n = requireNonNull(d.get(KEY)); // isPlaceholder: the one key is KEY
                 long index = n.isInt32()
                         ? n.asInt32().getValue()
                         : n.isInt64() ? n.asInt64().getValue() : 0;

@@ -1,5 +1,7 @@
 package dev.tobira.driver.mongodb;
 
+import static java.util.Objects.requireNonNull;
+
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import java.util.Map;
@@ -148,7 +150,7 @@ final class ReadOnlyGuard {
             }
         }
         if (name.equals("explain")) {
-            BsonValue inner = cmd.get("explain");
+            BsonValue inner = requireNonNull(cmd.get("explain")); // the command's name is its first key
             if (!inner.isDocument() || inner.asDocument().isEmpty()) {
                 throw refused(op, "explain must wrap a command document");
             }
@@ -179,7 +181,7 @@ final class ReadOnlyGuard {
                         "the aggregation stage " + quoted(name) + " is not allowed on a read-only connection"
                                 + (WHY.containsKey(name) ? " (" + WHY.get(name) + ")" : ""));
             }
-            BsonValue body = stage.asDocument().get(name);
+            BsonValue body = requireNonNull(stage.asDocument().get(name)); // name is the stage's one key
             switch (name) {
                 case "$facet":
                     if (body.isDocument()) {

@@ -167,7 +167,7 @@ record Target(
                     c.serverSelectionTimeout(connectMillis, TimeUnit.MILLISECONDS);
                 })
                 .applyToSocketSettings(
-                        s -> s.connectTimeout((int) Math.min(Integer.MAX_VALUE, connectMillis), TimeUnit.MILLISECONDS))
+                        s -> s.connectTimeout(Math.min(Integer.MAX_VALUE, connectMillis), TimeUnit.MILLISECONDS))
                 .applyToConnectionPoolSettings(p -> p.maxSize(8).maxWaitTime(connectMillis, TimeUnit.MILLISECONDS))
                 .applyToSslSettings(s -> s.enabled(tls));
         if (user.isPresent()) {

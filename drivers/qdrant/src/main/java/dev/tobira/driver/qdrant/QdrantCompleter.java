@@ -3,7 +3,7 @@ package dev.tobira.driver.qdrant;
 import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
 import dev.tobira.spi.CallDeadline;
-import dev.tobira.spi.CompletionPrefix;
+import dev.tobira.spi.Completions;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
 import io.qdrant.client.grpc.Points.WithPayloadSelector;
@@ -35,29 +35,19 @@ final class QdrantCompleter implements Completer {
 
     @Override
     public List<Completion> complete(String text, int cursor) {
-        int from = CompletionPrefix.start(text, cursor, c -> word((char) c));
-        String prefix = text.substring(from, cursor);
-        List<Completion> out = new ArrayList<>();
+        Completions out = Completions.at(text, cursor, c -> word((char) c));
+        List<String> operations = new ArrayList<>();
         for (Operation o : Operation.values()) {
-            if ((o.role() == Operation.Role.READ || (!readOnly && o.runs()))
-                    && o.restName().startsWith(prefix)) {
-                out.add(new Completion(o.restName(), Completion.Type.KEYWORD));
+            if (o.role() == Operation.Role.READ || (!readOnly && o.runs())) {
+                operations.add(o.restName());
             }
         }
-        for (String c : catalog.names("complete")) {
-            if (c.startsWith(prefix)) {
-                out.add(new Completion(c, Completion.Type.COLLECTION));
-            }
-        }
+        out.add(operations, Completion.Type.KEYWORD).add(catalog.names("complete"), Completion.Type.COLLECTION);
         Matcher m = COLLECTION.matcher(text);
         if (m.find()) {
-            for (String f : fields(m.group(1))) {
-                if (f.startsWith(prefix)) {
-                    out.add(new Completion(f, Completion.Type.FIELD));
-                }
-            }
+            out.add(fields(m.group(1)), Completion.Type.FIELD);
         }
-        return out;
+        return out.list();
     }
 
     private SortedSet<String> fields(String collection) {

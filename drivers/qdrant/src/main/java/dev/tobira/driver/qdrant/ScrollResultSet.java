@@ -3,11 +3,10 @@ package dev.tobira.driver.qdrant;
 import dev.tobira.api.Row;
 import dev.tobira.api.RowView;
 import dev.tobira.spi.CallDeadline;
-import dev.tobira.spi.CursorResultSet;
+import dev.tobira.spi.PagedResultSet;
 import io.qdrant.client.grpc.Points.RetrievedPoint;
 import io.qdrant.client.grpc.Points.ScrollPoints;
 import io.qdrant.client.grpc.Points.ScrollResponse;
-import java.util.Iterator;
 import java.util.OptionalLong;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
@@ -21,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * paging; a close from another thread cancels the page call in flight. When the result is done
  * with, {@code onRelease} hears of it (the connection stops tracking it).
  */
-final class ScrollResultSet extends CursorResultSet {
+final class ScrollResultSet extends PagedResultSet<RetrievedPoint> {
     private final QdrantSession session;
     private final ScrollPoints request;
     private final CallDeadline deadline;
@@ -29,7 +28,6 @@ final class ScrollResultSet extends CursorResultSet {
     private final PointRows.View view;
     private final AtomicReference<Future<?>> current;
     private final Consumer<ScrollResultSet> onRelease;
-    private Iterator<RetrievedPoint> page;
     private ScrollResponse last;
 
     private ScrollResultSet(
@@ -42,7 +40,7 @@ final class ScrollResultSet extends CursorResultSet {
             long limit,
             long startNanos,
             Consumer<ScrollResultSet> onRelease) {
-        super(QdrantDriver.NAME, rows.columns(), limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
+        super(QdrantDriver.NAME, rows.columns(), limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.getResultList());
         this.onRelease = onRelease;
         this.session = session;
         this.request = request;
@@ -51,7 +49,6 @@ final class ScrollResultSet extends CursorResultSet {
         this.view = rows.new View();
         this.current = current;
         this.last = first;
-        this.page = first.getResultList().iterator();
     }
 
     static ScrollResultSet open(
@@ -70,39 +67,31 @@ final class ScrollResultSet extends CursorResultSet {
         return new ScrollResultSet(session, request, deadline, first, rows, current, limit, startNanos, onRelease);
     }
 
-    // the end of the rows is null by the SPI's contract; tobira-spi marks fetch()/advance() @Nullable
-    // (na-spi's dev.tobira.spi.Nullable): until that is merged here NullAway sees non-null super methods
     @Override
-    @SuppressWarnings("NullAway")
-    protected @Nullable Row fetch() {
-        RetrievedPoint p = nextPoint();
-        return p == null ? null : rows.row(p);
+    protected Row row(RetrievedPoint p) {
+        return rows.row(p);
     }
 
     /** forEachRow's rows: one view, standing at each point in turn. */
     @Override
-    @SuppressWarnings("NullAway")
     protected @Nullable RowView advance() {
-        RetrievedPoint p = nextPoint();
+        RetrievedPoint p = nextItem();
         return p == null ? null : view.at(p);
     }
 
-    private @Nullable RetrievedPoint nextPoint() {
-        while (!page.hasNext()) {
-            if (!last.hasNextPageOffset()) {
-                return null;
-            }
-            ScrollPoints next =
-                    request.toBuilder().setOffset(last.getNextPageOffset()).build();
-            last = session.call("query", session.points(), deadline, s -> s.scroll(next), current);
-            page = last.getResultList().iterator();
+    @Override
+    protected @Nullable Iterable<RetrievedPoint> nextPage() {
+        if (!last.hasNextPageOffset()) {
+            return null;
         }
-        return page.next();
+        ScrollPoints next =
+                request.toBuilder().setOffset(last.getNextPageOffset()).build();
+        last = session.call("query", session.points(), deadline, s -> s.scroll(next), current);
+        return last.getResultList();
     }
 
     @Override
-    protected void release() {
-        page = java.util.Collections.emptyIterator();
+    protected void released() {
         onRelease.accept(this);
     }
 

@@ -12,9 +12,11 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The change feed: the server's keyspace notifications ({@code __keyspace@<db>__:<key>}) for the
@@ -28,11 +30,12 @@ final class KeyspaceFeed extends CursorResultSet {
             Column.of("op", Value.Kind.TEXT, "keyspace event", false),
             Column.of("key", Value.Kind.TEXT, "key", false),
             Column.of("at", Value.Kind.TIMESTAMP, "received", false));
-    private static final Row END = Row.of(COLUMNS, Value.of(""), Value.of(""), new Value.Timestamp(Instant.EPOCH));
+    /** The end of the feed in the queue, after a cancel or a close. */
+    private static final Optional<Row> END = Optional.empty();
 
     private final StatefulRedisPubSubConnection<byte[], byte[]> link;
     private final RedisSession session;
-    private final LinkedBlockingQueue<Row> changes = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<Optional<Row>> changes = new LinkedBlockingQueue<>();
     private final Consumer<KeyspaceFeed> onRelease;
 
     private KeyspaceFeed(
@@ -81,11 +84,11 @@ final class KeyspaceFeed extends CursorResultSet {
             public void message(byte[] p, byte[] channel, byte[] message) {
                 String ch = new String(channel, StandardCharsets.UTF_8);
                 String key = ch.startsWith(channelPrefix) ? ch.substring(channelPrefix.length()) : ch;
-                feed.changes.add(Row.of(
+                feed.changes.add(Optional.of(Row.of(
                         COLUMNS,
                         Value.of(new String(message, StandardCharsets.UTF_8)),
                         Value.of(key),
-                        new Value.Timestamp(Instant.now())));
+                        new Value.Timestamp(Instant.now()))));
             }
         });
         try {
@@ -103,8 +106,8 @@ final class KeyspaceFeed extends CursorResultSet {
     }
 
     @Override
-    protected Row fetch() {
-        Row row;
+    protected @Nullable Row fetch() {
+        Optional<Row> row;
         try {
             row = changes.take();
         } catch (InterruptedException e) {
@@ -114,7 +117,7 @@ final class KeyspaceFeed extends CursorResultSet {
                     .cause(e)
                     .build();
         }
-        return row == END ? null : row;
+        return row.orElse(null);
     }
 
     @Override

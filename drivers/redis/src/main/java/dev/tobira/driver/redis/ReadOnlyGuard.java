@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The read-only guard: a command passes only if it is on tobira's allow-list of reads AND the
@@ -311,7 +312,7 @@ final class ReadOnlyGuard {
         }
     }
 
-    private Verdict verdict(RedisSession session, String lookup, Tier tier) {
+    private Verdict verdict(RedisSession session, String lookup, @Nullable Tier tier) {
         Key key = new Key(session.serverKey(), (tier == null ? "internal:" : "") + lookup);
         Verdict cached = verdicts.getIfPresent(key);
         if (cached != null) {
@@ -323,7 +324,7 @@ final class ReadOnlyGuard {
         return fresh;
     }
 
-    private Verdict ask(RedisSession session, String lookup, Tier tier) {
+    private Verdict ask(RedisSession session, String lookup, @Nullable Tier tier) {
         String shown = display(lookup);
         Optional<CommandInfo> info = commandInfo(session, lookup, shown);
         int bar = lookup.indexOf('|');

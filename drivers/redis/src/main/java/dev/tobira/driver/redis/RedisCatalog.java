@@ -104,7 +104,7 @@ final class RedisCatalog implements Catalog {
         int highest = -1;
         try {
             String info = Reply.text(call(defaultDb(), "namespaces", "INFO", "keyspace"));
-            for (String line : info.split("\r?\n")) {
+            for (String line : info.lines().toList()) {
                 if (line.startsWith("db") && line.indexOf(':') > 2) {
                     highest = Math.max(
                             highest,
@@ -146,7 +146,8 @@ final class RedisCatalog implements Catalog {
     /** A glob that matches exactly the keys of a collection: its prefix, escaped, then {@code :*}. */
     static String pattern(String collection) {
         StringBuilder sb = new StringBuilder();
-        for (char c : collection.toCharArray()) {
+        for (int i = 0; i < collection.length(); i++) {
+            char c = collection.charAt(i);
             if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
                 sb.append('\\');
             }

@@ -5,6 +5,7 @@ import dev.tobira.api.Completer;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.CompletionPrefix;
+import dev.tobira.spi.Completions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,22 +34,19 @@ final class RedisCompleter implements Completer {
         int start = CompletionPrefix.start(text, cursor, c -> !Character.isWhitespace(c));
         String word = text.substring(start, cursor);
         boolean first = text.substring(0, start).isBlank();
-        List<Completion> out = new ArrayList<>();
         if (first) {
-            String lower = word.toLowerCase(Locale.ROOT);
+            List<String> commands = new ArrayList<>();
             for (String name : commandNames()) {
-                if (name.startsWith(lower)) {
-                    out.add(new Completion(name.toUpperCase(Locale.ROOT), Completion.Type.KEYWORD));
-                }
+                commands.add(name.toUpperCase(Locale.ROOT));
             }
-            return out;
+            return Completions.matching(word)
+                    .ignoringCase()
+                    .add(commands, Completion.Type.KEYWORD)
+                    .list();
         }
         String quoteless = word.startsWith("\"") || word.startsWith("'") ? word.substring(1) : word;
-        for (CollectionRef c : catalog.collections(Optional.empty())) {
-            if (c.name().startsWith(quoteless)) {
-                out.add(new Completion(c.name(), Completion.Type.COLLECTION));
-            }
-        }
+        Completions out = Completions.matching(quoteless);
+        out.add(catalog.collections(Optional.empty()).stream().map(CollectionRef::name).toList(), Completion.Type.COLLECTION);
         if (quoteless.indexOf(RedisCatalog.SEPARATOR) > 0) {
             String prefix = quoteless.substring(0, quoteless.indexOf(RedisCatalog.SEPARATOR));
             Set<String> keys = new TreeSet<>();
@@ -62,11 +60,9 @@ final class RedisCompleter implements Completer {
                 }
                 scan = page.cursor();
             } while (!scan.equals("0") && keys.size() < MAX_KEYS);
-            for (String k : keys) {
-                out.add(new Completion(k, Completion.Type.COLLECTION));
-            }
+            out.add(keys, Completion.Type.COLLECTION);
         }
-        return out;
+        return out.list();
     }
 
     private Set<String> commandNames() {

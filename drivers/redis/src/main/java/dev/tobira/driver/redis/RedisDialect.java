@@ -12,9 +12,11 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Redis's identity, how a session opens, and what each connection is made of. The driver's
@@ -27,9 +29,26 @@ final class RedisDialect extends Dialect<RedisSession> {
     private final boolean statementCheck;
 
     private final Object lock = new Object();
-    private ClientResources resources;
-    private RedisClient client;
+    private @Nullable Shared shared;
     private int users;
+
+    /** Lettuce's client and its threads, made for the first open connection and shut with the last. */
+    private record Shared(ClientResources resources, RedisClient client) {
+        /**
+         * Waits for the client and then its threads to stop, each within a bound: whoever closes the
+         * last connection gets the threads back before its close returns, and a shutdown that hangs
+         * holds it no longer than the bound.
+         */
+        void shutdown() {
+            RedisSession.awaitQuietly(client.shutdownAsync(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS), SHUTDOWN_BOUND);
+            RedisSession.awaitQuietly(resources.shutdown(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS), SHUTDOWN_BOUND);
+        }
+    }
+
+    /** Lettuce's own timeout for a shutdown, and how long a close waits for it (a little longer). */
+    private static final long SHUTDOWN_SECONDS = 2;
+
+    private static final Duration SHUTDOWN_BOUND = Duration.ofSeconds(SHUTDOWN_SECONDS + 1);
 
     RedisDialect(boolean statementCheck) {
         super(
@@ -46,15 +65,13 @@ final class RedisDialect extends Dialect<RedisSession> {
 
     @Override
     protected RedisSession openSession(ConnConfig config) {
-        Target target = Target.of(config);
-        RedisSession session = new RedisSession(target, acquire(), guard, this::release);
-        try {
-            session.open();
-            return session;
-        } catch (RuntimeException e) {
-            session.close();
-            throw e;
-        }
+        return new RedisSession(Target.of(config), acquire(), guard, this::release);
+    }
+
+    /** Connects now, so that open fails early on a bad address or password. */
+    @Override
+    protected void verify(RedisSession session) {
+        session.open();
     }
 
     @Override
@@ -75,36 +92,37 @@ final class RedisDialect extends Dialect<RedisSession> {
 
     private RedisClient acquire() {
         synchronized (lock) {
-            if (client == null) {
-                resources = DefaultClientResources.builder()
+            Shared s = shared;
+            if (s == null) {
+                ClientResources resources = DefaultClientResources.builder()
                         .ioThreadPoolSize(2)
                         .computationThreadPoolSize(2)
                         .build();
-                client = RedisClient.create(resources);
+                RedisClient client = RedisClient.create(resources);
                 client.setOptions(ClientOptions.builder()
                         .autoReconnect(false)
                         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                         .timeoutOptions(TimeoutOptions.create())
                         .build());
+                s = new Shared(resources, client);
+                shared = s;
             }
             users++;
-            return client;
+            return s.client();
         }
     }
 
+    /** Called once per session, on the thread that closes it, never on one of Lettuce's. */
     private void release() {
-        RedisClient c;
-        ClientResources r;
+        Shared s;
         synchronized (lock) {
-            if (--users > 0) {
+            if (--users > 0 || shared == null) {
                 return;
             }
-            c = client;
-            r = resources;
-            client = null;
-            resources = null;
+            s = shared;
+            shared = null;
         }
-        c.shutdownAsync(0, 2, TimeUnit.SECONDS).whenComplete((v, t) -> r.shutdown(0, 2, TimeUnit.SECONDS));
+        s.shutdown();
     }
 
     // the server may not say its version: then the information has none

@@ -15,6 +15,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Classifies what Lettuce and the server report into {@link DriverException}s, by the error
@@ -122,7 +123,7 @@ final class RedisErrors {
         if (lower.contains("no such key") || lower.contains("db index is out of range")) {
             return ErrorKind.NOT_FOUND;
         }
-        if (lower.contains("invalid password") || lower.contains("auth") && lower.contains("without any password")) {
+        if (lower.contains("invalid password") || (lower.contains("auth") && lower.contains("without any password"))) {
             return ErrorKind.AUTH;
         }
         if (lower.contains("not an integer")
@@ -160,7 +161,7 @@ final class RedisErrors {
         return e;
     }
 
-    private static Throwable serverCause(Throwable t) {
+    private static @Nullable Throwable serverCause(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof RedisCommandExecutionException) {
                 return c;

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Insert, update and delete of one record by key. A record of collection {@code customer} is the
@@ -31,11 +32,11 @@ final class RedisMutator implements Mutator {
         String key = keyOf(collection, values);
         int db = catalog.db(collection.namespace().orElse(""), "insert");
         List<byte[]> write = new ArrayList<>();
-        boolean string = isString(values);
-        if (string) {
+        Value string = stringValue(values);
+        if (string != null) {
             write.add(bytes("SET"));
             write.add(bytes(key));
-            write.add(Values.toArgument(values.get("value"), "insert"));
+            write.add(Values.toArgument(string, "insert"));
         } else {
             write.add(bytes("HSET"));
             write.add(bytes(key));
@@ -68,15 +69,15 @@ final class RedisMutator implements Mutator {
             String type = Reply.text(session.call(CommandLine.of("TYPE", key), db, catalog.timeout(), "update"));
             List<List<byte[]>> writes = new ArrayList<>();
             if (type.equals("string")) {
-                if (!isString(changes)) {
+                Value value = stringValue(changes);
+                if (value == null) {
                     throw DriverException.of(
                             ErrorKind.INVALID_ARGUMENT,
                             RedisDriver.NAME,
                             "update",
                             "key " + key + " is a string: the only field to change is value");
                 }
-                writes.add(List.of(
-                        bytes("SET"), bytes(key), Values.toArgument(changes.get("value"), "update"), bytes("KEEPTTL")));
+                writes.add(List.of(bytes("SET"), bytes(key), Values.toArgument(value, "update"), bytes("KEEPTTL")));
             } else if (type.equals("hash")) {
                 List<byte[]> set = new ArrayList<>(List.of(bytes("HSET"), bytes(key)));
                 List<byte[]> del = new ArrayList<>(List.of(bytes("HDEL"), bytes(key)));
@@ -151,13 +152,14 @@ final class RedisMutator implements Mutator {
         }
     }
 
-    private static boolean isString(Map<String, Value> values) {
+    /** The value of a string key's write: the fields name only its value (and key); null for a hash's. */
+    private static @Nullable Value stringValue(Map<String, Value> values) {
         for (String f : values.keySet()) {
             if (!f.equals("value") && !f.equals("key") && !f.equals("id")) {
-                return false;
+                return null;
             }
         }
-        return values.containsKey("value");
+        return values.get("value");
     }
 
     /** The record's key: {@code key} as given, or the collection's prefix and {@code id}. */

@@ -1,5 +1,7 @@
 package dev.tobira.driver.redis;
 
+import static java.util.Objects.requireNonNullElse;
+
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Redactor;
@@ -13,15 +15,18 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One connection's state: its one physical connection to the server, made lazily and made again after it broke,
@@ -42,9 +47,15 @@ final class RedisSession implements Session {
     private final Runnable onClose;
 
     private final AtomicReference<StatefulRedisConnection<byte[], byte[]>> link = new AtomicReference<>();
-    private volatile CompletableFuture<?> inFlight;
+    private volatile @Nullable CompletableFuture<?> inFlight;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final Set<CompletableFuture<Void>> closing = ConcurrentHashMap.newKeySet();
+    /** The physical connections being closed, by a number of their own (a future has no equality). */
+    private final Map<Long, CompletableFuture<Void>> closing = new ConcurrentHashMap<>();
+
+    private final AtomicLong closings = new AtomicLong();
+    /** How long a close waits for its connections to close before it releases the client anyway. */
+    private static final Duration CLOSE_BOUND = Duration.ofSeconds(2);
+
     private int selected;
     private String serverKey = "";
     private String version = "";
@@ -80,7 +91,7 @@ final class RedisSession implements Session {
         try {
             return await(connecting, Deadline.of(target.connectTimeout()), op);
         } catch (RuntimeException e) {
-            connecting.whenComplete((late, t) -> {
+            CompletableFuture<?> unused = connecting.whenComplete((late, t) -> {
                 if (late != null) {
                     closing(late.closeAsync());
                 }
@@ -183,7 +194,7 @@ final class RedisSession implements Session {
             return await(connecting, deadline, op);
         } catch (RuntimeException e) {
             // a connection that arrives after a timeout or cancel must not leak
-            connecting.whenComplete((late, t) -> {
+            CompletableFuture<?> unused = connecting.whenComplete((late, t) -> {
                 if (late != null) {
                     closing(late.closeAsync());
                 }
@@ -208,7 +219,7 @@ final class RedisSession implements Session {
             // INFO is the first command the driver sends on its own; make sure it is INFO.
             guard.checkInternal(this, "info", op);
             String info = Reply.text(await(send(l, CommandLine.of("INFO", "server")), deadline, op));
-            for (String line : info.split("\r?\n")) {
+            for (String line : info.lines().toList()) {
                 if (line.startsWith("redis_version:")) {
                     version = line.substring("redis_version:".length()).strip();
                 } else if (line.startsWith("run_id:")) {
@@ -272,7 +283,8 @@ final class RedisSession implements Session {
             drop();
             throw cancelled(op, e);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
+            // a future's failure always has a cause; the exception itself stands in should one not
+            Throwable cause = requireNonNullElse(e.getCause(), e);
             if (closed.get()) {
                 throw cancelled(op, cause);
             }
@@ -285,11 +297,13 @@ final class RedisSession implements Session {
         }
     }
 
-    private DriverException cancelled(String op, Throwable cause) {
-        return DriverException.builder(ErrorKind.CANCELLED, RedisDriver.NAME, op)
-                .detail("the connection was closed while the command ran")
-                .cause(cause)
-                .build();
+    private DriverException cancelled(String op, @Nullable Throwable cause) {
+        DriverException.Builder b = DriverException.builder(ErrorKind.CANCELLED, RedisDriver.NAME, op)
+                .detail("the connection was closed while the command ran");
+        if (cause != null) {
+            b.cause(cause);
+        }
+        return b.build();
     }
 
     /** Fails the command in flight, if any, and drops the connection under it. */
@@ -315,8 +329,9 @@ final class RedisSession implements Session {
      * gone (Lettuce's shutdown would otherwise close it a second time).
      */
     void closing(CompletableFuture<Void> close) {
-        closing.add(close);
-        close.whenComplete((v, t) -> closing.remove(close));
+        Long id = closings.incrementAndGet();
+        closing.put(id, close);
+        CompletableFuture<?> unused = close.whenComplete((v, t) -> closing.remove(id));
     }
 
     @Override
@@ -330,7 +345,25 @@ final class RedisSession implements Session {
             return;
         }
         cancel();
-        CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0])).whenComplete((v, t) -> onClose.run());
+        // the shared client is released once this session's connections are closed (its shutdown
+        // would otherwise close them a second time), on this thread: the release waits for
+        // Lettuce's threads to stop, which it cannot do on one of them
+        awaitQuietly(CompletableFuture.allOf(closing.values().toArray(new CompletableFuture<?>[0])), CLOSE_BOUND);
+        onClose.run();
+    }
+
+    /**
+     * Waits for a future within a bound, for a close, which never throws: a failure or a timeout
+     * leaves what it closes to finish on its own; an interrupt is kept for the caller.
+     */
+    static void awaitQuietly(Future<?> future, Duration bound) {
+        try {
+            future.get(bound.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException e) {
+            // nothing more to do: the close goes on without it
+        }
     }
 
     /** The end of a call's time budget. */

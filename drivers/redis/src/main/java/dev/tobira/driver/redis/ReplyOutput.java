@@ -10,6 +10,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds a {@link Reply} tree from Lettuce's RESP decoder, keeping every type RESP3 tells apart
@@ -22,7 +23,7 @@ import java.util.List;
  */
 final class ReplyOutput extends CommandOutput<byte[], byte[], Reply> {
     private final Deque<Building> open = new ArrayDeque<>();
-    private Reply root;
+    private @Nullable Reply root;
 
     ReplyOutput() {
         super(ByteArrayCodec.INSTANCE, null);

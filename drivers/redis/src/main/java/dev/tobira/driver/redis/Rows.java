@@ -11,6 +11,7 @@ import java.util.NoSuchElementException;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns one reply into rows: a scalar is one row with one column {@code value}; an array or set
@@ -36,8 +37,8 @@ final class Rows {
                         && a.items().size() % 2 == 0);
         List<Reply> items = a.items();
         if (pairs) {
-            Reply firstKey = items.isEmpty() ? null : items.get(0);
-            Reply firstValue = items.isEmpty() ? null : items.get(1);
+            @Nullable Reply firstKey = items.isEmpty() ? null : items.get(0);
+            @Nullable Reply firstValue = items.isEmpty() ? null : items.get(1);
             List<Column> columns = List.of(column("field", firstKey), column("value", firstValue));
             return new InHand(
                     columns,
@@ -105,7 +106,7 @@ final class Rows {
         }
 
         @Override
-        protected Row fetch() {
+        protected @Nullable Row fetch() {
             return rows.hasNext() ? rows.next() : null;
         }
 
@@ -115,7 +116,7 @@ final class Rows {
         }
     }
 
-    static Column column(String name, Reply first) {
+    static Column column(String name, @Nullable Reply first) {
         if (first == null) {
             return Column.of(name, Value.Kind.TEXT);
         }

@@ -5,14 +5,15 @@ import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
-import dev.tobira.spi.CursorResultSet;
+import dev.tobira.spi.PagedResultSet;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rows of a SCAN, HSCAN, SSCAN or ZSCAN, following the server's cursor page by page as the
@@ -20,37 +21,40 @@ import java.util.function.Consumer;
  * the iteration: no page is asked for past it. Each page is one command, bounded by the query
  * timeout; a page that fails ends the result with the error.
  */
-final class ScanResultSet extends CursorResultSet {
+final class ScanResultSet extends PagedResultSet<Row> {
     /** Where the cursor is in each scanning command's arguments. */
     private static final Map<String, Integer> CURSOR_AT = Map.of("scan", 1, "hscan", 2, "sscan", 2, "zscan", 2);
 
     private final RedisSession session;
     private final int db;
     private final Duration timeout;
-    private final int width;
-    private final ArrayDeque<Row> page = new ArrayDeque<>();
     private final Consumer<ScanResultSet> onRelease;
+    private final int cursorAt;
     private CommandLine cmd;
     private String cursor;
-    private boolean first = true;
 
     private ScanResultSet(
             RedisSession session,
-            CommandLine cmd,
+            Scan first,
+            int cursorAt,
             int db,
             Duration timeout,
             List<Column> columns,
             long limit,
             long startNanos,
             Consumer<ScanResultSet> onRelease) {
-        super(RedisDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos);
+        super(RedisDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.rows());
         this.onRelease = onRelease;
         this.session = session;
-        this.cmd = cmd;
+        this.cmd = first.cmd();
+        this.cursorAt = cursorAt;
+        this.cursor = first.cursor();
         this.db = db;
         this.timeout = timeout;
-        this.width = columns.size();
     }
+
+    /** One page: the command that asked for it, the cursor it answered, and its rows. */
+    private record Scan(CommandLine cmd, String cursor, List<Row> rows) {}
 
     /** Whether the command is a scan this class follows: a SCAN-family command with its cursor argument. */
     static boolean applies(CommandLine cmd) {
@@ -83,32 +87,47 @@ final class ScanResultSet extends CursorResultSet {
                 columns = cmd.hasWord("novalues") ? List.of(text("field")) : List.of(text("field"), text("value"));
                 break;
         }
-        ScanResultSet rs = new ScanResultSet(session, cmd, db, timeout, columns, limit, startNanos, onRelease);
-        rs.cursor = new String(cmd.arg(CURSOR_AT.get(name)), StandardCharsets.UTF_8);
-        rs.load();
-        return rs;
+        Integer at = CURSOR_AT.get(name);
+        if (at == null || !applies(cmd)) {
+            throw new IllegalArgumentException(name + " is not a scan with a cursor");
+        }
+        String cursor = new String(cmd.arg(at), StandardCharsets.UTF_8);
+        Scan first = load(session, cmd, at, cursor, db, timeout, columns);
+        return new ScanResultSet(session, first, at, db, timeout, columns, limit, startNanos, onRelease);
     }
 
     private static Column text(String name) {
         return Column.of(name, Value.Kind.TEXT, "string", false);
     }
 
+    /** The next page, until the server's cursor is back at 0. */
     @Override
-    protected Row fetch() {
-        while (page.isEmpty()) {
-            if (cursor.equals("0") && !first) {
-                return null;
-            }
-            load();
+    protected @Nullable Iterable<Row> nextPage() {
+        if (cursor.equals("0")) {
+            return null;
         }
-        return page.poll();
+        Scan next = load(session, cmd, cursorAt, cursor, db, timeout, columns());
+        cmd = next.cmd();
+        cursor = next.cursor();
+        return next.rows();
     }
 
-    private void load() {
-        int at = CURSOR_AT.get(cmd.name());
-        cmd = cmd.withArg(at, cursor.getBytes(StandardCharsets.UTF_8));
+    @Override
+    protected Row row(Row row) {
+        return row;
+    }
+
+    private static Scan load(
+            RedisSession session,
+            CommandLine scan,
+            int cursorAt,
+            String cursor,
+            int db,
+            Duration timeout,
+            List<Column> columns) {
+        int width = columns.size();
+        CommandLine cmd = scan.withArg(cursorAt, cursor.getBytes(StandardCharsets.UTF_8));
         Reply reply = session.call(cmd, db, timeout, "query");
-        first = false;
         List<Reply> parts = Reply.elements(reply);
         if (parts.size() != 2) {
             throw DriverException.of(
@@ -117,20 +136,20 @@ final class ScanResultSet extends CursorResultSet {
                     "query",
                     "unexpected reply to " + cmd + ": expected a cursor and a page");
         }
-        cursor = Reply.text(parts.get(0));
         List<Reply> items = Reply.elements(parts.get(1));
+        List<Row> rows = new ArrayList<>(items.size() / width);
         for (int i = 0; i + width <= items.size(); i += width) {
             Value[] values = new Value[width];
             for (int j = 0; j < width; j++) {
                 values[j] = items.get(i + j).value();
             }
-            page.add(Row.of(columns(), values));
+            rows.add(Row.of(columns, values));
         }
+        return new Scan(cmd, Reply.text(parts.get(0)), rows);
     }
 
     @Override
-    protected void release() {
-        page.clear();
+    protected void released() {
         onRelease.accept(this);
     }
 

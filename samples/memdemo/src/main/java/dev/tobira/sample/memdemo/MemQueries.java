@@ -9,8 +9,9 @@ import dev.tobira.api.Query;
 import dev.tobira.api.ResultSet;
 import dev.tobira.api.Row;
 import dev.tobira.api.Value;
-import dev.tobira.spi.CursorResultSet;
+import dev.tobira.spi.Nullable;
 import dev.tobira.spi.OpenResults;
+import dev.tobira.spi.PagedResultSet;
 import dev.tobira.spi.ResultSets;
 import dev.tobira.spi.base.QueryRunner;
 import java.util.Iterator;
@@ -158,25 +159,31 @@ final class MemQueries implements QueryRunner {
         return DriverException.of(kind, NAME, "query", detail);
     }
 
-    /** A streamed result: rows are made as the caller pulls them, and closing the connection closes it. */
-    private static final class Rows extends CursorResultSet {
-        private final Iterator<Row> source;
+    /**
+     * A streamed result: rows are made as the caller pulls them, and closing the connection closes it.
+     * A store that hands out its rows page by page (a cursor, a page token) returns the next page from
+     * {@code nextPage()}; this one has a single page.
+     */
+    private static final class Rows extends PagedResultSet<Row> {
         private final OpenResults results;
 
         Rows(List<Column> columns, Iterator<Row> source, long limit, long start, OpenResults results) {
-            super(NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), start);
-            this.source = source;
+            super(NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), start, () -> source);
             this.results = results;
         }
 
         @Override
-        @SuppressWarnings("NullAway") // the SPI's fetch() ends the rows with null; tobira-spi carries no @Nullable
-        protected Row fetch() {
-            return source.hasNext() ? source.next() : null;
+        protected @Nullable Iterable<Row> nextPage() {
+            return null;
         }
 
         @Override
-        protected void release() {
+        protected Row row(Row row) {
+            return row;
+        }
+
+        @Override
+        protected void released() {
             results.remove(this);
         }
     }
