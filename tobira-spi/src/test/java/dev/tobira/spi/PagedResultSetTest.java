@@ -10,10 +10,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class PagedResultSetTest {
-    private static final List<Column> COLUMNS = List.of(new Column("n", Value.Kind.INT, "int", false));
+    private static final List<Column> COLUMNS = List.of(Column.of("n", Value.Kind.INT, "int", false));
 
     /** Pages of numbers handed out one at a time; counts the pages asked for and the releases. */
     private static final class Numbers extends PagedResultSet<Long> {
@@ -22,7 +23,12 @@ class PagedResultSetTest {
         int released;
 
         Numbers(long limit, List<List<Long>> pages) {
-            super("test", COLUMNS, limit, System.nanoTime(), pages.get(0));
+            super(
+                    "test",
+                    COLUMNS,
+                    limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                    System.nanoTime(),
+                    pages.get(0));
             this.rest = new ArrayDeque<>(pages.subList(1, pages.size()));
         }
 

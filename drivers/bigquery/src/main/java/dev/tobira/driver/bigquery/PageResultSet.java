@@ -31,7 +31,12 @@ final class PageResultSet extends PagedResultSet<FieldValueList> {
             long startNanos,
             CallDeadline deadline,
             Consumer<PageResultSet> onRelease) {
-        super(BigQueryDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.getValues());
+        super(
+                BigQueryDriver.NAME,
+                columns,
+                limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                startNanos,
+                first.getValues());
         this.fields = fields;
         this.page = first;
         this.deadline = deadline;

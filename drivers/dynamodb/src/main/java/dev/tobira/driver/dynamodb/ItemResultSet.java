@@ -52,7 +52,12 @@ final class ItemResultSet extends PagedResultSet<Map<String, AttributeValue>> {
             long limit,
             long startNanos,
             Consumer<ItemResultSet> onClose) {
-        super(DynamoDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.items());
+        super(
+                DynamoDriver.NAME,
+                columns,
+                limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                startNanos,
+                first.items());
         this.source = source;
         this.deadline = deadline;
         this.session = session;

@@ -40,7 +40,12 @@ final class ScrollResultSet extends PagedResultSet<RetrievedPoint> {
             long limit,
             long startNanos,
             Consumer<ScrollResultSet> onRelease) {
-        super(QdrantDriver.NAME, rows.columns(), limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.getResultList());
+        super(
+                QdrantDriver.NAME,
+                rows.columns(),
+                limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                startNanos,
+                first.getResultList());
         this.onRelease = onRelease;
         this.session = session;
         this.request = request;

@@ -46,7 +46,11 @@ final class RedisCompleter implements Completer {
         }
         String quoteless = word.startsWith("\"") || word.startsWith("'") ? word.substring(1) : word;
         Completions out = Completions.matching(quoteless);
-        out.add(catalog.collections(Optional.empty()).stream().map(CollectionRef::name).toList(), Completion.Type.COLLECTION);
+        out.add(
+                catalog.collections(Optional.empty()).stream()
+                        .map(CollectionRef::name)
+                        .toList(),
+                Completion.Type.COLLECTION);
         if (quoteless.indexOf(RedisCatalog.SEPARATOR) > 0) {
             String prefix = quoteless.substring(0, quoteless.indexOf(RedisCatalog.SEPARATOR));
             Set<String> keys = new TreeSet<>();

@@ -43,7 +43,12 @@ final class ScanResultSet extends PagedResultSet<Row> {
             long limit,
             long startNanos,
             Consumer<ScanResultSet> onRelease) {
-        super(RedisDriver.NAME, columns, limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(), startNanos, first.rows());
+        super(
+                RedisDriver.NAME,
+                columns,
+                limit > 0 ? OptionalLong.of(limit) : OptionalLong.empty(),
+                startNanos,
+                first.rows());
         this.onRelease = onRelease;
         this.session = session;
         this.cmd = first.cmd();
