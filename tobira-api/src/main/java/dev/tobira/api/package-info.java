@@ -6,9 +6,12 @@
  * {@link dev.tobira.api.ResultSet} of {@link dev.tobira.api.Row}s of {@link dev.tobira.api.Value}s.
  *
  * <p><b>Nulls.</b> No method accepts or returns {@code null} unless its documentation says so.
- * Absence is {@link java.util.Optional}, an empty collection, an empty string, or
- * {@link dev.tobira.api.Value#NULL} for a database null. A null argument throws
- * {@link java.lang.NullPointerException} naming it.
+ * Absence is {@link java.util.Optional}, an empty collection, or
+ * {@link dev.tobira.api.Value#NULL} for a database null, never a value of the type such as 0, -1,
+ * {@link java.time.Duration#ZERO} or an empty string; the factories and {@code with…} methods
+ * refuse those where they would mean "none". A null argument throws
+ * {@link java.lang.NullPointerException} naming it. (Two names in {@link dev.tobira.api.CollectionInfo} are the
+ * exception: a field's native type and a foreign key's name are empty when unknown.)
  *
  * <p><b>Errors.</b> Failures of the database or the way to it are
  * {@link dev.tobira.api.DriverException}s classified by {@link dev.tobira.api.ErrorKind}.

@@ -60,7 +60,7 @@ class PgTargetTest {
         assertEquals("3", t.properties().getProperty("connectTimeout"));
         assertEquals(
                 "3",
-                PgTarget.of(ConnConfig.of("postgres://u@h/db?connect_timeout=3").withConnectTimeout(Duration.ZERO))
+                PgTarget.of(ConnConfig.of("postgres://u@h/db?connect_timeout=3").withoutConnectTimeout())
                         .properties()
                         .getProperty("loginTimeout"));
     }

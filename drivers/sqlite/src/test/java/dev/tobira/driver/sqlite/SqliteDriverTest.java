@@ -503,7 +503,7 @@ class SqliteDriverTest {
                 assertEquals(
                         List.of("DOUBLE", "BIGINT"),
                         rs.columns().stream()
-                                .map(dev.tobira.api.Column::nativeType)
+                                .map(c -> c.nativeType().orElseThrow())
                                 .toList());
             }
             // the connection keeps the statement of the text; SQLite compiles it again, one more column included
