@@ -3,6 +3,8 @@ package dev.tobira.api;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The shape of a collection as {@link Conn#describe(CollectionRef)} reports it: fields, keys and
@@ -45,56 +47,258 @@ public record CollectionInfo(
     }
 
     /**
-     * One field of a collection.
+     * One field of a collection: its name, the {@link Value.Kind} its values arrive as, the type the
+     * database itself reported, if it did, and whether it may hold null. Immutable; start with
+     * {@link #of(String, Value.Kind)}, and the {@code with…} methods return changed copies.
      *
-     * @param name the field's name
-     * @param nativeType the database's own type name; empty if unknown
-     * @param kind the kind its values arrive as
-     * @param nullable whether it may hold null
      * @since 0.1
      */
-    public record Field(String name, String nativeType, Value.Kind kind, boolean nullable) {
+    public static final class Field {
+        private final String name;
+        private final Value.Kind kind;
+        private final String nativeType; // "" here only: the factories refuse an empty native type
+        private final boolean nullable;
+
+        private Field(String name, Value.Kind kind, String nativeType, boolean nullable) {
+            this.name = requireNonNull(name, "name is null");
+            this.kind = requireNonNull(kind, "kind is null");
+            this.nativeType = nativeType;
+            this.nullable = nullable;
+        }
+
         /**
-         * Creates a field.
+         * Returns a nullable field with no native type.
          *
          * @param name the field's name
-         * @param nativeType the database's own type name; empty if unknown
          * @param kind the kind its values arrive as
-         * @param nullable whether it may hold null
+         * @return the field
          * @throws NullPointerException if an argument is null
          */
-        public Field {
-            requireNonNull(name, "name is null");
-            requireNonNull(nativeType, "nativeType is null");
-            requireNonNull(kind, "kind is null");
+        public static Field of(String name, Value.Kind kind) {
+            return new Field(name, kind, "", true);
+        }
+
+        /**
+         * Returns a field with a native type.
+         *
+         * @param name the field's name
+         * @param kind the kind its values arrive as
+         * @param nativeType the database's own type name, such as {@code INTEGER} or {@code zset member}, not
+         *     empty
+         * @param nullable whether it may hold null
+         * @return the field
+         * @throws NullPointerException if an argument is null
+         * @throws IllegalArgumentException if nativeType is empty
+         */
+        public static Field of(String name, Value.Kind kind, String nativeType, boolean nullable) {
+            return new Field(name, kind, requireText(nativeType, "nativeType"), nullable);
+        }
+
+        /**
+         * Returns the field's name.
+         *
+         * @return the name
+         */
+        public String name() {
+            return name;
+        }
+
+        /**
+         * Returns the kind the field's values arrive as.
+         *
+         * @return the kind
+         */
+        public Value.Kind kind() {
+            return kind;
+        }
+
+        /**
+         * Returns the database's own type name.
+         *
+         * @return the type, not empty, or empty when unknown
+         */
+        public Optional<String> nativeType() {
+            return nativeType.isEmpty() ? Optional.empty() : Optional.of(nativeType);
+        }
+
+        /**
+         * Tells whether the field may hold null.
+         *
+         * @return whether it may
+         */
+        public boolean nullable() {
+            return nullable;
+        }
+
+        /**
+         * Returns this field with a native type.
+         *
+         * @param nativeType the database's own type name, not empty
+         * @return a copy
+         * @throws NullPointerException if nativeType is null
+         * @throws IllegalArgumentException if nativeType is empty
+         */
+        public Field withNativeType(String nativeType) {
+            return new Field(name, kind, requireText(nativeType, "nativeType"), nullable);
+        }
+
+        /**
+         * Returns this field nullable or not.
+         *
+         * @param nullable whether the field may hold null
+         * @return a copy
+         */
+        public Field withNullable(boolean nullable) {
+            return new Field(name, kind, nativeType, nullable);
+        }
+
+        /**
+         * Tells whether another object is a field with the same name, kind, native type and flag.
+         *
+         * @param o the other object
+         * @return whether they are equal
+         */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Field f
+                    && name.equals(f.name)
+                    && kind == f.kind
+                    && nativeType.equals(f.nativeType)
+                    && nullable == f.nullable;
+        }
+
+        /** Returns a hash code consistent with {@link #equals(Object)}. */
+        @Override
+        public int hashCode() {
+            return Objects.hash(name, kind, nativeType, nullable);
+        }
+
+        /** Returns the name, kind, native type if known, and whether it may hold null. */
+        @Override
+        public String toString() {
+            return "Field[" + name + " " + kind + (nativeType.isEmpty() ? "" : " " + nativeType)
+                    + (nullable ? "" : " not null") + "]";
         }
     }
 
     /**
-     * A reference from fields of this collection to the key of another.
+     * A reference from fields of this collection to the key of another: the referencing fields, the
+     * referenced collection and fields, and the constraint's name if it has one. Immutable; the lists
+     * are copied.
      *
-     * @param name the constraint's name; empty if it has none
-     * @param fields the referencing fields, in order
-     * @param target the referenced collection
-     * @param targetFields the referenced fields, in the same order
      * @since 0.1
      */
-    public record ForeignKey(String name, List<String> fields, CollectionRef target, List<String> targetFields) {
+    public static final class ForeignKey {
+        private final String name; // "" here only: the factories refuse an empty name
+        private final List<String> fields;
+        private final CollectionRef target;
+        private final List<String> targetFields;
+
+        private ForeignKey(String name, List<String> fields, CollectionRef target, List<String> targetFields) {
+            this.name = name;
+            this.fields = List.copyOf(fields);
+            this.target = requireNonNull(target, "target is null");
+            this.targetFields = List.copyOf(targetFields);
+        }
+
         /**
-         * Creates a foreign key; the lists are copied.
+         * Returns a foreign key with no name.
          *
-         * @param name the constraint's name; empty if it has none
          * @param fields the referencing fields, in order
          * @param target the referenced collection
          * @param targetFields the referenced fields, in the same order
-         * @throws NullPointerException if an argument is null
+         * @return the foreign key
+         * @throws NullPointerException if an argument or an element is null
          */
-        public ForeignKey {
-            requireNonNull(name, "name is null");
-            fields = List.copyOf(fields);
-            requireNonNull(target, "target is null");
-            targetFields = List.copyOf(targetFields);
+        public static ForeignKey of(List<String> fields, CollectionRef target, List<String> targetFields) {
+            return new ForeignKey("", fields, target, targetFields);
         }
+
+        /**
+         * Returns a named foreign key.
+         *
+         * @param name the constraint's name, not empty
+         * @param fields the referencing fields, in order
+         * @param target the referenced collection
+         * @param targetFields the referenced fields, in the same order
+         * @return the foreign key
+         * @throws NullPointerException if an argument or an element is null
+         * @throws IllegalArgumentException if name is empty
+         */
+        public static ForeignKey of(String name, List<String> fields, CollectionRef target, List<String> targetFields) {
+            return new ForeignKey(requireText(name, "name"), fields, target, targetFields);
+        }
+
+        /**
+         * Returns the constraint's name.
+         *
+         * @return the name, not empty, or empty when the constraint has none or the database did not say
+         */
+        public Optional<String> name() {
+            return name.isEmpty() ? Optional.empty() : Optional.of(name);
+        }
+
+        /**
+         * Returns the referencing fields.
+         *
+         * @return the fields, in order
+         */
+        public List<String> fields() {
+            return fields;
+        }
+
+        /**
+         * Returns the referenced collection.
+         *
+         * @return the collection
+         */
+        public CollectionRef target() {
+            return target;
+        }
+
+        /**
+         * Returns the referenced fields.
+         *
+         * @return the fields, in the same order as {@link #fields()}
+         */
+        public List<String> targetFields() {
+            return targetFields;
+        }
+
+        /**
+         * Tells whether another object is a foreign key with the same name, fields and target.
+         *
+         * @param o the other object
+         * @return whether they are equal
+         */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ForeignKey k
+                    && name.equals(k.name)
+                    && fields.equals(k.fields)
+                    && target.equals(k.target)
+                    && targetFields.equals(k.targetFields);
+        }
+
+        /** Returns a hash code consistent with {@link #equals(Object)}. */
+        @Override
+        public int hashCode() {
+            return Objects.hash(name, fields, target, targetFields);
+        }
+
+        /** Returns the name if known, the fields and what they reference. */
+        @Override
+        public String toString() {
+            return "ForeignKey[" + (name.isEmpty() ? "" : name + " ") + fields + " -> " + target + targetFields + "]";
+        }
+    }
+
+    private static String requireText(String value, String what) {
+        requireNonNull(value, what + " is null");
+        if (value.isEmpty()) {
+            throw new IllegalArgumentException(what + " must not be empty (leave it unset when unknown)");
+        }
+        return value;
     }
 
     /**

@@ -10,8 +10,7 @@
  * {@link dev.tobira.api.Value#NULL} for a database null, never a value of the type such as 0, -1,
  * {@link java.time.Duration#ZERO} or an empty string; the factories and {@code with…} methods
  * refuse those where they would mean "none". A null argument throws
- * {@link java.lang.NullPointerException} naming it. (Two names in {@link dev.tobira.api.CollectionInfo} are the
- * exception: a field's native type and a foreign key's name are empty when unknown.)
+ * {@link java.lang.NullPointerException} naming it.
  *
  * <p><b>Errors.</b> Failures of the database or the way to it are
  * {@link dev.tobira.api.DriverException}s classified by {@link dev.tobira.api.ErrorKind}.

@@ -406,7 +406,7 @@ final class Tools {
             for (CollectionInfo.Field f : info.fields()) {
                 g.writeStartObject();
                 g.writeStringField("name", f.name());
-                g.writeStringField("type", f.nativeType().isEmpty() ? JsonValues.typeName(f.kind()) : f.nativeType());
+                g.writeStringField("type", f.nativeType().orElseGet(() -> JsonValues.typeName(f.kind())));
                 g.writeBooleanField("nullable", f.nullable());
                 g.writeEndObject();
             }

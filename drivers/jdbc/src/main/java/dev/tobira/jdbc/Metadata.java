@@ -113,7 +113,10 @@ final class Metadata {
                         nullable,
                         "");
                 fields.add(
-                        new CollectionInfo.Field(name, typeName, types.map(col).kind(), nullable));
+                        typeName.isEmpty()
+                                ? CollectionInfo.Field.of(name, types.map(col).kind())
+                                        .withNullable(nullable)
+                                : CollectionInfo.Field.of(name, types.map(col).kind(), typeName, nullable));
             }
         }
         if (fields.isEmpty()) {
@@ -160,8 +163,11 @@ final class Metadata {
         }
         List<CollectionInfo.ForeignKey> result = new ArrayList<>();
         for (FkBuilder b : keys) {
-            result.add(new CollectionInfo.ForeignKey(
-                    b.name, b.fields, CollectionRef.of(b.namespace, b.target), b.targetFields));
+            CollectionRef target = CollectionRef.of(b.namespace, b.target);
+            result.add(
+                    b.name.isEmpty()
+                            ? CollectionInfo.ForeignKey.of(b.fields, target, b.targetFields)
+                            : CollectionInfo.ForeignKey.of(b.name, b.fields, target, b.targetFields));
         }
         return result;
     }

@@ -82,8 +82,8 @@ final class BigQueryCatalog implements Catalog {
         List<CollectionInfo.Field> fields = new ArrayList<>();
         if (schema != null) {
             for (Field f : schema.getFields()) {
-                fields.add(new CollectionInfo.Field(
-                        f.getName(), Values.nativeType(f), Values.kind(f), f.getMode() != Field.Mode.REQUIRED));
+                fields.add(CollectionInfo.Field.of(
+                        f.getName(), Values.kind(f), Values.nativeType(f), f.getMode() != Field.Mode.REQUIRED));
             }
         }
         List<String> primaryKey = List.of();
@@ -103,11 +103,12 @@ final class BigQueryCatalog implements Catalog {
                         to.add(c.getReferencedColumn());
                     }
                     TableId target = fk.getReferencedTable();
-                    foreignKeys.add(new CollectionInfo.ForeignKey(
-                            fk.getName() == null ? "" : fk.getName(),
-                            from,
-                            CollectionRef.of(target.getDataset(), target.getTable()),
-                            to));
+                    CollectionRef referenced = CollectionRef.of(target.getDataset(), target.getTable());
+                    String name = fk.getName();
+                    foreignKeys.add(
+                            name == null || name.isEmpty()
+                                    ? CollectionInfo.ForeignKey.of(from, referenced, to)
+                                    : CollectionInfo.ForeignKey.of(name, from, referenced, to));
                 }
             }
         }

@@ -58,7 +58,7 @@ class MetadataTest {
                     .filter(f -> f.name().equals("created_at"))
                     .findFirst()
                     .orElseThrow();
-            assertEquals("DATE", created.nativeType());
+            assertEquals(Optional.of("DATE"), created.nativeType());
             assertEquals(Value.Kind.DATE, created.kind());
             assertFalse(created.nullable(), "a REQUIRED field");
         }

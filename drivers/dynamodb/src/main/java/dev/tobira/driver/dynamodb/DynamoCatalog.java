@@ -107,7 +107,7 @@ final class DynamoCatalog implements Catalog {
         }
         defined.forEach((name, type) -> fields.computeIfAbsent(name, n -> definedField(n, type, seen.get(n), true)));
         seen.forEach((name, kind) ->
-                fields.computeIfAbsent(name, n -> new CollectionInfo.Field(n, nativeOf(kind) + SAMPLED, kind, true)));
+                fields.computeIfAbsent(name, n -> CollectionInfo.Field.of(n, kind, nativeOf(kind) + SAMPLED, true)));
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         for (GlobalSecondaryIndexDescription g : t.globalSecondaryIndexes()) {
             indexes.add(new CollectionInfo.Index(g.indexName(), names(g.keySchema()), false));
@@ -142,7 +142,9 @@ final class DynamoCatalog implements Catalog {
         Value.Kind kind = seen != null && seen != Value.Kind.NULL
                 ? seen
                 : "S".equals(type) ? Value.Kind.TEXT : "B".equals(type) ? Value.Kind.BYTES : Value.Kind.DECIMAL;
-        return new CollectionInfo.Field(name, type == null ? "" : type, kind, nullable);
+        return type == null || type.isEmpty()
+                ? CollectionInfo.Field.of(name, kind).withNullable(nullable)
+                : CollectionInfo.Field.of(name, kind, type, nullable);
     }
 
     private static String nativeOf(Value.Kind kind) {

@@ -252,14 +252,14 @@ class ServerTest {
             assertEquals(Optional.of("us-east-1"), info.ref().namespace());
             CollectionInfo.Field id = info.fields().get(0);
             assertEquals("id", id.name());
-            assertEquals("N", id.nativeType());
+            assertEquals(Optional.of("N"), id.nativeType());
             assertEquals(Value.Kind.INT, id.kind());
             assertFalse(id.nullable());
             CollectionInfo.Field name = info.fields().stream()
                     .filter(f -> f.name().equals("name"))
                     .findFirst()
                     .orElseThrow();
-            assertEquals("S (sampled)", name.nativeType());
+            assertEquals(Optional.of("S (sampled)"), name.nativeType());
             assertEquals(Value.Kind.TEXT, name.kind());
             assertTrue(name.nullable());
         }

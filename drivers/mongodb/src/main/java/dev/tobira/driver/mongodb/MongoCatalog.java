@@ -159,7 +159,7 @@ final class MongoCatalog implements Catalog {
             String name = e.getKey();
             boolean nullable = nulls.contains(name) || present.getOrDefault(name, 0) < sample.size();
             String nativeType = e.getValue().isEmpty() ? "null" : String.join("|", e.getValue());
-            fields.add(new CollectionInfo.Field(name, nativeType, kinds.getOrDefault(name, Value.Kind.NULL), nullable));
+            fields.add(CollectionInfo.Field.of(name, kinds.getOrDefault(name, Value.Kind.NULL), nativeType, nullable));
         }
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         if (!"view".equals(type)) {

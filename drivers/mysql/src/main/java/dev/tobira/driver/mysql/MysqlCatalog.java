@@ -31,7 +31,10 @@ final class MysqlCatalog implements Catalog {
     @Override
     public CollectionInfo describe(JdbcSession session, CollectionRef collection) throws SQLException {
         CollectionInfo info = Catalog.super.describe(session, collection);
-        if (info.fields().stream().noneMatch(f -> f.nativeType().equalsIgnoreCase("LONGTEXT"))
+        if (info.fields().stream()
+                        .noneMatch(f -> f.nativeType()
+                                .filter(t -> t.equalsIgnoreCase("LONGTEXT"))
+                                .isPresent())
                 || !ConnectorJInternals.isMariaDb(session.connection())) {
             return info;
         }
@@ -58,8 +61,11 @@ final class MysqlCatalog implements Catalog {
         List<CollectionInfo.Field> fields = new ArrayList<>();
         for (CollectionInfo.Field f : info.fields()) {
             fields.add(
-                    json.contains(f.name()) && f.nativeType().equalsIgnoreCase("LONGTEXT")
-                            ? new CollectionInfo.Field(f.name(), "JSON", Value.Kind.JSON, f.nullable())
+                    json.contains(f.name())
+                                    && f.nativeType()
+                                            .filter(t -> t.equalsIgnoreCase("LONGTEXT"))
+                                            .isPresent()
+                            ? CollectionInfo.Field.of(f.name(), Value.Kind.JSON, "JSON", f.nullable())
                             : f);
         }
         return new CollectionInfo(

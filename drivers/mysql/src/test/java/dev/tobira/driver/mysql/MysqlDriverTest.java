@@ -822,7 +822,7 @@ class MysqlDriverTest {
             assertEquals(List.of("id"), orders.primaryKey());
             assertEquals(1, orders.foreignKeys().size(), orders.foreignKeys().toString());
             CollectionInfo.ForeignKey fk = orders.foreignKeys().get(0);
-            assertEquals("orders_customer_fk", fk.name());
+            assertEquals(Optional.of("orders_customer_fk"), fk.name());
             assertEquals(List.of("customer_id"), fk.fields());
             assertEquals("customers", fk.target().name());
             assertEquals(List.of("id"), fk.targetFields());

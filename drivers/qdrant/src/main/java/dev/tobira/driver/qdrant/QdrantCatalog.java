@@ -98,15 +98,14 @@ final class QdrantCatalog implements Catalog {
         requireNamespace(ref.namespace().orElse(""), "describe");
         var info = info(ref.name(), "describe");
         List<CollectionInfo.Field> fields = new ArrayList<>();
-        fields.add(
-                new CollectionInfo.Field(PointRows.ID, "point id (unsigned integer or UUID)", Value.Kind.INT, false));
+        fields.add(CollectionInfo.Field.of(PointRows.ID, Value.Kind.INT, "point id (unsigned integer or UUID)", false));
         VectorsConfig vc = info.getConfig().getParams().getVectorsConfig();
         if (vc.hasParams()) {
-            fields.add(new CollectionInfo.Field(PointRows.VECTOR, vectorType(vc.getParams()), Value.Kind.VECTOR, true));
+            fields.add(CollectionInfo.Field.of(PointRows.VECTOR, Value.Kind.VECTOR, vectorType(vc.getParams()), true));
         } else if (vc.hasParamsMap()) {
             new TreeMap<>(vc.getParamsMap().getMapMap())
-                    .forEach((name, p) -> fields.add(new CollectionInfo.Field(
-                            PointRows.VECTOR + "." + name, vectorType(p), Value.Kind.VECTOR, true)));
+                    .forEach((name, p) -> fields.add(CollectionInfo.Field.of(
+                            PointRows.VECTOR + "." + name, Value.Kind.VECTOR, vectorType(p), true)));
         }
         Map<String, PayloadSchemaInfo> schema = new TreeMap<>(info.getPayloadSchemaMap());
         Map<String, CollectionInfo.Field> payload = new LinkedHashMap<>();
@@ -115,10 +114,10 @@ final class QdrantCatalog implements Catalog {
             String type = indexed != null
                     ? "payload " + schemaName(indexed) + " (indexed)"
                     : "payload " + lower(e.getValue().name());
-            payload.put(e.getKey(), new CollectionInfo.Field(e.getKey(), type, e.getValue(), true));
+            payload.put(e.getKey(), CollectionInfo.Field.of(e.getKey(), e.getValue(), type, true));
         }
         schema.forEach((name, s) -> payload.putIfAbsent(
-                name, new CollectionInfo.Field(name, "payload " + schemaName(s) + " (indexed)", schemaKind(s), true)));
+                name, CollectionInfo.Field.of(name, schemaKind(s), "payload " + schemaName(s) + " (indexed)", true)));
         fields.addAll(payload.values());
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         schema.forEach((name, s) ->

@@ -24,6 +24,7 @@ import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -261,16 +262,19 @@ class QdrantDriverTest {
             CollectionInfo info = c.describe(CollectionRef.of("orders"));
             Map<String, CollectionInfo.Field> f =
                     info.fields().stream().collect(Collectors.toMap(CollectionInfo.Field::name, x -> x));
-            assertEquals("vector(4, Cosine)", f.get("vector").nativeType());
+            assertEquals(Optional.of("vector(4, Cosine)"), f.get("vector").nativeType());
             assertEquals(Value.Kind.VECTOR, f.get("vector").kind());
             assertEquals(Value.Kind.INT, f.get("total_cents").kind());
             assertEquals(Value.Kind.TEXT, f.get("status").kind());
-            assertEquals("payload integer (indexed)", f.get("customer_id").nativeType());
+            assertEquals(
+                    Optional.of("payload integer (indexed)"),
+                    f.get("customer_id").nativeType());
             assertEquals(List.of("id"), info.primaryKey());
             assertEquals(List.of("customer_id"), info.indexes().get(0).fields());
             CollectionInfo types = c.describe(CollectionRef.of("types"));
             assertTrue(types.fields().stream()
-                    .anyMatch(x -> x.name().equals("vector.a") && x.nativeType().equals("vector(2, Dot)")));
+                    .anyMatch(
+                            x -> x.name().equals("vector.a") && x.nativeType().equals(Optional.of("vector(2, Dot)"))));
             assertEquals(
                     List.of(
                             CollectionRef.of("default", "customers"),

@@ -234,28 +234,28 @@ final class RedisCatalog implements Catalog {
                     ErrorKind.NOT_FOUND, RedisDriver.NAME, "describe", "the keys of " + ref.name() + " are gone");
         }
         List<CollectionInfo.Field> fields = new ArrayList<>();
-        fields.add(new CollectionInfo.Field("key", "key", Value.Kind.TEXT, false));
+        fields.add(CollectionInfo.Field.of("key", Value.Kind.TEXT, "key", false));
         String type = types.size() == 1 ? types.iterator().next() : "mixed";
         switch (type) {
             case "hash":
                 fields.addAll(hashFields(db, hashes));
                 break;
             case "stream":
-                fields.add(new CollectionInfo.Field("id", "stream entry id", Value.Kind.TEXT, false));
+                fields.add(CollectionInfo.Field.of("id", Value.Kind.TEXT, "stream entry id", false));
                 fields.addAll(streamFields(db, streams));
                 break;
             case "zset":
-                fields.add(new CollectionInfo.Field("member", "zset member", Value.Kind.TEXT, false));
-                fields.add(new CollectionInfo.Field("score", "zset score", Value.Kind.FLOAT, false));
+                fields.add(CollectionInfo.Field.of("member", Value.Kind.TEXT, "zset member", false));
+                fields.add(CollectionInfo.Field.of("score", Value.Kind.FLOAT, "zset score", false));
                 break;
             case "set":
-                fields.add(new CollectionInfo.Field("member", "set member", Value.Kind.TEXT, false));
+                fields.add(CollectionInfo.Field.of("member", Value.Kind.TEXT, "set member", false));
                 break;
             case "list":
-                fields.add(new CollectionInfo.Field("element", "list element", Value.Kind.TEXT, false));
+                fields.add(CollectionInfo.Field.of("element", Value.Kind.TEXT, "list element", false));
                 break;
             default:
-                fields.add(new CollectionInfo.Field("value", type, Value.Kind.TEXT, true));
+                fields.add(CollectionInfo.Field.of("value", Value.Kind.TEXT, type, true));
                 break;
         }
         String ttl = withTtl == 0
@@ -282,8 +282,8 @@ final class RedisCatalog implements Catalog {
         List<CollectionInfo.Field> out = new ArrayList<>();
         for (Map.Entry<String, Integer> e : seen.entrySet()) {
             if (!e.getKey().equals("key")) {
-                out.add(new CollectionInfo.Field(
-                        e.getKey(), "hash field", Value.Kind.TEXT, e.getValue() < hashes.size()));
+                out.add(CollectionInfo.Field.of(
+                        e.getKey(), Value.Kind.TEXT, "hash field", e.getValue() < hashes.size()));
             }
         }
         return out;
@@ -309,7 +309,7 @@ final class RedisCatalog implements Catalog {
         }
         List<CollectionInfo.Field> out = new ArrayList<>();
         for (String n : names) {
-            out.add(new CollectionInfo.Field(n, "stream field", Value.Kind.TEXT, true));
+            out.add(CollectionInfo.Field.of(n, Value.Kind.TEXT, "stream field", true));
         }
         return out;
     }

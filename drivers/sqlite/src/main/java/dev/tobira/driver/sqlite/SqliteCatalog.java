@@ -66,11 +66,11 @@ final class SqliteCatalog implements Catalog {
         CollectionInfo info = Catalog.super.describe(session, CollectionRef.of(collection.name()));
         List<CollectionInfo.ForeignKey> keys = new ArrayList<>();
         for (CollectionInfo.ForeignKey fk : info.foreignKeys()) {
-            keys.add(new CollectionInfo.ForeignKey(
-                    fk.name(),
-                    fk.fields(),
-                    CollectionRef.of(collection.namespace(), fk.target().name()),
-                    fk.targetFields()));
+            CollectionRef target =
+                    CollectionRef.of(collection.namespace(), fk.target().name());
+            keys.add(fk.name()
+                    .map(n -> CollectionInfo.ForeignKey.of(n, fk.fields(), target, fk.targetFields()))
+                    .orElseGet(() -> CollectionInfo.ForeignKey.of(fk.fields(), target, fk.targetFields())));
         }
         return new CollectionInfo(collection, info.type(), info.fields(), info.primaryKey(), keys, info.indexes());
     }

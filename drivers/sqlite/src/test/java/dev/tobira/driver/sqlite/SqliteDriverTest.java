@@ -700,14 +700,14 @@ class SqliteDriverTest {
             assertEquals("table", orders.type());
             assertEquals(List.of("id"), orders.primaryKey());
             assertEquals(
-                    List.of(new CollectionInfo.ForeignKey(
-                            "", List.of("customer_id"), CollectionRef.of("customers"), List.of("id"))),
+                    List.of(CollectionInfo.ForeignKey.of(
+                            List.of("customer_id"), CollectionRef.of("customers"), List.of("id"))),
                     orders.foreignKeys());
             assertEquals(
                     List.of(new CollectionInfo.Index("orders_status", List.of("status", "created_at"), false)),
                     orders.indexes());
             assertEquals(
-                    new CollectionInfo.Field("total_cents", "INTEGER", Value.Kind.INT, false),
+                    CollectionInfo.Field.of("total_cents", Value.Kind.INT, "INTEGER", false),
                     orders.fields().get(2));
             assertTrue(conn.describe(CollectionRef.of("customers"))
                     .indexes()

@@ -31,8 +31,8 @@ record MemCatalog(MemStore store) implements Catalog {
                 collection,
                 "prefix",
                 List.of(
-                        new CollectionInfo.Field("key", "string", Value.Kind.TEXT, false),
-                        new CollectionInfo.Field("value", "string", Value.Kind.TEXT, true)),
+                        CollectionInfo.Field.of("key", Value.Kind.TEXT, "string", false),
+                        CollectionInfo.Field.of("value", Value.Kind.TEXT, "string", true)),
                 List.of("key"),
                 List.of(),
                 List.of());
