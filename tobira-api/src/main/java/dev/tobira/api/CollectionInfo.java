@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param ref the collection
  * @param type what the collection is, in the database's words: {@code table}, {@code view},
  *     {@code hash}, {@code collection} and so on
- * @param fields the fields in their natural order
+ * @param fields the fields in their natural order, as {@link Column}s: the same name, kind, native type and
+ *     nullability a result's columns carry
  * @param primaryKey the names of the primary-key fields, in key order; empty if none
  * @param foreignKeys the references to other collections
  * @param indexes the secondary indexes
@@ -22,7 +23,7 @@ import java.util.Optional;
 public record CollectionInfo(
         CollectionRef ref,
         String type,
-        List<Field> fields,
+        List<Column> fields,
         List<String> primaryKey,
         List<ForeignKey> foreignKeys,
         List<Index> indexes) {
@@ -44,141 +45,6 @@ public record CollectionInfo(
         primaryKey = List.copyOf(primaryKey);
         foreignKeys = List.copyOf(foreignKeys);
         indexes = List.copyOf(indexes);
-    }
-
-    /**
-     * One field of a collection: its name, the {@link Value.Kind} its values arrive as, the type the
-     * database itself reported, if it did, and whether it may hold null. Immutable; start with
-     * {@link #of(String, Value.Kind)}, and the {@code with…} methods return changed copies.
-     *
-     * @since 0.1
-     */
-    public static final class Field {
-        private final String name;
-        private final Value.Kind kind;
-        private final String nativeType; // "" here only: the factories refuse an empty native type
-        private final boolean nullable;
-
-        private Field(String name, Value.Kind kind, String nativeType, boolean nullable) {
-            this.name = requireNonNull(name, "name is null");
-            this.kind = requireNonNull(kind, "kind is null");
-            this.nativeType = nativeType;
-            this.nullable = nullable;
-        }
-
-        /**
-         * Returns a nullable field with no native type.
-         *
-         * @param name the field's name
-         * @param kind the kind its values arrive as
-         * @return the field
-         * @throws NullPointerException if an argument is null
-         */
-        public static Field of(String name, Value.Kind kind) {
-            return new Field(name, kind, "", true);
-        }
-
-        /**
-         * Returns a field with a native type.
-         *
-         * @param name the field's name
-         * @param kind the kind its values arrive as
-         * @param nativeType the database's own type name, such as {@code INTEGER} or {@code zset member}, not
-         *     empty
-         * @param nullable whether it may hold null
-         * @return the field
-         * @throws NullPointerException if an argument is null
-         * @throws IllegalArgumentException if nativeType is empty
-         */
-        public static Field of(String name, Value.Kind kind, String nativeType, boolean nullable) {
-            return new Field(name, kind, requireText(nativeType, "nativeType"), nullable);
-        }
-
-        /**
-         * Returns the field's name.
-         *
-         * @return the name
-         */
-        public String name() {
-            return name;
-        }
-
-        /**
-         * Returns the kind the field's values arrive as.
-         *
-         * @return the kind
-         */
-        public Value.Kind kind() {
-            return kind;
-        }
-
-        /**
-         * Returns the database's own type name.
-         *
-         * @return the type, not empty, or empty when unknown
-         */
-        public Optional<String> nativeType() {
-            return nativeType.isEmpty() ? Optional.empty() : Optional.of(nativeType);
-        }
-
-        /**
-         * Tells whether the field may hold null.
-         *
-         * @return whether it may
-         */
-        public boolean nullable() {
-            return nullable;
-        }
-
-        /**
-         * Returns this field with a native type.
-         *
-         * @param nativeType the database's own type name, not empty
-         * @return a copy
-         * @throws NullPointerException if nativeType is null
-         * @throws IllegalArgumentException if nativeType is empty
-         */
-        public Field withNativeType(String nativeType) {
-            return new Field(name, kind, requireText(nativeType, "nativeType"), nullable);
-        }
-
-        /**
-         * Returns this field nullable or not.
-         *
-         * @param nullable whether the field may hold null
-         * @return a copy
-         */
-        public Field withNullable(boolean nullable) {
-            return new Field(name, kind, nativeType, nullable);
-        }
-
-        /**
-         * Tells whether another object is a field with the same name, kind, native type and flag.
-         *
-         * @param o the other object
-         * @return whether they are equal
-         */
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Field f
-                    && name.equals(f.name)
-                    && kind == f.kind
-                    && nativeType.equals(f.nativeType)
-                    && nullable == f.nullable;
-        }
-
-        /** Returns a hash code consistent with {@link #equals(Object)}. */
-        @Override
-        public int hashCode() {
-            return Objects.hash(name, kind, nativeType, nullable);
-        }
-
-        /** Returns the name, kind, native type if known, and whether it may hold null. */
-        @Override
-        public String toString() {
-            return "Field[" + name + " " + kind + (nativeType.isEmpty() ? "" : " " + nativeType)
-                    + (nullable ? "" : " not null") + "]";
-        }
     }
 
     /**

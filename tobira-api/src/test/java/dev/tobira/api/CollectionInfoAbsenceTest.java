@@ -1,7 +1,6 @@
 package dev.tobira.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,30 +12,6 @@ import org.junit.jupiter.api.Test;
 
 /** A field's native type and a foreign key's name are Optional, never "". */
 class CollectionInfoAbsenceTest {
-
-    @Test
-    void aFieldsNativeTypeIsOptional() {
-        CollectionInfo.Field plain = CollectionInfo.Field.of("id", Value.Kind.INT);
-        assertEquals(Optional.empty(), plain.nativeType());
-        assertTrue(plain.nullable());
-        CollectionInfo.Field typed = CollectionInfo.Field.of("id", Value.Kind.INT, "INTEGER", false);
-        assertEquals("id", typed.name());
-        assertEquals(Value.Kind.INT, typed.kind());
-        assertEquals(Optional.of("INTEGER"), typed.nativeType());
-        assertFalse(typed.nullable());
-        assertEquals(typed, plain.withNativeType("INTEGER").withNullable(false));
-        assertEquals(
-                typed.hashCode(),
-                plain.withNativeType("INTEGER").withNullable(false).hashCode());
-        assertNotEquals(plain, typed);
-        assertEquals("Field[id INT INTEGER not null]", typed.toString());
-        assertEquals("Field[id INT]", plain.toString());
-        IllegalArgumentException e = assertThrows(
-                IllegalArgumentException.class, () -> CollectionInfo.Field.of("id", Value.Kind.INT, "", true));
-        assertTrue(e.getMessage().contains("nativeType"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> plain.withNativeType(""));
-        assertThrows(NullPointerException.class, () -> CollectionInfo.Field.of("id", null));
-    }
 
     @Test
     void aForeignKeysNameIsOptional() {

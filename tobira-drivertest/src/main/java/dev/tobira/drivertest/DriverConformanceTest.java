@@ -526,7 +526,7 @@ public abstract class DriverConformanceTest {
             assertEquals(customers().name(), info.ref().name(), "describe().ref()");
             assertFalse(info.fields().isEmpty(), "describe(" + customers() + ") has fields");
             if (hasSchema()) {
-                Map<String, CollectionInfo.Field> fields = info.fields().stream()
+                Map<String, Column> fields = info.fields().stream()
                         .collect(Collectors.toMap(f -> f.name().toLowerCase(Locale.ROOT), f -> f, (a, b) -> a));
                 for (String f : List.of("id", "name", "email", "country", "created_at")) {
                     assertTrue(fields.containsKey(f), "describe(customers) has field " + f + ": " + fields.keySet());
@@ -538,9 +538,9 @@ public abstract class DriverConformanceTest {
                                 .toList(),
                         "primary key of customers");
                 // each is there: the loop above asserted it
-                CollectionInfo.Field id = java.util.Objects.requireNonNull(fields.get("id"));
-                CollectionInfo.Field name = java.util.Objects.requireNonNull(fields.get("name"));
-                CollectionInfo.Field email = java.util.Objects.requireNonNull(fields.get("email"));
+                Column id = java.util.Objects.requireNonNull(fields.get("id"));
+                Column name = java.util.Objects.requireNonNull(fields.get("name"));
+                Column email = java.util.Objects.requireNonNull(fields.get("email"));
                 assertEquals(Value.Kind.INT, id.kind(), "kind of customers.id");
                 assertEquals(Value.Kind.TEXT, name.kind(), "kind of customers.name");
                 assertTrue(email.nullable(), "customers.email is nullable");
@@ -605,7 +605,7 @@ public abstract class DriverConformanceTest {
                                                 .toList()
                                                 .equals(List.of("id"))
                                         && lower(info.fields().stream()
-                                                        .map(CollectionInfo.Field::name)
+                                                        .map(Column::name)
                                                         .toList())
                                                 .containsAll(Set.of("id", "name", "email", "country", "created_at"));
                                 assertFalse(

@@ -458,7 +458,7 @@ public final class ToyDriver implements Driver {
             return new CollectionInfo(
                     collection,
                     "prefix",
-                    List.of(CollectionInfo.Field.of("key", Value.Kind.TEXT).withNullable(false)),
+                    List.of(Column.of("key", Value.Kind.TEXT).withNullable(false)),
                     List.of("key"),
                     List.of(),
                     List.of());

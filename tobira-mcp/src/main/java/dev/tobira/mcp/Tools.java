@@ -403,7 +403,7 @@ final class Tools {
             g.writeStringField("collection", info.ref().name());
             g.writeStringField("type", info.type());
             g.writeArrayFieldStart("fields");
-            for (CollectionInfo.Field f : info.fields()) {
+            for (Column f : info.fields()) {
                 g.writeStartObject();
                 g.writeStringField("name", f.name());
                 g.writeStringField("type", f.nativeType().orElseGet(() -> JsonValues.typeName(f.kind())));

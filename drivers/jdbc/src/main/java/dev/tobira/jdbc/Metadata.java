@@ -2,6 +2,7 @@ package dev.tobira.jdbc;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.Nullable;
@@ -94,7 +95,7 @@ final class Metadata {
                 }
             }
         }
-        List<CollectionInfo.Field> fields = new ArrayList<>();
+        List<Column> fields = new ArrayList<>();
         try (ResultSet rs = md.getColumns(scope.catalog(), scope.schema(), ref.name(), "%")) {
             while (rs.next()) {
                 if (!ref.name().equals(rs.getString("TABLE_NAME"))) {
@@ -114,9 +115,8 @@ final class Metadata {
                         "");
                 fields.add(
                         typeName.isEmpty()
-                                ? CollectionInfo.Field.of(name, types.map(col).kind())
-                                        .withNullable(nullable)
-                                : CollectionInfo.Field.of(name, types.map(col).kind(), typeName, nullable));
+                                ? Column.of(name, types.map(col).kind()).withNullable(nullable)
+                                : Column.of(name, types.map(col).kind(), typeName, nullable));
             }
         }
         if (fields.isEmpty()) {

@@ -15,6 +15,7 @@ import com.google.cloud.bigquery.TableDefinition;
 import com.google.cloud.bigquery.TableId;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.spi.base.Catalog;
@@ -79,10 +80,10 @@ final class BigQueryCatalog implements Catalog {
         Table table = table(ref, "describe");
         TableDefinition def = table.getDefinition();
         Schema schema = def.getSchema();
-        List<CollectionInfo.Field> fields = new ArrayList<>();
+        List<Column> fields = new ArrayList<>();
         if (schema != null) {
             for (Field f : schema.getFields()) {
-                fields.add(CollectionInfo.Field.of(
+                fields.add(Column.of(
                         f.getName(), Values.kind(f), Values.nativeType(f), f.getMode() != Field.Mode.REQUIRED));
             }
         }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tobira.api.Browser;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Completer;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
@@ -54,7 +55,7 @@ class MetadataTest {
                             new CollectionInfo.Index("clustering", List.of("customer_id"), false)),
                     orders.indexes());
             assertEquals(List.of("id"), orders.primaryKey());
-            CollectionInfo.Field created = orders.fields().stream()
+            Column created = orders.fields().stream()
                     .filter(f -> f.name().equals("created_at"))
                     .findFirst()
                     .orElseThrow();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
@@ -422,7 +423,7 @@ class DuckdbDriverTest {
             CollectionInfo orders = rw.describe(CollectionRef.of("orders"));
             assertEquals(
                     List.of("id", "customer_id", "total_cents", "status", "created_at"),
-                    orders.fields().stream().map(CollectionInfo.Field::name).toList());
+                    orders.fields().stream().map(Column::name).toList());
             assertEquals(List.of("id"), orders.primaryKey());
             refused(ErrorKind.NOT_FOUND, () -> rw.describe(CollectionRef.of("elsewhere")));
         }

@@ -2,6 +2,7 @@ package dev.tobira.driver.dynamodb;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
@@ -97,7 +98,7 @@ final class DynamoCatalog implements Catalog {
         for (KeySchemaElement k : t.keySchema()) {
             primaryKey.add(k.attributeName());
         }
-        Map<String, CollectionInfo.Field> fields = new LinkedHashMap<>();
+        Map<String, Column> fields = new LinkedHashMap<>();
         Map<String, String> defined = new LinkedHashMap<>();
         for (AttributeDefinition d : t.attributeDefinitions()) {
             defined.put(d.attributeName(), d.attributeTypeAsString());
@@ -107,7 +108,7 @@ final class DynamoCatalog implements Catalog {
         }
         defined.forEach((name, type) -> fields.computeIfAbsent(name, n -> definedField(n, type, seen.get(n), true)));
         seen.forEach((name, kind) ->
-                fields.computeIfAbsent(name, n -> CollectionInfo.Field.of(n, kind, nativeOf(kind) + SAMPLED, true)));
+                fields.computeIfAbsent(name, n -> Column.of(n, kind, nativeOf(kind) + SAMPLED, true)));
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         for (GlobalSecondaryIndexDescription g : t.globalSecondaryIndexes()) {
             indexes.add(new CollectionInfo.Index(g.indexName(), names(g.keySchema()), false));
@@ -137,14 +138,14 @@ final class DynamoCatalog implements Catalog {
         return a; // an attribute of several types: the first type seen names it
     }
 
-    private static CollectionInfo.Field definedField(
+    private static Column definedField(
             String name, @Nullable String type, Value.@Nullable Kind seen, boolean nullable) {
         Value.Kind kind = seen != null && seen != Value.Kind.NULL
                 ? seen
                 : "S".equals(type) ? Value.Kind.TEXT : "B".equals(type) ? Value.Kind.BYTES : Value.Kind.DECIMAL;
         return type == null || type.isEmpty()
-                ? CollectionInfo.Field.of(name, kind).withNullable(nullable)
-                : CollectionInfo.Field.of(name, kind, type, nullable);
+                ? Column.of(name, kind).withNullable(nullable)
+                : Column.of(name, kind, type, nullable);
     }
 
     private static String nativeOf(Value.Kind kind) {

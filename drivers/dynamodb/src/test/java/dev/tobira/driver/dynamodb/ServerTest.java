@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
@@ -250,12 +251,12 @@ class ServerTest {
             assertEquals(List.of("id"), info.primaryKey());
             assertEquals("customers", info.ref().name());
             assertEquals(Optional.of("us-east-1"), info.ref().namespace());
-            CollectionInfo.Field id = info.fields().get(0);
+            Column id = info.fields().get(0);
             assertEquals("id", id.name());
             assertEquals(Optional.of("N"), id.nativeType());
             assertEquals(Value.Kind.INT, id.kind());
             assertFalse(id.nullable());
-            CollectionInfo.Field name = info.fields().stream()
+            Column name = info.fields().stream()
                     .filter(f -> f.name().equals("name"))
                     .findFirst()
                     .orElseThrow();
@@ -267,7 +268,7 @@ class ServerTest {
             assertEquals(
                     List.of("id"),
                     c.describe(CollectionRef.of("customers")).fields().stream()
-                            .map(CollectionInfo.Field::name)
+                            .map(Column::name)
                             .toList(),
                     "the definitions only");
         }

@@ -3,6 +3,7 @@ package dev.tobira.driver.mongodb;
 import com.mongodb.ReadPreference;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
@@ -154,12 +155,12 @@ final class MongoCatalog implements Catalog {
                 kinds.putIfAbsent(e.getKey(), Bsons.toValue(e.getValue()).kind());
             }
         }
-        List<CollectionInfo.Field> fields = new ArrayList<>();
+        List<Column> fields = new ArrayList<>();
         for (Map.Entry<String, Set<String>> e : types.entrySet()) {
             String name = e.getKey();
             boolean nullable = nulls.contains(name) || present.getOrDefault(name, 0) < sample.size();
             String nativeType = e.getValue().isEmpty() ? "null" : String.join("|", e.getValue());
-            fields.add(CollectionInfo.Field.of(name, kinds.getOrDefault(name, Value.Kind.NULL), nativeType, nullable));
+            fields.add(Column.of(name, kinds.getOrDefault(name, Value.Kind.NULL), nativeType, nullable));
         }
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         if (!"view".equals(type)) {

@@ -2,6 +2,7 @@ package dev.tobira.driver.mysql;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Value;
 import dev.tobira.jdbc.Catalog;
 import dev.tobira.jdbc.JdbcSession;
@@ -58,14 +59,14 @@ final class MysqlCatalog implements Catalog {
         if (json.isEmpty()) {
             return info;
         }
-        List<CollectionInfo.Field> fields = new ArrayList<>();
-        for (CollectionInfo.Field f : info.fields()) {
+        List<Column> fields = new ArrayList<>();
+        for (Column f : info.fields()) {
             fields.add(
                     json.contains(f.name())
                                     && f.nativeType()
                                             .filter(t -> t.equalsIgnoreCase("LONGTEXT"))
                                             .isPresent()
-                            ? CollectionInfo.Field.of(f.name(), Value.Kind.JSON, "JSON", f.nullable())
+                            ? Column.of(f.name(), Value.Kind.JSON, "JSON", f.nullable())
                             : f);
         }
         return new CollectionInfo(

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
@@ -771,8 +772,8 @@ class MysqlDriverTest {
     void describeMapsMysqlTypes() {
         try (Conn conn = driver.open(writable())) {
             CollectionInfo info = conn.describe(CollectionRef.of(fixture.kinds, "kinds"));
-            Map<String, Value.Kind> kinds = info.fields().stream()
-                    .collect(Collectors.toMap(CollectionInfo.Field::name, CollectionInfo.Field::kind));
+            Map<String, Value.Kind> kinds =
+                    info.fields().stream().collect(Collectors.toMap(Column::name, Column::kind));
             assertEquals(Value.Kind.BOOL, kinds.get("b1"));
             assertEquals(Value.Kind.INT, kinds.get("b5"));
             assertEquals(Value.Kind.BOOL, kinds.get("ti1"));

@@ -2,6 +2,7 @@ package dev.tobira.driver.qdrant;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
@@ -97,27 +98,27 @@ final class QdrantCatalog implements Catalog {
     public CollectionInfo describe(CollectionRef ref) {
         requireNamespace(ref.namespace().orElse(""), "describe");
         var info = info(ref.name(), "describe");
-        List<CollectionInfo.Field> fields = new ArrayList<>();
-        fields.add(CollectionInfo.Field.of(PointRows.ID, Value.Kind.INT, "point id (unsigned integer or UUID)", false));
+        List<Column> fields = new ArrayList<>();
+        fields.add(Column.of(PointRows.ID, Value.Kind.INT, "point id (unsigned integer or UUID)", false));
         VectorsConfig vc = info.getConfig().getParams().getVectorsConfig();
         if (vc.hasParams()) {
-            fields.add(CollectionInfo.Field.of(PointRows.VECTOR, Value.Kind.VECTOR, vectorType(vc.getParams()), true));
+            fields.add(Column.of(PointRows.VECTOR, Value.Kind.VECTOR, vectorType(vc.getParams()), true));
         } else if (vc.hasParamsMap()) {
             new TreeMap<>(vc.getParamsMap().getMapMap())
-                    .forEach((name, p) -> fields.add(CollectionInfo.Field.of(
-                            PointRows.VECTOR + "." + name, Value.Kind.VECTOR, vectorType(p), true)));
+                    .forEach((name, p) -> fields.add(
+                            Column.of(PointRows.VECTOR + "." + name, Value.Kind.VECTOR, vectorType(p), true)));
         }
         Map<String, PayloadSchemaInfo> schema = new TreeMap<>(info.getPayloadSchemaMap());
-        Map<String, CollectionInfo.Field> payload = new LinkedHashMap<>();
+        Map<String, Column> payload = new LinkedHashMap<>();
         for (Map.Entry<String, Value.Kind> e : sample(ref.name()).entrySet()) {
             PayloadSchemaInfo indexed = schema.get(e.getKey());
             String type = indexed != null
                     ? "payload " + schemaName(indexed) + " (indexed)"
                     : "payload " + lower(e.getValue().name());
-            payload.put(e.getKey(), CollectionInfo.Field.of(e.getKey(), e.getValue(), type, true));
+            payload.put(e.getKey(), Column.of(e.getKey(), e.getValue(), type, true));
         }
         schema.forEach((name, s) -> payload.putIfAbsent(
-                name, CollectionInfo.Field.of(name, schemaKind(s), "payload " + schemaName(s) + " (indexed)", true)));
+                name, Column.of(name, schemaKind(s), "payload " + schemaName(s) + " (indexed)", true)));
         fields.addAll(payload.values());
         List<CollectionInfo.Index> indexes = new ArrayList<>();
         schema.forEach((name, s) ->

@@ -9,6 +9,7 @@ import dev.tobira.api.Browser;
 import dev.tobira.api.Capability;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
 import dev.tobira.api.DriverException;
@@ -260,8 +261,7 @@ class QdrantDriverTest {
     void describeGivesVectorsIndexesAndSampledPayloadFields() {
         try (Conn c = driver.open(config)) {
             CollectionInfo info = c.describe(CollectionRef.of("orders"));
-            Map<String, CollectionInfo.Field> f =
-                    info.fields().stream().collect(Collectors.toMap(CollectionInfo.Field::name, x -> x));
+            Map<String, Column> f = info.fields().stream().collect(Collectors.toMap(Column::name, x -> x));
             assertEquals(Optional.of("vector(4, Cosine)"), f.get("vector").nativeType());
             assertEquals(Value.Kind.VECTOR, f.get("vector").kind());
             assertEquals(Value.Kind.INT, f.get("total_cents").kind());

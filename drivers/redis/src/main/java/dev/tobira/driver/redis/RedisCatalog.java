@@ -2,6 +2,7 @@ package dev.tobira.driver.redis;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.DriverException;
 import dev.tobira.api.ErrorKind;
 import dev.tobira.api.Value;
@@ -233,29 +234,29 @@ final class RedisCatalog implements Catalog {
             throw DriverException.of(
                     ErrorKind.NOT_FOUND, RedisDriver.NAME, "describe", "the keys of " + ref.name() + " are gone");
         }
-        List<CollectionInfo.Field> fields = new ArrayList<>();
-        fields.add(CollectionInfo.Field.of("key", Value.Kind.TEXT, "key", false));
+        List<Column> fields = new ArrayList<>();
+        fields.add(Column.of("key", Value.Kind.TEXT, "key", false));
         String type = types.size() == 1 ? types.iterator().next() : "mixed";
         switch (type) {
             case "hash":
                 fields.addAll(hashFields(db, hashes));
                 break;
             case "stream":
-                fields.add(CollectionInfo.Field.of("id", Value.Kind.TEXT, "stream entry id", false));
+                fields.add(Column.of("id", Value.Kind.TEXT, "stream entry id", false));
                 fields.addAll(streamFields(db, streams));
                 break;
             case "zset":
-                fields.add(CollectionInfo.Field.of("member", Value.Kind.TEXT, "zset member", false));
-                fields.add(CollectionInfo.Field.of("score", Value.Kind.FLOAT, "zset score", false));
+                fields.add(Column.of("member", Value.Kind.TEXT, "zset member", false));
+                fields.add(Column.of("score", Value.Kind.FLOAT, "zset score", false));
                 break;
             case "set":
-                fields.add(CollectionInfo.Field.of("member", Value.Kind.TEXT, "set member", false));
+                fields.add(Column.of("member", Value.Kind.TEXT, "set member", false));
                 break;
             case "list":
-                fields.add(CollectionInfo.Field.of("element", Value.Kind.TEXT, "list element", false));
+                fields.add(Column.of("element", Value.Kind.TEXT, "list element", false));
                 break;
             default:
-                fields.add(CollectionInfo.Field.of("value", Value.Kind.TEXT, type, true));
+                fields.add(Column.of("value", Value.Kind.TEXT, type, true));
                 break;
         }
         String ttl = withTtl == 0
@@ -268,7 +269,7 @@ final class RedisCatalog implements Catalog {
         return new CollectionInfo(ref, described, fields, List.of("key"), List.of(), List.of());
     }
 
-    private List<CollectionInfo.Field> hashFields(int db, List<String> hashes) {
+    private List<Column> hashFields(int db, List<String> hashes) {
         List<CommandLine> cmds = new ArrayList<>();
         for (String k : hashes) {
             cmds.add(CommandLine.of("HKEYS", k));
@@ -279,17 +280,16 @@ final class RedisCatalog implements Catalog {
                 seen.merge(Reply.text(f), 1, Integer::sum);
             }
         }
-        List<CollectionInfo.Field> out = new ArrayList<>();
+        List<Column> out = new ArrayList<>();
         for (Map.Entry<String, Integer> e : seen.entrySet()) {
             if (!e.getKey().equals("key")) {
-                out.add(CollectionInfo.Field.of(
-                        e.getKey(), Value.Kind.TEXT, "hash field", e.getValue() < hashes.size()));
+                out.add(Column.of(e.getKey(), Value.Kind.TEXT, "hash field", e.getValue() < hashes.size()));
             }
         }
         return out;
     }
 
-    private List<CollectionInfo.Field> streamFields(int db, List<String> streams) {
+    private List<Column> streamFields(int db, List<String> streams) {
         List<CommandLine> cmds = new ArrayList<>();
         for (String k : streams) {
             cmds.add(CommandLine.of("XRANGE", k, "-", "+", "COUNT", "1"));
@@ -307,9 +307,9 @@ final class RedisCatalog implements Catalog {
                 }
             }
         }
-        List<CollectionInfo.Field> out = new ArrayList<>();
+        List<Column> out = new ArrayList<>();
         for (String n : names) {
-            out.add(CollectionInfo.Field.of(n, Value.Kind.TEXT, "stream field", true));
+            out.add(Column.of(n, Value.Kind.TEXT, "stream field", true));
         }
         return out;
     }

@@ -132,7 +132,7 @@ class FacetsTest {
             CollectionInfo customers = conn.describe(CollectionRef.of("customer"));
             assertTrue(customers.type().startsWith("hash (5 keys sampled; encoding "), customers.type());
             assertTrue(customers.type().endsWith("; no ttl)"), customers.type());
-            Map<String, CollectionInfo.Field> fields = new java.util.LinkedHashMap<>();
+            Map<String, Column> fields = new java.util.LinkedHashMap<>();
             customers.fields().forEach(f -> fields.put(f.name(), f));
             assertEquals("key", customers.fields().get(0).name());
             assertEquals(Set.of("key", "id", "name", "email", "country", "created_at"), fields.keySet());
@@ -146,7 +146,7 @@ class FacetsTest {
             CollectionInfo stream = conn.describe(CollectionRef.of("events"));
             assertEquals(
                     List.of("key", "id", "order", "status", "note"),
-                    stream.fields().stream().map(CollectionInfo.Field::name).toList());
+                    stream.fields().stream().map(Column::name).toList());
 
             DriverException e = assertThrows(DriverException.class, () -> conn.describe(CollectionRef.of("nothing")));
             assertEquals(ErrorKind.NOT_FOUND, e.kind());

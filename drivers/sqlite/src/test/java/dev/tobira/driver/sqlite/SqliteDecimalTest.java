@@ -158,9 +158,7 @@ class SqliteDecimalTest {
                             Value.Kind.DECIMAL,
                             Value.Kind.INT,
                             Value.Kind.TEXT),
-                    info.fields().stream()
-                            .map(dev.tobira.api.CollectionInfo.Field::kind)
-                            .toList());
+                    info.fields().stream().map(dev.tobira.api.Column::kind).toList());
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.tobira.api.Browser;
 import dev.tobira.api.Capabilities;
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Completer;
 import dev.tobira.api.Conn;
 import dev.tobira.api.ConnConfig;
@@ -707,7 +708,7 @@ class SqliteDriverTest {
                     List.of(new CollectionInfo.Index("orders_status", List.of("status", "created_at"), false)),
                     orders.indexes());
             assertEquals(
-                    CollectionInfo.Field.of("total_cents", Value.Kind.INT, "INTEGER", false),
+                    Column.of("total_cents", Value.Kind.INT, "INTEGER", false),
                     orders.fields().get(2));
             assertTrue(conn.describe(CollectionRef.of("customers"))
                     .indexes()

@@ -2,6 +2,7 @@ package dev.tobira.sample.memdemo;
 
 import dev.tobira.api.CollectionInfo;
 import dev.tobira.api.CollectionRef;
+import dev.tobira.api.Column;
 import dev.tobira.api.Value;
 import dev.tobira.spi.base.Catalog;
 import java.util.List;
@@ -31,8 +32,8 @@ record MemCatalog(MemStore store) implements Catalog {
                 collection,
                 "prefix",
                 List.of(
-                        CollectionInfo.Field.of("key", Value.Kind.TEXT, "string", false),
-                        CollectionInfo.Field.of("value", Value.Kind.TEXT, "string", true)),
+                        Column.of("key", Value.Kind.TEXT, "string", false),
+                        Column.of("value", Value.Kind.TEXT, "string", true)),
                 List.of("key"),
                 List.of(),
                 List.of());
