@@ -218,7 +218,10 @@ public abstract class CursorResultSet implements ResultSet {
         if (!hasNext()) {
             throw new NoSuchElementException("no more rows");
         }
-        Row row = requireNonNull(next); // hasNext() returned true: it holds the row
+        Row row = next;
+        if (row == null) { // a close from another thread came between hasNext() and here, and dropped the row
+            throw new NoSuchElementException("the result was closed");
+        }
         next = null;
         return row;
     }
